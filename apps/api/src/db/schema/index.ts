@@ -1,0 +1,3 @@
+export * from './platform.js';
+export * from './audit.js';
+export * from './administrator.js';

@@ -1,0 +1,116 @@
+/**
+ * Platform tables: shared by every organisation and not under row-level security. Access to
+ * them is always filtered by the code (by user, by organisation) — keep that list short.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const subscriptionPlan = pgTable('subscription_plan', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
+  durationDays: integer('duration_days').notNull(),
+  modules: text('modules').array().notNull(),
+  isTrial: boolean('is_trial').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Source of organisation account numbers (ARN100001, ARN100002 …). */
+export const organisationAccountSeq = pgSequence('organisation_account_seq', { startWith: 100001 });
+
+export const organisation = pgTable('organisation', {
+  id: id(),
+  subdomain: text('subdomain').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  displayPicture: text('display_picture'),
+  accountNumber: text('account_number').notNull().unique(),
+  legalName: text('legal_name').notNull().default(''),
+  gstin: text('gstin').notNull().default(''),
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+  subscriptionPlanId: bigint('subscription_plan_id', { mode: 'number' }).references(() => subscriptionPlan.id),
+  dueDate: date('due_date'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const appUser = pgTable(
+  'app_user',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    roleName: text('role_name'),
+    organisationId: bigint('organisation_id', { mode: 'number' }).references(() => organisation.id),
+    isOwner: boolean('is_owner').notNull().default(false),
+    /** Modules granted to a non-owner user; bounded by the organisation's plan. */
+    grantedModules: text('granted_modules').array().notNull().default(sql`'{}'::text[]`),
+    /** The centre the user works in; null = all centres. Not a foreign key: centres are tenant rows. */
+    centerId: bigint('center_id', { mode: 'number' }),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('app_user_email_key').on(sql`lower(${t.email})`), index('app_user_organisation_idx').on(t.organisationId)],
+);
+
+export const authToken = pgTable(
+  'auth_token',
+  {
+    id: id(),
+    keyHash: text('key_hash').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    organisationId: bigint('organisation_id', { mode: 'number' }).references(() => organisation.id),
+    remember: boolean('remember').notNull().default(false),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_token_user_idx').on(t.userId)],
+);
+
+/** One-time keys: e-mail verification and password reset. Only hashes are stored. */
+export const oneTimeKey = pgTable(
+  'one_time_key',
+  {
+    id: id(),
+    purpose: text('purpose', { enum: ['verify_email', 'password_reset'] }).notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_key_user_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Events counted by the per-account limits (failed logins, reset requests), kept in the database
+ * so every instance of the API sees the same counts. `bucket` is e.g. `login:asha@example.com`.
+ */
+export const throttleEvent = pgTable(
+  'throttle_event',
+  {
+    id: id(),
+    bucket: text('bucket').notNull(),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('throttle_event_bucket_idx').on(t.bucket, t.createdAt)],
+);

@@ -1,0 +1,141 @@
+import {
+  detailSchema,
+  emailSchema,
+  listQuerySchema,
+  loginResponseSchema,
+  loginSchema,
+  organisationUserSchema,
+  paginatedSchema,
+  passwordResetConfirmSchema,
+  passwordResetSchema,
+  registrationSchema,
+  userSchema,
+  userUpdateSchema,
+  verifyEmailSchema,
+  z,
+} from '@arena/contracts';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { tooManyRequests } from '../../platform/errors.js';
+import { orderingClause, paginate, searchCondition } from '../../platform/pagination.js';
+import { appUser } from '../../db/schema/index.js';
+import * as accounts from './accounts.service.js';
+
+const tags = ['accounts'];
+const notifyQuery = z.object({ notify: z.string().max(10).optional() });
+
+export async function accountsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  /** Per-IP limit on the endpoints that guess or mail (login, registration, reset). */
+  const authLimit = {
+    max: app.config.RATE_LIMIT_AUTH_PER_MINUTE,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req: unknown, ctx: { after: string; ttl: number }) =>
+      tooManyRequests(`Too many requests from this address. Try again in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`, Math.max(1, Math.ceil(ctx.ttl / 1000))),
+  };
+  const open = { auth: 'none' as const, tenant: false, rateLimit: authLimit };
+
+  r.post('/api/accounts/registration/', {
+    config: open,
+    schema: { tags, summary: 'Sign up; sends a verification e-mail', body: registrationSchema, response: { 201: detailSchema } },
+    handler: async (request, reply) => {
+      await accounts.register(app, request.body);
+      return reply.status(201).send({ detail: 'Verification e-mail sent.' });
+    },
+  });
+
+  r.post('/api/accounts/registration/verify-email/', {
+    config: open,
+    schema: { tags, summary: 'Confirm an e-mail address with the key from the mail', querystring: notifyQuery, body: verifyEmailSchema, response: { 200: detailSchema } },
+    handler: async (request) => {
+      await accounts.verifyEmail(app, request.body.key);
+      return { detail: 'ok' };
+    },
+  });
+
+  r.post('/api/accounts/registration/resend-email/', {
+    config: open,
+    schema: { tags, summary: 'Send the verification e-mail again', body: z.object({ email: emailSchema }), response: { 200: detailSchema } },
+    handler: async (request) => {
+      await accounts.resendVerification(app, request.body.email);
+      return { detail: 'ok' };
+    },
+  });
+
+  r.post('/api/accounts/login/', {
+    config: open,
+    schema: { tags, summary: 'Log in with e-mail and password, or exchange a key for a fresh one', body: loginSchema, response: { 200: loginResponseSchema } },
+    handler: async (request) => {
+      const body = request.body;
+      return 'token' in body ? accounts.loginWithKey(app, request, body.token, body.remember) : accounts.loginWithPassword(app, request, body);
+    },
+  });
+
+  r.post('/api/accounts/logout/', {
+    config: { auth: 'optional', tenant: false },
+    schema: { tags, summary: 'Revoke the key of this request', response: { 200: detailSchema } },
+    handler: async (request) => {
+      await accounts.logout(app, request);
+      return { detail: 'Successfully logged out.' };
+    },
+  });
+
+  r.get('/api/accounts/user/', {
+    config: { tenant: false },
+    schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } },
+    handler: async (request) => accounts.userJson(app, request.auth!.user),
+  });
+  for (const method of ['put', 'patch'] as const) {
+    r[method]('/api/accounts/user/', {
+      config: { tenant: false },
+      schema: { tags, summary: 'Update the signed-in user (name, selected centre)', querystring: notifyQuery, body: userUpdateSchema, response: { 200: userSchema } },
+      handler: async (request) => accounts.updateUser(app, request, request.body),
+    });
+  }
+
+  r.post('/api/accounts/password/reset/', {
+    config: open,
+    schema: { tags, summary: 'Mail a password reset link', body: passwordResetSchema, response: { 200: detailSchema } },
+    handler: async (request) => {
+      await accounts.requestPasswordReset(app, request, request.body.email);
+      return { detail: accounts.RESET_SENT };
+    },
+  });
+
+  r.post('/api/accounts/password/reset/confirm/', {
+    config: open,
+    schema: { tags, summary: 'Set a new password with the link from the reset mail', body: passwordResetConfirmSchema, response: { 200: detailSchema } },
+    handler: async (request) => {
+      const b = request.body;
+      await accounts.confirmPasswordReset(app, request, b.uid, b.token, b.new_password1);
+      return { detail: 'Password has been reset with the new password.' };
+    },
+  });
+
+  const ordering = { email: appUser.email, first_name: appUser.firstName, last_name: appUser.lastName, last_login: appUser.lastLogin, id: appUser.id };
+  r.get('/api/users/', {
+    config: { ownerOnly: true },
+    schema: { tags, summary: "The organisation's users (owner only)", querystring: listQuerySchema, response: { 200: paginatedSchema(organisationUserSchema) } },
+    handler: async (request) => {
+      const q = request.query;
+      const where = and(eq(appUser.organisationId, request.organisation!.id), searchCondition(q.search, [appUser.email, appUser.firstName, appUser.lastName])) as SQL;
+      const order = orderingClause(q.ordering, ordering, [asc(appUser.id)]);
+      return paginate(request, q, {
+        count: async () => (await app.db.select({ n: count() }).from(appUser).where(where))[0].n,
+        rows: async (limit, offset) =>
+          (await app.db.select().from(appUser).where(where).orderBy(...order).limit(limit).offset(offset)).map((u) => ({
+            id: u.id,
+            email: u.email,
+            first_name: u.firstName,
+            last_name: u.lastName,
+            role_name: u.roleName,
+            is_owner: u.isOwner,
+            is_active: u.isActive,
+            modules: u.grantedModules,
+            last_login: u.lastLogin?.toISOString() ?? null,
+          })),
+      });
+    },
+  });
+}

@@ -1,0 +1,212 @@
+import type { LoginInput, RegistrationInput, User } from '@arena/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf, record } from '../../platform/audit.js';
+import { authenticateKey } from '../../platform/auth.js';
+import { organisationOrigin } from '../../platform/config.js';
+import type { OrganisationRow, UserRow } from '../../platform/context.js';
+import { withTenant } from '../../platform/db/client.js';
+import { badRequest, fieldError, tooManyRequests } from '../../platform/errors.js';
+import { addEvent, clearEvents, recentEvents } from '../../platform/throttle.js';
+import { appUser, centre, organisation } from '../../db/schema/index.js';
+import { organisationJson, planName } from '../administrator/organisation.service.js';
+import { consumeKey, issueKey, retireKeys } from './one-time-keys.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { issueSessionKey, revokeKey, revokeUserKeys } from './sessions.js';
+
+export const INVALID_CREDENTIALS = 'Unable to log in with provided credentials.';
+export const EMAIL_NOT_VERIFIED = 'E-mail is not verified. Please open the link in the verification e-mail we sent you.';
+export const INVALID_KEY = 'This link is invalid or has expired.';
+export const RESET_SENT = 'Password reset e-mail has been sent.';
+const LOGIN_WINDOW_MS = 15 * 60_000;
+const RESET_WINDOW_MS = 3600_000;
+
+const device = (request: FastifyRequest) => ({ userAgent: String(request.headers['user-agent'] ?? ''), ip: request.ip });
+
+export async function findUserByEmail(app: FastifyInstance, email: string): Promise<UserRow | null> {
+  const [user] = await app.db.select().from(appUser).where(sql`lower(${appUser.email}) = ${email.toLowerCase()}`).limit(1);
+  return user ?? null;
+}
+
+export async function userJson(app: FastifyInstance, user: UserRow): Promise<User> {
+  let org: OrganisationRow | undefined;
+  if (user.organisationId) [org] = await app.db.select().from(organisation).where(eq(organisation.id, user.organisationId));
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role_name: user.roleName,
+    account_number: org?.accountNumber ?? null,
+    due_date: org?.dueDate ?? null,
+    center_id: user.centerId,
+    organisation: org
+      ? (({ id, display_name, display_picture, subdomain }) => ({ id, display_name, display_picture, subdomain }))(organisationJson(app.config, org, await planName(app.db, org)))
+      : null,
+  };
+}
+
+export async function register(app: FastifyInstance, input: RegistrationInput): Promise<void> {
+  if (await findUserByEmail(app, input.email)) throw fieldError('email', 'A user is already registered with this e-mail address.');
+  const passwordHash = await hashPassword(input.password1);
+  const key = await app.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(appUser)
+      .values({ email: input.email, passwordHash, firstName: input.first_name, lastName: input.last_name })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw fieldError('email', 'A user is already registered with this e-mail address.');
+    return issueKey(tx, user.id, 'verify_email');
+  });
+  await sendVerification(app, input.email, input.first_name, key);
+}
+
+async function sendVerification(app: FastifyInstance, email: string, firstName: string, key: string): Promise<void> {
+  const link = `${organisationOrigin(app.config, null)}/accounts/confirm-email/${key}`;
+  await app.mailer
+    .send({
+      to: email,
+      subject: 'Confirm your e-mail address for Arena',
+      text: `Hello ${firstName || 'there'},\n\nPlease confirm your e-mail address by opening this link:\n\n${link}\n\nThe link is valid for 3 days. If you did not sign up for Arena, ignore this e-mail.\n`,
+    })
+    .catch((err) => app.log.error({ err, to: email }, 'verification e-mail could not be sent'));
+}
+
+export async function resendVerification(app: FastifyInstance, email: string): Promise<void> {
+  const user = await findUserByEmail(app, email);
+  if (!user || user.emailVerifiedAt) return;
+  if ((await recentEvents(app.db, `verify:${email}`, RESET_WINDOW_MS)) >= app.config.RESET_MAX_PER_HOUR) return;
+  await addEvent(app.db, `verify:${email}`, '');
+  await sendVerification(app, user.email, user.firstName, await issueKey(app.db, user.id, 'verify_email'));
+}
+
+export async function verifyEmail(app: FastifyInstance, key: string): Promise<void> {
+  const userId = await consumeKey(app.db, key, 'verify_email');
+  if (!userId) throw badRequest(INVALID_KEY);
+  await app.db.update(appUser).set({ emailVerifiedAt: sql`coalesce(${appUser.emailVerifiedAt}, now())` }).where(eq(appUser.id, userId));
+}
+
+/**
+ * Password login. On an organisation's host only its users may log in; on the provider host
+ * anyone. An account with too many recent failures is refused even with the right password.
+ */
+export async function loginWithPassword(app: FastifyInstance, request: FastifyRequest, input: Extract<LoginInput, { email: string }>) {
+  const bucket = `login:${input.email}`;
+  if ((await recentEvents(app.db, bucket, LOGIN_WINDOW_MS)) >= app.config.LOGIN_MAX_FAILURES)
+    throw tooManyRequests('Too many failed login attempts for this account. Try again in 15 minutes.', LOGIN_WINDOW_MS / 1000);
+  const user = await findUserByEmail(app, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  const host = request.organisation;
+  if (!user || !ok || !user.isActive || (host && user.organisationId !== host.id)) {
+    await addEvent(app.db, bucket, request.ip);
+    throw badRequest({ non_field_errors: [INVALID_CREDENTIALS] });
+  }
+  if (!user.emailVerifiedAt) throw badRequest({ non_field_errors: [EMAIL_NOT_VERIFIED] });
+  await clearEvents(app.db, bucket);
+  return startSession(app, request, user, input.remember ?? false);
+}
+
+/** Exchanges a valid key (e.g. one that travelled in `/login?token=`) for a fresh one and revokes it. */
+export async function loginWithKey(app: FastifyInstance, request: FastifyRequest, token: string, remember?: boolean) {
+  const presented = await authenticateKey(app.db, token, request.organisation);
+  if (!presented) throw badRequest({ non_field_errors: [INVALID_CREDENTIALS] });
+  await revokeKey(app.db, presented.tokenId);
+  return startSession(app, request, presented.user, remember ?? false);
+}
+
+async function startSession(app: FastifyInstance, request: FastifyRequest, user: UserRow, remember: boolean) {
+  const key = await issueSessionKey(app.db, user, remember, device(request));
+  if (user.organisationId) {
+    await withTenant(app.db, user.organisationId, (tx) =>
+      record(tx, { ...actorOf(request, user.organisationId!), actorId: user.id, actorEmail: user.email }, { module: 'Administrator Management', resource: 'session', objectId: user.id, action: 'login' }),
+    );
+  }
+  return { key, user: await userJson(app, user) };
+}
+
+export async function logout(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  if (!request.auth) return;
+  await revokeKey(app.db, request.auth.tokenId);
+}
+
+/** Sends a reset link to the address where it was asked; answers the same whether or not the account exists. */
+export async function requestPasswordReset(app: FastifyInstance, request: FastifyRequest, email: string): Promise<void> {
+  const bucket = `reset:${email}`;
+  if ((await recentEvents(app.db, bucket, RESET_WINDOW_MS)) >= app.config.RESET_MAX_PER_HOUR)
+    throw tooManyRequests('Too many password reset requests for this e-mail address. Try again in an hour.', RESET_WINDOW_MS / 1000);
+  await addEvent(app.db, bucket, request.ip);
+  const user = await findUserByEmail(app, email);
+  const host = request.organisation;
+  if (!user || !user.isActive || (host && user.organisationId !== host.id)) return;
+  const token = await issueKey(app.db, user.id, 'password_reset');
+  const uid = Buffer.from(String(user.id)).toString('base64url');
+  const link = `${organisationOrigin(app.config, host?.subdomain ?? null)}/password/reset/confirm/${uid}/${token}/`;
+  await app.mailer
+    .send({
+      to: user.email,
+      subject: 'Reset your Arena password',
+      text: `Hello ${user.firstName || 'there'},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link:\n\n${link}\n\nThe link is valid for 24 hours and can be used once. If it was not you, ignore this e-mail; your password stays as it is.\n`,
+    })
+    .catch((err) => app.log.error({ err, to: user.email }, 'password reset e-mail could not be sent'));
+}
+
+export async function confirmPasswordReset(app: FastifyInstance, request: FastifyRequest, uid: string, token: string, password: string): Promise<void> {
+  const userId = Number(Buffer.from(uid, 'base64url').toString('utf8'));
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw badRequest({ uid: ['Invalid value'] });
+  const passwordHash = await hashPassword(password);
+  const user = await app.db.transaction(async (tx) => {
+    const owner = await consumeKey(tx, token, 'password_reset', userId);
+    if (!owner) throw badRequest({ token: ['Invalid value'] });
+    await retireKeys(tx, userId, 'password_reset');
+    await revokeUserKeys(tx, userId);
+    const [updated] = await tx
+      .update(appUser)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${appUser.emailVerifiedAt}, now())` })
+      .where(eq(appUser.id, userId))
+      .returning();
+    return updated;
+  });
+  await clearEvents(app.db, `login:${user.email.toLowerCase()}`);
+  if (user.organisationId) {
+    await withTenant(app.db, user.organisationId, (tx) =>
+      record(tx, { ...actorOf(request, user.organisationId!), actorId: user.id, actorEmail: user.email }, { module: 'Administrator Management', resource: 'user', objectId: user.id, action: 'action', after: { event: 'password_reset' } }),
+    );
+  }
+}
+
+export interface UserChanges {
+  first_name?: string;
+  last_name?: string;
+  center_id?: number | null;
+}
+
+export async function updateUser(app: FastifyInstance, request: FastifyRequest, changes: UserChanges): Promise<User> {
+  const user = request.auth!.user;
+  if (changes.center_id != null) {
+    if (!user.organisationId) throw fieldError('center_id', `Invalid pk "${changes.center_id}" - object does not exist.`);
+    const [found] = await withTenant(app.db, user.organisationId, (tx) =>
+      tx.select({ id: centre.id }).from(centre).where(and(eq(centre.id, changes.center_id!), eq(centre.organisationId, user.organisationId!))),
+    );
+    if (!found) throw fieldError('center_id', `Invalid pk "${changes.center_id}" - object does not exist.`);
+  }
+  const values = { firstName: changes.first_name, lastName: changes.last_name, centerId: changes.center_id };
+  const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (!Object.keys(set).length) return userJson(app, user);
+  const update = async (db: typeof app.db | Parameters<Parameters<typeof app.db.transaction>[0]>[0]) =>
+    (await db.update(appUser).set(set).where(eq(appUser.id, user.id)).returning())[0];
+  const updated = user.organisationId
+    ? await withTenant(app.db, user.organisationId, async (tx) => {
+        const row = await update(tx);
+        await record(tx, actorOf(request, user.organisationId!), {
+          module: 'Administrator Management',
+          resource: 'user',
+          objectId: user.id,
+          action: 'update',
+          before: { first_name: user.firstName, last_name: user.lastName, center_id: user.centerId },
+          after: { first_name: row.firstName, last_name: row.lastName, center_id: row.centerId },
+        });
+        return row;
+      })
+    : await update(app.db);
+  return userJson(app, updated);
+}

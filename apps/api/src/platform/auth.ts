@@ -1,0 +1,93 @@
+import type { ModuleName } from '@arena/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appUser, authToken } from '../db/schema/index.js';
+import type { Database } from './db/client.js';
+import type { AuthContext, OrganisationRow } from './context.js';
+import { notAuthenticated, notFound, permissionDenied } from './errors.js';
+import { allowedModules, planModules } from './permissions.js';
+import { hashSecret, isExpired } from './tokens.js';
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function readKey(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^(?:Token|Bearer)\s+([A-Za-z0-9_-]{1,200})$/.exec(header.trim());
+  return match ? match[1] : '';
+}
+
+/**
+ * Finds the user behind a key. A key is good when it is not revoked, not idle past its
+ * lifetime, its user is active, and the host is its organisation's (or the provider host).
+ */
+export async function authenticateKey(
+  db: Database,
+  key: string,
+  hostOrganisation: OrganisationRow | null,
+): Promise<AuthContext | null> {
+  const [row] = await db
+    .select({ token: authToken, user: appUser })
+    .from(authToken)
+    .innerJoin(appUser, eq(appUser.id, authToken.userId))
+    .where(and(eq(authToken.keyHash, hashSecret(key)), isNull(authToken.revokedAt)))
+    .limit(1);
+  if (!row || !row.user.isActive) return null;
+  if (isExpired(row.token.lastUsedAt, row.token.remember)) return null;
+  if (hostOrganisation && (row.token.organisationId !== hostOrganisation.id || row.user.organisationId !== hostOrganisation.id)) return null;
+  if (Date.now() - row.token.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.update(authToken).set({ lastUsedAt: sql`now()` }).where(eq(authToken.id, row.token.id));
+  }
+  return { user: row.user, tokenId: row.token.id };
+}
+
+const PLAN_TTL_MS = 30_000;
+
+/** Resolves the tenant, the user and the module guard of every /api request from its route config. */
+export function registerAuth(app: FastifyInstance): void {
+  const planCache = new Map<number, { modules: ModuleName[]; at: number }>();
+
+  app.decorate('allowedModulesOf', async (request: FastifyRequest, fresh = false): Promise<ModuleName[]> => {
+    const org = request.organisation;
+    if (!org || !request.auth) return [];
+    let hit = planCache.get(org.id);
+    if (fresh || !hit || Date.now() - hit.at > PLAN_TTL_MS) {
+      hit = { modules: await planModules(app.db, org), at: Date.now() };
+      planCache.set(org.id, hit);
+    }
+    return allowedModules(request.auth.user, org, hit.modules);
+  });
+
+  app.decorateRequest('organisation', null);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || !request.routeOptions.url) return;
+    const config = request.routeOptions.config ?? {};
+    const org = await app.organisations.resolve(request.headers.host);
+    if (org === 'unknown') {
+      if (config.tenant === false) return;
+      throw notFound('Organisation not found.');
+    }
+    request.organisation = org;
+    if (config.tenant !== false && !org) throw notFound('This address is only available on an organisation host.');
+
+    const mode = config.auth ?? 'required';
+    if (mode === 'none') return;
+    const key = readKey(request);
+    if (key) request.auth = await authenticateKey(app.db, key, org);
+    if (!request.auth && mode === 'required') throw notAuthenticated(key ? 'Invalid token.' : undefined);
+
+    if (config.ownerOnly && !request.auth?.user.isOwner) throw permissionDenied();
+    if (config.module) {
+      const modules = await app.allowedModulesOf(request);
+      if (!modules.includes(config.module)) throw permissionDenied(`You do not have access to ${config.module}.`);
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    allowedModulesOf(request: FastifyRequest, fresh?: boolean): Promise<ModuleName[]>;
+  }
+}

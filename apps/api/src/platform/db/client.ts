@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import postgres from 'postgres';
+import * as schema from '../../db/schema/index.js';
+import { APP_ROLE, securityStatements } from './security.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or a transaction. */
+export type Queryable = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL of a role that owns the schema; unset = PGlite. */
+  url?: string;
+  /** PGlite data directory; unset = in memory. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+const MIGRATION_LOCK = 727_274_001;
+
+export function migrationsFolder(): string {
+  // src/platform/db → src/db/migrations, and the same shape under dist/ (the build copies it)
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
+}
+
+/**
+ * Opens the database: applies migrations and the security statements as the owner, then
+ * returns a client that works as the non-owner application role, so row-level security holds.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const owner = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await owner`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres(owner), { migrationsFolder: migrationsFolder() });
+    for (const statement of securityStatements()) await owner.unsafe(statement);
+    await owner`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    await owner.end();
+  }
+  const client = postgres(url, {
+    max: poolSize,
+    onnotice: () => {},
+    // Every pooled connection starts as the application role (a startup parameter, so no extra round trip).
+    connection: { role: APP_ROLE, application_name: 'arena' },
+  });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+}
+
+async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+  for (const statement of securityStatements()) await client.exec(statement);
+  // PGlite has one session: switch it to the application role for good.
+  await client.exec(`SET ROLE ${APP_ROLE}`);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Runs `fn` in a transaction scoped to one organisation: RLS sees only its rows. */
+export async function withTenant<T>(db: Database, organisationId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.organisation_id', ${String(organisationId)}, true)`);
+    return fn(tx);
+  });
+}
+
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/** Rows of a raw SQL statement, whichever driver runs it (postgres.js returns an array, PGlite `{rows}`). */
+export async function queryRows<T = Record<string, unknown>>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

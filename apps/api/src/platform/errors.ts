@@ -1,0 +1,96 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+
+/** Field errors in DRF's shape: `{"field": ["message"], "non_field_errors": ["…"]}`. */
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const badRequest = (errors: FieldErrors | string) =>
+  new ApiError(400, typeof errors === 'string' ? { detail: errors } : errors);
+export const fieldError = (field: string, message: string) => badRequest({ [field]: [message] });
+export const notAuthenticated = (detail = 'Authentication credentials were not provided.') => new ApiError(401, { detail });
+export const permissionDenied = (detail = 'You do not have permission to perform this action.') => new ApiError(403, { detail });
+export const notFound = (detail = 'Not found.') => new ApiError(404, { detail });
+export const conflict = (detail: string) => new ApiError(409, { detail });
+export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
+  new ApiError(429, retryAfterSeconds ? { detail, retry_after: retryAfterSeconds } : { detail });
+
+/** Turns zod issues into DRF field errors; issues without a path go to non_field_errors. */
+export function zodToFieldErrors(issues: ZodError['issues']): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors';
+    (out[key] ??= []).includes(issue.message) || out[key].push(issue.message);
+  }
+  return out;
+}
+
+interface PgLikeError {
+  code?: string;
+  constraint?: string;
+  constraint_name?: string;
+}
+
+/** PostgreSQL errors a client can provoke, mapped to client errors instead of 500s. */
+function fromDatabaseError(err: PgLikeError): ApiError | null {
+  const code = err.code;
+  if (!code || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  if (code === '23505') return conflict('A record with these values already exists.');
+  if (code === '23503') return conflict('This record is referenced by other records and cannot be changed or deleted.');
+  if (code === '40001' || code === '40P01') return conflict('The record was changed by another request. Please try again.');
+  if (code.startsWith('22') || code === '23514' || code === '23502') return badRequest('Invalid value.');
+  return null;
+}
+
+function cause(err: unknown): PgLikeError {
+  // drizzle wraps driver errors in DrizzleQueryError with the original as `cause`
+  let current = err as PgLikeError & { cause?: unknown };
+  for (let i = 0; i < 3 && current; i++) {
+    if (current.code && /^[0-9A-Z]{5}$/.test(current.code)) return current;
+    current = current.cause as PgLikeError & { cause?: unknown };
+  }
+  return {};
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) {
+      if (err.statusCode === 429 && typeof err.body.retry_after === 'number') reply.header('retry-after', err.body.retry_after);
+      return reply.status(err.statusCode).send(err.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const out: FieldErrors = {};
+      for (const v of err.validation) {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const key = path || 'non_field_errors';
+        const message = v.message ?? 'Invalid value.';
+        (out[key] ??= []).includes(message) || out[key].push(message);
+      }
+      return reply.status(400).send(out);
+    }
+    const dbError = fromDatabaseError(cause(err));
+    if (dbError) {
+      request.log.info({ err }, 'database refused a client value');
+      return reply.status(dbError.statusCode).send(dbError.body);
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ detail: 'Request body is too large.' });
+    if (status === 415) return reply.status(415).send({ detail: 'Unsupported media type in request.' });
+    if (status === 429) return reply.status(429).send({ detail: err.message });
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_LENGTH' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && err instanceof SyntaxError))
+      return reply.status(400).send({ detail: 'JSON parse error - the request body is not valid JSON.' });
+    if (status >= 400 && status < 500) return reply.status(status).send({ detail: err.message });
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: 'A server error occurred.' });
+  });
+
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from './config.js';
+import { ApiError, badRequest, fieldError } from './errors.js';
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
+
+/** Image kinds recognised by their first bytes, never by the name or the declared type. */
+function imageExtension(data: Buffer): string | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
+  if (data.length >= 6 && (data.subarray(0, 6).toString('latin1') === 'GIF87a' || data.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'gif';
+  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+/** Stores an image under DATA_DIR/uploads/{folder}; returns its path relative to /uploads/. */
+export async function saveImage(config: Config, folder: string, file: UploadedFile, field: string): Promise<string> {
+  if (file.data.length > MAX_IMAGE_BYTES) throw fieldError(field, 'The image must be at most 2 MB.');
+  const ext = imageExtension(file.data);
+  if (!ext) throw fieldError(field, 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.');
+  const relative = path.posix.join(folder, `${randomBytes(12).toString('hex')}.${ext}`);
+  const target = path.join(config.DATA_DIR, 'uploads', relative);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.writeFile(target, file.data);
+  return relative;
+}
+
+export interface FormBody {
+  fields: Record<string, unknown>;
+  files: Record<string, UploadedFile>;
+}
+
+/**
+ * Reads a JSON or multipart/form-data body into plain fields and files, for endpoints that
+ * accept an upload. Multipart text fields arrive as strings; `null`/empty mean "no value".
+ */
+export async function readFormBody(request: FastifyRequest): Promise<FormBody> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw badRequest({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
+    return { fields: (body as Record<string, unknown>) ?? {}, files: {} };
+  }
+  const fields: Record<string, unknown> = {};
+  const files: Record<string, UploadedFile> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw fieldError(part.fieldname, 'The image must be at most 2 MB.');
+        if (data.length) files[part.fieldname] = { filename: part.filename, data };
+      } else {
+        fields[part.fieldname] = part.value === 'null' || part.value === '' ? null : part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest({ non_field_errors: ['The image must be at most 2 MB.'] });
+    if (e.statusCode && e.statusCode < 500) throw badRequest('Malformed multipart body.');
+    throw err;
+  }
+  return { fields, files };
+}

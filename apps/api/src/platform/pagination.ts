@@ -1,0 +1,68 @@
+import { asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ListQuery } from '@arena/contracts';
+import { organisationOrigin } from './config.js';
+import { badRequest, notFound } from './errors.js';
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** `search` as a case-insensitive substring match over the given columns. */
+export function searchCondition(search: string | undefined, columns: AnyColumn[]): SQL | undefined {
+  if (!search || !columns.length) return undefined;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((c) => ilike(c, pattern)));
+}
+
+/**
+ * `ordering=name` or `ordering=-created_at,name` (DRF) against an allow-list of fields. An
+ * unknown field is a 400 rather than silently ignored, so a typo in a client shows up.
+ */
+export function orderingClause(ordering: string | undefined, allowed: Record<string, AnyColumn>, fallback: SQL[]): SQL[] {
+  if (!ordering) return fallback;
+  const out: SQL[] = [];
+  for (const raw of ordering.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const name = raw.replace(/^-/, '');
+    const column = allowed[name];
+    if (!column) throw badRequest({ ordering: [`Unknown ordering field "${name}". Use one of: ${Object.keys(allowed).join(', ')}.`] });
+    out.push(raw.startsWith('-') ? desc(column) : asc(column));
+  }
+  return out.length ? [...out, ...fallback] : fallback;
+}
+
+/** Absolute next/previous links built from configuration and the organisation, never from the Host header. */
+export function pageLink(request: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null;
+  const base = organisationOrigin(request.server.config, request.organisation?.subdomain ?? null);
+  const url = new URL(request.url, base);
+  if (page === 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+export interface PageSource<T> {
+  count(): Promise<number>;
+  rows(limit: number, offset: number): Promise<T[]>;
+}
+
+/** DRF page-number pagination: `{count, next, previous, results}`; a page past the end is a 404 as in DRF. */
+export async function paginate<T>(request: FastifyRequest, params: Pick<ListQuery, 'page' | 'page_size'>, source: PageSource<T>): Promise<Page<T>> {
+  const pageSize = params.page_size ?? DEFAULT_PAGE_SIZE;
+  const page = params.page ?? 1;
+  const count = await source.count();
+  const lastPage = Math.max(1, Math.ceil(count / pageSize));
+  if (page > lastPage) throw notFound('Invalid page.');
+  const results = await source.rows(pageSize, (page - 1) * pageSize);
+  return {
+    count,
+    next: pageLink(request, page < lastPage ? page + 1 : null),
+    previous: pageLink(request, page > 1 ? page - 1 : null),
+    results,
+  };
+}

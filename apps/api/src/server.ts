@@ -1,0 +1,59 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, organisationOrigin } from './platform/config.js';
+import { openDatabase } from './platform/db/client.js';
+import path from 'node:path';
+import { demoLoginLines, isEmpty, seedDemo } from './db/seed.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const handle = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
+    poolSize: config.DB_POOL_SIZE,
+  });
+  const app = await buildApp({ config, db: handle.db });
+  app.log.info({ database: handle.kind }, 'database ready, migrations applied');
+
+  const seed = config.SEED_DEMO === '1' || (config.SEED_DEMO === 'auto' && (await isEmpty(handle.db)));
+  if (seed) {
+    await seedDemo(handle.db);
+    app.log.info('demo data seeded');
+  }
+
+  const close = async () => {
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const demoUrl = `${organisationOrigin(config, 'demo')}/`;
+  console.log(
+    [
+      '',
+      `Arena is running on ${handle.kind === 'pglite' ? `the embedded database (${path.join(config.DATA_DIR, 'pglite')})` : 'PostgreSQL'}.`,
+      `  Demo organisation: ${demoUrl}`,
+      `  Provider host:     ${config.PUBLIC_URL.origin}/`,
+      `  API docs:          ${demoUrl}api/docs`,
+      'Demo logins:',
+      ...demoLoginLines(),
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import { z } from './zod-config.js';
+import { requiredText, text } from './common.js';
+import { MODULES } from './modules.js';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+const loginEmail = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254)
+  .pipe(z.email('Enter a valid email address.'));
+
+/** Spec 5: the new-password pair of the reset-confirm and sign-up forms. */
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
+  .max(128, 'Ensure this field has no more than 128 characters.');
+const confirmPassword = z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password');
+
+export const loginSchema = z.union([
+  z.object({
+    email: loginEmail,
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+    remember: z.boolean().optional(),
+  }),
+  z.object({ token: z.string().min(1).max(200), remember: z.boolean().optional() }),
+]);
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The web login form (spec 5): email and password required. */
+export const loginFormSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+  remember: z.boolean().optional(),
+});
+
+export const registrationSchema = z
+  .object({
+    email: loginEmail,
+    password1: newPassword,
+    password2: confirmPassword,
+    first_name: requiredText(150, 'First name is required'),
+    last_name: text(150).default(''),
+  })
+  .refine((v) => v.password1 === v.password2, { path: ['password2'], message: 'Passwords do not match' });
+export type RegistrationInput = z.infer<typeof registrationSchema>;
+
+export const verifyEmailSchema = z.object({ key: z.string().min(1).max(200) });
+
+export const passwordResetSchema = z.object({ email: loginEmail });
+
+export const passwordResetConfirmSchema = z
+  .object({
+    uid: z.string().min(1).max(100),
+    token: z.string().min(1).max(200),
+    new_password1: newPassword,
+    new_password2: confirmPassword,
+  })
+  .refine((v) => v.new_password1 === v.new_password2, { path: ['new_password2'], message: 'Passwords do not match' });
+
+export const userOrganisationSchema = z.object({
+  id: z.number(),
+  display_name: z.string(),
+  display_picture: z.string().nullable(),
+  subdomain: z.string(),
+});
+
+export const userSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role_name: z.string().nullable(),
+  account_number: z.string().nullable(),
+  due_date: z.string().nullable(),
+  center_id: z.number().nullable(),
+  organisation: userOrganisationSchema.nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userUpdateSchema = z.object({
+  first_name: requiredText(150).optional(),
+  last_name: text(150).optional(),
+  center_id: z.number().int().positive().nullable().optional(),
+});
+
+export const loginResponseSchema = z.object({ key: z.string(), user: userSchema });
+
+export const allowedModulesSchema = z.object({ allowed_modules: z.array(z.enum(MODULES)) });
+
+export const organisationUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role_name: z.string().nullable(),
+  is_owner: z.boolean(),
+  is_active: z.boolean(),
+  modules: z.array(z.string()),
+  last_login: z.string().nullable(),
+});

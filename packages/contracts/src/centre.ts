@@ -1,0 +1,35 @@
+import { z } from './zod-config.js';
+import { requiredText, text } from './common.js';
+
+const optionalText = (max: number) => text(max).default('');
+
+export const centreInputSchema = z.object({
+  name: requiredText(120),
+  code: optionalText(20),
+  address: optionalText(500),
+  city: optionalText(100),
+  state: optionalText(100),
+  phone: optionalText(20),
+  email: optionalText(254),
+  gstin: optionalText(15),
+  opening_hours: optionalText(200),
+  is_active: z.boolean().default(true),
+});
+export type CentreInput = z.infer<typeof centreInputSchema>;
+
+export const centreSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  gstin: z.string(),
+  opening_hours: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Centre = z.infer<typeof centreSchema>;

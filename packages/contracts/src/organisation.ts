@@ -1,0 +1,58 @@
+import { z } from './zod-config.js';
+import { requiredText, text } from './common.js';
+
+/** Subdomains that name the provider's own hosts or would mislead users. */
+export const RESERVED_SUBDOMAINS = [
+  'www', 'api', 'admin', 'app', 'apps', 'mail', 'smtp', 'ftp', 'static', 'assets', 'cdn', 'media',
+  'uploads', 'docs', 'help', 'support', 'status', 'blog', 'dev', 'test', 'staging', 'demo-admin',
+  'login', 'signup', 'auth', 'accounts', 'account', 'billing', 'payments', 'dashboard', 'portal',
+  'arena', 'root', 'system', 'localhost',
+] as const;
+
+export const subdomainSchema = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .min(3, 'Subdomain must be 3 to 30 characters.')
+  .max(30, 'Subdomain must be 3 to 30 characters.')
+  .regex(/^[a-z0-9-]+$/, 'Use only lower-case letters, digits and hyphens.')
+  .refine((v) => !v.startsWith('-') && !v.endsWith('-'), 'Subdomain cannot start or end with a hyphen.')
+  .refine((v) => !(RESERVED_SUBDOMAINS as readonly string[]).includes(v), 'This subdomain is reserved.');
+
+export const organisationCreateSchema = z.object({
+  display_name: requiredText(120),
+  subdomain: subdomainSchema,
+});
+
+export const organisationUpdateSchema = z.object({
+  display_name: requiredText(120).optional(),
+  legal_name: text(200).optional(),
+  gstin: text(15).optional(),
+  address: text(500).optional(),
+  phone: text(20).optional(),
+  email: text(254).optional(),
+  time_zone: text(64).optional(),
+});
+
+export const organisationPublicSchema = z.object({
+  display_name: z.string(),
+  display_picture: z.string().nullable(),
+});
+
+export const organisationSchema = organisationPublicSchema.extend({
+  id: z.number(),
+  subdomain: z.string(),
+  account_number: z.string(),
+  due_date: z.string().nullable(),
+  legal_name: z.string(),
+  gstin: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  time_zone: z.string(),
+  plan_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Organisation = z.infer<typeof organisationSchema>;
+
+export const subdomainAvailabilitySchema = z.object({ subdomain: z.string(), available: z.boolean(), detail: z.string().nullable() });
