@@ -8,14 +8,14 @@ const loginEmail = z
   .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()
-  .min(1, 'Email is required')
+  .min(1, { message: 'Email is required', abort: true })
   .max(254)
   .pipe(z.email('Enter a valid email address.'));
 
 /** Spec 5: the new-password pair of the reset-confirm and sign-up forms. */
 const newPassword = z
   .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
+  .min(1, { message: 'Password is required', abort: true })
   .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
   .max(128, 'Ensure this field has no more than 128 characters.');
 const confirmPassword = z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password');
@@ -32,7 +32,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The web login form (spec 5): email and password required. */
 export const loginFormSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required'),
+  email: z.string().trim().min(1, { message: 'Email is required', abort: true }),
   password: z.string().min(1, 'Password is required'),
   remember: z.boolean().optional(),
 });

@@ -1,0 +1,99 @@
+/**
+ * Test factories: a real app on a real database (a fresh in-memory PGlite, or a fresh database
+ * on the PostgreSQL server of TEST_DATABASE_URL), the demo seed, and a mailer that keeps mails.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import postgres from 'postgres';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/platform/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/platform/db/client.js';
+import type { Mail, Mailer } from '../src/platform/mail.js';
+import { seedDemo } from '../src/db/seed.js';
+
+export const PG_URL = process.env.TEST_DATABASE_URL;
+export const onPostgres = Boolean(PG_URL);
+
+export const DEMO_HOST = 'demo.localhost:3000';
+export const RIVERSIDE_HOST = 'riverside.localhost:3000';
+export const PROVIDER_HOST = 'localhost:3000';
+export const OWNER = { email: 'owner@demo.example.com', password: 'ArenaDemo#2026' };
+export const DESK = { email: 'desk@demo.example.com', password: 'ArenaDesk#2026' };
+export const RIVERSIDE_OWNER = { email: 'owner@riverside.example.com', password: 'ArenaDemo#2026' };
+
+export interface TestContext {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: Config;
+  mails: Mail[];
+  close(): Promise<void>;
+}
+
+/** A fresh database: PGlite in memory, or a new database on the TEST_DATABASE_URL server. */
+export async function freshDatabase(poolSize = 4): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  if (!PG_URL) {
+    const handle = await openDatabase({});
+    return { handle, drop: async () => handle.close() };
+  }
+  const name = `arena_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: { poolSize?: number; seed?: boolean } = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...env });
+  const { handle, drop } = await freshDatabase(options.poolSize);
+  if (options.seed !== false) await seedDemo(handle.db);
+  const mails: Mail[] = [];
+  const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
+  const app = await buildApp({ config, db: handle.db, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    handle,
+    config,
+    mails,
+    close: async () => {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Call = Omit<InjectOptions, 'headers'> & { host?: string; token?: string | null; headers?: Record<string, string> };
+
+/** app.inject with a Host (default: the demo organisation) and an optional key. */
+export function call(app: FastifyInstance, { host = DEMO_HOST, token, headers = {}, ...rest }: Call) {
+  return app.inject({ ...rest, headers: { host, ...(token ? { authorization: `Token ${token}` } : {}), ...headers } } as InjectOptions);
+}
+
+export async function login(app: FastifyInstance, who: { email: string; password: string }, host = DEMO_HOST, remember = false): Promise<string> {
+  const res = await call(app, { method: 'POST', url: '/api/accounts/login/', host, payload: { ...who, remember } });
+  if (res.statusCode !== 200) throw new Error(`login of ${who.email} on ${host} failed: ${res.statusCode} ${res.body}`);
+  return res.json().key;
+}
+
+/** The first link in the newest mail to an address. */
+export function linkIn(mails: Mail[], to: string): string {
+  const mail = [...mails].reverse().find((m) => m.to === to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const match = /https?:\/\/\S+/.exec(mail.text);
+  if (!match) throw new Error(`no link in mail to ${to}`);
+  return match[0];
+}
