@@ -87,6 +87,10 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
     },
     transform: jsonSchemaTransform,
   });
+  // The docs pages are public on every host.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, auth: 'none', tenant: false };
+  });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { config: { auth: 'none', tenant: false }, schema: { hide: true } }, async () => app.swagger());
 

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, login, OWNER, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let key: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  key = await login(ctx.app, OWNER);
+});
+afterAll(async () => ctx?.close());
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  call(ctx.app, { method, url, token: key, payload: payload as Record<string, unknown> });
+
+describe('centres', () => {
+  it('creates a centre, ignoring unknown fields, and records it in the audit trail', async () => {
+    const res = await api('POST', '/api/administrator/centre/', { name: '  Lakeside Centre ', city: 'Pune', organisation_id: 999, id: 12345, hacker: true });
+    expect(res.statusCode).toBe(201);
+    const centre = res.json();
+    expect(centre).toMatchObject({ name: 'Lakeside Centre', city: 'Pune', is_active: true, code: '' });
+    expect(centre.id).not.toBe(12345);
+    expect(centre).not.toHaveProperty('hacker');
+    expect(centre).not.toHaveProperty('organisation_id');
+    const logs = await api('GET', `/api/administrator/logs/?resource=centre`);
+    expect(logs.json().results[0]).toMatchObject({ action: 'create', object_id: String(centre.id), actor_email: OWNER.email, after: { name: 'Lakeside Centre' } });
+    expect(logs.json().results[0].request_id).toBeTruthy();
+  });
+
+  it('refuses a duplicate name in any case with a field error and writes nothing', async () => {
+    const before = (await api('GET', '/api/administrator/centre/')).json().count;
+    const res = await api('POST', '/api/administrator/centre/', { name: 'main centre' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ name: ['A centre with this name already exists.'] });
+    expect((await api('GET', '/api/administrator/centre/')).json().count).toBe(before);
+  });
+
+  it('validates input', async () => {
+    const res = await api('POST', '/api/administrator/centre/', { name: '', is_active: 'maybe' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().name).toEqual(['This field may not be blank.']);
+    expect(res.json().is_active).toEqual(['Must be a valid boolean.']);
+    const long = await api('POST', '/api/administrator/centre/', { name: 'x'.repeat(121) });
+    expect(long.json().name).toEqual(['Ensure this field has no more than 120 characters.']);
+  });
+
+  it('patches only the fields sent, and PUT replaces', async () => {
+    const created = (await api('POST', '/api/administrator/centre/', { name: 'Patch Centre', city: 'Mysuru', code: 'PC' })).json();
+    const patched = await api('PATCH', `/api/administrator/centre/${created.id}/`, { is_active: false });
+    expect(patched.json()).toMatchObject({ name: 'Patch Centre', city: 'Mysuru', code: 'PC', is_active: false });
+    const put = await api('PUT', `/api/administrator/centre/${created.id}/`, { name: 'Put Centre' });
+    expect(put.json()).toMatchObject({ name: 'Put Centre', city: '', code: '', is_active: true });
+    const logs = (await api('GET', `/api/administrator/logs/?resource=centre&action=update`)).json().results;
+    expect(logs[0]).toMatchObject({ before: { name: 'Patch Centre' }, after: { name: 'Put Centre' } });
+  });
+
+  it('searches, filters, orders and paginates with DRF links built from configuration', async () => {
+    for (const name of ['Alpha Hub', 'Beta Hub', 'Gamma Hub']) await api('POST', '/api/administrator/centre/', { name, city: 'Hubli' });
+    const search = (await api('GET', '/api/administrator/centre/?search=hub&ordering=-name')).json();
+    expect(search.results.map((c: { name: string }) => c.name)).toEqual(['Gamma Hub', 'Beta Hub', 'Alpha Hub']);
+    const page1 = (await api('GET', '/api/administrator/centre/?search=hub&ordering=name&page_size=2')).json();
+    expect(page1.count).toBe(3);
+    expect(page1.results).toHaveLength(2);
+    expect(page1.previous).toBeNull();
+    expect(page1.next).toBe('http://demo.localhost:3000/api/administrator/centre/?search=hub&ordering=name&page_size=2&page=2');
+    const page2 = (await api('GET', '/api/administrator/centre/?search=hub&ordering=name&page_size=2&page=2')).json();
+    expect(page2.results.map((c: { name: string }) => c.name)).toEqual(['Gamma Hub']);
+    expect(page2.next).toBeNull();
+    expect(page2.previous).toBe('http://demo.localhost:3000/api/administrator/centre/?search=hub&ordering=name&page_size=2');
+    expect((await api('GET', '/api/administrator/centre/?page=99')).statusCode).toBe(404);
+    const inactive = (await api('GET', '/api/administrator/centre/?is_active=false')).json();
+    expect(inactive.results.every((c: { is_active: boolean }) => !c.is_active)).toBe(true);
+    const badOrder = await api('GET', '/api/administrator/centre/?ordering=password');
+    expect(badOrder.statusCode).toBe(400);
+    expect(badOrder.json().ordering[0]).toMatch(/Unknown ordering field/);
+    const wildcard = (await api('GET', '/api/administrator/centre/?search=%25')).json();
+    expect(wildcard.count).toBe(0);
+  });
+
+  it('keeps inactive centres out of the dropdown and the public list', async () => {
+    const created = (await api('POST', '/api/administrator/centre/', { name: 'Closed Centre', is_active: false })).json();
+    const dropdown = (await api('GET', '/api/administrator/centre/dropdown/')).json().results;
+    expect(dropdown.find((c: { id: number }) => c.id === created.id)).toBeUndefined();
+    const pub = (await call(ctx.app, { method: 'GET', url: '/api/public/centres/' })).json().results;
+    expect(pub.find((c: { id: number }) => c.id === created.id)).toBeUndefined();
+  });
+
+  it('deletes a centre and answers 404 afterwards', async () => {
+    const created = (await api('POST', '/api/administrator/centre/', { name: 'Temporary' })).json();
+    expect((await api('DELETE', `/api/administrator/centre/${created.id}/`)).statusCode).toBe(204);
+    expect((await api('GET', `/api/administrator/centre/${created.id}/`)).statusCode).toBe(404);
+    expect((await api('DELETE', `/api/administrator/centre/${created.id}/`)).statusCode).toBe(404);
+    expect((await api('GET', '/api/administrator/centre/abc/')).statusCode).toBe(400);
+  });
+});
