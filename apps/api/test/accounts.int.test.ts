@@ -211,3 +211,11 @@ describe('password reset', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('login validation', () => {
+  it('names the missing fields with the spec messages', async () => {
+    const res = await call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload: { email: '', password: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['Email is required'], password: ['Password is required'] });
+  });
+});

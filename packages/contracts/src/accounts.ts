@@ -20,14 +20,19 @@ const newPassword = z
   .max(128, 'Ensure this field has no more than 128 characters.');
 const confirmPassword = z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password');
 
-export const loginSchema = z.union([
-  z.object({
-    email: loginEmail,
-    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+/** `{email, password}` or `{token}` (a key exchanged for a fresh one, e.g. from `/login?token=`). */
+export const loginSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).optional(),
+    password: z.string().max(128).optional(),
+    token: z.string().max(200).optional(),
     remember: z.boolean().optional(),
-  }),
-  z.object({ token: z.string().min(1).max(200), remember: z.boolean().optional() }),
-]);
+  })
+  .superRefine((v, ctx) => {
+    if (v.token) return;
+    if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
+    if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
+  });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The web login form (spec 5): email and password required. */

@@ -4,3 +4,4 @@ export * from './modules.js';
 export * from './accounts.js';
 export * from './organisation.js';
 export * from './centre.js';
+export * from './menu.js';

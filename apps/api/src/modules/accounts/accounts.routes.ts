@@ -68,7 +68,9 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Log in with e-mail and password, or exchange a key for a fresh one', body: loginSchema, response: { 200: loginResponseSchema } },
     handler: async (request) => {
       const body = request.body;
-      return 'token' in body ? accounts.loginWithKey(app, request, body.token, body.remember) : accounts.loginWithPassword(app, request, body);
+      return body.token
+        ? accounts.loginWithKey(app, request, body.token, body.remember)
+        : accounts.loginWithPassword(app, request, { email: body.email!, password: body.password!, remember: body.remember });
     },
   });
 

@@ -1,4 +1,4 @@
-import type { LoginInput, RegistrationInput, User } from '@arena/contracts';
+import type { RegistrationInput, User } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, record } from '../../platform/audit.js';
@@ -90,7 +90,7 @@ export async function verifyEmail(app: FastifyInstance, key: string): Promise<vo
  * Password login. On an organisation's host only its users may log in; on the provider host
  * anyone. An account with too many recent failures is refused even with the right password.
  */
-export async function loginWithPassword(app: FastifyInstance, request: FastifyRequest, input: Extract<LoginInput, { email: string }>) {
+export async function loginWithPassword(app: FastifyInstance, request: FastifyRequest, input: { email: string; password: string; remember?: boolean }) {
   const bucket = `login:${input.email}`;
   if ((await recentEvents(app.db, bucket, LOGIN_WINDOW_MS)) >= app.config.LOGIN_MAX_FAILURES)
     throw tooManyRequests('Too many failed login attempts for this account. Try again in 15 minutes.', LOGIN_WINDOW_MS / 1000);
