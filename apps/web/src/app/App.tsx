@@ -1,0 +1,28 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { onUnauthorized } from '../lib/api';
+import { clearAuth } from '../state/auth';
+import { clearPermissions } from '../state/permissions';
+import { queryClient } from './query-client';
+import { router } from './router';
+import { Toasts } from './Toasts';
+
+const PUBLIC_PREFIXES = ['/login', '/signup', '/select-organization', '/accounts/reset-password', '/password/reset/confirm', '/accounts/confirm-email', '/online-booking'];
+
+/** A stored key the server no longer accepts: sign out locally and go to /login (spec 7). */
+onUnauthorized(() => {
+  clearAuth();
+  clearPermissions();
+  queryClient.clear();
+  const path = window.location.pathname;
+  if (!PUBLIC_PREFIXES.some((p) => path.startsWith(p))) void router.navigate('/login', { replace: true });
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toasts />
+    </QueryClientProvider>
+  );
+}

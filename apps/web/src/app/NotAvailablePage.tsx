@@ -1,0 +1,46 @@
+import { Construction } from 'lucide-react';
+import { NavLink, useParams } from 'react-router';
+import { clsx } from 'clsx';
+import { Card } from '../components/Card';
+import { EmptyState } from '../components/EmptyState';
+import { PageHeader } from '../components/PageHeader';
+import { tabsOf, type ResolvedNode } from './menu';
+
+/** Fill ":param" segments of a tab's path from the current URL. */
+function fill(path: string, params: Record<string, string | undefined>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? name);
+}
+
+/** The title of a screen whose module has not been built yet, and an honest empty state. */
+export function NotAvailablePage({ node }: { node: ResolvedNode }) {
+  const params = useParams();
+  const tabs = tabsOf(node);
+  const group = tabs.length > 0 ? node.parent : null;
+  const title = group ? group.label : node.label;
+  return (
+    <div>
+      <PageHeader title={title} description={node.note} />
+      {tabs.length > 0 && (
+        <nav aria-label={`${title} sections`} className="-mt-2 mb-5 flex gap-1 overflow-x-auto border-b border-line">
+          {tabs.map((tab) => (
+            <NavLink
+              key={tab.fullPath}
+              to={fill(tab.fullPath, params)}
+              end
+              className={({ isActive }) =>
+                clsx('-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium', isActive ? 'border-accent text-accent-text' : 'border-transparent text-muted hover:text-fg')
+              }
+            >
+              {tab.label}
+            </NavLink>
+          ))}
+        </nav>
+      )}
+      <Card>
+        <EmptyState icon={Construction} title="This screen is not available yet">
+          {node.label} is part of a module that is still being built. It will appear here once it is released.
+        </EmptyState>
+      </Card>
+    </div>
+  );
+}

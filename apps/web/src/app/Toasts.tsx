@@ -1,0 +1,34 @@
+import { X } from 'lucide-react';
+import toast, { ToastBar, Toaster } from 'react-hot-toast';
+import { LOADING_TOAST_ID } from '../lib/notify';
+
+/** Spec 9: top right, 4000 ms, gutter 8, a dismiss button; the loading toast never expires. */
+export function Toasts() {
+  return (
+    <Toaster
+      position="top-right"
+      gutter={8}
+      toastOptions={{
+        duration: 4000,
+        className: '!bg-surface !text-fg !border !border-line !shadow-lg !text-sm !max-w-sm',
+        loading: { duration: Infinity },
+      }}
+    >
+      {(t) => (
+        <ToastBar toast={t}>
+          {({ icon, message }) => (
+            <>
+              {icon}
+              {message}
+              {t.type !== 'loading' || t.id !== LOADING_TOAST_ID ? (
+                <button type="button" onClick={() => toast.dismiss(t.id)} aria-label="Dismiss notification" className="ml-1 rounded p-1 text-muted hover:bg-subtle hover:text-fg">
+                  <X size={14} aria-hidden />
+                </button>
+              ) : null}
+            </>
+          )}
+        </ToastBar>
+      )}
+    </Toaster>
+  );
+}

@@ -1,0 +1,48 @@
+import { ChevronRight } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { LABELS } from '../menu';
+
+/** 'room-types' → 'Room Types'. */
+const titleCase = (segment: string) =>
+  decodeURIComponent(segment)
+    .replace(/-/g, ' ')
+    .replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** Spec 2.4: Home, then one crumb per path segment, labelled from the menu or the segment; the last is bold. */
+export function breadcrumbOf(pathname: string): { label: string; to: string }[] {
+  const segments = pathname.split('/').filter(Boolean);
+  const crumbs = [{ label: 'Home', to: '/' }];
+  segments.forEach((segment, i) => {
+    const to = `/${segments.slice(0, i + 1).join('/')}`;
+    crumbs.push({ label: LABELS.get(to) ?? titleCase(segment), to });
+  });
+  return crumbs;
+}
+
+export function Breadcrumb() {
+  const { pathname } = useLocation();
+  const crumbs = breadcrumbOf(pathname);
+  return (
+    <nav aria-label="Breadcrumb" className="border-b border-line bg-surface/60 px-4 py-2.5 sm:px-6 lg:px-8">
+      <ol className="flex flex-wrap items-center gap-1 text-sm">
+        {crumbs.map((crumb, i) => {
+          const last = i === crumbs.length - 1;
+          return (
+            <li key={crumb.to} className="flex items-center gap-1">
+              {i > 0 && <ChevronRight size={14} className="text-muted" aria-hidden />}
+              {last ? (
+                <span aria-current="page" className="font-semibold text-fg">
+                  {crumb.label}
+                </span>
+              ) : (
+                <Link to={crumb.to} className="text-muted hover:text-fg hover:underline">
+                  {crumb.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

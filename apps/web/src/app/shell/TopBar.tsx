@@ -1,0 +1,128 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Bell, LogOut, Mail, Maximize, Menu, Minimize, Plus, Search, Settings } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { capitalise } from '../../lib/format';
+import { useAuth } from '../../state/auth';
+import { iconButtonClass, menuItemClass, MenuContent } from './Dropdown';
+import { QUICK_ACTIONS } from './useShortcuts';
+
+function useFullscreen(): [boolean, () => void] {
+  const [on, setOn] = useState(() => !!document.fullscreenElement);
+  useEffect(() => {
+    const sync = () => setOn(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, []);
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen?.();
+    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+  };
+  return [on, toggle];
+}
+
+/** Messages and notifications arrive with the administrator module; until then, an honest empty state. */
+function InboxMenu({ kind }: { kind: 'Messages' | 'Notifications' }) {
+  const Icon = kind === 'Messages' ? Mail : Bell;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={iconButtonClass} aria-label={kind}>
+        <Icon size={18} aria-hidden />
+      </DropdownMenu.Trigger>
+      <MenuContent label={kind} className="w-72">
+        <DropdownMenu.Label className="px-2.5 py-2 text-xs font-semibold uppercase tracking-wide text-muted">{kind}</DropdownMenu.Label>
+        <DropdownMenu.Separator className="-mx-1 h-px bg-line" />
+        <div className="px-3 py-6 text-center">
+          <Icon size={20} className="mx-auto mb-2 text-muted" aria-hidden />
+          <p className="text-sm font-medium">{kind === 'Messages' ? 'No messages' : 'No notifications'}</p>
+          <p className="mt-1 text-xs text-muted">You're all caught up. New {kind.toLowerCase()} will show up here.</p>
+        </div>
+      </MenuContent>
+    </DropdownMenu.Root>
+  );
+}
+
+export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
+  const navigate = useNavigate();
+  const firstName = useAuth((s) => s.user?.first_name);
+  const role = useAuth((s) => s.user?.role_name);
+  const [fullscreen, toggleFullscreen] = useFullscreen();
+  const [search, setSearch] = useState('');
+  const displayName = firstName ? capitalise(firstName) : 'user';
+
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-line bg-surface px-3 sm:px-4 lg:px-6">
+      <button type="button" data-sidebar-toggle onClick={onMenuClick} className={iconButtonClass} aria-label="Toggle sidebar" aria-controls="app-sidebar">
+        <Menu size={18} aria-hidden />
+      </button>
+
+      <form
+        role="search"
+        className="relative ml-1 hidden max-w-xs flex-1 sm:block"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const q = search.trim();
+          navigate(q ? `/members?search=${encodeURIComponent(q)}` : '/members');
+        }}
+      >
+        <Search size={16} className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-muted" aria-hidden />
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-label="Search members"
+          placeholder="Search members…"
+          className="h-9 w-full rounded-md border border-line bg-subtle pl-8 pr-3 text-sm text-fg placeholder:text-muted focus:border-accent focus:bg-surface focus:outline-none focus:ring-2 focus:ring-accent/30"
+        />
+      </form>
+
+      <div className="ml-auto flex items-center gap-1">
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger className="inline-flex h-9 items-center gap-1.5 rounded-md bg-accent px-2.5 text-sm font-medium text-accent-fg shadow-sm hover:bg-accent-hover" aria-label="Quick add">
+            <Plus size={16} aria-hidden />
+            <span className="hidden md:inline">New</span>
+          </DropdownMenu.Trigger>
+          <MenuContent label="Quick add">
+            {QUICK_ACTIONS.map((action) => (
+              <DropdownMenu.Item key={action.path} className={menuItemClass} onSelect={() => navigate(action.path)}>
+                <span className="flex-1">{action.label}</span>
+                <kbd className="rounded border border-line bg-subtle px-1.5 py-0.5 font-sans text-[11px] text-muted">{action.keys}</kbd>
+              </DropdownMenu.Item>
+            ))}
+          </MenuContent>
+        </DropdownMenu.Root>
+
+        <button type="button" onClick={toggleFullscreen} className={`${iconButtonClass} max-sm:hidden`} aria-label={fullscreen ? 'Exit fullscreen' : 'Enter fullscreen'}>
+          {fullscreen ? <Minimize size={18} aria-hidden /> : <Maximize size={18} aria-hidden />}
+        </button>
+        <InboxMenu kind="Messages" />
+        <InboxMenu kind="Notifications" />
+
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger className="ml-1 flex items-center gap-2 rounded-md py-1 pl-1 pr-2 text-left hover:bg-subtle data-[state=open]:bg-subtle" aria-label={`User menu: ${displayName}`}>
+            <span className="flex h-8 w-8 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent-text" aria-hidden="true">
+              {displayName.charAt(0).toUpperCase()}
+            </span>
+            <span className="hidden leading-tight md:block">
+              <span className="block text-sm font-medium text-fg">{displayName}</span>
+              <span className="block text-xs text-muted">{role || '--'}</span>
+            </span>
+          </DropdownMenu.Trigger>
+          <MenuContent label="User menu">
+            <div className="px-2.5 py-2 md:hidden">
+              <p className="text-sm font-medium">{displayName}</p>
+              <p className="text-xs text-muted">{role || '--'}</p>
+            </div>
+            <DropdownMenu.Item className={menuItemClass} onSelect={() => navigate('/settings')}>
+              <Settings size={16} aria-hidden /> Settings
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-line" />
+            <DropdownMenu.Item className={menuItemClass} onSelect={() => navigate('/logout')}>
+              <LogOut size={16} aria-hidden /> Logout
+            </DropdownMenu.Item>
+          </MenuContent>
+        </DropdownMenu.Root>
+      </div>
+    </header>
+  );
+}

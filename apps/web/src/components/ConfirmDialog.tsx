@@ -1,0 +1,54 @@
+import { useState, type ReactNode } from 'react';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+
+/** Asked before anything destructive (style.md). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel,
+  tone = 'danger',
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  tone?: 'danger' | 'primary';
+  onConfirm: () => Promise<unknown>;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !busy && onOpenChange(o)}
+      title={title}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>Cancel</Button>
+          <Button
+            variant={tone}
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await onConfirm();
+                onOpenChange(false);
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            {busy ? 'Working…' : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="text-sm text-muted">{children}</div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,3 @@
+/** The schemas the login route validates with, loaded after first paint (see lazy-resolver.ts). */
+export { loginFormSchema } from '@arena/contracts';
+export { zodResolver } from '@hookform/resolvers/zod';

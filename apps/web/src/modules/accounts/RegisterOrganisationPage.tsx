@@ -1,0 +1,113 @@
+import { organisationCreateSchema } from '@arena/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate } from 'react-router';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { PictureInput } from '../../components/PictureInput';
+import { TextField } from '../../components/TextField';
+import { api } from '../../lib/api';
+import { fieldErrors, generalError } from '../../lib/errors';
+import { organisationLoginUrl, providerHost } from '../../lib/host';
+import { useDebounced } from '../../lib/useDebounced';
+import { clearAuth, useAuth } from '../../state/auth';
+import { AuthLayout } from './AuthLayout';
+
+interface Availability {
+  subdomain: string;
+  available: boolean;
+  detail: string | null;
+}
+
+function AvailabilityHint({ value }: { value: string }) {
+  const debounced = useDebounced(value.trim().toLowerCase(), 350);
+  const { data, isFetching } = useQuery({
+    queryKey: ['subdomain-check', debounced],
+    queryFn: () => api.get<Availability>('/administrator/organisation/check-subdomain/', { params: { subdomain: debounced } }),
+    enabled: debounced.length > 0,
+    staleTime: 10_000,
+  });
+  if (!value.trim()) return <span>Your organization's address: <strong>your-club.{providerHost()}</strong></span>;
+  if (isFetching || debounced !== value.trim().toLowerCase()) {
+    return (
+      <span className="inline-flex items-center gap-1.5">
+        <Loader2 size={12} className="animate-spin" aria-hidden /> Checking availability...
+      </span>
+    );
+  }
+  if (!data) return null;
+  return data.available ? (
+    <span className="inline-flex items-center gap-1.5 font-medium text-success">
+      <CheckCircle2 size={14} aria-hidden /> {data.subdomain}.{providerHost()} is available
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 font-medium text-danger-text">
+      <XCircle size={14} aria-hidden /> {data.detail ?? 'This subdomain is not available.'}
+    </span>
+  );
+}
+
+export default function RegisterOrganisationPage() {
+  const organisation = useAuth((s) => s.organisation);
+  const token = useAuth((s) => s.token);
+  const email = useAuth((s) => s.user?.email ?? '');
+  const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(organisationCreateSchema), defaultValues: { display_name: '', subdomain: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const subdomain = form.watch('subdomain');
+
+  if (organisation) return <Navigate to="/" replace />;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    let body: FormData | typeof values = values;
+    if (picture) {
+      const data = new FormData();
+      data.set('display_name', values.display_name);
+      data.set('subdomain', values.subdomain);
+      data.set('display_picture', picture);
+      body = data;
+    }
+    try {
+      const created = await api.post<{ subdomain: string }>('/administrator/organisation/', body);
+      // The key travels once to the new host, which exchanges it for its own (spec 2.2 ?token=).
+      const key = token ?? '';
+      clearAuth();
+      window.location.assign(organisationLoginUrl(created.subdomain, key, email));
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (fields.display_name) form.setError('display_name', { message: fields.display_name });
+      if (fields.subdomain) form.setError('subdomain', { message: fields.subdomain });
+      if (fields.display_picture) setPictureError(fields.display_picture);
+      setServerError(generalError(error));
+    }
+  });
+
+  return (
+    <AuthLayout title="Register your organization" subtitle="Name your organization and choose its web address. You can change the name and picture later.">
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {serverError && <Alert tone="error">{serverError}</Alert>}
+        <TextField label="Organization Name" placeholder="Riverside Sports Club" error={errors.display_name?.message} {...form.register('display_name')} />
+        <TextField
+          label="Subdomain"
+          placeholder="riverside"
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.subdomain?.message}
+          hint={<AvailabilityHint value={subdomain} />}
+          {...form.register('subdomain', { setValueAs: (v: string) => v.trim().toLowerCase() })}
+        />
+        <PictureInput label="Display Picture" name={form.watch('display_name')} file={picture} onChange={setPicture} error={pictureError} onError={setPictureError} />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Registering...' : 'Register Organization'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

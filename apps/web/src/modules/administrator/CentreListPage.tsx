@@ -1,0 +1,149 @@
+import type { Centre } from '@arena/contracts';
+import { Building2, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type Column } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { centreKeys, fetchCentres, useCentreMutations } from './api';
+import { CentreForm } from './CentreForm';
+
+/** Administrator › Manage Center: list, create, edit, deactivate and reactivate centres. */
+export function CentreListPage() {
+  const { create, update } = useCentreMutations();
+  const [editing, setEditing] = useState<Centre | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deactivating, setDeactivating] = useState<Centre | null>(null);
+  const [status, setStatus] = useState('');
+
+  const openCreate = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const setActive = async (centre: Centre, is_active: boolean) => {
+    try {
+      await update.mutateAsync({ id: centre.id, input: { is_active } });
+      notify.success(is_active ? `${centre.name} is active again.` : `${centre.name} was deactivated.`);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  const columns: Column<Centre>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      alwaysVisible: true,
+      exportValue: (c) => c.name,
+      cell: (c) => (
+        <div className="min-w-[160px]">
+          <div className="font-medium text-fg">{c.name}</div>
+          {c.code && <div className="text-xs text-muted">{c.code}</div>}
+        </div>
+      ),
+    },
+    { id: 'code', header: 'Code', sortKey: 'code', cell: (c) => c.code || '—', exportValue: (c) => c.code, defaultHidden: true },
+    { id: 'city', header: 'City', sortKey: 'city', cell: (c) => c.city || '—', exportValue: (c) => c.city },
+    { id: 'state', header: 'State', cell: (c) => c.state || '—', exportValue: (c) => c.state },
+    { id: 'phone', header: 'Phone', cell: (c) => c.phone || '—', exportValue: (c) => c.phone },
+    { id: 'email', header: 'Email', cell: (c) => c.email || '—', exportValue: (c) => c.email, defaultHidden: true },
+    { id: 'gstin', header: 'GSTIN', cell: (c) => c.gstin || '—', exportValue: (c) => c.gstin, defaultHidden: true },
+    {
+      id: 'is_active',
+      header: 'Status',
+      sortKey: 'is_active',
+      exportValue: (c) => (c.is_active ? 'Active' : 'Inactive'),
+      cell: (c) => (c.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
+    },
+    { id: 'created_at', header: 'Created', sortKey: 'created_at', cell: (c) => <span className="whitespace-nowrap">{formatDate(c.created_at)}</span>, exportValue: (c) => c.created_at.slice(0, 10) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      alwaysVisible: true,
+      noExport: true,
+      align: 'right',
+      cell: (c) => (
+        <div className="flex justify-end gap-1">
+          <Button size="sm" variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => { setEditing(c); setFormOpen(true); }}>
+            Edit
+          </Button>
+          {c.is_active ? (
+            <Button size="sm" variant="ghost" className="text-danger-text" aria-label={`Deactivate ${c.name}`} onClick={() => setDeactivating(c)}>
+              Deactivate
+            </Button>
+          ) : (
+            <Button size="sm" variant="ghost" aria-label={`Activate ${c.name}`} onClick={() => void setActive(c, true)}>
+              Activate
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title="Manage Center"
+        description="The locations of your organization. Inactive centres disappear from the centre selector and online booking."
+        actions={
+          <Button onClick={openCreate}>
+            <Plus size={16} aria-hidden /> Add Center
+          </Button>
+        }
+      />
+      <DataTable
+        title="Centres"
+        queryKey={centreKeys.all}
+        fetchPage={fetchCentres}
+        columns={columns}
+        rowKey={(c) => c.id}
+        searchPlaceholder="Search name, code or city"
+        filters={{ is_active: status || undefined }}
+        filterControls={
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-muted">Status</span>
+            <select value={status} onChange={(e) => setStatus(e.target.value)} className="h-9 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg shadow-sm">
+              <option value="">All</option>
+              <option value="true">Active</option>
+              <option value="false">Inactive</option>
+            </select>
+          </label>
+        }
+        empty={{
+          title: 'No centres yet',
+          description: 'Add your first centre to start taking members and bookings there.',
+          action: <Button onClick={openCreate}><Building2 size={16} aria-hidden /> Add Center</Button>,
+        }}
+      />
+      <CentreForm
+        centre={editing}
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        onSubmit={async (input) => {
+          if (editing) {
+            await update.mutateAsync({ id: editing.id, input });
+            notify.success(`${input.name} was updated.`);
+          } else {
+            await create.mutateAsync(input);
+            notify.success(`${input.name} was created.`);
+          }
+        }}
+      />
+      <ConfirmDialog
+        open={!!deactivating}
+        onOpenChange={(o) => !o && setDeactivating(null)}
+        title={`Deactivate ${deactivating?.name ?? 'centre'}?`}
+        confirmLabel="Deactivate"
+        onConfirm={() => (deactivating ? setActive(deactivating, false) : Promise.resolve())}
+      >
+        It will no longer appear in the centre selector or online booking. Its history is kept, and you can activate it again at any time.
+      </ConfirmDialog>
+    </div>
+  );
+}
