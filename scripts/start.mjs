@@ -18,7 +18,12 @@ function newest(dir) {
 }
 
 const stamp = path.join(root, 'apps/api/dist/.build-stamp');
-const sources = Math.max(newest(path.join(root, 'packages/contracts/src')), newest(path.join(root, 'apps/api/src')), newest(path.join(root, 'apps/web/src')), newest(path.join(root, 'apps/web/index.html')));
+const sources = Math.max(
+  newest(path.join(root, 'packages/contracts/src')),
+  newest(path.join(root, 'apps/api/src')),
+  newest(path.join(root, 'apps/web/src')),
+  newest(path.join(root, 'apps/web/index.html')),
+);
 const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 if (built < sources) {
   console.log('Building Arena (first start or sources changed)…');

@@ -81,7 +81,11 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Arena API', version: '1.0.0', description: 'Sports and fitness centre management. Authenticate with `Authorization: Token <key>`.' },
+      info: {
+        title: 'Arena API',
+        version: '1.0.0',
+        description: 'Sports and fitness centre management. Authenticate with `Authorization: Token <key>`.',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key>' } } },
       security: [{ token: [] }],
     },
@@ -100,7 +104,11 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
     '/api/health',
     {
       config: { auth: 'none', tenant: false },
-      schema: { tags: ['platform'], summary: 'Liveness with a database check', response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.string(), detail: z.string() }) } },
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness with a database check',
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.string(), detail: z.string() }) },
+      },
     },
     async (_request, reply) => {
       try {

@@ -40,25 +40,53 @@ describe('registration and e-mail verification', () => {
     const missing = await call(ctx.app, { method: 'POST', url: '/api/accounts/registration/', host: PROVIDER_HOST, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json())).toEqual(expect.arrayContaining(['email', 'password1', 'password2', 'first_name']));
-    const [count] = await ctx.handle.db.select({ n: sql<number>`count(*)::int` }).from(appUser).where(eq(appUser.email, 'short@example.com'));
+    const [count] = await ctx.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(appUser)
+      .where(eq(appUser.email, 'short@example.com'));
     expect(count.n).toBe(0);
   });
 
   it('refuses login before verification with its own message, then verifies once', async () => {
-    const before = await call(ctx.app, { method: 'POST', url: '/api/accounts/login/', host: PROVIDER_HOST, payload: { email: 'neha@example.com', password: 'Str0ngPass!' } });
+    const before = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      host: PROVIDER_HOST,
+      payload: { email: 'neha@example.com', password: 'Str0ngPass!' },
+    });
     expect(before.statusCode).toBe(400);
     expect(before.json().non_field_errors[0]).toMatch(/E-mail is not verified/);
 
     const key = linkIn(ctx.mails, 'neha@example.com').split('/').pop();
-    const ok = await call(ctx.app, { method: 'POST', url: '/api/accounts/registration/verify-email/?notify=true', host: PROVIDER_HOST, payload: { key } });
+    const ok = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/registration/verify-email/?notify=true',
+      host: PROVIDER_HOST,
+      payload: { key },
+    });
     expect(ok.statusCode).toBe(200);
-    const again = await call(ctx.app, { method: 'POST', url: '/api/accounts/registration/verify-email/?notify=true', host: PROVIDER_HOST, payload: { key } });
+    const again = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/registration/verify-email/?notify=true',
+      host: PROVIDER_HOST,
+      payload: { key },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ detail: 'This link is invalid or has expired.' });
-    const bad = await call(ctx.app, { method: 'POST', url: '/api/accounts/registration/verify-email/', host: PROVIDER_HOST, payload: { key: 'nope' } });
+    const bad = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/registration/verify-email/',
+      host: PROVIDER_HOST,
+      payload: { key: 'nope' },
+    });
     expect(bad.statusCode).toBe(400);
 
-    const after = await call(ctx.app, { method: 'POST', url: '/api/accounts/login/', host: PROVIDER_HOST, payload: { email: 'neha@example.com', password: 'Str0ngPass!' } });
+    const after = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      host: PROVIDER_HOST,
+      payload: { email: 'neha@example.com', password: 'Str0ngPass!' },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.json().user).toMatchObject({ email: 'neha@example.com', organisation: null, account_number: null });
   });
@@ -66,8 +94,16 @@ describe('registration and e-mail verification', () => {
   it('refuses an expired verification key', async () => {
     await register('late@example.com');
     const key = linkIn(ctx.mails, 'late@example.com').split('/').pop()!;
-    await ctx.handle.db.update(oneTimeKey).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeKey.keyHash, hashSecret(key)));
-    const res = await call(ctx.app, { method: 'POST', url: '/api/accounts/registration/verify-email/', host: PROVIDER_HOST, payload: { key } });
+    await ctx.handle.db
+      .update(oneTimeKey)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeKey.keyHash, hashSecret(key)));
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/registration/verify-email/',
+      host: PROVIDER_HOST,
+      payload: { key },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -78,18 +114,34 @@ describe('login, keys and logout', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.key).toMatch(/^[0-9a-f]{64}$/);
-    expect(body.user).toMatchObject({ first_name: 'Asha', role_name: 'Owner', account_number: expect.stringMatching(/^ARN\d+$/), organisation: { subdomain: 'demo', display_name: 'Demo Sports Club' } });
-    const [stored] = await ctx.handle.db.select().from(authToken).where(eq(authToken.keyHash, hashSecret(body.key)));
+    expect(body.user).toMatchObject({
+      first_name: 'Asha',
+      role_name: 'Owner',
+      account_number: expect.stringMatching(/^ARN\d+$/),
+      organisation: { subdomain: 'demo', display_name: 'Demo Sports Club' },
+    });
+    const [stored] = await ctx.handle.db
+      .select()
+      .from(authToken)
+      .where(eq(authToken.keyHash, hashSecret(body.key)));
     expect(stored.userId).toBe(body.user.id);
     const raw = await ctx.handle.db.select().from(authToken).where(eq(authToken.keyHash, body.key));
     expect(raw).toHaveLength(0);
   });
 
   it('answers wrong credentials with the DRF message', async () => {
-    const res = await call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload: { email: OWNER.email, password: 'wrong-password' } });
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: { email: OWNER.email, password: 'wrong-password' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ['Unable to log in with provided credentials.'] });
-    const unknown = await call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload: { email: 'ghost@example.com', password: 'whatever1' } });
+    const unknown = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: { email: 'ghost@example.com', password: 'whatever1' },
+    });
     expect(unknown.json()).toEqual({ non_field_errors: ['Unable to log in with provided credentials.'] });
   });
 
@@ -122,11 +174,20 @@ describe('login, keys and logout', () => {
     const session = await login(ctx.app, OWNER);
     const remembered = await login(ctx.app, OWNER, DEMO_HOST, true);
     const age = (hours: number) => new Date(Date.now() - hours * 3600_000);
-    await ctx.handle.db.update(authToken).set({ lastUsedAt: age(13) }).where(eq(authToken.keyHash, hashSecret(session)));
-    await ctx.handle.db.update(authToken).set({ lastUsedAt: age(13) }).where(eq(authToken.keyHash, hashSecret(remembered)));
+    await ctx.handle.db
+      .update(authToken)
+      .set({ lastUsedAt: age(13) })
+      .where(eq(authToken.keyHash, hashSecret(session)));
+    await ctx.handle.db
+      .update(authToken)
+      .set({ lastUsedAt: age(13) })
+      .where(eq(authToken.keyHash, hashSecret(remembered)));
     expect((await call(ctx.app, { method: 'GET', url: '/api/accounts/user/', token: session })).statusCode).toBe(401);
     expect((await call(ctx.app, { method: 'GET', url: '/api/accounts/user/', token: remembered })).statusCode).toBe(200);
-    await ctx.handle.db.update(authToken).set({ lastUsedAt: age(31 * 24) }).where(eq(authToken.keyHash, hashSecret(remembered)));
+    await ctx.handle.db
+      .update(authToken)
+      .set({ lastUsedAt: age(31 * 24) })
+      .where(eq(authToken.keyHash, hashSecret(remembered)));
     expect((await call(ctx.app, { method: 'GET', url: '/api/accounts/user/', token: remembered })).statusCode).toBe(401);
   });
 
@@ -141,7 +202,12 @@ describe('user profile and centre selection', () => {
   it('saves the selected centre, and null for all centres', async () => {
     const key = await login(ctx.app, OWNER);
     const centres = (await call(ctx.app, { method: 'GET', url: '/api/administrator/centre/dropdown/', token: key })).json().results;
-    const put = await call(ctx.app, { method: 'PUT', url: '/api/accounts/user/?notify=true', token: key, payload: { center_id: centres[0].id } });
+    const put = await call(ctx.app, {
+      method: 'PUT',
+      url: '/api/accounts/user/?notify=true',
+      token: key,
+      payload: { center_id: centres[0].id },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().center_id).toBe(centres[0].id);
     expect((await call(ctx.app, { method: 'GET', url: '/api/accounts/user/', token: key })).json().center_id).toBe(centres[0].id);
@@ -151,7 +217,9 @@ describe('user profile and centre selection', () => {
 
   it("refuses another organisation's centre", async () => {
     const riverside = await login(ctx.app, { email: 'owner@riverside.example.com', password: 'ArenaDemo#2026' }, RIVERSIDE_HOST);
-    const theirs = (await call(ctx.app, { method: 'GET', url: '/api/administrator/centre/dropdown/', host: RIVERSIDE_HOST, token: riverside })).json().results[0].id;
+    const theirs = (
+      await call(ctx.app, { method: 'GET', url: '/api/administrator/centre/dropdown/', host: RIVERSIDE_HOST, token: riverside })
+    ).json().results[0].id;
     const key = await login(ctx.app, OWNER);
     const res = await call(ctx.app, { method: 'PATCH', url: '/api/accounts/user/', token: key, payload: { center_id: theirs } });
     expect(res.statusCode).toBe(400);
@@ -173,18 +241,29 @@ describe('password reset', () => {
   it('links to the host where it was asked, built from configuration even with a forged Host', async () => {
     await call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/', payload: { email: OWNER.email } });
     expect(linkIn(ctx.mails, OWNER.email)).toMatch(/^http:\/\/demo\.localhost:3000\/password\/reset\/confirm\/[\w-]+\/[0-9a-f]{64}\/$/);
-    await call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/', host: 'attacker.example.net', payload: { email: OWNER.email } });
+    await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/password/reset/',
+      host: 'attacker.example.net',
+      payload: { email: OWNER.email },
+    });
     expect(linkIn(ctx.mails, OWNER.email)).toMatch(/^http:\/\/localhost:3000\/password\/reset\/confirm\//);
   });
 
   it('resets once, revokes other keys, and the new password works', async () => {
     const user = { email: 'reset-me@example.com', password: 'Original#123' };
-    await call(ctx.app, { method: 'POST', url: '/api/accounts/registration/', host: PROVIDER_HOST, payload: { email: user.email, password1: user.password, password2: user.password, first_name: 'Reset' } });
+    await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/registration/',
+      host: PROVIDER_HOST,
+      payload: { email: user.email, password1: user.password, password2: user.password, first_name: 'Reset' },
+    });
     await ctx.handle.db.update(appUser).set({ emailVerifiedAt: new Date() }).where(eq(appUser.email, user.email));
     const oldKey = await login(ctx.app, user, PROVIDER_HOST);
     await call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/', host: PROVIDER_HOST, payload: { email: user.email } });
     const [, , , , , , uid, token] = linkIn(ctx.mails, user.email).split('/');
-    const confirm = (payload: Record<string, string>) => call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/confirm/', host: PROVIDER_HOST, payload });
+    const confirm = (payload: Record<string, string>) =>
+      call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/confirm/', host: PROVIDER_HOST, payload });
 
     const short = await confirm({ uid, token, new_password1: 'short', new_password2: 'short' });
     expect(short.json().new_password1).toEqual(['Password must be at least 8 characters']);
@@ -206,8 +285,15 @@ describe('password reset', () => {
   it('refuses an expired reset token', async () => {
     await call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/', payload: { email: 'desk@demo.example.com' } });
     const [, , , , , , uid, token] = linkIn(ctx.mails, 'desk@demo.example.com').split('/');
-    await ctx.handle.db.update(oneTimeKey).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(oneTimeKey.keyHash, hashSecret(token)));
-    const res = await call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/confirm/', payload: { uid, token, new_password1: 'Brand#New99', new_password2: 'Brand#New99' } });
+    await ctx.handle.db
+      .update(oneTimeKey)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(oneTimeKey.keyHash, hashSecret(token)));
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/password/reset/confirm/',
+      payload: { uid, token, new_password1: 'Brand#New99', new_password2: 'Brand#New99' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -14,7 +14,13 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, p
 
 describe('centres', () => {
   it('creates a centre, ignoring unknown fields, and records it in the audit trail', async () => {
-    const res = await api('POST', '/api/administrator/centre/', { name: '  Lakeside Centre ', city: 'Pune', organisation_id: 999, id: 12345, hacker: true });
+    const res = await api('POST', '/api/administrator/centre/', {
+      name: '  Lakeside Centre ',
+      city: 'Pune',
+      organisation_id: 999,
+      id: 12345,
+      hacker: true,
+    });
     expect(res.statusCode).toBe(201);
     const centre = res.json();
     expect(centre).toMatchObject({ name: 'Lakeside Centre', city: 'Pune', is_active: true, code: '' });
@@ -22,7 +28,12 @@ describe('centres', () => {
     expect(centre).not.toHaveProperty('hacker');
     expect(centre).not.toHaveProperty('organisation_id');
     const logs = await api('GET', `/api/administrator/logs/?resource=centre`);
-    expect(logs.json().results[0]).toMatchObject({ action: 'create', object_id: String(centre.id), actor_email: OWNER.email, after: { name: 'Lakeside Centre' } });
+    expect(logs.json().results[0]).toMatchObject({
+      action: 'create',
+      object_id: String(centre.id),
+      actor_email: OWNER.email,
+      after: { name: 'Lakeside Centre' },
+    });
     expect(logs.json().results[0].request_id).toBeTruthy();
   });
 

@@ -15,7 +15,9 @@ beforeAll(async () => {
   ctx = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '100000', LOGIN_MAX_FAILURES: '1000', RESET_MAX_PER_HOUR: '1000' });
   key = await login(ctx.app, OWNER);
   const doc = (await call(ctx.app, { method: 'GET', url: '/api/openapi.json' })).json();
-  for (const [path, item] of Object.entries<Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>(doc.paths)) {
+  for (const [path, item] of Object.entries<
+    Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>
+  >(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const props = op.requestBody?.content?.['application/json']?.schema?.properties ?? {};
@@ -50,7 +52,11 @@ const hostileScalar = fc.oneof(
   fc.constant(-1),
   fc.constant(9.99e307),
 );
-const hostileValue = fc.oneof(hostileScalar, fc.array(hostileScalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), hostileScalar, { maxKeys: 3 }));
+const hostileValue = fc.oneof(
+  hostileScalar,
+  fc.array(hostileScalar, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), hostileScalar, { maxKeys: 3 }),
+);
 
 /** Raw JSON texts JSON.stringify cannot produce. */
 const rawBodies = [
@@ -69,8 +75,20 @@ function fillPath(path: string, id: string): string {
   return path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
 }
 
-const pathId = fc.oneof(fc.constant('1'), fc.constant('0'), fc.constant('-5'), fc.constant('99999999999999999999'), fc.constant('1e3'), fc.constant('%00'), fc.string({ maxLength: 20 }));
-const query = fc.dictionary(fc.constantFrom('page', 'page_size', 'search', 'ordering', 'is_active', 'subdomain', 'notify', 'module'), hostileString.map(String), { maxKeys: 4 });
+const pathId = fc.oneof(
+  fc.constant('1'),
+  fc.constant('0'),
+  fc.constant('-5'),
+  fc.constant('99999999999999999999'),
+  fc.constant('1e3'),
+  fc.constant('%00'),
+  fc.string({ maxLength: 20 }),
+);
+const query = fc.dictionary(
+  fc.constantFrom('page', 'page_size', 'search', 'ordering', 'is_active', 'subdomain', 'notify', 'module'),
+  hostileString.map(String),
+  { maxKeys: 4 },
+);
 
 function assertSafe(op: string, res: { statusCode: number; body: string }) {
   expect(res.statusCode, `${op} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
@@ -85,18 +103,28 @@ describe('fuzzing every endpoint in the OpenAPI document', () => {
   it('answers random and hostile JSON bodies without a 5xx', async () => {
     const statuses: Record<number, number> = {};
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...operations), fc.boolean(), pathId, query, fc.oneof(hostileValue, fc.constant(undefined)), async (op, signedIn, id, q, bodyValue) => {
-        const body = op.fields.length && fc.sample(fc.boolean(), 1)[0] ? Object.fromEntries(op.fields.map((f) => [f, bodyValue])) : bodyValue;
-        const url = `${fillPath(op.path, id)}?${new URLSearchParams(q).toString()}`;
-        const res = await call(ctx.app, {
-          method: op.method as 'GET',
-          url,
-          token: signedIn ? key : null,
-          ...(op.method === 'GET' || op.method === 'DELETE' || body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-        });
-        assertSafe(`${op.method} ${url}`, res);
-        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...operations),
+        fc.boolean(),
+        pathId,
+        query,
+        fc.oneof(hostileValue, fc.constant(undefined)),
+        async (op, signedIn, id, q, bodyValue) => {
+          const body =
+            op.fields.length && fc.sample(fc.boolean(), 1)[0] ? Object.fromEntries(op.fields.map((f) => [f, bodyValue])) : bodyValue;
+          const url = `${fillPath(op.path, id)}?${new URLSearchParams(q).toString()}`;
+          const res = await call(ctx.app, {
+            method: op.method as 'GET',
+            url,
+            token: signedIn ? key : null,
+            ...(op.method === 'GET' || op.method === 'DELETE' || body === undefined
+              ? {}
+              : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+          });
+          assertSafe(`${op.method} ${url}`, res);
+          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        },
+      ),
       { numRuns: 400, seed: 20261122 },
     );
     // The run must reach validation and handlers, not only stop at authentication.
@@ -107,7 +135,13 @@ describe('fuzzing every endpoint in the OpenAPI document', () => {
   it('answers raw hostile texts (huge numbers, deep nesting, NUL, lone surrogates, 1 MB strings) without a 5xx', async () => {
     for (const op of operations.filter((o) => o.method !== 'GET' && o.method !== 'DELETE')) {
       for (const payload of rawBodies) {
-        const res = await call(ctx.app, { method: op.method as 'POST', url: fillPath(op.path, '1'), token: key, payload, headers: { 'content-type': 'application/json' } });
+        const res = await call(ctx.app, {
+          method: op.method as 'POST',
+          url: fillPath(op.path, '1'),
+          token: key,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
         assertSafe(`${op.method} ${op.path} with ${payload.slice(0, 30)}`, res);
       }
       const multipart = await call(ctx.app, {

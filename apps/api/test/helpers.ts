@@ -54,7 +54,10 @@ export async function freshDatabase(poolSize = 4): Promise<{ handle: DatabaseHan
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { poolSize?: number; seed?: boolean } = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { poolSize?: number; seed?: boolean } = {},
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...env });
   const { handle, drop } = await freshDatabase(options.poolSize);
@@ -83,7 +86,12 @@ export function call(app: FastifyInstance, { host = DEMO_HOST, token, headers = 
   return app.inject({ ...rest, headers: { host, ...(token ? { authorization: `Token ${token}` } : {}), ...headers } } as InjectOptions);
 }
 
-export async function login(app: FastifyInstance, who: { email: string; password: string }, host = DEMO_HOST, remember = false): Promise<string> {
+export async function login(
+  app: FastifyInstance,
+  who: { email: string; password: string },
+  host = DEMO_HOST,
+  remember = false,
+): Promise<string> {
   const res = await call(app, { method: 'POST', url: '/api/accounts/login/', host, payload: { ...who, remember } });
   if (res.statusCode !== 200) throw new Error(`login of ${who.email} on ${host} failed: ${res.statusCode} ${res.body}`);
   return res.json().key;

@@ -9,11 +9,19 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 async function newUser(email: string): Promise<string> {
   const password = 'Founder#2026';
-  await call(ctx.app, { method: 'POST', url: '/api/accounts/registration/', host: PROVIDER_HOST, payload: { email, password1: password, password2: password, first_name: 'Founder' } });
+  await call(ctx.app, {
+    method: 'POST',
+    url: '/api/accounts/registration/',
+    host: PROVIDER_HOST,
+    payload: { email, password1: password, password2: password, first_name: 'Founder' },
+  });
   await ctx.handle.db.update(appUser).set({ emailVerifiedAt: new Date() }).where(eq(appUser.email, email));
   return login(ctx.app, { email, password }, PROVIDER_HOST);
 }
@@ -21,9 +29,14 @@ async function newUser(email: string): Promise<string> {
 function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; type: string }) {
   const boundary = '----arena-test-boundary';
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="display_picture"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="display_picture"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -43,16 +56,33 @@ describe('organisation registration', () => {
       ['demo', 'This subdomain is already taken.'],
     ];
     for (const [subdomain, message] of cases) {
-      const res = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, token: key, payload: { display_name: 'Club', subdomain } });
+      const res = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/administrator/organisation/',
+        host: PROVIDER_HOST,
+        token: key,
+        payload: { display_name: 'Club', subdomain },
+      });
       expect(res.statusCode, subdomain).toBe(400);
       expect(res.json().subdomain, subdomain).toEqual([message]);
     }
-    const blank = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, token: key, payload: { subdomain: 'fine-name' } });
+    const blank = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/administrator/organisation/',
+      host: PROVIDER_HOST,
+      token: key,
+      payload: { subdomain: 'fine-name' },
+    });
     expect(blank.json().display_name).toEqual(['This field is required.']);
   });
 
   it('needs a signed-in user', async () => {
-    const res = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, payload: { display_name: 'X', subdomain: 'xyz-club' } });
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/administrator/organisation/',
+      host: PROVIDER_HOST,
+      payload: { display_name: 'X', subdomain: 'xyz-club' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -62,7 +92,12 @@ describe('organisation registration', () => {
     const res = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, token: key, ...form });
     expect(res.statusCode).toBe(201);
     const org = res.json();
-    expect(org).toMatchObject({ display_name: 'Smash Arena', subdomain: 'smash-arena', account_number: expect.stringMatching(/^ARN\d{6}$/), plan_name: 'Trial' });
+    expect(org).toMatchObject({
+      display_name: 'Smash Arena',
+      subdomain: 'smash-arena',
+      account_number: expect.stringMatching(/^ARN\d{6}$/),
+      plan_name: 'Trial',
+    });
     expect(org.display_picture).toMatch(/^http:\/\/smash-arena\.localhost:3000\/uploads\/organisations\/[0-9a-f]+\.png$/);
     const due = new Date(`${org.due_date}T00:00:00Z`).getTime();
     const days = Math.round((due - Date.now()) / 86_400_000);
@@ -84,29 +119,53 @@ describe('organisation registration', () => {
     const logs = await call(ctx.app, { method: 'GET', url: '/api/administrator/logs/?resource=organisation', host, token: fresh });
     expect(logs.json().results[0]).toMatchObject({ action: 'create', resource: 'organisation', actor_email: 'founder2@example.com' });
 
-    const second = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, token: fresh, payload: { display_name: 'Again', subdomain: 'again-club' } });
+    const second = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/administrator/organisation/',
+      host: PROVIDER_HOST,
+      token: fresh,
+      payload: { display_name: 'Again', subdomain: 'again-club' },
+    });
     expect(second.statusCode).toBe(400);
     expect(second.json()).toEqual({ detail: 'You already belong to an organisation.' });
   });
 
   it('accepts only images up to 2 MB', async () => {
     const key = await newUser('founder3@example.com');
-    const text = multipart({ display_name: 'Pics', subdomain: 'pics-club' }, { name: 'x.png', data: Buffer.from('not an image'), type: 'image/png' });
+    const text = multipart(
+      { display_name: 'Pics', subdomain: 'pics-club' },
+      { name: 'x.png', data: Buffer.from('not an image'), type: 'image/png' },
+    );
     const bad = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, token: key, ...text });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().display_picture[0]).toMatch(/Upload a valid image/);
-    const huge = multipart({ display_name: 'Pics', subdomain: 'pics-club' }, { name: 'x.png', data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), type: 'image/png' });
+    const huge = multipart(
+      { display_name: 'Pics', subdomain: 'pics-club' },
+      { name: 'x.png', data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), type: 'image/png' },
+    );
     const big = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, token: key, ...huge });
     expect(big.statusCode).toBe(400);
     expect(JSON.stringify(big.json())).toMatch(/at most 2 MB/);
-    const check = await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/check-subdomain/?subdomain=pics-club', host: PROVIDER_HOST });
+    const check = await call(ctx.app, {
+      method: 'GET',
+      url: '/api/administrator/organisation/check-subdomain/?subdomain=pics-club',
+      host: PROVIDER_HOST,
+    });
     expect(check.json()).toEqual({ subdomain: 'pics-club', available: true, detail: null });
   });
 
   it('reports subdomain availability', async () => {
-    const taken = await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/check-subdomain/?subdomain=demo', host: PROVIDER_HOST });
+    const taken = await call(ctx.app, {
+      method: 'GET',
+      url: '/api/administrator/organisation/check-subdomain/?subdomain=demo',
+      host: PROVIDER_HOST,
+    });
     expect(taken.json()).toEqual({ subdomain: 'demo', available: false, detail: 'This subdomain is already taken.' });
-    const reserved = await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/check-subdomain/?subdomain=api', host: PROVIDER_HOST });
+    const reserved = await call(ctx.app, {
+      method: 'GET',
+      url: '/api/administrator/organisation/check-subdomain/?subdomain=api',
+      host: PROVIDER_HOST,
+    });
     expect(reserved.json().available).toBe(false);
   });
 });
@@ -122,16 +181,40 @@ describe('organisation profile', () => {
 
   it('lets the owner edit it and nobody else', async () => {
     const desk = await login(ctx.app, DESK);
-    expect((await call(ctx.app, { method: 'PATCH', url: '/api/administrator/organisation/', token: desk, payload: { display_name: 'Desk Club' } })).statusCode).toBe(403);
+    expect(
+      (
+        await call(ctx.app, {
+          method: 'PATCH',
+          url: '/api/administrator/organisation/',
+          token: desk,
+          payload: { display_name: 'Desk Club' },
+        })
+      ).statusCode,
+    ).toBe(403);
     const owner = await login(ctx.app, OWNER);
-    const res = await call(ctx.app, { method: 'PATCH', url: '/api/administrator/organisation/', token: owner, payload: { display_name: 'Demo Sports Club & Spa', gstin: '29ABCDE1234F1Z5', unknown_field: 'ignored' } });
+    const res = await call(ctx.app, {
+      method: 'PATCH',
+      url: '/api/administrator/organisation/',
+      token: owner,
+      payload: { display_name: 'Demo Sports Club & Spa', gstin: '29ABCDE1234F1Z5', unknown_field: 'ignored' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ display_name: 'Demo Sports Club & Spa', gstin: '29ABCDE1234F1Z5' });
     expect(res.json()).not.toHaveProperty('unknown_field');
     const anon = await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/' });
     expect(anon.json().display_name).toBe('Demo Sports Club & Spa');
-    const badZone = await call(ctx.app, { method: 'PATCH', url: '/api/administrator/organisation/', token: owner, payload: { time_zone: 'Mars/Olympus' } });
+    const badZone = await call(ctx.app, {
+      method: 'PATCH',
+      url: '/api/administrator/organisation/',
+      token: owner,
+      payload: { time_zone: 'Mars/Olympus' },
+    });
     expect(badZone.statusCode).toBe(400);
-    await call(ctx.app, { method: 'PATCH', url: '/api/administrator/organisation/', token: owner, payload: { display_name: 'Demo Sports Club' } });
+    await call(ctx.app, {
+      method: 'PATCH',
+      url: '/api/administrator/organisation/',
+      token: owner,
+      payload: { display_name: 'Demo Sports Club' },
+    });
   });
 });

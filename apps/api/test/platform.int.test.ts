@@ -27,13 +27,23 @@ describe('HTTP platform', () => {
   });
 
   it('refuses bodies over 1 MB with 413', async () => {
-    const res = await call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: 'Request body is too large.' });
   });
 
   it('answers malformed JSON with a 400 and no internals', async () => {
-    const res = await call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/JSON/);
     expect(res.body).not.toMatch(/at .*\.ts|node_modules|SELECT/);
@@ -42,7 +52,15 @@ describe('HTTP platform', () => {
   it('documents every endpoint in OpenAPI and serves the docs page', async () => {
     const doc = (await call(ctx.app, { method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/accounts/login/', '/api/accounts/user/', '/api/administrator/centre/', '/api/administrator/centre/{id}/', '/api/public/centres/', '/api/administrator/organisation/allowed-modules/', '/api/users/']) {
+    for (const path of [
+      '/api/accounts/login/',
+      '/api/accounts/user/',
+      '/api/administrator/centre/',
+      '/api/administrator/centre/{id}/',
+      '/api/public/centres/',
+      '/api/administrator/organisation/allowed-modules/',
+      '/api/users/',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     const docs = await call(ctx.app, { method: 'GET', url: '/api/docs/' });
@@ -70,7 +88,9 @@ describe('database security', () => {
     const orgs = await queryRows<{ id: number; subdomain: string }>(ctx.handle.db, sql`select id, subdomain from organisation`);
     const demo = Number(orgs.find((o) => o.subdomain === 'demo')!.id);
     const river = Number(orgs.find((o) => o.subdomain === 'riverside')!.id);
-    await expect(withTenant(ctx.handle.db, demo, (tx) => tx.insert(centre).values({ organisationId: river, name: 'Smuggled' }))).rejects.toThrow();
+    await expect(
+      withTenant(ctx.handle.db, demo, (tx) => tx.insert(centre).values({ organisationId: river, name: 'Smuggled' })),
+    ).rejects.toThrow();
   });
 
   it('keeps the audit log append-only for the application', async () => {
@@ -80,7 +100,9 @@ describe('database security', () => {
     const org = Number(demo.id);
     const count = await withTenant(ctx.handle.db, org, async (tx) => (await tx.select().from(auditLog)).length);
     expect(count).toBeGreaterThan(0);
-    await expect(withTenant(ctx.handle.db, org, (tx) => tx.update(auditLog).set({ action: 'delete' }))).rejects.toSatisfy(isPermissionDenied);
+    await expect(withTenant(ctx.handle.db, org, (tx) => tx.update(auditLog).set({ action: 'delete' }))).rejects.toSatisfy(
+      isPermissionDenied,
+    );
     await expect(withTenant(ctx.handle.db, org, (tx) => tx.delete(auditLog))).rejects.toSatisfy(isPermissionDenied);
     expect(await withTenant(ctx.handle.db, org, async (tx) => (await tx.select().from(auditLog)).length)).toBe(count);
   });
@@ -91,7 +113,13 @@ describe('database security', () => {
       sql`select current_user, rolbypassrls, rolsuper from pg_roles where rolname = current_user`,
     );
     expect(role).toMatchObject({ current_user: 'arena_app', rolbypassrls: false, rolsuper: false });
-    const tables = await queryRows<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean; owner: string; policies: number }>(
+    const tables = await queryRows<{
+      relname: string;
+      relrowsecurity: boolean;
+      relforcerowsecurity: boolean;
+      owner: string;
+      policies: number;
+    }>(
       ctx.handle.db,
       sql`select c.relname, c.relrowsecurity, c.relforcerowsecurity, pg_get_userbyid(c.relowner) as owner,
                  (select count(*)::int from pg_policies p where p.tablename = c.relname) as policies

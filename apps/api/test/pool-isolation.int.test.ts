@@ -19,8 +19,18 @@ describe.runIf(onPostgres)('tenant isolation over a pool of 2 connections (Postg
     ctx = await createTestApp({}, { poolSize: 2 });
     demoKey = await login(ctx.app, OWNER);
     riverKey = await login(ctx.app, RIVERSIDE_OWNER, RIVERSIDE_HOST);
-    for (const [host, key, name] of [[DEMO_HOST, demoKey, 'demo'], [RIVERSIDE_HOST, riverKey, 'riverside']] as const) {
-      for (let i = 0; i < 5; i++) await call(ctx.app, { method: 'POST', url: '/api/administrator/centre/', host, token: key, payload: { name: `${name} extra ${i}` } });
+    for (const [host, key, name] of [
+      [DEMO_HOST, demoKey, 'demo'],
+      [RIVERSIDE_HOST, riverKey, 'riverside'],
+    ] as const) {
+      for (let i = 0; i < 5; i++)
+        await call(ctx.app, {
+          method: 'POST',
+          url: '/api/administrator/centre/',
+          host,
+          token: key,
+          payload: { name: `${name} extra ${i}` },
+        });
       const list = (await call(ctx.app, { method: 'GET', url: '/api/administrator/centre/?page_size=100', host, token: key })).json();
       for (const c of list.results) ids[name].add(c.id);
     }
@@ -33,8 +43,23 @@ describe.runIf(onPostgres)('tenant isolation over a pool of 2 connections (Postg
       const host = tenant === 'demo' ? DEMO_HOST : RIVERSIDE_HOST;
       const token = tenant === 'demo' ? demoKey : riverKey;
       const kind = i % 10;
-      if (kind === 3) return { tenant, expect: 400, req: call(ctx.app, { method: 'POST', url: '/api/administrator/centre/', host, token, payload: { name: `${tenant} extra 1` } }) }; // unique violation inside the transaction
-      if (kind === 7) return { tenant, expect: 404, req: call(ctx.app, { method: 'GET', url: `/api/administrator/centre/${[...ids[tenant === 'demo' ? 'riverside' : 'demo']][0]}/`, host, token }) };
+      if (kind === 3)
+        return {
+          tenant,
+          expect: 400,
+          req: call(ctx.app, { method: 'POST', url: '/api/administrator/centre/', host, token, payload: { name: `${tenant} extra 1` } }),
+        }; // unique violation inside the transaction
+      if (kind === 7)
+        return {
+          tenant,
+          expect: 404,
+          req: call(ctx.app, {
+            method: 'GET',
+            url: `/api/administrator/centre/${[...ids[tenant === 'demo' ? 'riverside' : 'demo']][0]}/`,
+            host,
+            token,
+          }),
+        };
       return { tenant, expect: 200, req: call(ctx.app, { method: 'GET', url: '/api/administrator/centre/?page_size=100', host, token }) };
     });
     let wrong = 0;

@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const loginFrom = (ip: string, payload: Record<string, unknown>) => call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload, remoteAddress: ip });
+const loginFrom = (ip: string, payload: Record<string, unknown>) =>
+  call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload, remoteAddress: ip });
 
 describe('login and reset limits', () => {
   it('locks an account after 10 failures in 15 minutes, even for the right password', async () => {
@@ -25,7 +26,8 @@ describe('login and reset limits', () => {
 
   it('limits requests per IP address with a clear message', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 16; i++) statuses.push((await loginFrom('10.9.9.9', { email: `nobody${i}@example.com`, password: 'x-wrong-1' })).statusCode);
+    for (let i = 0; i < 16; i++)
+      statuses.push((await loginFrom('10.9.9.9', { email: `nobody${i}@example.com`, password: 'x-wrong-1' })).statusCode);
     expect(statuses.slice(0, 15).every((s) => s === 400)).toBe(true);
     expect(statuses[15]).toBe(429);
     const res = await loginFrom('10.9.9.9', OWNER);
@@ -33,7 +35,8 @@ describe('login and reset limits', () => {
   });
 
   it('limits password reset mails per account', async () => {
-    const ask = (ip: string) => call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/', payload: { email: OWNER.email }, remoteAddress: ip });
+    const ask = (ip: string) =>
+      call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/', payload: { email: OWNER.email }, remoteAddress: ip });
     for (let i = 0; i < 3; i++) expect((await ask(`10.1.0.${i + 1}`)).statusCode).toBe(200);
     const fourth = await ask('10.1.0.9');
     expect(fourth.statusCode).toBe(429);

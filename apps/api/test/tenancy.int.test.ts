@@ -28,19 +28,33 @@ describe('tenancy', () => {
   });
 
   it("answers 404 for riverside's centre on demo", async () => {
-    const theirs = (await call(ctx.app, { method: 'GET', url: '/api/administrator/centre/', host: RIVERSIDE_HOST, token: riverside })).json().results[0];
+    const theirs = (
+      await call(ctx.app, { method: 'GET', url: '/api/administrator/centre/', host: RIVERSIDE_HOST, token: riverside })
+    ).json().results[0];
     for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) {
-      const res = await call(ctx.app, { method, url: `/api/administrator/centre/${theirs.id}/`, token: owner, payload: method === 'PUT' || method === 'PATCH' ? { name: 'Hijacked' } : undefined });
+      const res = await call(ctx.app, {
+        method,
+        url: `/api/administrator/centre/${theirs.id}/`,
+        token: owner,
+        payload: method === 'PUT' || method === 'PATCH' ? { name: 'Hijacked' } : undefined,
+      });
       expect(res.statusCode, method).toBe(404);
     }
-    const still = await call(ctx.app, { method: 'GET', url: `/api/administrator/centre/${theirs.id}/`, host: RIVERSIDE_HOST, token: riverside });
+    const still = await call(ctx.app, {
+      method: 'GET',
+      url: `/api/administrator/centre/${theirs.id}/`,
+      host: RIVERSIDE_HOST,
+      token: riverside,
+    });
     expect(still.json().name).toBe(theirs.name);
   });
 
   it('lists only the host organisation centres, also on the public portal', async () => {
     const demo = (await call(ctx.app, { method: 'GET', url: '/api/public/centres/' })).json().results.map((c: { name: string }) => c.name);
     expect(demo).toEqual(['Main Centre', 'Riverside Centre']);
-    const river = (await call(ctx.app, { method: 'GET', url: '/api/public/centres/', host: RIVERSIDE_HOST })).json().results.map((c: { name: string }) => c.name);
+    const river = (await call(ctx.app, { method: 'GET', url: '/api/public/centres/', host: RIVERSIDE_HOST }))
+      .json()
+      .results.map((c: { name: string }) => c.name);
     expect(river).toEqual(['Riverside Arena']);
   });
 
@@ -83,7 +97,12 @@ describe('modules and permissions', () => {
   it("lists the organisation's users for the owner only", async () => {
     const res = await call(ctx.app, { method: 'GET', url: '/api/users/', token: owner });
     expect(res.statusCode).toBe(200);
-    expect(res.json().results.map((u: { email: string }) => u.email).sort()).toEqual([DESK.email, OWNER.email]);
+    expect(
+      res
+        .json()
+        .results.map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual([DESK.email, OWNER.email]);
     expect((await call(ctx.app, { method: 'GET', url: '/api/users/', token: desk })).statusCode).toBe(403);
   });
 });

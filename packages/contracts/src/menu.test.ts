@@ -47,7 +47,13 @@ describe('menu visibility (spec 2.1)', () => {
   it('drops a parent entry left with no visible children', () => {
     const menu: Item[] = [
       { label: 'Admin', children: [{ label: 'Centres', module: 'Administrator Management' }] },
-      { label: 'CRM', children: [{ label: 'Enquiries', module: 'CRM Management' }, { label: 'Store', module: 'Store Management' }] },
+      {
+        label: 'CRM',
+        children: [
+          { label: 'Enquiries', module: 'CRM Management' },
+          { label: 'Store', module: 'Store Management' },
+        ],
+      },
     ];
     const visible = filterMenu(menu, ['CRM Management']);
     expect(labels(visible)).toEqual(['CRM']);

@@ -21,4 +21,3 @@ export type ModuleName = (typeof MODULES)[number];
 export const NEVER_MODULE = 'Never' as const;
 
 export const isModuleName = (value: string): value is ModuleName => (MODULES as readonly string[]).includes(value);
-

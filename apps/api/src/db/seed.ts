@@ -14,7 +14,15 @@ export const DEMO = {
       displayName: 'Demo Sports Club',
       centres: ['Main Centre', 'Riverside Centre'],
       users: [
-        { email: 'owner@demo.example.com', password: 'ArenaDemo#2026', firstName: 'Asha', lastName: 'Menon', roleName: 'Owner', owner: true, modules: [] as ModuleName[] },
+        {
+          email: 'owner@demo.example.com',
+          password: 'ArenaDemo#2026',
+          firstName: 'Asha',
+          lastName: 'Menon',
+          roleName: 'Owner',
+          owner: true,
+          modules: [] as ModuleName[],
+        },
         {
           email: 'desk@demo.example.com',
           password: 'ArenaDesk#2026',
@@ -30,7 +38,17 @@ export const DEMO = {
       subdomain: 'riverside',
       displayName: 'Riverside Athletics',
       centres: ['Riverside Arena'],
-      users: [{ email: 'owner@riverside.example.com', password: 'ArenaDemo#2026', firstName: 'Imran', lastName: 'Shaikh', roleName: 'Owner', owner: true, modules: [] as ModuleName[] }],
+      users: [
+        {
+          email: 'owner@riverside.example.com',
+          password: 'ArenaDemo#2026',
+          firstName: 'Imran',
+          lastName: 'Shaikh',
+          roleName: 'Owner',
+          owner: true,
+          modules: [] as ModuleName[],
+        },
+      ],
     },
   ],
 } as const;
@@ -63,7 +81,8 @@ export async function seedDemo(db: Database): Promise<void> {
       })
       .returning();
     await withTenant(db, org.id, async (tx) => {
-      for (const name of spec.centres) await tx.insert(centre).values({ organisationId: org.id, name, city: 'Bengaluru', state: 'Karnataka' });
+      for (const name of spec.centres)
+        await tx.insert(centre).values({ organisationId: org.id, name, city: 'Bengaluru', state: 'Karnataka' });
     });
     for (const u of spec.users) {
       await db.insert(appUser).values({
@@ -82,5 +101,7 @@ export async function seedDemo(db: Database): Promise<void> {
 }
 
 export function demoLoginLines(): string[] {
-  return DEMO.organisations.flatMap((o) => o.users.map((u) => `  ${o.subdomain.padEnd(10)} ${u.email.padEnd(30)} ${u.password}  (${u.roleName})`));
+  return DEMO.organisations.flatMap((o) =>
+    o.users.map((u) => `  ${o.subdomain.padEnd(10)} ${u.email.padEnd(30)} ${u.password}  (${u.roleName})`),
+  );
 }

@@ -21,11 +21,7 @@ export function readKey(request: FastifyRequest): string | null {
  * Finds the user behind a key. A key is good when it is not revoked, not idle past its
  * lifetime, its user is active, and the host is its organisation's (or the provider host).
  */
-export async function authenticateKey(
-  db: Database,
-  key: string,
-  hostOrganisation: OrganisationRow | null,
-): Promise<AuthContext | null> {
+export async function authenticateKey(db: Database, key: string, hostOrganisation: OrganisationRow | null): Promise<AuthContext | null> {
   const [row] = await db
     .select({ token: authToken, user: appUser })
     .from(authToken)
@@ -34,9 +30,13 @@ export async function authenticateKey(
     .limit(1);
   if (!row || !row.user.isActive) return null;
   if (isExpired(row.token.lastUsedAt, row.token.remember)) return null;
-  if (hostOrganisation && (row.token.organisationId !== hostOrganisation.id || row.user.organisationId !== hostOrganisation.id)) return null;
+  if (hostOrganisation && (row.token.organisationId !== hostOrganisation.id || row.user.organisationId !== hostOrganisation.id))
+    return null;
   if (Date.now() - row.token.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.update(authToken).set({ lastUsedAt: sql`now()` }).where(eq(authToken.id, row.token.id));
+    await db
+      .update(authToken)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(authToken.id, row.token.id));
   }
   return { user: row.user, tokenId: row.token.id };
 }

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const intFromEnv = (fallback: number, min = 0, max = 10_000_000) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
+const intFromEnv = (fallback: number, min = 0, max = 10_000_000) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 const configSchema = z.object({
   PORT: intFromEnv(3000, 1, 65535),

@@ -49,11 +49,19 @@ function constraintOf(err: unknown): string | undefined {
 /** PATCH bodies: every field optional and no defaults, so absent fields stay as they are. */
 export function partialWithoutDefaults<S extends z.ZodObject>(schema: S) {
   return z.object(
-    Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType)).optional()])),
+    Object.fromEntries(
+      Object.entries(schema.shape).map(([k, v]) => [
+        k,
+        (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType)).optional(),
+      ]),
+    ),
   );
 }
 
-export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType, Row>(app: FastifyInstance, def: CrudDefinition<Input, Output, Row>): void {
+export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType, Row>(
+  app: FastifyInstance,
+  def: CrudDefinition<Input, Output, Row>,
+): void {
   // Generic over the table, so routes are declared untyped here; the zod schemas still validate and serialise.
   const r = app as unknown as FastifyInstance;
   const t = def.table;
@@ -81,10 +89,18 @@ export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType
 
   r.get(`${def.prefix}/`, {
     config: { module: def.module },
-    schema: { tags, summary: `List ${def.resource}s`, querystring: listQuery, response: { 200: paginatedSchema(def.output) } } as FastifySchema,
+    schema: {
+      tags,
+      summary: `List ${def.resource}s`,
+      querystring: listQuery,
+      response: { 200: paginatedSchema(def.output) },
+    } as FastifySchema,
     handler: async (request) => {
       const q = request.query as { page?: number; page_size?: number; search?: string; ordering?: string } & Record<string, unknown>;
-      const conditions: (SQL | undefined)[] = [eq(t.organisationId, orgOf(request)), searchCondition(q.search as string | undefined, def.search ?? [])];
+      const conditions: (SQL | undefined)[] = [
+        eq(t.organisationId, orgOf(request)),
+        searchCondition(q.search as string | undefined, def.search ?? []),
+      ];
       for (const [key, f] of Object.entries(def.filters ?? {})) {
         const value = (q as Record<string, unknown>)[key];
         if (value !== undefined) conditions.push(eq(f.column, value));
@@ -95,7 +111,15 @@ export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType
         paginate(request, q, {
           count: async () => (await tx.select({ n: count() }).from(t).where(where))[0].n,
           rows: async (limit, offset) =>
-            (await tx.select().from(t).where(where).orderBy(...order).limit(limit).offset(offset)).map((row) => def.toOutput(row as Row)),
+            (
+              await tx
+                .select()
+                .from(t)
+                .where(where)
+                .orderBy(...order)
+                .limit(limit)
+                .offset(offset)
+            ).map((row) => def.toOutput(row as Row)),
         }),
       );
     },
@@ -124,9 +148,18 @@ export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType
       const body = request.body as z.output<Input>;
       const row = await uniqueAware(() =>
         withTenant(app.db, orgOf(request), async (tx) => {
-          const [created] = await tx.insert(t).values({ ...def.toValues(body), organisationId: orgOf(request) }).returning();
+          const [created] = await tx
+            .insert(t)
+            .values({ ...def.toValues(body), organisationId: orgOf(request) })
+            .returning();
           const out = def.toOutput(created as Row);
-          await record(tx, actorOf(request), { module: def.module, resource: def.resource, objectId: (created as { id: number }).id, action: 'create', after: out });
+          await record(tx, actorOf(request), {
+            module: def.module,
+            resource: def.resource,
+            objectId: (created as { id: number }).id,
+            action: 'create',
+            after: out,
+          });
           return out;
         }),
       );
@@ -137,7 +170,8 @@ export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType
   r.get(`${def.prefix}/:id/`, {
     config: { module: def.module },
     schema: { tags, summary: `Retrieve a ${def.resource}`, params: idParamsSchema, response: { 200: def.output } } as FastifySchema,
-    handler: async (request: FastifyRequest<{ Params: { id: number } }>) => withTenant(app.db, orgOf(request), async (tx) => def.toOutput(await load(tx, request, request.params.id))),
+    handler: async (request: FastifyRequest<{ Params: { id: number } }>) =>
+      withTenant(app.db, orgOf(request), async (tx) => def.toOutput(await load(tx, request, request.params.id))),
   });
 
   const update = async (request: FastifyRequest<{ Params: { id: number } }>) => {
@@ -151,7 +185,14 @@ export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType
           .where(byId(request, request.params.id))
           .returning();
         const after = def.toOutput(updated as Row);
-        await record(tx, actorOf(request), { module: def.module, resource: def.resource, objectId: request.params.id, action: 'update', before, after });
+        await record(tx, actorOf(request), {
+          module: def.module,
+          resource: def.resource,
+          objectId: request.params.id,
+          action: 'update',
+          before,
+          after,
+        });
         return after;
       }),
     );
@@ -159,12 +200,24 @@ export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType
 
   r.put(`${def.prefix}/:id/`, {
     config: { module: def.module },
-    schema: { tags, summary: `Replace a ${def.resource}`, params: idParamsSchema, body: def.input, response: { 200: def.output } } as FastifySchema,
+    schema: {
+      tags,
+      summary: `Replace a ${def.resource}`,
+      params: idParamsSchema,
+      body: def.input,
+      response: { 200: def.output },
+    } as FastifySchema,
     handler: update,
   });
   r.patch(`${def.prefix}/:id/`, {
     config: { module: def.module },
-    schema: { tags, summary: `Update part of a ${def.resource}`, params: idParamsSchema, body: partialWithoutDefaults(def.input), response: { 200: def.output } } as FastifySchema,
+    schema: {
+      tags,
+      summary: `Update part of a ${def.resource}`,
+      params: idParamsSchema,
+      body: partialWithoutDefaults(def.input),
+      response: { 200: def.output },
+    } as FastifySchema,
     handler: update,
   });
 
@@ -175,7 +228,13 @@ export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType
       await withTenant(app.db, orgOf(request), async (tx) => {
         const before = def.toOutput(await load(tx, request, request.params.id));
         await tx.delete(t).where(byId(request, request.params.id));
-        await record(tx, actorOf(request), { module: def.module, resource: def.resource, objectId: request.params.id, action: 'delete', before });
+        await record(tx, actorOf(request), {
+          module: def.module,
+          resource: def.resource,
+          objectId: request.params.id,
+          action: 'delete',
+          before,
+        });
       });
       return reply.status(204).send(null);
     },

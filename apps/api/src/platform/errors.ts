@@ -14,8 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (errors: FieldErrors | string) =>
-  new ApiError(400, typeof errors === 'string' ? { detail: errors } : errors);
+export const badRequest = (errors: FieldErrors | string) => new ApiError(400, typeof errors === 'string' ? { detail: errors } : errors);
 export const fieldError = (field: string, message: string) => badRequest({ [field]: [message] });
 export const notAuthenticated = (detail = 'Authentication credentials were not provided.') => new ApiError(401, { detail });
 export const permissionDenied = (detail = 'You do not have permission to perform this action.') => new ApiError(403, { detail });
@@ -24,12 +23,17 @@ export const conflict = (detail: string) => new ApiError(409, { detail });
 export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
   new ApiError(429, retryAfterSeconds ? { detail, retry_after: retryAfterSeconds } : { detail });
 
+function addError(out: FieldErrors, key: string, message: string): void {
+  const list = (out[key] ??= []);
+  if (!list.includes(message)) list.push(message);
+}
+
 /** Turns zod issues into DRF field errors; issues without a path go to non_field_errors. */
 export function zodToFieldErrors(issues: ZodError['issues']): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors';
-    (out[key] ??= []).includes(issue.message) || out[key].push(issue.message);
+    addError(out, key, issue.message);
   }
   return out;
 }
@@ -72,8 +76,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       for (const v of err.validation) {
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
         const key = path || 'non_field_errors';
-        const message = v.message ?? 'Invalid value.';
-        (out[key] ??= []).includes(message) || out[key].push(message);
+        addError(out, key, v.message ?? 'Invalid value.');
       }
       return reply.status(400).send(out);
     }
@@ -86,11 +89,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 413) return reply.status(413).send({ detail: 'Request body is too large.' });
     if (status === 415) return reply.status(415).send({ detail: 'Unsupported media type in request.' });
     if (status === 429) return reply.status(429).send({ detail: err.message });
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_LENGTH' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && err instanceof SyntaxError))
+    if (
+      err.code === 'FST_ERR_CTP_INVALID_JSON_LENGTH' ||
+      err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (status === 400 && err instanceof SyntaxError)
+    )
       return reply.status(400).send({ detail: 'JSON parse error - the request body is not valid JSON.' });
     if (status >= 400 && status < 500) return reply.status(status).send({ detail: err.message });
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ detail: 'A server error occurred.' });
   });
-
 }

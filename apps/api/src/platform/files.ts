@@ -16,8 +16,10 @@ export interface UploadedFile {
 function imageExtension(data: Buffer): string | null {
   if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
-  if (data.length >= 6 && (data.subarray(0, 6).toString('latin1') === 'GIF87a' || data.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'gif';
-  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (data.length >= 6 && (data.subarray(0, 6).toString('latin1') === 'GIF87a' || data.subarray(0, 6).toString('latin1') === 'GIF89a'))
+    return 'gif';
+  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -45,7 +47,8 @@ export interface FormBody {
 export async function readFormBody(request: FastifyRequest): Promise<FormBody> {
   if (!request.isMultipart()) {
     const body = request.body;
-    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw badRequest({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))
+      throw badRequest({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
     return { fields: (body as Record<string, unknown>) ?? {}, files: {} };
   }
   const fields: Record<string, unknown> = {};

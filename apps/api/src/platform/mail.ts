@@ -36,7 +36,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       }
       await fs.mkdir(outbox, { recursive: true });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${Math.random().toString(36).slice(2, 8)}.eml`,
+      );
       await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
       log.info({ to: mail.to, subject: mail.subject, file, links: mail.text.match(LINK) ?? [] }, 'mail written to outbox');
     },

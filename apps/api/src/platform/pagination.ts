@@ -27,7 +27,10 @@ export function searchCondition(search: string | undefined, columns: AnyColumn[]
 export function orderingClause(ordering: string | undefined, allowed: Record<string, AnyColumn>, fallback: SQL[]): SQL[] {
   if (!ordering) return fallback;
   const out: SQL[] = [];
-  for (const raw of ordering.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of ordering
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const name = raw.replace(/^-/, '');
     const column = allowed[name];
     if (!column) throw badRequest({ ordering: [`Unknown ordering field "${name}". Use one of: ${Object.keys(allowed).join(', ')}.`] });
@@ -52,13 +55,17 @@ export interface PageSource<T> {
 }
 
 /** DRF page-number pagination: `{count, next, previous, results}`; a page past the end is a 404 as in DRF. */
-export async function paginate<T>(request: FastifyRequest, params: Pick<ListQuery, 'page' | 'page_size'>, source: PageSource<T>): Promise<Page<T>> {
+export async function paginate<T>(
+  request: FastifyRequest,
+  params: Pick<ListQuery, 'page' | 'page_size'>,
+  source: PageSource<T>,
+): Promise<Page<T>> {
   const pageSize = params.page_size ?? DEFAULT_PAGE_SIZE;
   const page = params.page ?? 1;
-  const count = await source.count();
+  // Both statements go out together (pipelined on the transaction's connection).
+  const [count, results] = await Promise.all([source.count(), source.rows(pageSize, (page - 1) * pageSize)]);
   const lastPage = Math.max(1, Math.ceil(count / pageSize));
   if (page > lastPage) throw notFound('Invalid page.');
-  const results = await source.rows(pageSize, (page - 1) * pageSize);
   return {
     count,
     next: pageLink(request, page < lastPage ? page + 1 : null),

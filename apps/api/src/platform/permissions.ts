@@ -7,7 +7,10 @@ import type { OrganisationRow, UserRow } from './context.js';
 /** The modules of the organisation's plan; an organisation without a plan has none. */
 export async function planModules(db: Queryable, org: OrganisationRow): Promise<ModuleName[]> {
   if (!org.subscriptionPlanId) return [];
-  const [plan] = await db.select({ modules: subscriptionPlan.modules }).from(subscriptionPlan).where(eq(subscriptionPlan.id, org.subscriptionPlanId));
+  const [plan] = await db
+    .select({ modules: subscriptionPlan.modules })
+    .from(subscriptionPlan)
+    .where(eq(subscriptionPlan.id, org.subscriptionPlanId));
   return (plan?.modules ?? []).filter(isModuleName);
 }
 

@@ -5,7 +5,10 @@ import { throttleEvent } from '../db/schema/index.js';
 /** How many events a bucket had in the last `windowMs`. */
 export async function recentEvents(db: Queryable, bucket: string, windowMs: number): Promise<number> {
   const since = new Date(Date.now() - windowMs);
-  const [row] = await db.select({ n: count() }).from(throttleEvent).where(and(eq(throttleEvent.bucket, bucket), gt(throttleEvent.createdAt, since)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(throttleEvent)
+    .where(and(eq(throttleEvent.bucket, bucket), gt(throttleEvent.createdAt, since)));
   return row.n;
 }
 

@@ -53,7 +53,10 @@ export const appUser = pgTable(
     organisationId: bigint('organisation_id', { mode: 'number' }).references(() => organisation.id),
     isOwner: boolean('is_owner').notNull().default(false),
     /** Modules granted to a non-owner user; bounded by the organisation's plan. */
-    grantedModules: text('granted_modules').array().notNull().default(sql`'{}'::text[]`),
+    grantedModules: text('granted_modules')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The centre the user works in; null = all centres. Not a foreign key: centres are tenant rows. */
     centerId: bigint('center_id', { mode: 'number' }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

@@ -32,7 +32,10 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     max: app.config.RATE_LIMIT_AUTH_PER_MINUTE,
     timeWindow: 60_000,
     errorResponseBuilder: (_req: unknown, ctx: { after: string; ttl: number }) =>
-      tooManyRequests(`Too many requests from this address. Try again in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`, Math.max(1, Math.ceil(ctx.ttl / 1000))),
+      tooManyRequests(
+        `Too many requests from this address. Try again in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`,
+        Math.max(1, Math.ceil(ctx.ttl / 1000)),
+      ),
   };
   const open = { auth: 'none' as const, tenant: false, rateLimit: authLimit };
 
@@ -47,7 +50,13 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/accounts/registration/verify-email/', {
     config: open,
-    schema: { tags, summary: 'Confirm an e-mail address with the key from the mail', querystring: notifyQuery, body: verifyEmailSchema, response: { 200: detailSchema } },
+    schema: {
+      tags,
+      summary: 'Confirm an e-mail address with the key from the mail',
+      querystring: notifyQuery,
+      body: verifyEmailSchema,
+      response: { 200: detailSchema },
+    },
     handler: async (request) => {
       await accounts.verifyEmail(app, request.body.key);
       return { detail: 'ok' };
@@ -56,7 +65,12 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/accounts/registration/resend-email/', {
     config: open,
-    schema: { tags, summary: 'Send the verification e-mail again', body: z.object({ email: emailSchema }), response: { 200: detailSchema } },
+    schema: {
+      tags,
+      summary: 'Send the verification e-mail again',
+      body: z.object({ email: emailSchema }),
+      response: { 200: detailSchema },
+    },
     handler: async (request) => {
       await accounts.resendVerification(app, request.body.email);
       return { detail: 'ok' };
@@ -65,7 +79,12 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/accounts/login/', {
     config: open,
-    schema: { tags, summary: 'Log in with e-mail and password, or exchange a key for a fresh one', body: loginSchema, response: { 200: loginResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Log in with e-mail and password, or exchange a key for a fresh one',
+      body: loginSchema,
+      response: { 200: loginResponseSchema },
+    },
     handler: async (request) => {
       const body = request.body;
       return body.token
@@ -91,7 +110,13 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   for (const method of ['put', 'patch'] as const) {
     r[method]('/api/accounts/user/', {
       config: { tenant: false },
-      schema: { tags, summary: 'Update the signed-in user (name, selected centre)', querystring: notifyQuery, body: userUpdateSchema, response: { 200: userSchema } },
+      schema: {
+        tags,
+        summary: 'Update the signed-in user (name, selected centre)',
+        querystring: notifyQuery,
+        body: userUpdateSchema,
+        response: { 200: userSchema },
+      },
       handler: async (request) => accounts.updateUser(app, request, request.body),
     });
   }
@@ -107,7 +132,12 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/accounts/password/reset/confirm/', {
     config: open,
-    schema: { tags, summary: 'Set a new password with the link from the reset mail', body: passwordResetConfirmSchema, response: { 200: detailSchema } },
+    schema: {
+      tags,
+      summary: 'Set a new password with the link from the reset mail',
+      body: passwordResetConfirmSchema,
+      response: { 200: detailSchema },
+    },
     handler: async (request) => {
       const b = request.body;
       await accounts.confirmPasswordReset(app, request, b.uid, b.token, b.new_password1);
@@ -115,18 +145,40 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const ordering = { email: appUser.email, first_name: appUser.firstName, last_name: appUser.lastName, last_login: appUser.lastLogin, id: appUser.id };
+  const ordering = {
+    email: appUser.email,
+    first_name: appUser.firstName,
+    last_name: appUser.lastName,
+    last_login: appUser.lastLogin,
+    id: appUser.id,
+  };
   r.get('/api/users/', {
     config: { ownerOnly: true },
-    schema: { tags, summary: "The organisation's users (owner only)", querystring: listQuerySchema, response: { 200: paginatedSchema(organisationUserSchema) } },
+    schema: {
+      tags,
+      summary: "The organisation's users (owner only)",
+      querystring: listQuerySchema,
+      response: { 200: paginatedSchema(organisationUserSchema) },
+    },
     handler: async (request) => {
       const q = request.query;
-      const where = and(eq(appUser.organisationId, request.organisation!.id), searchCondition(q.search, [appUser.email, appUser.firstName, appUser.lastName])) as SQL;
+      const where = and(
+        eq(appUser.organisationId, request.organisation!.id),
+        searchCondition(q.search, [appUser.email, appUser.firstName, appUser.lastName]),
+      ) as SQL;
       const order = orderingClause(q.ordering, ordering, [asc(appUser.id)]);
       return paginate(request, q, {
         count: async () => (await app.db.select({ n: count() }).from(appUser).where(where))[0].n,
         rows: async (limit, offset) =>
-          (await app.db.select().from(appUser).where(where).orderBy(...order).limit(limit).offset(offset)).map((u) => ({
+          (
+            await app.db
+              .select()
+              .from(appUser)
+              .where(where)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset)
+          ).map((u) => ({
             id: u.id,
             email: u.email,
             first_name: u.firstName,

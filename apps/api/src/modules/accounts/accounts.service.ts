@@ -24,7 +24,11 @@ const RESET_WINDOW_MS = 3600_000;
 const device = (request: FastifyRequest) => ({ userAgent: String(request.headers['user-agent'] ?? ''), ip: request.ip });
 
 export async function findUserByEmail(app: FastifyInstance, email: string): Promise<UserRow | null> {
-  const [user] = await app.db.select().from(appUser).where(sql`lower(${appUser.email}) = ${email.toLowerCase()}`).limit(1);
+  const [user] = await app.db
+    .select()
+    .from(appUser)
+    .where(sql`lower(${appUser.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return user ?? null;
 }
 
@@ -41,7 +45,9 @@ export async function userJson(app: FastifyInstance, user: UserRow): Promise<Use
     due_date: org?.dueDate ?? null,
     center_id: user.centerId,
     organisation: org
-      ? (({ id, display_name, display_picture, subdomain }) => ({ id, display_name, display_picture, subdomain }))(organisationJson(app.config, org, await planName(app.db, org)))
+      ? (({ id, display_name, display_picture, subdomain }) => ({ id, display_name, display_picture, subdomain }))(
+          organisationJson(app.config, org, await planName(app.db, org)),
+        )
       : null,
   };
 }
@@ -83,14 +89,21 @@ export async function resendVerification(app: FastifyInstance, email: string): P
 export async function verifyEmail(app: FastifyInstance, key: string): Promise<void> {
   const userId = await consumeKey(app.db, key, 'verify_email');
   if (!userId) throw badRequest(INVALID_KEY);
-  await app.db.update(appUser).set({ emailVerifiedAt: sql`coalesce(${appUser.emailVerifiedAt}, now())` }).where(eq(appUser.id, userId));
+  await app.db
+    .update(appUser)
+    .set({ emailVerifiedAt: sql`coalesce(${appUser.emailVerifiedAt}, now())` })
+    .where(eq(appUser.id, userId));
 }
 
 /**
  * Password login. On an organisation's host only its users may log in; on the provider host
  * anyone. An account with too many recent failures is refused even with the right password.
  */
-export async function loginWithPassword(app: FastifyInstance, request: FastifyRequest, input: { email: string; password: string; remember?: boolean }) {
+export async function loginWithPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { email: string; password: string; remember?: boolean },
+) {
   const bucket = `login:${input.email}`;
   if ((await recentEvents(app.db, bucket, LOGIN_WINDOW_MS)) >= app.config.LOGIN_MAX_FAILURES)
     throw tooManyRequests('Too many failed login attempts for this account. Try again in 15 minutes.', LOGIN_WINDOW_MS / 1000);
@@ -118,7 +131,11 @@ async function startSession(app: FastifyInstance, request: FastifyRequest, user:
   const key = await issueSessionKey(app.db, user, remember, device(request));
   if (user.organisationId) {
     await withTenant(app.db, user.organisationId, (tx) =>
-      record(tx, { ...actorOf(request, user.organisationId!), actorId: user.id, actorEmail: user.email }, { module: 'Administrator Management', resource: 'session', objectId: user.id, action: 'login' }),
+      record(
+        tx,
+        { ...actorOf(request, user.organisationId!), actorId: user.id, actorEmail: user.email },
+        { module: 'Administrator Management', resource: 'session', objectId: user.id, action: 'login' },
+      ),
     );
   }
   return { key, user: await userJson(app, user) };
@@ -150,7 +167,13 @@ export async function requestPasswordReset(app: FastifyInstance, request: Fastif
     .catch((err) => app.log.error({ err, to: user.email }, 'password reset e-mail could not be sent'));
 }
 
-export async function confirmPasswordReset(app: FastifyInstance, request: FastifyRequest, uid: string, token: string, password: string): Promise<void> {
+export async function confirmPasswordReset(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  uid: string,
+  token: string,
+  password: string,
+): Promise<void> {
   const userId = Number(Buffer.from(uid, 'base64url').toString('utf8'));
   if (!Number.isSafeInteger(userId) || userId <= 0) throw badRequest({ uid: ['Invalid value'] });
   const passwordHash = await hashPassword(password);
@@ -169,7 +192,11 @@ export async function confirmPasswordReset(app: FastifyInstance, request: Fastif
   await clearEvents(app.db, `login:${user.email.toLowerCase()}`);
   if (user.organisationId) {
     await withTenant(app.db, user.organisationId, (tx) =>
-      record(tx, { ...actorOf(request, user.organisationId!), actorId: user.id, actorEmail: user.email }, { module: 'Administrator Management', resource: 'user', objectId: user.id, action: 'action', after: { event: 'password_reset' } }),
+      record(
+        tx,
+        { ...actorOf(request, user.organisationId!), actorId: user.id, actorEmail: user.email },
+        { module: 'Administrator Management', resource: 'user', objectId: user.id, action: 'action', after: { event: 'password_reset' } },
+      ),
     );
   }
 }
@@ -185,7 +212,10 @@ export async function updateUser(app: FastifyInstance, request: FastifyRequest, 
   if (changes.center_id != null) {
     if (!user.organisationId) throw fieldError('center_id', `Invalid pk "${changes.center_id}" - object does not exist.`);
     const [found] = await withTenant(app.db, user.organisationId, (tx) =>
-      tx.select({ id: centre.id }).from(centre).where(and(eq(centre.id, changes.center_id!), eq(centre.organisationId, user.organisationId!))),
+      tx
+        .select({ id: centre.id })
+        .from(centre)
+        .where(and(eq(centre.id, changes.center_id!), eq(centre.organisationId, user.organisationId!))),
     );
     if (!found) throw fieldError('center_id', `Invalid pk "${changes.center_id}" - object does not exist.`);
   }

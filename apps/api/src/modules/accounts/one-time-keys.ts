@@ -13,7 +13,9 @@ export const KEY_LIFETIME_MS: Record<KeyPurpose, number> = {
 /** Issues a single-use key; only its hash is stored. */
 export async function issueKey(db: Queryable, userId: number, purpose: KeyPurpose): Promise<string> {
   const secret = newSecret();
-  await db.insert(oneTimeKey).values({ purpose, userId, keyHash: hashSecret(secret), expiresAt: new Date(Date.now() + KEY_LIFETIME_MS[purpose]) });
+  await db
+    .insert(oneTimeKey)
+    .values({ purpose, userId, keyHash: hashSecret(secret), expiresAt: new Date(Date.now() + KEY_LIFETIME_MS[purpose]) });
   return secret;
 }
 
@@ -40,5 +42,8 @@ export async function consumeKey(db: Queryable, secret: string, purpose: KeyPurp
 
 /** Retires every unused key of a purpose for a user (after a reset, older reset links die too). */
 export async function retireKeys(db: Queryable, userId: number, purpose: KeyPurpose): Promise<void> {
-  await db.update(oneTimeKey).set({ usedAt: sql`now()` }).where(and(eq(oneTimeKey.userId, userId), eq(oneTimeKey.purpose, purpose), isNull(oneTimeKey.usedAt)));
+  await db
+    .update(oneTimeKey)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(oneTimeKey.userId, userId), eq(oneTimeKey.purpose, purpose), isNull(oneTimeKey.usedAt)));
 }

@@ -20,12 +20,18 @@ export async function issueSessionKey(db: Queryable, user: UserRow, remember: bo
     userAgent: device.userAgent.slice(0, 500),
     ip: device.ip,
   });
-  await db.update(appUser).set({ lastLogin: sql`now()` }).where(eq(appUser.id, user.id));
+  await db
+    .update(appUser)
+    .set({ lastLogin: sql`now()` })
+    .where(eq(appUser.id, user.id));
   return key;
 }
 
 export async function revokeKey(db: Queryable, tokenId: number): Promise<void> {
-  await db.update(authToken).set({ revokedAt: sql`now()` }).where(and(eq(authToken.id, tokenId), isNull(authToken.revokedAt)));
+  await db
+    .update(authToken)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authToken.id, tokenId), isNull(authToken.revokedAt)));
 }
 
 /** Revokes every key of a user, except one when given (the device that made the change). */

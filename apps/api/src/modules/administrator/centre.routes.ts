@@ -16,7 +16,14 @@ export async function centreRoutes(app: FastifyInstance): Promise<void> {
     toOutput: (row: typeof centre.$inferSelect) => rowToJson(row) as z.input<typeof centreSchema>,
     toValues: inputToValues,
     search: [centre.name, centre.code, centre.city],
-    ordering: { id: centre.id, name: centre.name, code: centre.code, city: centre.city, created_at: centre.createdAt, is_active: centre.isActive },
+    ordering: {
+      id: centre.id,
+      name: centre.name,
+      code: centre.code,
+      city: centre.city,
+      created_at: centre.createdAt,
+      is_active: centre.isActive,
+    },
     defaultOrdering: [asc(centre.name), asc(centre.id)],
     filters: { is_active: { column: centre.isActive, schema: z.stringbool() } },
     // Every signed-in user of the organisation needs the centre selector of the sidebar.

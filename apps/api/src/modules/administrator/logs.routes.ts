@@ -32,7 +32,12 @@ const query = listQuerySchema.extend({
 export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get('/api/administrator/logs/', {
     config: { module: 'Administrator Management' },
-    schema: { tags: ['administrator'], summary: "The organisation's audit trail", querystring: query, response: { 200: paginatedSchema(auditEntrySchema) } },
+    schema: {
+      tags: ['administrator'],
+      summary: "The organisation's audit trail",
+      querystring: query,
+      response: { 200: paginatedSchema(auditEntrySchema) },
+    },
     handler: async (request) => {
       const q = request.query;
       const org = request.organisation!.id;
@@ -48,7 +53,15 @@ export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
         paginate(request, q, {
           count: async () => (await tx.select({ n: count() }).from(auditLog).where(where))[0].n,
           rows: async (limit, offset) =>
-            (await tx.select().from(auditLog).where(where).orderBy(...order).limit(limit).offset(offset)).map((row) => rowToJson(row) as z.infer<typeof auditEntrySchema>),
+            (
+              await tx
+                .select()
+                .from(auditLog)
+                .where(where)
+                .orderBy(...order)
+                .limit(limit)
+                .offset(offset)
+            ).map((row) => rowToJson(row) as z.infer<typeof auditEntrySchema>),
         }),
       );
     },

@@ -12,7 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readFormBody } from '../../platform/files.js';
 import { parseOrThrow } from '../../platform/validate.js';
-import { createOrganisation, isSubdomainTaken, organisationJson, planName, pictureUrl, updateOrganisation } from './organisation.service.js';
+import {
+  createOrganisation,
+  isSubdomainTaken,
+  organisationJson,
+  planName,
+  pictureUrl,
+  updateOrganisation,
+} from './organisation.service.js';
 
 const tags = ['administrator'];
 const UPLOAD_NOTE = 'JSON, or multipart/form-data with the picture in `display_picture` (PNG, JPEG, GIF or WebP, at most 2 MB).';
@@ -39,7 +46,12 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/administrator/organisation/check-subdomain/', {
     config: { auth: 'none', tenant: false },
-    schema: { tags, summary: 'Is a subdomain well-formed and free?', querystring: z.object({ subdomain: z.string().max(100) }), response: { 200: subdomainAvailabilitySchema } },
+    schema: {
+      tags,
+      summary: 'Is a subdomain well-formed and free?',
+      querystring: z.object({ subdomain: z.string().max(100) }),
+      response: { 200: subdomainAvailabilitySchema },
+    },
     handler: async (request) => {
       const subdomain = request.query.subdomain.trim().toLowerCase();
       const valid = subdomainSchema.safeParse(subdomain);

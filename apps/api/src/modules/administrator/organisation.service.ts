@@ -38,7 +38,10 @@ export function organisationJson(config: Config, org: OrganisationRow, planName:
 
 export async function planName(db: Queryable, org: OrganisationRow): Promise<string | null> {
   if (!org.subscriptionPlanId) return null;
-  const [plan] = await db.select({ name: subscriptionPlan.name }).from(subscriptionPlan).where(eq(subscriptionPlan.id, org.subscriptionPlanId));
+  const [plan] = await db
+    .select({ name: subscriptionPlan.name })
+    .from(subscriptionPlan)
+    .where(eq(subscriptionPlan.id, org.subscriptionPlanId));
   return plan?.name ?? null;
 }
 
@@ -71,7 +74,12 @@ export interface NewOrganisation {
  * Creates an organisation with its owner in one transaction: account number, 30-day trial,
  * the owner's existing keys bound to it (so `?token=` works on the new host), and the audit row.
  */
-export async function createOrganisation(app: FastifyInstance, request: FastifyRequest, user: UserRow, input: NewOrganisation): Promise<OrganisationRow> {
+export async function createOrganisation(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserRow,
+  input: NewOrganisation,
+): Promise<OrganisationRow> {
   if (user.organisationId) throw badRequest('You already belong to an organisation.');
   if (await isSubdomainTaken(app.db, input.subdomain)) throw fieldError('subdomain', 'This subdomain is already taken.');
   const picture = input.picture ? await saveImage(app.config, 'organisations', input.picture, 'display_picture') : null;
@@ -94,13 +102,17 @@ export async function createOrganisation(app: FastifyInstance, request: FastifyR
       await tx.update(appUser).set({ organisationId: org.id, isOwner: true, roleName: 'Owner' }).where(eq(appUser.id, user.id));
       await tx.update(authToken).set({ organisationId: org.id }).where(eq(authToken.userId, user.id));
       await setTenant(tx, org.id);
-      await record(tx, { ...actorOf(request, org.id), actorId: user.id, actorEmail: user.email }, {
-        module: 'Administrator Management',
-        resource: 'organisation',
-        objectId: org.id,
-        action: 'create',
-        after: organisationJson(app.config, org, TRIAL_PLAN),
-      });
+      await record(
+        tx,
+        { ...actorOf(request, org.id), actorId: user.id, actorEmail: user.email },
+        {
+          module: 'Administrator Management',
+          resource: 'organisation',
+          objectId: org.id,
+          action: 'create',
+          after: organisationJson(app.config, org, TRIAL_PLAN),
+        },
+      );
       return org;
     });
   } catch (err) {
@@ -114,13 +126,24 @@ export async function setTenant(tx: Tx, organisationId: number): Promise<void> {
   await tx.execute(sql`select set_config('app.organisation_id', ${String(organisationId)}, true)`);
 }
 
-export type OrganisationChanges = Partial<Record<'display_name' | 'legal_name' | 'gstin' | 'address' | 'phone' | 'email' | 'time_zone', string>> & {
+export type OrganisationChanges = Partial<
+  Record<'display_name' | 'legal_name' | 'gstin' | 'address' | 'phone' | 'email' | 'time_zone', string>
+> & {
   picture?: UploadedFile | null;
 };
 
-export async function updateOrganisation(app: FastifyInstance, request: FastifyRequest, org: OrganisationRow, changes: OrganisationChanges): Promise<OrganisationRow> {
+export async function updateOrganisation(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  org: OrganisationRow,
+  changes: OrganisationChanges,
+): Promise<OrganisationRow> {
   if (changes.time_zone !== undefined && !isTimeZone(changes.time_zone)) throw fieldError('time_zone', 'Not a valid time zone.');
-  const picture = changes.picture ? await saveImage(app.config, 'organisations', changes.picture, 'display_picture') : changes.picture === null ? null : undefined;
+  const picture = changes.picture
+    ? await saveImage(app.config, 'organisations', changes.picture, 'display_picture')
+    : changes.picture === null
+      ? null
+      : undefined;
   const values = {
     displayName: changes.display_name,
     legalName: changes.legal_name,

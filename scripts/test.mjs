@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every tier, then one plain line `N passed, N failed`.
+ *   1. unit + integration (Vitest; integration on PGlite, or PostgreSQL when TEST_DATABASE_URL is set)
+ *   2. end-to-end (Playwright with Debian's Chromium against the built app)
+ * Set E2E=0 to run only the first tier.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function run(cmd, args, cwd) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}  (in ${path.relative(root, cwd) || '.'})`);
+  const res = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: process.env });
+  return res.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+// Tier 1 and 2: Vitest
+const vitestReport = path.join(root, 'apps/api/test-results/vitest.json');
+fs.rmSync(vitestReport, { force: true });
+if (!process.env.TEST_DATABASE_URL)
+  console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite; PostgreSQL-only tests (pool isolation) are skipped.');
+const vitestOk = run('npx', ['vitest', 'run'], path.join(root, 'apps/api'));
+const v = readJson(vitestReport);
+if (v) {
+  totals.passed += v.numPassedTests;
+  totals.failed += v.numFailedTests;
+  totals.skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+  if (!vitestOk && v.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
+} else totals.failed += 1;
+ok &&= vitestOk;
+
+// Tier 3: Playwright
+const playwrightConfig = path.join(root, 'apps/web/playwright.config.ts');
+if (process.env.E2E !== '0' && fs.existsSync(playwrightConfig)) {
+  if (!fs.existsSync('/usr/bin/chromium')) {
+    console.error('End-to-end tests need Debian chromium at /usr/bin/chromium (apt-get install -y chromium); .ci/run installs it.');
+    totals.failed += 1;
+    ok = false;
+  } else if (!run('npm', ['run', 'build'], root)) {
+    totals.failed += 1;
+    ok = false;
+  } else {
+    const report = path.join(root, 'apps/web/test-results/e2e.json');
+    fs.rmSync(report, { force: true });
+    const e2eOk = run('npx', ['playwright', 'test'], path.join(root, 'apps/web'));
+    const p = readJson(report);
+    if (p?.stats) {
+      totals.passed += p.stats.expected + (p.stats.flaky ?? 0);
+      totals.failed += p.stats.unexpected;
+      totals.skipped += p.stats.skipped;
+      if (!e2eOk && p.stats.unexpected === 0) totals.failed += 1;
+    } else if (!e2eOk) totals.failed += 1;
+    ok &&= e2eOk;
+  }
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
