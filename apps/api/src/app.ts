@@ -48,6 +48,7 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY === '1',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

@@ -32,6 +32,7 @@ const configSchema = z.object({
     .refine((v) => !v || /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://'),
   MAIL_FROM: z.string().default('Arena <no-reply@arena.local>'),
   SEED_DEMO: z.enum(['0', '1', 'auto']).default('auto'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: intFromEnv(10, 1, 200),
   /** Requests per minute per IP on login, registration and password-reset endpoints. */
