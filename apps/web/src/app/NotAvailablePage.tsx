@@ -17,6 +17,8 @@ export function NotAvailablePage({ node }: { node: ResolvedNode }) {
   const tabs = tabsOf(node);
   const group = tabs.length > 0 ? node.parent : null;
   const title = group ? group.label : node.label;
+  const subject = group ? `${group.label} › ${node.label}` : node.label;
+  const moduleName = typeof node.module === 'string' ? node.module : Array.isArray(node.module) ? node.module.join(' / ') : null;
   return (
     <div>
       <PageHeader title={title} description={node.note} />
@@ -38,7 +40,7 @@ export function NotAvailablePage({ node }: { node: ResolvedNode }) {
       )}
       <Card>
         <EmptyState icon={Construction} title="This screen is not available yet">
-          {node.label} is part of a module that is still being built. It will appear here once it is released.
+          {subject} {moduleName ? `belongs to ${moduleName}, which is` : 'is'} still being built. It will appear here once it is released.
         </EmptyState>
       </Card>
     </div>

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'ghost-danger';
 type Size = 'sm' | 'md';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -14,6 +14,7 @@ const variants: Record<Variant, string> = {
   secondary: 'bg-surface text-fg border border-line-strong hover:bg-subtle shadow-sm',
   ghost: 'text-fg hover:bg-subtle',
   danger: 'bg-danger text-white hover:opacity-90 shadow-sm',
+  'ghost-danger': 'text-danger-text hover:bg-danger-soft',
 };
 const sizes: Record<Size, string> = { sm: 'h-8 px-3 text-sm gap-1.5', md: 'h-10 px-4 text-sm gap-2' };
 

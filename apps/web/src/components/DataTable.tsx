@@ -56,6 +56,13 @@ export interface DataTableProps<T> {
 }
 
 const EXPORT_PAGE_SIZE = 500;
+
+/** Header clicks cycle a column through ascending, descending and unsorted. */
+function nextSort(id: string, sorting: SortingState): SortingState {
+  const current = sorting.find((s) => s.id === id);
+  if (!current) return [{ id, desc: false }];
+  return current.desc ? [] : [{ id, desc: true }];
+}
 const EXPORT_MAX_ROWS = 10_000;
 
 /** Server-side search, sort and pagination, column choice and CSV export (style.md). */
@@ -211,7 +218,7 @@ export function DataTable<T>({ title, queryKey, fetchPage, columns, rowKey, filt
                         className={clsx('sticky top-0 z-10 whitespace-nowrap border-b border-line bg-subtle px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-muted', col.align === 'right' ? 'text-right' : 'text-left')}
                       >
                         {col.sortKey ? (
-                          <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 uppercase hover:text-fg">
+                          <button type="button" onClick={() => setSorting(nextSort(col.id, sorting))} className="inline-flex items-center gap-1 uppercase hover:text-fg">
                             {col.header}
                             {sorted === 'asc' ? <ArrowUp size={13} aria-hidden /> : sorted === 'desc' ? <ArrowDown size={13} aria-hidden /> : <ArrowUpDown size={13} className="opacity-50" aria-hidden />}
                           </button>

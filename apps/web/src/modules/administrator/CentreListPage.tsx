@@ -73,7 +73,7 @@ export function CentreListPage() {
             Edit
           </Button>
           {c.is_active ? (
-            <Button size="sm" variant="ghost" className="text-danger-text" aria-label={`Deactivate ${c.name}`} onClick={() => setDeactivating(c)}>
+            <Button size="sm" variant="ghost-danger" aria-label={`Deactivate ${c.name}`} onClick={() => setDeactivating(c)}>
               Deactivate
             </Button>
           ) : (

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { OWNER, signIn } from './support';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, OWNER);
+});
+
+test('the breadcrumb labels each segment from the menu, else from the segment; the last crumb is the current page', async ({ page }) => {
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+  await page.goto('/admin/manage-center');
+  await expect(crumbs).toHaveText(['Home', 'Administrator', 'Manage Center']);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText('Manage Center');
+
+  await page.goto('/crm-management/todays-action/payment-due');
+  await expect(crumbs).toHaveText(['Home', 'CRM Management', "Today's Action", 'Payment Due']);
+
+  await page.goto('/membership/members/42/payment-history');
+  await expect(crumbs).toHaveText(['Home', 'Membership', 'Members', '42', 'Payment History']);
+
+  await page.goto('/settings');
+  await expect(crumbs).toHaveText(['Home', 'Settings']);
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('an unknown path shows Page Not Found with its ways out', async ({ page }) => {
+  await page.goto('/this-page/does-not-exist');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByText('the requested page could not be found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+  await expect(page.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/help');
+  await expect(page.getByRole('link', { name: 'Site Map' })).toHaveAttribute('href', '/sitemap');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText(['Home', 'This Page', 'Does Not Exist']);
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('Alt+1, Alt+2 and Alt+3 open Add Member, Enquiries and Complaints from anywhere, and so does the plus menu', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await page.keyboard.press('Alt+1');
+  await expect(page).toHaveURL('/membership/add-member');
+  await page.getByRole('searchbox', { name: 'Search members' }).focus();
+  await page.keyboard.press('Alt+2');
+  await expect(page).toHaveURL('/crm-management/all-enquiries');
+  await page.keyboard.press('Alt+3');
+  await expect(page).toHaveURL('/crm-management/complaints');
+
+  await page.getByRole('button', { name: 'Quick add' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Add MemberAlt+1', 'EnquiriesAlt+2', 'ComplaintsAlt+3']);
+  await page.getByRole('menuitem', { name: /Add Member/ }).click();
+  await expect(page).toHaveURL('/membership/add-member');
+});
+
+test('messages and notifications are honest empty states, not invented entries', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Messages' }).click();
+  await expect(page.getByText('No messages')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByText('No notifications')).toBeVisible();
+});
