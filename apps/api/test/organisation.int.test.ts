@@ -88,6 +88,8 @@ describe('organisation registration', () => {
 
   it('creates the organisation with its owner, trial and account number; the key works on the new host', async () => {
     const key = await newUser('founder2@example.com');
+    // A visit before the organisation exists must not stick.
+    expect((await call(ctx.app, { method: 'GET', url: '/api/public/centres/', host: 'smash-arena.localhost:3000' })).statusCode).toBe(404);
     const form = multipart({ display_name: 'Smash Arena', subdomain: 'smash-arena' }, { name: 'logo.png', data: PNG, type: 'image/png' });
     const res = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, token: key, ...form });
     expect(res.statusCode).toBe(201);

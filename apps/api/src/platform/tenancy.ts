@@ -25,7 +25,7 @@ const TTL_MS = 30_000;
 
 /** Organisation lookup by subdomain with a short cache; writes call `forget`. */
 export class OrganisationDirectory {
-  private cache = new Map<string, { row: OrganisationRow | null; at: number }>();
+  private cache = new Map<string, { row: OrganisationRow; at: number }>();
 
   constructor(
     private readonly db: Database,
@@ -37,11 +37,11 @@ export class OrganisationDirectory {
     if (kind.kind === 'provider') return null;
     if (kind.kind === 'unknown') return 'unknown';
     const hit = this.cache.get(kind.subdomain);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.row ?? 'unknown';
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.row;
     const [row] = await this.db.select().from(organisation).where(eq(organisation.subdomain, kind.subdomain)).limit(1);
-    const value = row && row.isActive ? row : null;
-    this.cache.set(kind.subdomain, { row: value, at: Date.now() });
-    return value ?? 'unknown';
+    if (!row || !row.isActive) return 'unknown'; // misses are not cached: an organisation registered a moment ago must resolve at once
+    this.cache.set(kind.subdomain, { row, at: Date.now() });
+    return row;
   }
 
   forget(subdomain?: string): void {
