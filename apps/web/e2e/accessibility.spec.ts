@@ -4,7 +4,9 @@ import { OWNER, signIn } from './support';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 test('login has no serious or critical accessibility violations', async ({ page }) => {
@@ -28,7 +30,9 @@ test('Manage Center has no serious or critical accessibility violations, in ligh
   await page.goto('/admin/manage-center');
   await expect(page.getByRole('table', { name: 'Centres' }).getByText('Main Centre')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.evaluate(() => localStorage.setItem('appTheme', JSON.stringify({ mode: 'dark', sidebarColor: 'blue', menuColor: 'blue', fontSize: 'medium' })));
+  await page.evaluate(() =>
+    localStorage.setItem('appTheme', JSON.stringify({ mode: 'dark', sidebarColor: 'blue', menuColor: 'blue', fontSize: 'medium' })),
+  );
   await page.reload();
   await expect(page.getByRole('table', { name: 'Centres' }).getByText('Main Centre')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

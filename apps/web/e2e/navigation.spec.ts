@@ -30,7 +30,11 @@ test('an unknown path shows Page Not Found with its ways out', async ({ page }) 
   await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
   await expect(page.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/help');
   await expect(page.getByRole('link', { name: 'Site Map' })).toHaveAttribute('href', '/sitemap');
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText(['Home', 'This Page', 'Does Not Exist']);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+    'Home',
+    'This Page',
+    'Does Not Exist',
+  ]);
   await page.getByRole('link', { name: 'Go Home' }).click();
   await expect(page).toHaveURL('/');
 });

@@ -39,7 +39,9 @@ test('the owner logs in with Remember Me, changes the centre, and logs out', asy
   await expect(page.getByLabel('Center')).toHaveValue(storedId!);
 
   // A failed save says so in a toast and in the sidebar, and keeps the previous choice.
-  await page.route('**/api/accounts/user/?notify=true', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'Centre is closed.' }) }));
+  await page.route('**/api/accounts/user/?notify=true', (route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'Centre is closed.' }) }),
+  );
   await page.getByLabel('Center').selectOption({ label: 'All Centers' });
   await expect(page.getByText('Error setting center: Centre is closed.')).toBeVisible();
   await expect(page.getByText('Failed to update center. Please try again.')).toBeVisible();
@@ -50,7 +52,11 @@ test('the owner logs in with Remember Me, changes the centre, and logs out', asy
   await page.getByRole('button', { name: 'User menu: Asha' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL('/login');
-  const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user'), organisation: localStorage.getItem('organisation') }));
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    user: localStorage.getItem('user'),
+    organisation: localStorage.getItem('organisation'),
+  }));
   expect(stored).toEqual({ token: null, user: null, organisation: null });
   await page.goto('/admin/manage-center');
   await page.waitForURL('/login');

@@ -51,6 +51,7 @@ for (const route of routes) {
   const ok = size <= route.budget;
   failed ||= !ok;
   console.log(`${ok ? 'ok  ' : 'OVER'} ${route.name}: ${kb(size)} gzip JS (budget ${kb(route.budget)}, ${keys.size} files)`);
-  if (process.argv.includes('--verbose')) for (const k of keys) console.log(`       ${kb(gzipSize(manifest[k].file)).padStart(9)}  ${manifest[k].file}`);
+  if (process.argv.includes('--verbose'))
+    for (const k of keys) console.log(`       ${kb(gzipSize(manifest[k].file)).padStart(9)}  ${manifest[k].file}`);
 }
 process.exit(failed ? 1 : 0);

@@ -11,9 +11,18 @@ const org = `http://demo.localhost:${port}`;
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
-const screens = (process.env.SCREENS ?? '/,/admin,/admin/manage-center,/settings,/admin/notifications,/crm-management/complaints,/no-such-page,/logout-x').split(',');
+const screens = (
+  process.env.SCREENS ?? '/,/admin,/admin/manage-center,/settings,/admin/notifications,/crm-management/complaints,/no-such-page,/logout-x'
+).split(',');
 const widths = (process.env.WIDTHS ?? '1280,390').split(',').map(Number);
 const dark = process.env.DARK === '1';
 
@@ -35,7 +44,10 @@ for (const width of widths) {
   await page.getByLabel('Password', { exact: true }).fill(process.env.PASSWORD ?? 'ArenaDemo#2026');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL(org + '/', { timeout: 10000 });
-  if (dark) await page.evaluate(() => localStorage.setItem('appTheme', JSON.stringify({ mode: 'dark', sidebarColor: 'blue', menuColor: 'blue', fontSize: 'medium' })));
+  if (dark)
+    await page.evaluate(() =>
+      localStorage.setItem('appTheme', JSON.stringify({ mode: 'dark', sidebarColor: 'blue', menuColor: 'blue', fontSize: 'medium' })),
+    );
   for (const s of screens) {
     await page.goto(org + s);
     await page.waitForTimeout(900);

@@ -7,7 +7,15 @@ import { queryClient } from './query-client';
 import { router } from './router';
 import { Toasts } from './Toasts';
 
-const PUBLIC_PREFIXES = ['/login', '/signup', '/select-organization', '/accounts/reset-password', '/password/reset/confirm', '/accounts/confirm-email', '/online-booking'];
+const PUBLIC_PREFIXES = [
+  '/login',
+  '/signup',
+  '/select-organization',
+  '/accounts/reset-password',
+  '/password/reset/confirm',
+  '/accounts/confirm-email',
+  '/online-booking',
+];
 
 /** A stored key the server no longer accepts: sign out locally and go to /login (spec 7). */
 onUnauthorized(() => {

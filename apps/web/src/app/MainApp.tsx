@@ -34,7 +34,11 @@ export default function MainApp() {
     <Shell>
       <Routes>
         {ROUTES.map((entry) => (
-          <Route key={entry.path} path={entry.path} element={entry.redirectTo ? <Navigate to={entry.redirectTo} replace /> : <ScreenRoute node={entry.node} />} />
+          <Route
+            key={entry.path}
+            path={entry.path}
+            element={entry.redirectTo ? <Navigate to={entry.redirectTo} replace /> : <ScreenRoute node={entry.node} />}
+          />
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -19,8 +19,8 @@ export function NoAccessPage({ node }: { node: ResolvedNode }) {
       </div>
       <h1 className="text-lg font-semibold">You don't have access to this page</h1>
       <p className="mt-2 text-sm text-muted">
-        {node.label} is part of <strong className="font-medium text-fg">{moduleText(node)}</strong>, which is not enabled for your account. Ask
-        your organisation's owner if you need it.
+        {node.label} is part of <strong className="font-medium text-fg">{moduleText(node)}</strong>, which is not enabled for your account.
+        Ask your organisation's owner if you need it.
       </p>
       {firstAllowed && (
         <Link to={firstAllowed.fullPath} className={buttonClass('secondary', 'md', 'mt-6')}>

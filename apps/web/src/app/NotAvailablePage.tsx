@@ -30,7 +30,10 @@ export function NotAvailablePage({ node }: { node: ResolvedNode }) {
               to={fill(tab.fullPath, params)}
               end
               className={({ isActive }) =>
-                clsx('-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium', isActive ? 'border-accent text-accent-text' : 'border-transparent text-muted hover:text-fg')
+                clsx(
+                  '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
+                  isActive ? 'border-accent text-accent-text' : 'border-transparent text-muted hover:text-fg',
+                )
               }
             >
               {tab.label}

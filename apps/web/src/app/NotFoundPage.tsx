@@ -21,9 +21,15 @@ export function NotFoundPage({ standalone = false }: { standalone?: boolean }) {
         </Button>
       </div>
       <nav aria-label="Helpful links" className="mt-10 flex flex-wrap justify-center gap-x-6 gap-y-2 border-t border-line pt-6 text-sm">
-        <a href="/contact" className="font-medium text-accent-text hover:underline">Contact Support</a>
-        <a href="/help" className="font-medium text-accent-text hover:underline">Help Center</a>
-        <a href="/sitemap" className="font-medium text-accent-text hover:underline">Site Map</a>
+        <a href="/contact" className="font-medium text-accent-text hover:underline">
+          Contact Support
+        </a>
+        <a href="/help" className="font-medium text-accent-text hover:underline">
+          Help Center
+        </a>
+        <a href="/sitemap" className="font-medium text-accent-text hover:underline">
+          Site Map
+        </a>
       </nav>
     </div>
   );

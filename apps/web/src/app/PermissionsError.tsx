@@ -8,7 +8,14 @@ export function PermissionsError() {
   const error = usePermissions((s) => s.error);
   const message = typeof error === 'string' ? error : errorMessage(error);
   return (
-    <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void fetchPermissions()}>Retry</Button>}>
+    <Alert
+      tone="error"
+      action={
+        <Button size="sm" variant="secondary" onClick={() => void fetchPermissions()}>
+          Retry
+        </Button>
+      }
+    >
       {message}
       {'\n'}Please try again or contact support.
     </Alert>

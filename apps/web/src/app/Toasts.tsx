@@ -21,7 +21,12 @@ export function Toasts() {
               {icon}
               {message}
               {t.type !== 'loading' || t.id !== LOADING_TOAST_ID ? (
-                <button type="button" onClick={() => toast.dismiss(t.id)} aria-label="Dismiss notification" className="ml-1 rounded p-1 text-muted hover:bg-subtle hover:text-fg">
+                <button
+                  type="button"
+                  onClick={() => toast.dismiss(t.id)}
+                  aria-label="Dismiss notification"
+                  className="ml-1 rounded p-1 text-muted hover:bg-subtle hover:text-fg"
+                >
                   <X size={14} aria-hidden />
                 </button>
               ) : null}

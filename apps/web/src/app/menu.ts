@@ -40,8 +40,14 @@ const M = {
   invoice: 'Invoice Management',
 } satisfies Record<string, ModuleName>;
 
-const n = (label: string, path: string, extra: Partial<MenuNode> = {}, children?: MenuNode[]): MenuNode => ({ label, path, ...extra, ...(children ? { children } : {}) });
-const tabs = (label: string, path: string, children: MenuNode[], extra: Partial<MenuNode> = {}): MenuNode => n(label, path, { hideChildren: true, ...extra }, children);
+const n = (label: string, path: string, extra: Partial<MenuNode> = {}, children?: MenuNode[]): MenuNode => ({
+  label,
+  path,
+  ...extra,
+  ...(children ? { children } : {}),
+});
+const tabs = (label: string, path: string, children: MenuNode[], extra: Partial<MenuNode> = {}): MenuNode =>
+  n(label, path, { hideChildren: true, ...extra }, children);
 const messaging = (path = 'messaging') =>
   n('Messaging', path, {}, [n('Manual', 'manual'), n('Auto Messaging', 'auto-messaging'), n('Messaging Logs', 'messaging-logs')]);
 
@@ -123,7 +129,12 @@ export const MENU: MenuNode[] = [
   n('Booking', 'booking', { module: M.booking }, [
     n('Dashboard', ''),
     n('Booking', 'booking'),
-    tabs('Clients', 'clients', [n('Clients', ''), n('Bulk Table', 'bulk-table'), n('Booking Subscription', 'booking-subscription'), n('Clients Table', 'clients-table')]),
+    tabs('Clients', 'clients', [
+      n('Clients', ''),
+      n('Bulk Table', 'bulk-table'),
+      n('Booking Subscription', 'booking-subscription'),
+      n('Clients Table', 'clients-table'),
+    ]),
     n('Transactions', 'transactions'),
     tabs('Messaging', 'messaging', [n('Manual', ''), n('Auto Messaging', 'auto-messaging'), n('Messaging Logs', 'messaging-logs')]),
     tabs('Settings', 'settings', [n('Facility Management', ''), n('Add Facility', 'add-faculty')]),
@@ -287,7 +298,10 @@ export const ROUTES: RouteEntry[] = (() => {
   for (const node of ALL_NODES) {
     if (byPath.has(node.fullPath)) continue;
     if (node.children.some((c) => c.fullPath === node.fullPath)) continue;
-    byPath.set(node.fullPath, node.group ? { path: node.fullPath, node, redirectTo: node.children[0].fullPath } : { path: node.fullPath, node });
+    byPath.set(
+      node.fullPath,
+      node.group ? { path: node.fullPath, node, redirectTo: node.children[0].fullPath } : { path: node.fullPath, node },
+    );
   }
   return [...byPath.values()];
 })();

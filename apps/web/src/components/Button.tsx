@@ -26,6 +26,9 @@ export const buttonClass = (variant: Variant = 'primary', size: Size = 'md', ext
     extra,
   );
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'primary', size = 'md', className, type = 'button', ...rest }, ref) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size = 'md', className, type = 'button', ...rest },
+  ref,
+) {
   return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...rest} />;
 });

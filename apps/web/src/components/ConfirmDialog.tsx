@@ -29,7 +29,9 @@ export function ConfirmDialog({
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>Cancel</Button>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
           <Button
             variant={tone}
             disabled={busy}

@@ -66,13 +66,27 @@ function nextSort(id: string, sorting: SortingState): SortingState {
 const EXPORT_MAX_ROWS = 10_000;
 
 /** Server-side search, sort and pagination, column choice and CSV export (style.md). */
-export function DataTable<T>({ title, queryKey, fetchPage, columns, rowKey, filters = {}, filterControls, actions, searchPlaceholder = 'Search…', empty, pageSizes = [10, 25, 50, 100] }: DataTableProps<T>) {
+export function DataTable<T>({
+  title,
+  queryKey,
+  fetchPage,
+  columns,
+  rowKey,
+  filters = {},
+  filterControls,
+  actions,
+  searchPlaceholder = 'Search…',
+  empty,
+  pageSizes = [10, 25, 50, 100],
+}: DataTableProps<T>) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(pageSizes[0]);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput.trim(), 300);
   const [sorting, setSorting] = useState<SortingState>([]);
-  const [visibility, setVisibility] = useState<VisibilityState>(() => Object.fromEntries(columns.filter((c) => c.defaultHidden).map((c) => [c.id, false])));
+  const [visibility, setVisibility] = useState<VisibilityState>(() =>
+    Object.fromEntries(columns.filter((c) => c.defaultHidden).map((c) => [c.id, false])),
+  );
   const [exporting, setExporting] = useState(false);
 
   const ordering = useMemo(() => {
@@ -97,7 +111,14 @@ export function DataTable<T>({ title, queryKey, fetchPage, columns, rowKey, filt
   const pageCount = Math.max(1, Math.ceil(count / pageSize));
 
   const columnDefs = useMemo<ColumnDef<T>[]>(
-    () => columns.map((c) => ({ id: c.id, header: c.header, enableSorting: !!c.sortKey, enableHiding: !c.alwaysVisible, cell: (ctx) => c.cell(ctx.row.original) })),
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        enableSorting: !!c.sortKey,
+        enableHiding: !c.alwaysVisible,
+        cell: (ctx) => c.cell(ctx.row.original),
+      })),
     [columns],
   );
   const table = useReactTable({
@@ -130,7 +151,13 @@ export function DataTable<T>({ title, queryKey, fetchPage, columns, rowKey, filt
         return typeof v === 'string' || typeof v === 'number' ? v : '';
       };
       const name = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${format(new Date(), 'yyyy-MM-dd')}.csv`;
-      downloadFile(name, toCsv(cols.map((c) => c.header), all.map((row) => cols.map((c) => value(c, row)))));
+      downloadFile(
+        name,
+        toCsv(
+          cols.map((c) => c.header),
+          all.map((row) => cols.map((c) => value(c, row))),
+        ),
+      );
       notify.success(`Exported ${all.length} ${all.length === 1 ? 'row' : 'rows'}.`);
     } catch (error) {
       notify.error(errorMessage(error));
@@ -165,8 +192,14 @@ export function DataTable<T>({ title, queryKey, fetchPage, columns, rowKey, filt
               </Button>
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-lg border border-line bg-surface p-1 text-sm text-fg shadow-lg">
-                <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted">Show columns</DropdownMenu.Label>
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={6}
+                className="z-50 min-w-48 rounded-lg border border-line bg-surface p-1 text-sm text-fg shadow-lg"
+              >
+                <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted">
+                  Show columns
+                </DropdownMenu.Label>
                 {columns
                   .filter((c) => !c.alwaysVisible)
                   .map((c) => (
@@ -197,7 +230,14 @@ export function DataTable<T>({ title, queryKey, fetchPage, columns, rowKey, filt
 
       {query.isError && !query.data ? (
         <div className="p-4">
-          <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void query.refetch()}>Retry</Button>}>
+          <Alert
+            tone="error"
+            action={
+              <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+                Retry
+              </Button>
+            }
+          >
             {errorMessage(query.error)}
           </Alert>
         </div>
@@ -215,12 +255,25 @@ export function DataTable<T>({ title, queryKey, fetchPage, columns, rowKey, filt
                         key={header.id}
                         scope="col"
                         aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : col.sortKey ? 'none' : undefined}
-                        className={clsx('sticky top-0 z-10 whitespace-nowrap border-b border-line bg-subtle px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-muted', col.align === 'right' ? 'text-right' : 'text-left')}
+                        className={clsx(
+                          'sticky top-0 z-10 whitespace-nowrap border-b border-line bg-subtle px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-muted',
+                          col.align === 'right' ? 'text-right' : 'text-left',
+                        )}
                       >
                         {col.sortKey ? (
-                          <button type="button" onClick={() => setSorting(nextSort(col.id, sorting))} className="inline-flex items-center gap-1 uppercase hover:text-fg">
+                          <button
+                            type="button"
+                            onClick={() => setSorting(nextSort(col.id, sorting))}
+                            className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                          >
                             {col.header}
-                            {sorted === 'asc' ? <ArrowUp size={13} aria-hidden /> : sorted === 'desc' ? <ArrowDown size={13} aria-hidden /> : <ArrowUpDown size={13} className="opacity-50" aria-hidden />}
+                            {sorted === 'asc' ? (
+                              <ArrowUp size={13} aria-hidden />
+                            ) : sorted === 'desc' ? (
+                              <ArrowDown size={13} aria-hidden />
+                            ) : (
+                              <ArrowUpDown size={13} className="opacity-50" aria-hidden />
+                            )}
                           </button>
                         ) : (
                           flexRender(header.column.columnDef.header, header.getContext())
@@ -247,7 +300,14 @@ export function DataTable<T>({ title, queryKey, fetchPage, columns, rowKey, filt
                       {row.getVisibleCells().map((cell) => {
                         const col = columns.find((c) => c.id === cell.column.id)!;
                         return (
-                          <td key={cell.id} className={clsx('border-b border-line px-4 py-3 align-middle', col.align === 'right' && 'text-right tabular', col.className)}>
+                          <td
+                            key={cell.id}
+                            className={clsx(
+                              'border-b border-line px-4 py-3 align-middle',
+                              col.align === 'right' && 'text-right tabular',
+                              col.className,
+                            )}
+                          >
                             {flexRender(cell.column.columnDef.cell, cell.getContext())}
                           </td>
                         );
@@ -257,7 +317,10 @@ export function DataTable<T>({ title, queryKey, fetchPage, columns, rowKey, filt
             </tbody>
           </table>
           {!query.isPending && rows.length === 0 && (
-            <EmptyState title={search || filterKey !== '{}' ? 'No matching results' : empty.title} action={search || filterKey !== '{}' ? undefined : empty.action}>
+            <EmptyState
+              title={search || filterKey !== '{}' ? 'No matching results' : empty.title}
+              action={search || filterKey !== '{}' ? undefined : empty.action}
+            >
               {search || filterKey !== '{}' ? 'Try a different search or clear the filters.' : empty.description}
             </EmptyState>
           )}
@@ -268,8 +331,8 @@ export function DataTable<T>({ title, queryKey, fetchPage, columns, rowKey, filt
         <p aria-live="polite">
           {count > 0 ? (
             <>
-              Showing <span className="font-medium text-fg tabular">{from}</span>–<span className="font-medium text-fg tabular">{to}</span> of{' '}
-              <span className="font-medium text-fg tabular">{count}</span>
+              Showing <span className="font-medium text-fg tabular">{from}</span>–<span className="font-medium text-fg tabular">{to}</span>{' '}
+              of <span className="font-medium text-fg tabular">{count}</span>
             </>
           ) : (
             'No rows'
@@ -287,11 +350,15 @@ export function DataTable<T>({ title, queryKey, fetchPage, columns, rowKey, filt
               className="h-8 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg"
             >
               {pageSizes.map((s) => (
-                <option key={s} value={s}>{s}</option>
+                <option key={s} value={s}>
+                  {s}
+                </option>
               ))}
             </select>
           </label>
-          <span className="tabular">Page {page} of {pageCount}</span>
+          <span className="tabular">
+            Page {page} of {pageCount}
+          </span>
           <div className="flex gap-1">
             <Button variant="secondary" size="sm" aria-label="Previous page" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
               <ChevronLeft size={16} aria-hidden />

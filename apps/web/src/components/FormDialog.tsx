@@ -33,7 +33,14 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
   );
 }
 
-function FormDialogBody<S extends z.ZodType<FieldValues, FieldValues>>({ schema, defaultValues, onSubmit, onOpenChange, submitLabel = 'Save', children }: FormDialogProps<S>) {
+function FormDialogBody<S extends z.ZodType<FieldValues, FieldValues>>({
+  schema,
+  defaultValues,
+  onSubmit,
+  onOpenChange,
+  submitLabel = 'Save',
+  children,
+}: FormDialogProps<S>) {
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never) as never, defaultValues });
   const [formError, setFormError] = useState<string | null>(null);
   const submitting = form.formState.isSubmitting;
@@ -59,11 +66,19 @@ function FormDialogBody<S extends z.ZodType<FieldValues, FieldValues>>({ schema,
 
   return (
     <form noValidate onSubmit={submit}>
-      {formError && <Alert tone="error" className="mb-4">{formError}</Alert>}
+      {formError && (
+        <Alert tone="error" className="mb-4">
+          {formError}
+        </Alert>
+      )}
       {children(form)}
       <div className="-mx-5 -mb-4 mt-6 flex justify-end gap-2 border-t border-line px-5 py-3">
-        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={submitting}>Cancel</Button>
-        <Button type="submit" disabled={submitting}>{submitting ? 'Saving…' : submitLabel}</Button>
+        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={submitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Saving…' : submitLabel}
+        </Button>
       </div>
     </form>
   );

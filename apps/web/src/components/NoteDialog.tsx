@@ -68,27 +68,43 @@ function NoteDialogView({ pending }: { pending: Pending }) {
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={close}>Cancel</Button>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
           <Button onClick={submit}>Submit</Button>
         </>
       }
     >
-      <form onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
         {options.type === 'note' ? (
           <div>
-            <label htmlFor="note-dialog-text" className="mb-1.5 block text-sm font-medium">{options.label ?? 'Note'}</label>
+            <label htmlFor="note-dialog-text" className="mb-1.5 block text-sm font-medium">
+              {options.label ?? 'Note'}
+            </label>
             <textarea
               id="note-dialog-text"
               rows={5}
               value={text}
               aria-invalid={error ? true : undefined}
               aria-describedby="note-dialog-counter note-dialog-error"
-              onChange={(e) => { setText(e.target.value); setError(null); }}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(null);
+              }}
               className="block w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm shadow-sm focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
             />
             <div className="mt-1.5 flex justify-between gap-2 text-xs">
-              <p id="note-dialog-error" className="font-medium text-danger-text">{error}</p>
-              <p id="note-dialog-counter" className={text.length > limit ? 'text-danger-text tabular' : 'text-muted tabular'}>{text.length}/{limit}</p>
+              <p id="note-dialog-error" className="font-medium text-danger-text">
+                {error}
+              </p>
+              <p id="note-dialog-counter" className={text.length > limit ? 'text-danger-text tabular' : 'text-muted tabular'}>
+                {text.length}/{limit}
+              </p>
             </div>
           </div>
         ) : (
@@ -96,8 +112,21 @@ function NoteDialogView({ pending }: { pending: Pending }) {
             <legend className="mb-2 text-sm font-medium">{options.label ?? 'Choose an option'}</legend>
             <div className="space-y-1.5">
               {options.options.map((o) => (
-                <label key={o.value} className="flex cursor-pointer items-center gap-2.5 rounded-md border border-line px-3 py-2 text-sm hover:bg-subtle">
-                  <input type="radio" name="note-dialog-option" value={o.value} checked={selected === o.value} onChange={() => { setSelected(o.value); setError(null); }} className="accent-[var(--color-accent)]" />
+                <label
+                  key={o.value}
+                  className="flex cursor-pointer items-center gap-2.5 rounded-md border border-line px-3 py-2 text-sm hover:bg-subtle"
+                >
+                  <input
+                    type="radio"
+                    name="note-dialog-option"
+                    value={o.value}
+                    checked={selected === o.value}
+                    onChange={() => {
+                      setSelected(o.value);
+                      setError(null);
+                    }}
+                    className="accent-[var(--color-accent)]"
+                  />
                   {o.label}
                 </label>
               ))}

@@ -11,7 +11,13 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
       type={visible ? 'text' : 'password'}
       {...props}
       trailing={
-        <button type="button" onClick={() => setVisible((v) => !v)} className="rounded p-1.5 text-muted hover:text-fg" title={visible ? "Hide password" : "Show password"} aria-pressed={visible}>
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          className="rounded p-1.5 text-muted hover:text-fg"
+          title={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+        >
           {visible ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
         </button>
       }

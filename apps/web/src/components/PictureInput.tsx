@@ -27,7 +27,12 @@ export function PictureInput({
 }) {
   const id = useId();
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   const shown = preview ?? currentUrl ?? null;
   return (
     <div>
@@ -35,7 +40,10 @@ export function PictureInput({
       <div className="flex items-center gap-4">
         <OrgAvatar name={name} picture={shown} size="lg" />
         <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor={id} className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-md border border-line-strong bg-surface px-3 text-sm font-medium shadow-sm hover:bg-subtle focus-within:ring-2 focus-within:ring-accent/40">
+          <label
+            htmlFor={id}
+            className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-md border border-line-strong bg-surface px-3 text-sm font-medium shadow-sm hover:bg-subtle focus-within:ring-2 focus-within:ring-accent/40"
+          >
             <ImagePlus size={16} aria-hidden /> {shown ? 'Change picture' : 'Upload picture'}
             <input
               id={id}

@@ -17,7 +17,10 @@ export const inputClass = (invalid?: boolean) =>
   );
 
 /** A labelled input with its error under it (style.md: every field has a visible label). */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, trailing, id, className, required, ...rest }, ref) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, trailing, id, className, required, ...rest },
+  ref,
+) {
   const auto = useId();
   const inputId = id ?? auto;
   const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(' ') || undefined;
@@ -25,10 +28,23 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     <div className={className}>
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-fg">
         {label}
-        {required && <span className="text-danger" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="text-danger" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <div className="relative">
-        <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} aria-required={required || undefined} className={clsx(inputClass(!!error), trailing ? 'pr-10' : undefined)} {...rest} />
+        <input
+          ref={ref}
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          aria-required={required || undefined}
+          className={clsx(inputClass(!!error), trailing ? 'pr-10' : undefined)}
+          {...rest}
+        />
         {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
       </div>
       {hint && !error && (

@@ -53,9 +53,13 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.params), { method, headers, body, signal: controller.signal });
-  } catch (error) {
+  } catch {
     const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
-    throw new ApiError(timedOut ? 'The server took too long to answer. Please try again.' : 'Could not reach the server. Check your connection.', 0, null, );
+    throw new ApiError(
+      timedOut ? 'The server took too long to answer. Please try again.' : 'Could not reach the server. Check your connection.',
+      0,
+      null,
+    );
   } finally {
     if (timer) clearTimeout(timer);
   }

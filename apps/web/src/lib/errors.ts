@@ -43,7 +43,8 @@ export function simpleErrorMessage(error: unknown): string {
 
 /** Field errors of a 400 body ({field: [msg]}), for putting each message under its input. */
 export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 400 || !error.data || typeof error.data !== 'object' || Array.isArray(error.data)) return {};
+  if (!(error instanceof ApiError) || error.status !== 400 || !error.data || typeof error.data !== 'object' || Array.isArray(error.data))
+    return {};
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(error.data as Record<string, unknown>)) {
     if (!GENERAL_KEYS.has(key)) out[key] = messageOf(value);
@@ -53,7 +54,8 @@ export function fieldErrors(error: unknown): Record<string, string> {
 
 /** The message of a 400 body that belongs to no field (detail / non_field_errors). */
 export function generalError(error: unknown): string | null {
-  if (!(error instanceof ApiError) || !error.data || typeof error.data !== 'object') return error instanceof ApiError ? errorMessage(error) : null;
+  if (!(error instanceof ApiError) || !error.data || typeof error.data !== 'object')
+    return error instanceof ApiError ? errorMessage(error) : null;
   const data = error.data as Record<string, unknown>;
   const parts = [data.detail, data.non_field_errors].map(messageOf).filter(Boolean);
   return parts.length ? parts.join(' ') : null;

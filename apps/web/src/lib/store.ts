@@ -26,5 +26,9 @@ export function createStore<T extends object>(initial: T): Store<T> {
 
 /** Subscribe to a slice; the selector must return a primitive or a reference kept in the state. */
 export function useStore<T, S>(store: Store<T & object>, selector: (state: T) => S): S {
-  return useSyncExternalStore(store.subscribe, () => selector(store.get()), () => selector(store.get()));
+  return useSyncExternalStore(
+    store.subscribe,
+    () => selector(store.get()),
+    () => selector(store.get()),
+  );
 }

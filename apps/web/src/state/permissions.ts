@@ -65,4 +65,3 @@ export function clearPermissions(): void {
 }
 
 export const usePermissions = <S>(selector: (s: PermissionsState) => S): S => useStore(permissionsStore, selector);
-

@@ -31,7 +31,11 @@ export function CentreSelector() {
     setFailed(false);
     notify.loading('Updating center selection...');
     try {
-      const user = await api.put<User>('/accounts/user/', { center_id: value ? Number(value) : null }, { params: { notify: 'true' }, timeout: SPEC_TIMEOUT });
+      const user = await api.put<User>(
+        '/accounts/user/',
+        { center_id: value ? Number(value) : null },
+        { params: { notify: 'true' }, timeout: SPEC_TIMEOUT },
+      );
       setUser(user);
       notify.hideLoading();
       notify.success('Center updated successfully!');

@@ -47,7 +47,10 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-full">
       {pageLoading && <LoadingBar />}
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[70] focus:rounded-md focus:bg-surface focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[70] focus:rounded-md focus:bg-surface focus:px-3 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
       <Sidebar drawerOpen={drawerOpen} onDrawerClose={closeDrawer} />

@@ -61,7 +61,10 @@ export function Sidebar({ drawerOpen, onDrawerClose }: { drawerOpen: boolean; on
         )}
       >
         <div className={clsx('flex h-14 shrink-0 items-center border-b border-line', expanded ? 'gap-2 px-3' : 'justify-center')}>
-          <div className="flex h-8 w-8 shrink-0 items-center justify-center rounded-md bg-side text-sm font-bold text-white" aria-hidden="true">
+          <div
+            className="flex h-8 w-8 shrink-0 items-center justify-center rounded-md bg-side text-sm font-bold text-white"
+            aria-hidden="true"
+          >
             A
           </div>
           {expanded && <span className="flex-1 text-base font-semibold tracking-tight">Arena</span>}
@@ -78,7 +81,12 @@ export function Sidebar({ drawerOpen, onDrawerClose }: { drawerOpen: boolean; on
             </button>
           )}
           {drawerOpen && (
-            <button type="button" onClick={onDrawerClose} aria-label="Close menu" className="rounded-md p-1.5 text-muted hover:bg-subtle hover:text-fg lg:hidden">
+            <button
+              type="button"
+              onClick={onDrawerClose}
+              aria-label="Close menu"
+              className="rounded-md p-1.5 text-muted hover:bg-subtle hover:text-fg lg:hidden"
+            >
               <X size={18} aria-hidden />
             </button>
           )}

@@ -8,7 +8,8 @@ import { RESOLVED_MENU, type ResolvedNode } from '../menu';
 import { iconFor } from './icons';
 
 const visibleChildren = (node: ResolvedNode) => (node.hideChildren ? [] : node.children.filter((c) => !c.hidden));
-const isWithin = (pathname: string, node: ResolvedNode) => node.fullPath !== '/' && (pathname === node.fullPath || pathname.startsWith(`${node.fullPath}/`));
+const isWithin = (pathname: string, node: ResolvedNode) =>
+  node.fullPath !== '/' && (pathname === node.fullPath || pathname.startsWith(`${node.fullPath}/`));
 
 const itemClass = (active: boolean, depth: number) =>
   clsx(
@@ -18,21 +19,48 @@ const itemClass = (active: boolean, depth: number) =>
   );
 
 /** The permission-filtered menu tree: expandable groups, links, icons only when collapsed. */
-export function SidebarMenu({ expanded, onNavigate, onExpandRequest }: { expanded: boolean; onNavigate: () => void; onExpandRequest: () => void }) {
+export function SidebarMenu({
+  expanded,
+  onNavigate,
+  onExpandRequest,
+}: {
+  expanded: boolean;
+  onNavigate: () => void;
+  onExpandRequest: () => void;
+}) {
   const allowed = usePermissions((s) => s.allowedModules);
   const items = useMemo(() => filterMenu(RESOLVED_MENU, allowed).filter((n) => !n.hidden), [allowed]);
   return (
     <nav aria-label="Main menu" className="flex-1 overflow-y-auto px-2 py-3">
       <ul className="space-y-0.5">
         {items.map((node) => (
-          <MenuItem key={node.fullPath} node={node} depth={0} expanded={expanded} onNavigate={onNavigate} onExpandRequest={onExpandRequest} />
+          <MenuItem
+            key={node.fullPath}
+            node={node}
+            depth={0}
+            expanded={expanded}
+            onNavigate={onNavigate}
+            onExpandRequest={onExpandRequest}
+          />
         ))}
       </ul>
     </nav>
   );
 }
 
-function MenuItem({ node, depth, expanded, onNavigate, onExpandRequest }: { node: ResolvedNode; depth: number; expanded: boolean; onNavigate: () => void; onExpandRequest: () => void }) {
+function MenuItem({
+  node,
+  depth,
+  expanded,
+  onNavigate,
+  onExpandRequest,
+}: {
+  node: ResolvedNode;
+  depth: number;
+  expanded: boolean;
+  onNavigate: () => void;
+  onExpandRequest: () => void;
+}) {
   const { pathname } = useLocation();
   const children = visibleChildren(node);
   const within = isWithin(pathname, node);
@@ -88,7 +116,14 @@ function MenuItem({ node, depth, expanded, onNavigate, onExpandRequest }: { node
       {expanded && open && (
         <ul id={listId} className="mt-0.5 space-y-0.5">
           {children.map((child) => (
-            <MenuItem key={child.fullPath + child.label} node={child} depth={depth + 1} expanded={expanded} onNavigate={onNavigate} onExpandRequest={onExpandRequest} />
+            <MenuItem
+              key={child.fullPath + child.label}
+              node={child}
+              depth={depth + 1}
+              expanded={expanded}
+              onNavigate={onNavigate}
+              onExpandRequest={onExpandRequest}
+            />
           ))}
         </ul>
       )}

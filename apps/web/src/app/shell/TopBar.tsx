@@ -52,7 +52,14 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
 
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-line bg-surface px-3 sm:px-4 lg:px-6">
-      <button type="button" data-sidebar-toggle onClick={onMenuClick} className={iconButtonClass} aria-label="Toggle sidebar" aria-controls="app-sidebar">
+      <button
+        type="button"
+        data-sidebar-toggle
+        onClick={onMenuClick}
+        className={iconButtonClass}
+        aria-label="Toggle sidebar"
+        aria-controls="app-sidebar"
+      >
         <Menu size={18} aria-hidden />
       </button>
 
@@ -78,7 +85,10 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
 
       <div className="ml-auto flex items-center gap-1">
         <DropdownMenu.Root>
-          <DropdownMenu.Trigger className="inline-flex h-9 items-center gap-1.5 rounded-md bg-accent px-2.5 text-sm font-medium text-accent-fg shadow-sm hover:bg-accent-hover" aria-label="Quick add">
+          <DropdownMenu.Trigger
+            className="inline-flex h-9 items-center gap-1.5 rounded-md bg-accent px-2.5 text-sm font-medium text-accent-fg shadow-sm hover:bg-accent-hover"
+            aria-label="Quick add"
+          >
             <Plus size={16} aria-hidden />
             <span className="hidden md:inline">New</span>
           </DropdownMenu.Trigger>
@@ -92,15 +102,26 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           </MenuContent>
         </DropdownMenu.Root>
 
-        <button type="button" onClick={toggleFullscreen} className={`${iconButtonClass} max-sm:hidden`} aria-label={fullscreen ? 'Exit fullscreen' : 'Enter fullscreen'}>
+        <button
+          type="button"
+          onClick={toggleFullscreen}
+          className={`${iconButtonClass} max-sm:hidden`}
+          aria-label={fullscreen ? 'Exit fullscreen' : 'Enter fullscreen'}
+        >
           {fullscreen ? <Minimize size={18} aria-hidden /> : <Maximize size={18} aria-hidden />}
         </button>
         <InboxMenu kind="Messages" />
         <InboxMenu kind="Notifications" />
 
         <DropdownMenu.Root>
-          <DropdownMenu.Trigger className="ml-1 flex items-center gap-2 rounded-md py-1 pl-1 pr-2 text-left hover:bg-subtle data-[state=open]:bg-subtle" aria-label={`User menu: ${displayName}`}>
-            <span className="flex h-8 w-8 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent-text" aria-hidden="true">
+          <DropdownMenu.Trigger
+            className="ml-1 flex items-center gap-2 rounded-md py-1 pl-1 pr-2 text-left hover:bg-subtle data-[state=open]:bg-subtle"
+            aria-label={`User menu: ${displayName}`}
+          >
+            <span
+              className="flex h-8 w-8 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent-text"
+              aria-hidden="true"
+            >
               {displayName.charAt(0).toUpperCase()}
             </span>
             <span className="hidden leading-tight md:block">

@@ -1,6 +1,25 @@
 import {
-  BarChart3, BedDouble, Boxes, CalendarCheck, Dumbbell, FileText, Gift, HeadphonesIcon, LayoutDashboard, LogOut, MessagesSquare,
-  Salad, Settings, ShieldCheck, ShoppingBag, UserCog, UserRound, Users, Wallet, Circle, type LucideIcon,
+  BarChart3,
+  BedDouble,
+  Boxes,
+  CalendarCheck,
+  Dumbbell,
+  FileText,
+  Gift,
+  HeadphonesIcon,
+  LayoutDashboard,
+  LogOut,
+  MessagesSquare,
+  Salad,
+  Settings,
+  ShieldCheck,
+  ShoppingBag,
+  UserCog,
+  UserRound,
+  Users,
+  Wallet,
+  Circle,
+  type LucideIcon,
 } from 'lucide-react';
 
 /** Icons of the top-level menu entries, by absolute path. */

@@ -21,7 +21,9 @@ function Brand() {
   if (provider || !data) {
     return (
       <div className="flex items-center gap-2.5">
-        <div className="flex h-9 w-9 items-center justify-center rounded-lg bg-side text-base font-bold text-white" aria-hidden="true">A</div>
+        <div className="flex h-9 w-9 items-center justify-center rounded-lg bg-side text-base font-bold text-white" aria-hidden="true">
+          A
+        </div>
         <span className="text-lg font-semibold tracking-tight">Arena</span>
       </div>
     );
@@ -35,7 +37,17 @@ function Brand() {
 }
 
 /** The frame of every public page: brand, a card, and a footer line. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="flex min-h-full flex-col items-center bg-canvas px-4 py-10 sm:justify-center">
       <div className="w-full max-w-[420px]">

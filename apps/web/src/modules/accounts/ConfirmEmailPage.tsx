@@ -61,7 +61,9 @@ export default function ConfirmEmailPage() {
             <XCircle size={40} className="text-danger" aria-hidden />
             <h2 className="mt-4 text-lg font-semibold">Verification Failed</h2>
             <p className="mt-1 text-sm text-muted">{state.message}</p>
-            <Button className="mt-6" onClick={() => navigate('/login')}>Go to Login</Button>
+            <Button className="mt-6" onClick={() => navigate('/login')}>
+              Go to Login
+            </Button>
           </>
         )}
       </div>

@@ -28,12 +28,21 @@ export default function ForgotPasswordPage() {
       footer={
         <>
           Remembered it?{' '}
-          <Link to="/select-organization" className="font-medium text-accent-text hover:underline">Login</Link>
+          <Link to="/select-organization" className="font-medium text-accent-text hover:underline">
+            Login
+          </Link>
         </>
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send Reset Link'}
         </Button>

@@ -30,7 +30,12 @@ function AvailabilityHint({ value }: { value: string }) {
     enabled: debounced.length > 0,
     staleTime: 10_000,
   });
-  if (!value.trim()) return <span>Your organization's address: <strong>your-club.{providerHost()}</strong></span>;
+  if (!value.trim())
+    return (
+      <span>
+        Your organization's address: <strong>your-club.{providerHost()}</strong>
+      </span>
+    );
   if (isFetching || debounced !== value.trim().toLowerCase()) {
     return (
       <span className="inline-flex items-center gap-1.5">
@@ -89,10 +94,18 @@ export default function RegisterOrganisationPage() {
   });
 
   return (
-    <AuthLayout title="Register your organization" subtitle="Name your organization and choose its web address. You can change the name and picture later.">
+    <AuthLayout
+      title="Register your organization"
+      subtitle="Name your organization and choose its web address. You can change the name and picture later."
+    >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {serverError && <Alert tone="error">{serverError}</Alert>}
-        <TextField label="Organization Name" placeholder="Riverside Sports Club" error={errors.display_name?.message} {...form.register('display_name')} />
+        <TextField
+          label="Organization Name"
+          placeholder="Riverside Sports Club"
+          error={errors.display_name?.message}
+          {...form.register('display_name')}
+        />
         <TextField
           label="Subdomain"
           placeholder="riverside"
@@ -103,7 +116,14 @@ export default function RegisterOrganisationPage() {
           hint={<AvailabilityHint value={subdomain} />}
           {...form.register('subdomain', { setValueAs: (v: string) => v.trim().toLowerCase() })}
         />
-        <PictureInput label="Display Picture" name={form.watch('display_name')} file={picture} onChange={setPicture} error={pictureError} onError={setPictureError} />
+        <PictureInput
+          label="Display Picture"
+          name={form.watch('display_name')}
+          file={picture}
+          onChange={setPicture}
+          error={pictureError}
+          onError={setPictureError}
+        />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Registering...' : 'Register Organization'}
         </Button>

@@ -19,7 +19,12 @@ export default function ResetConfirmPage() {
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const form = useForm({
     resolver: zodResolver(passwordResetConfirmSchema),
@@ -39,7 +44,8 @@ export default function ResetConfirmPage() {
       const fields = fieldErrors(error);
       if (fields.new_password1) form.setError('new_password1', { message: fields.new_password1 });
       if (fields.new_password2) form.setError('new_password2', { message: fields.new_password2 });
-      const other = generalError(error) ?? (fields.uid || fields.token ? 'This reset link is invalid or has expired. Ask for a new one.' : null);
+      const other =
+        generalError(error) ?? (fields.uid || fields.token ? 'This reset link is invalid or has expired. Ask for a new one.' : null);
       setServerError(other);
     }
   });
@@ -53,11 +59,23 @@ export default function ResetConfirmPage() {
           {serverError && (
             <Alert tone="error">
               {serverError}{' '}
-              <Link to="/accounts/reset-password" className="font-medium underline">Request a new link</Link>
+              <Link to="/accounts/reset-password" className="font-medium underline">
+                Request a new link
+              </Link>
             </Alert>
           )}
-          <PasswordField label="New Password" autoComplete="new-password" error={errors.new_password1?.message} {...form.register('new_password1')} />
-          <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.new_password2?.message} {...form.register('new_password2')} />
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            error={errors.new_password1?.message}
+            {...form.register('new_password1')}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            error={errors.new_password2?.message}
+            {...form.register('new_password2')}
+          />
           <Button type="submit" className="w-full" disabled={isSubmitting}>
             {isSubmitting ? 'Resetting...' : 'Reset Password'}
           </Button>

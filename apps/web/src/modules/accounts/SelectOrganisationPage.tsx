@@ -17,7 +17,9 @@ export default function SelectOrganisationPage() {
       footer={
         <>
           New to Arena?{' '}
-          <Link to="/signup" className="font-medium text-accent-text hover:underline">Sign Up</Link>
+          <Link to="/signup" className="font-medium text-accent-text hover:underline">
+            Sign Up
+          </Link>
         </>
       }
     >
@@ -33,12 +35,19 @@ export default function SelectOrganisationPage() {
         }}
       >
         <div>
-          <label htmlFor="org-subdomain" className="mb-1.5 block text-sm font-medium">Subdomain</label>
-          <div className={`flex h-10 items-center overflow-hidden rounded-md border bg-surface shadow-sm focus-within:border-accent focus-within:ring-2 focus-within:ring-accent/30 ${error ? 'border-danger' : 'border-line-strong'}`}>
+          <label htmlFor="org-subdomain" className="mb-1.5 block text-sm font-medium">
+            Subdomain
+          </label>
+          <div
+            className={`flex h-10 items-center overflow-hidden rounded-md border bg-surface shadow-sm focus-within:border-accent focus-within:ring-2 focus-within:ring-accent/30 ${error ? 'border-danger' : 'border-line-strong'}`}
+          >
             <input
               id="org-subdomain"
               value={slug}
-              onChange={(e) => { setSlug(e.target.value); setError(null); }}
+              onChange={(e) => {
+                setSlug(e.target.value);
+                setError(null);
+              }}
               autoCapitalize="none"
               autoComplete="off"
               spellCheck={false}
@@ -49,9 +58,15 @@ export default function SelectOrganisationPage() {
             />
             <span className="border-l border-line bg-subtle px-3 py-2.5 text-sm text-muted">.{host}</span>
           </div>
-          {error && <p id="org-subdomain-error" className="mt-1.5 text-xs font-medium text-danger-text">{error}</p>}
+          {error && (
+            <p id="org-subdomain-error" className="mt-1.5 text-xs font-medium text-danger-text">
+              {error}
+            </p>
+          )}
         </div>
-        <Button type="submit" className="w-full">Continue</Button>
+        <Button type="submit" className="w-full">
+          Continue
+        </Button>
       </form>
     </AuthLayout>
   );

@@ -43,11 +43,13 @@ export default function SignupPage() {
             <MailCheck size={24} aria-hidden />
           </div>
           <p className="mt-4 text-sm text-muted">
-            We sent a verification link to <strong className="font-medium text-fg">{sentTo}</strong>. Open it to confirm your email, then log in to
-            register your organization.
+            We sent a verification link to <strong className="font-medium text-fg">{sentTo}</strong>. Open it to confirm your email, then
+            log in to register your organization.
           </p>
           <p className="mt-3 text-xs text-muted">Didn't get it? Check your spam folder, or sign up again in a few minutes.</p>
-          <Link to="/login" className="mt-6 text-sm font-medium text-accent-text hover:underline">Go to Login</Link>
+          <Link to="/login" className="mt-6 text-sm font-medium text-accent-text hover:underline">
+            Go to Login
+          </Link>
         </div>
       </AuthLayout>
     );
@@ -60,7 +62,9 @@ export default function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-medium text-accent-text hover:underline">Login</Link>
+          <Link to="/login" className="font-medium text-accent-text hover:underline">
+            Login
+          </Link>
         </>
       }
     >
@@ -71,8 +75,19 @@ export default function SignupPage() {
           <TextField label="Last Name" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
         </div>
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters." error={errors.password1?.message} {...form.register('password1')} />
-        <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.password2?.message} {...form.register('password2')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password1?.message}
+          {...form.register('password1')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={errors.password2?.message}
+          {...form.register('password2')}
+        />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Creating account...' : 'Sign Up'}
         </Button>

@@ -14,12 +14,44 @@ const FIELDS: { name: keyof CentreInput & string; label: string; type?: string; 
   { name: 'opening_hours', label: 'Opening Hours', placeholder: '6:00 AM – 10:00 PM' },
 ];
 
-const blank: CentreInput = { name: '', code: '', address: '', city: '', state: '', phone: '', email: '', gstin: '', opening_hours: '', is_active: true };
+const blank: CentreInput = {
+  name: '',
+  code: '',
+  address: '',
+  city: '',
+  state: '',
+  phone: '',
+  email: '',
+  gstin: '',
+  opening_hours: '',
+  is_active: true,
+};
 
 /** Create and edit share one form (style.md: MemberForm shared by create and edit). */
-export function CentreForm({ centre, open, onOpenChange, onSubmit }: { centre: Centre | null; open: boolean; onOpenChange: (o: boolean) => void; onSubmit: (input: CentreInput) => Promise<unknown> }) {
+export function CentreForm({
+  centre,
+  open,
+  onOpenChange,
+  onSubmit,
+}: {
+  centre: Centre | null;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onSubmit: (input: CentreInput) => Promise<unknown>;
+}) {
   const defaults: CentreInput = centre
-    ? { name: centre.name, code: centre.code, address: centre.address, city: centre.city, state: centre.state, phone: centre.phone, email: centre.email, gstin: centre.gstin, opening_hours: centre.opening_hours, is_active: centre.is_active }
+    ? {
+        name: centre.name,
+        code: centre.code,
+        address: centre.address,
+        city: centre.city,
+        state: centre.state,
+        phone: centre.phone,
+        email: centre.email,
+        gstin: centre.gstin,
+        opening_hours: centre.opening_hours,
+        is_active: centre.is_active,
+      }
     : blank;
   return (
     <FormDialog

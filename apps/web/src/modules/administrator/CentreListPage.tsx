@@ -60,7 +60,13 @@ export function CentreListPage() {
       exportValue: (c) => (c.is_active ? 'Active' : 'Inactive'),
       cell: (c) => (c.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
     },
-    { id: 'created_at', header: 'Created', sortKey: 'created_at', cell: (c) => <span className="whitespace-nowrap">{formatDate(c.created_at)}</span>, exportValue: (c) => c.created_at.slice(0, 10) },
+    {
+      id: 'created_at',
+      header: 'Created',
+      sortKey: 'created_at',
+      cell: (c) => <span className="whitespace-nowrap">{formatDate(c.created_at)}</span>,
+      exportValue: (c) => c.created_at.slice(0, 10),
+    },
     {
       id: 'actions',
       header: 'Actions',
@@ -69,7 +75,15 @@ export function CentreListPage() {
       align: 'right',
       cell: (c) => (
         <div className="flex justify-end gap-1">
-          <Button size="sm" variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => { setEditing(c); setFormOpen(true); }}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Edit ${c.name}`}
+            onClick={() => {
+              setEditing(c);
+              setFormOpen(true);
+            }}
+          >
             Edit
           </Button>
           {c.is_active ? (
@@ -108,7 +122,11 @@ export function CentreListPage() {
         filterControls={
           <label className="flex items-center gap-2 text-sm">
             <span className="text-muted">Status</span>
-            <select value={status} onChange={(e) => setStatus(e.target.value)} className="h-9 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg shadow-sm">
+            <select
+              value={status}
+              onChange={(e) => setStatus(e.target.value)}
+              className="h-9 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg shadow-sm"
+            >
               <option value="">All</option>
               <option value="true">Active</option>
               <option value="false">Inactive</option>
@@ -118,7 +136,11 @@ export function CentreListPage() {
         empty={{
           title: 'No centres yet',
           description: 'Add your first centre to start taking members and bookings there.',
-          action: <Button onClick={openCreate}><Building2 size={16} aria-hidden /> Add Center</Button>,
+          action: (
+            <Button onClick={openCreate}>
+              <Building2 size={16} aria-hidden /> Add Center
+            </Button>
+          ),
         }}
       />
       <CentreForm

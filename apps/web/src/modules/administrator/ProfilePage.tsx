@@ -44,7 +44,14 @@ export function ProfilePage() {
   if (isPending) return <Skeleton className="h-64 w-full max-w-3xl" />;
   if (error || !org)
     return (
-      <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void refetch()}>Retry</Button>}>
+      <Alert
+        tone="error"
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        }
+      >
         {errorMessage(error)}
         {'\n'}Please try again or contact support.
       </Alert>
@@ -99,7 +106,14 @@ export function ProfilePage() {
           <fieldset disabled={!isOwner || saving} className="space-y-5 p-5 sm:p-6">
             <legend className="sr-only">Organization profile</legend>
             {formError && <Alert tone="error">{formError}</Alert>}
-            <TextField label="Display Name" value={name} onChange={(e) => setName(e.target.value)} error={nameError ?? undefined} maxLength={120} required />
+            <TextField
+              label="Display Name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={nameError ?? undefined}
+              maxLength={120}
+              required
+            />
             <PictureInput
               label="Display Picture"
               name={name}
@@ -128,7 +142,9 @@ export function ProfilePage() {
                 Discard
               </Button>
             )}
-            <Button type="submit" disabled={!isOwner || saving || !dirty}>{saving ? 'Saving…' : 'Save Profile'}</Button>
+            <Button type="submit" disabled={!isOwner || saving || !dirty}>
+              {saving ? 'Saving…' : 'Save Profile'}
+            </Button>
           </div>
         </form>
       </Card>

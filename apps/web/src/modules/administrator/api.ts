@@ -12,13 +12,20 @@ export const fetchCentres = (params: ListParams) => api.get<Paginated<Centre>>('
 export function useCentreMutations() {
   const queryClient = useQueryClient();
   const settled = async () => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: centreKeys.all }), queryClient.invalidateQueries({ queryKey: ['centres'] })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: centreKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['centres'] }),
+    ]);
     sidebar.refetchCentreOptions();
   };
   const create = useMutation({ mutationFn: (input: CentreInput) => api.post<Centre>('/administrator/centre/', input), onSuccess: settled });
-  const update = useMutation({ mutationFn: ({ id, input }: { id: number; input: Partial<CentreInput> }) => api.patch<Centre>(`/administrator/centre/${id}/`, input), onSuccess: settled });
+  const update = useMutation({
+    mutationFn: ({ id, input }: { id: number; input: Partial<CentreInput> }) => api.patch<Centre>(`/administrator/centre/${id}/`, input),
+    onSuccess: settled,
+  });
   return { create, update };
 }
 
 export const organisationKey = ['organisation', 'full'] as const;
-export const useOrganisation = () => useQuery({ queryKey: organisationKey, queryFn: () => api.get<Organisation>('/administrator/organisation/') });
+export const useOrganisation = () =>
+  useQuery({ queryKey: organisationKey, queryFn: () => api.get<Organisation>('/administrator/organisation/') });

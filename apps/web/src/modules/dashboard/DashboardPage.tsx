@@ -11,7 +11,10 @@ export default function DashboardPage() {
   const orgName = useAuth((s) => s.organisation?.display_name);
   return (
     <div>
-      <PageHeader title="Dashboard" description={`Welcome${firstName ? `, ${capitalise(firstName)}` : ''}. This is ${orgName ?? 'your organization'} at a glance.`} />
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome${firstName ? `, ${capitalise(firstName)}` : ''}. This is ${orgName ?? 'your organization'} at a glance.`}
+      />
       <Card>
         <EmptyState icon={LayoutDashboard} title="This screen is not available yet">
           Figures and charts arrive with the administrator dashboard release. Meanwhile, use the menu to manage your centres and profile.

@@ -19,12 +19,20 @@ export default function PaymentsPage() {
     setError(null);
     setBusy(true);
     try {
-      const res = await api.post<{ payment_url?: string }>('/payments/initiate/', { amount: value, description: description.trim() || 'Payment' }, { timeout: SPEC_TIMEOUT });
+      const res = await api.post<{ payment_url?: string }>(
+        '/payments/initiate/',
+        { amount: value, description: description.trim() || 'Payment' },
+        { timeout: SPEC_TIMEOUT },
+      );
       if (!res?.payment_url) throw new Error('no payment url');
       notify.success('Payment initiated successfully. Redirecting...');
       window.location.assign(res.payment_url);
     } catch (err) {
-      notify.error(err instanceof Error && err.message === 'no payment url' ? 'Something went wrong. Please try again.' : 'Payment failed. Please try again.');
+      notify.error(
+        err instanceof Error && err.message === 'no payment url'
+          ? 'Something went wrong. Please try again.'
+          : 'Payment failed. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -35,21 +43,48 @@ export default function PaymentsPage() {
       <form noValidate onSubmit={pay} className="w-full max-w-sm rounded-xl border border-line bg-surface p-6 shadow-sm">
         <h1 className="text-lg font-semibold">Make Payment</h1>
         <div className="mt-5">
-          <label htmlFor="pay-amount" className="mb-1.5 block text-sm font-medium">Amount</label>
+          <label htmlFor="pay-amount" className="mb-1.5 block text-sm font-medium">
+            Amount
+          </label>
           <div className="relative">
             <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted">$</span>
-            <input id="pay-amount" type="number" min="0" step="0.01" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'pay-error' : undefined} className={`${inputClass(!!error)} pl-7`} />
+            <input
+              id="pay-amount"
+              type="number"
+              min="0"
+              step="0.01"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'pay-error' : undefined}
+              className={`${inputClass(!!error)} pl-7`}
+            />
           </div>
-          {error && <p id="pay-error" className="mt-1.5 text-xs font-medium text-danger-text">{error}</p>}
+          {error && (
+            <p id="pay-error" className="mt-1.5 text-xs font-medium text-danger-text">
+              {error}
+            </p>
+          )}
         </div>
         <div className="mt-4">
-          <label htmlFor="pay-description" className="mb-1.5 block text-sm font-medium">Description (optional)</label>
-          <input id="pay-description" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Payment" className={inputClass()} />
+          <label htmlFor="pay-description" className="mb-1.5 block text-sm font-medium">
+            Description (optional)
+          </label>
+          <input
+            id="pay-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            placeholder="Payment"
+            className={inputClass()}
+          />
         </div>
         <Button type="submit" className="mt-6 w-full" disabled={busy}>
           Pay ₹{amount || '0'}
         </Button>
-        <Link to="/" className="mt-4 block text-center text-sm text-accent-text hover:underline">Back to Arena</Link>
+        <Link to="/" className="mt-4 block text-center text-sm text-accent-text hover:underline">
+          Back to Arena
+        </Link>
       </form>
     </main>
   );

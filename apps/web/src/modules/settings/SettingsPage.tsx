@@ -20,7 +20,17 @@ function Row({ title, description, children }: { title: string; description: str
   );
 }
 
-function Segmented<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string; icon?: ReactNode }[]; onChange: (v: T) => void }) {
+function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: { value: T; label: string; icon?: ReactNode }[];
+  onChange: (v: T) => void;
+}) {
   return (
     <div role="radiogroup" aria-label={label} className="inline-flex flex-wrap gap-1 rounded-lg border border-line bg-subtle p-1">
       {options.map((o) => (
@@ -30,7 +40,10 @@ function Segmented<T extends string>({ label, value, options, onChange }: { labe
           role="radio"
           aria-checked={value === o.value}
           onClick={() => onChange(o.value)}
-          className={clsx('inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium', value === o.value ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg')}
+          className={clsx(
+            'inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium',
+            value === o.value ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
+          )}
         >
           {o.icon}
           {o.label}
@@ -51,7 +64,10 @@ function Colors({ label, value, onChange }: { label: string; value: ThemeColor; 
           aria-checked={value === c}
           aria-label={c.charAt(0).toUpperCase() + c.slice(1)}
           onClick={() => onChange(c)}
-          className={clsx('flex h-9 w-9 items-center justify-center rounded-full ring-offset-2 ring-offset-surface', value === c && 'ring-2 ring-fg/70')}
+          className={clsx(
+            'flex h-9 w-9 items-center justify-center rounded-full ring-offset-2 ring-offset-surface',
+            value === c && 'ring-2 ring-fg/70',
+          )}
           style={{ backgroundColor: SWATCH[c] }}
         >
           {value === c && <Check size={16} className="text-white" aria-hidden />}
@@ -99,7 +115,9 @@ export default function SettingsPage() {
           />
         </Row>
         <div className="flex justify-end px-5 py-4">
-          <Button variant="secondary" onClick={() => update(DEFAULT_THEME)}>Reset to defaults</Button>
+          <Button variant="secondary" onClick={() => update(DEFAULT_THEME)}>
+            Reset to defaults
+          </Button>
         </div>
       </Card>
     </div>
