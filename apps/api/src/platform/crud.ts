@@ -5,14 +5,14 @@
  * service of their own instead of growing options here.
  */
 import { dropdownSchema, idParamsSchema, listQuerySchema, paginatedSchema, type ModuleName } from '@arena/contracts';
-import { and, asc, count, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { actorOf, record } from './audit.js';
 import { withTenant, type Tx } from './db/client.js';
 import { badRequest, notFound } from './errors.js';
-import { orderingClause, paginate, searchCondition } from './pagination.js';
+import { orderingClause, pageOfTable, searchCondition } from './pagination.js';
 
 type TenantTable = PgTable & { id: AnyPgColumn; organisationId: AnyPgColumn };
 
@@ -107,21 +107,7 @@ export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType
       }
       const where = and(...conditions);
       const order = orderingClause(q.ordering as string | undefined, def.ordering, def.defaultOrdering ?? [asc(t.id)]);
-      return withTenant(app.db, orgOf(request), (tx) =>
-        paginate(request, q, {
-          count: async () => (await tx.select({ n: count() }).from(t).where(where))[0].n,
-          rows: async (limit, offset) =>
-            (
-              await tx
-                .select()
-                .from(t)
-                .where(where)
-                .orderBy(...order)
-                .limit(limit)
-                .offset(offset)
-            ).map((row) => def.toOutput(row as Row)),
-        }),
-      );
+      return withTenant(app.db, orgOf(request), (tx) => pageOfTable(request, q, tx, t, where, order, (row) => def.toOutput(row as Row)));
     },
   });
 

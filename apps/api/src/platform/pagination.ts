@@ -1,4 +1,6 @@
-import { asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, count, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from './db/client.js';
 import type { FastifyRequest } from 'fastify';
 import type { ListQuery } from '@arena/contracts';
 import { organisationOrigin } from './config.js';
@@ -72,4 +74,30 @@ export async function paginate<T>(
     previous: pageLink(request, page > 1 ? page - 1 : null),
     results,
   };
+}
+
+/** The usual list: rows of one table matching `where`, in `order`, one page of them, each mapped to JSON. */
+export function pageOfTable<TTable extends PgTable, T>(
+  request: FastifyRequest,
+  params: Pick<ListQuery, 'page' | 'page_size'>,
+  db: Queryable,
+  table: TTable,
+  where: SQL | undefined,
+  order: SQL[],
+  map: (row: TTable['$inferSelect']) => T,
+): Promise<Page<T>> {
+  const from = table as PgTable;
+  return paginate(request, params, {
+    count: async () => (await db.select({ n: count() }).from(from).where(where))[0].n,
+    rows: async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(from)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+      ).map((row) => map(row as TTable['$inferSelect'])),
+  });
 }

@@ -14,11 +14,11 @@ import {
   verifyEmailSchema,
   z,
 } from '@arena/contracts';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tooManyRequests } from '../../platform/errors.js';
-import { orderingClause, paginate, searchCondition } from '../../platform/pagination.js';
+import { orderingClause, pageOfTable, searchCondition } from '../../platform/pagination.js';
 import { appUser } from '../../db/schema/index.js';
 import * as accounts from './accounts.service.js';
 
@@ -167,29 +167,17 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         searchCondition(q.search, [appUser.email, appUser.firstName, appUser.lastName]),
       ) as SQL;
       const order = orderingClause(q.ordering, ordering, [asc(appUser.id)]);
-      return paginate(request, q, {
-        count: async () => (await app.db.select({ n: count() }).from(appUser).where(where))[0].n,
-        rows: async (limit, offset) =>
-          (
-            await app.db
-              .select()
-              .from(appUser)
-              .where(where)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset)
-          ).map((u) => ({
-            id: u.id,
-            email: u.email,
-            first_name: u.firstName,
-            last_name: u.lastName,
-            role_name: u.roleName,
-            is_owner: u.isOwner,
-            is_active: u.isActive,
-            modules: u.grantedModules,
-            last_login: u.lastLogin?.toISOString() ?? null,
-          })),
-      });
+      return pageOfTable(request, q, app.db, appUser, where, order, (u) => ({
+        id: u.id,
+        email: u.email,
+        first_name: u.firstName,
+        last_name: u.lastName,
+        role_name: u.roleName,
+        is_owner: u.isOwner,
+        is_active: u.isActive,
+        modules: u.grantedModules,
+        last_login: u.lastLogin?.toISOString() ?? null,
+      }));
     },
   });
 }

@@ -1,9 +1,9 @@
 import { listQuerySchema, paginatedSchema, z } from '@arena/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { withTenant } from '../../platform/db/client.js';
-import { orderingClause, paginate, searchCondition } from '../../platform/pagination.js';
+import { orderingClause, pageOfTable, searchCondition } from '../../platform/pagination.js';
 import { rowToJson } from '../../platform/serialize.js';
 import { auditLog } from '../../db/schema/index.js';
 
@@ -50,19 +50,7 @@ export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
       ) as SQL;
       const order = orderingClause(q.ordering, { created_at: auditLog.createdAt, id: auditLog.id }, [desc(auditLog.id)]);
       return withTenant(app.db, org, (tx) =>
-        paginate(request, q, {
-          count: async () => (await tx.select({ n: count() }).from(auditLog).where(where))[0].n,
-          rows: async (limit, offset) =>
-            (
-              await tx
-                .select()
-                .from(auditLog)
-                .where(where)
-                .orderBy(...order)
-                .limit(limit)
-                .offset(offset)
-            ).map((row) => rowToJson(row) as z.infer<typeof auditEntrySchema>),
-        }),
+        pageOfTable(request, q, tx, auditLog, where, order, (row) => rowToJson(row) as z.infer<typeof auditEntrySchema>),
       );
     },
   });
