@@ -137,7 +137,7 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
 
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0];
-    if (pathOnly.startsWith('/api/') || pathOnly === '/api' || pathOnly.startsWith('/uploads/') || !hasWeb || request.method !== 'GET')
+    if (pathOnly === '/api' || /^\/(api|uploads|assets)\//.test(pathOnly) || !hasWeb || request.method !== 'GET')
       return reply.status(404).send({ detail: 'Not found.' });
     // Client-side routes: the single-page app decides (including its own 404 screen).
     return reply.type('text/html').sendFile('index.html', webDist);

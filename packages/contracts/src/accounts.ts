@@ -79,6 +79,7 @@ export const userSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   role_name: z.string().nullable(),
+  is_owner: z.boolean(),
   account_number: z.string().nullable(),
   due_date: z.string().nullable(),
   center_id: z.number().nullable(),

@@ -41,6 +41,7 @@ export async function userJson(app: FastifyInstance, user: UserRow): Promise<Use
     first_name: user.firstName,
     last_name: user.lastName,
     role_name: user.roleName,
+    is_owner: user.isOwner,
     account_number: org?.accountNumber ?? null,
     due_date: org?.dueDate ?? null,
     center_id: user.centerId,
