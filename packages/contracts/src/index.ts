@@ -5,3 +5,5 @@ export * from './accounts.js';
 export * from './organisation.js';
 export * from './centre.js';
 export * from './menu.js';
+export * from './money.js';
+export * from './booking.js';

@@ -1,0 +1,290 @@
+import { z } from './zod-config.js';
+import { idSchema, requiredText, text } from './common.js';
+import { toPaise, fromPaise } from './money.js';
+
+/** A non-negative amount with at most 2 decimals, as a string or number; normalised to "1500.00". */
+export const moneySchema = z
+  .union([z.string(), z.number()])
+  .refine((v) => toPaise(v) !== null, 'Enter a valid amount (at most 2 decimals, not negative).')
+  .transform((v) => fromPaise(toPaise(v)!));
+
+/** "06:00" or "06:00:00" → "06:00:00" */
+export const timeSchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Enter a time as HH:MM.')
+  .transform((v) => (v.length === 5 ? `${v}:00` : v));
+
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'Enter a valid date.',
+  );
+
+// ---- sports and payment modes (Administrator) ----
+export const sportInputSchema = z.object({
+  name: requiredText(100),
+  kind: z.enum(['sport', 'event']).default('sport'),
+  description: text(1000).default(''),
+  is_active: z.boolean().default(true),
+});
+export const sportSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(['sport', 'event']),
+  description: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Sport = z.infer<typeof sportSchema>;
+
+export const DEFAULT_PAYMENT_MODES = ['Cash', 'UPI', 'Card', 'Bank transfer', 'Cheque'] as const;
+export const paymentModeInputSchema = z.object({ name: requiredText(60), is_active: z.boolean().default(true) });
+export const paymentModeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+// ---- facilities and their slot templates ----
+export const timeSlotInputSchema = z
+  .object({
+    id: idSchema.optional(),
+    start_time: timeSchema,
+    end_time: timeSchema,
+    price: moneySchema,
+    weekend_price: moneySchema.nullable().default(null),
+    is_active: z.boolean().default(true),
+  })
+  .refine((s) => s.end_time > s.start_time, { path: ['end_time'], message: 'End time must be after start time.' });
+
+export const slotGroupInputSchema = z.object({
+  id: idSchema.optional(),
+  name: requiredText(60),
+  time_slots: z.array(timeSlotInputSchema).max(96),
+});
+
+export const facilityInputSchema = z.object({
+  name: requiredText(120),
+  centre: idSchema,
+  sport: idSchema,
+  description: text(2000).default(''),
+  capacity: z.number().int().min(1).max(1000).default(1),
+  enable_online_booking: z.boolean().default(false),
+  advance_booking_days: z.number().int().min(0).max(365).default(30),
+  is_active: z.boolean().default(true),
+  slot_groups: z.array(slotGroupInputSchema).max(20).optional(),
+});
+export type FacilityInput = z.infer<typeof facilityInputSchema>;
+
+export const timeSlotSchema = z.object({
+  id: z.number(),
+  start_time: z.string(),
+  end_time: z.string(),
+  price: z.string(),
+  weekend_price: z.string().nullable(),
+  is_active: z.boolean(),
+});
+export const slotGroupSchema = z.object({ id: z.number(), name: z.string(), time_slots: z.array(timeSlotSchema) });
+export const facilitySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  centre: z.number(),
+  centre_name: z.string(),
+  sport: z.number(),
+  sport_name: z.string(),
+  description: z.string(),
+  capacity: z.number(),
+  enable_online_booking: z.boolean(),
+  advance_booking_days: z.number(),
+  is_active: z.boolean(),
+  slot_groups: z.array(slotGroupSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Facility = z.infer<typeof facilitySchema>;
+
+// ---- availability ----
+export const SLOT_STATUSES = ['available', 'booked', 'unavailable'] as const;
+export const availableSlotSchema = z.object({
+  id: z.number(),
+  start_time: z.string(),
+  end_time: z.string(),
+  price: z.string(),
+  booking_status: z.enum(SLOT_STATUSES),
+});
+export const availableSlotGroupSchema = z.object({ id: z.number(), name: z.string(), time_slots: z.array(availableSlotSchema) });
+export type AvailableSlotGroup = z.infer<typeof availableSlotGroupSchema>;
+
+/** The staff day view adds who holds each booked slot. */
+export const daySlotSchema = availableSlotSchema.extend({
+  booking: z
+    .object({
+      id: z.number(),
+      code: z.string(),
+      name: z.string(),
+      mobile: z.string(),
+      status: z.string(),
+      source: z.string(),
+      payment_status: z.string(),
+    })
+    .nullable(),
+});
+export const daySlotGroupSchema = z.object({ id: z.number(), name: z.string(), time_slots: z.array(daySlotSchema) });
+
+// ---- the public portal's booking request (spec section 3, messages of section 5) ----
+export const bookingContactSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120).pipe(text(120)),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: 'Email is required', abort: true })
+    .max(254)
+    .pipe(z.email('Invalid email format')),
+  mobile_no: z
+    .string({ error: 'Phone number is required' })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, { message: 'Phone number is required', abort: true })
+        .regex(/^\d{10}$/, 'Phone number must be 10 digits'),
+    ),
+});
+
+export const publicBookingRequestSchema = bookingContactSchema.extend({
+  centre: idSchema,
+  facility: idSchema,
+  date: isoDateSchema,
+  time_slots: z
+    .array(
+      z.object({ date: isoDateSchema, slot: idSchema, start_time: z.string().max(20).optional(), end_time: z.string().max(20).optional() }),
+    )
+    .min(1, 'Please select at least one slot.'),
+  booking_amount: moneySchema,
+  sub_total: moneySchema,
+});
+export type PublicBookingRequest = z.infer<typeof publicBookingRequestSchema>;
+
+// ---- bookings (back office) ----
+export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed', 'no_show'] as const;
+export const BOOKING_SOURCES = ['online', 'desk', 'subscription'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid'] as const;
+
+export const bookedSlotSchema = z.object({
+  id: z.number(),
+  time_slot: z.number(),
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  price: z.string(),
+});
+export const bookingSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  centre: z.number(),
+  centre_name: z.string(),
+  facility: z.number(),
+  facility_name: z.string(),
+  sport_name: z.string(),
+  client: z.number(),
+  subscription: z.number().nullable(),
+  date: z.string(),
+  source: z.enum(BOOKING_SOURCES),
+  status: z.enum(BOOKING_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  sub_total: z.string(),
+  discount: z.string(),
+  tax: z.string(),
+  booking_amount: z.string(),
+  paid_amount: z.string(),
+  due_amount: z.string(),
+  notes: z.string(),
+  cancel_reason: z.string(),
+  time_slots: z.array(bookedSlotSchema),
+  created_at: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const paymentInputSchema = z.object({
+  amount: moneySchema.refine((v) => v !== '0.00', 'Amount must be greater than 0.'),
+  payment_mode: idSchema,
+  reference: text(100).default(''),
+});
+
+export const deskBookingInputSchema = z.object({
+  facility: idSchema,
+  date: isoDateSchema,
+  time_slot_ids: z.array(idSchema).min(1, 'Please select at least one slot.').max(48),
+  client: idSchema.optional(),
+  name: text(120).optional(),
+  email: z.union([z.literal(''), z.email('Invalid email format')]).optional(),
+  mobile_no: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.union([z.literal(''), z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits')]))
+    .optional(),
+  discount: moneySchema.default('0.00'),
+  notes: text(1000).default(''),
+  payment: paymentInputSchema.optional(),
+});
+
+export const bookingPaymentSchema = z.object({
+  id: z.number(),
+  booking: z.number(),
+  booking_code: z.string(),
+  name: z.string(),
+  amount: z.string(),
+  payment_mode: z.number(),
+  payment_mode_name: z.string(),
+  reference: z.string(),
+  paid_on: z.string(),
+  created_at: z.string(),
+});
+
+// ---- clients and booking subscriptions ----
+export const clientInputSchema = z.object({
+  name: requiredText(120, 'Name is required'),
+  email: z.union([z.literal(''), z.email('Invalid email format')]).default(''),
+  mobile: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.union([z.literal(''), z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits')]))
+    .default(''),
+  notes: text(1000).default(''),
+});
+export const clientSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  notes: z.string(),
+  bookings_count: z.number(),
+  total_amount: z.string(),
+  paid_amount: z.string(),
+  due_amount: z.string(),
+  created_at: z.string(),
+});
+
+export const subscriptionInputSchema = z
+  .object({
+    client: idSchema.optional(),
+    name: text(120).optional(),
+    email: z.union([z.literal(''), z.email('Invalid email format')]).optional(),
+    mobile_no: z.string().max(20).optional(),
+    facility: idSchema,
+    time_slot_ids: z.array(idSchema).min(1, 'Please select at least one slot.').max(48),
+    weekdays: z.array(z.number().int().min(1).max(7)).min(1, 'Choose at least one weekday.'),
+    start_date: isoDateSchema,
+    end_date: isoDateSchema,
+    notes: text(1000).default(''),
+  })
+  .refine((v) => v.end_date >= v.start_date, { path: ['end_date'], message: 'End date must be on or after the start date.' });
