@@ -27,7 +27,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 /** Administrator › Profile: the organisation's display name and picture (owner only). */
 export function ProfilePage() {
   const { data: org, isPending, error, refetch } = useOrganisation();
-  const isOwner = useAuth((s) => s.user?.role_name === 'Owner');
+  const isOwner = useAuth((s) => s.user?.is_owner === true);
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);

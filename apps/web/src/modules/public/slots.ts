@@ -1,0 +1,44 @@
+import type { AvailableSlotGroup } from '@arena/contracts';
+import { fromPaise, toPaise } from '@arena/contracts';
+import { format } from 'date-fns';
+
+export type PortalSlot = AvailableSlotGroup['time_slots'][number];
+
+/** A slot the visitor picked, with what the summary and the request need. */
+export interface PickedSlot {
+  key: string;
+  id: number;
+  groupName: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  price: string;
+}
+
+export const todayIso = (now = new Date()) => format(now, 'yyyy-MM-dd');
+
+/** Spec 3: a slot without an id gets one built from its group id, start time and position. */
+export const slotKey = (groupId: number, slot: { id?: number | null; start_time: string }, index: number) =>
+  slot.id != null ? String(slot.id) : `${groupId}-${slot.start_time}-${index}`;
+
+/** "06:00:00" → "06:00" */
+export const hhmm = (time: string) => time.slice(0, 5);
+export const slotLabel = (slot: { start_time: string; end_time: string }) => `${hhmm(slot.start_time)} - ${hhmm(slot.end_time)}`;
+
+/** Spec 9: the total is the sum of slot prices with 2 decimals (summed in paise, so it never drifts). */
+export const totalOf = (slots: { price: string }[]) => fromPaise(slots.reduce((sum, s) => sum + (toPaise(s.price) ?? 0), 0));
+
+/** Rupees with exactly 2 decimals, e.g. ₹1000.00. */
+export const rupees = (amount: string | number) => `₹${Number(amount).toFixed(2)}`;
+
+/**
+ * Spec 2.5: a slot can be picked only when its status is 'available' (any case) and it is in the
+ * future: past dates are closed, and so are today's slots that have already started.
+ */
+export function isBookable(slot: PortalSlot, date: string, now = new Date()): boolean {
+  if (String(slot.booking_status ?? '').toLowerCase() !== 'available') return false;
+  const today = todayIso(now);
+  if (date < today) return false;
+  if (date === today && slot.start_time.slice(0, 5) <= format(now, 'HH:mm')) return false;
+  return true;
+}
