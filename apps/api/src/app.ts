@@ -22,6 +22,10 @@ import { organisationRoutes } from './modules/administrator/organisation.routes.
 import { centreRoutes } from './modules/administrator/centre.routes.js';
 import { auditLogRoutes } from './modules/administrator/logs.routes.js';
 import { publicRoutes } from './modules/public/public.routes.js';
+import { sportAndPaymentModeRoutes } from './modules/administrator/sport.routes.js';
+import { bookingRoutes } from './modules/booking/booking.routes.js';
+import { facilityRoutes } from './modules/booking/facility.routes.js';
+import { bookingLogRoutes } from './modules/booking/logs.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +130,10 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
   await app.register(centreRoutes);
   await app.register(auditLogRoutes);
   await app.register(publicRoutes);
+  await app.register(sportAndPaymentModeRoutes);
+  await app.register(facilityRoutes);
+  await app.register(bookingRoutes);
+  await app.register(bookingLogRoutes);
 
   const uploads = path.join(config.DATA_DIR, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });

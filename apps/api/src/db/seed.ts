@@ -1,9 +1,10 @@
-import { MODULES, type ModuleName } from '@arena/contracts';
+import type { ModuleName } from '@arena/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, withTenant, type Database } from '../platform/db/client.js';
 import { addDays, dateInZone } from '../platform/time.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
-import { TRIAL_DAYS, trialPlan } from '../modules/administrator/organisation.service.js';
+import { addDefaultPaymentModes, TRIAL_DAYS, trialPlan } from '../modules/administrator/organisation.service.js';
+import { seedBooking } from './seed-booking.js';
 import { appUser, centre, organisation } from './schema/index.js';
 
 export const DEMO = {
@@ -64,7 +65,6 @@ export async function isEmpty(db: Database): Promise<boolean> {
  */
 export async function seedDemo(db: Database): Promise<void> {
   const planId = await trialPlan(db);
-  void MODULES;
   for (const spec of DEMO.organisations) {
     const [existing] = await db.select().from(organisation).where(eq(organisation.subdomain, spec.subdomain));
     if (existing) continue;
@@ -83,6 +83,8 @@ export async function seedDemo(db: Database): Promise<void> {
     await withTenant(db, org.id, async (tx) => {
       for (const name of spec.centres)
         await tx.insert(centre).values({ organisationId: org.id, name, city: 'Bengaluru', state: 'Karnataka' });
+      await addDefaultPaymentModes(tx, org.id);
+      if (spec.subdomain === 'demo') await seedBooking(tx, org.id, org.timeZone);
     });
     for (const u of spec.users) {
       await db.insert(appUser).values({

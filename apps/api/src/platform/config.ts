@@ -41,6 +41,12 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES: intFromEnv(10, 1, 1000),
   /** Password-reset mails per account per hour. */
   RESET_MAX_PER_HOUR: intFromEnv(5, 1, 1000),
+  /** Online booking requests per minute per IP on the public portal. */
+  BOOKING_RATE_LIMIT_PER_MINUTE: intFromEnv(20, 1),
+  /** Most slots one online booking may hold. */
+  BOOKING_MAX_SLOTS: intFromEnv(8, 1, 96),
+  /** Most open online bookings one phone number may hold for one date. */
+  BOOKING_MAX_PER_PHONE_PER_DAY: intFromEnv(3, 1, 1000),
   WEB_DIST: z.string().optional(),
 });
 

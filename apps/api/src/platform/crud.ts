@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { actorOf, record } from './audit.js';
 import { withTenant, type Tx } from './db/client.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, notFound, uniqueViolation } from './errors.js';
 import { orderingClause, pageOfTable, searchCondition } from './pagination.js';
 
 type TenantTable = PgTable & { id: AnyPgColumn; organisationId: AnyPgColumn };
@@ -35,15 +35,6 @@ export interface CrudDefinition<Input extends z.ZodObject, Output extends z.ZodT
   dropdown?: { label: AnyPgColumn; where?: SQL; module?: ModuleName | null };
   /** Unique constraints mapped to a field error, e.g. `{centre_org_name_key: {field: 'name', message: '…'}}`. */
   unique?: Record<string, { field: string; message: string }>;
-}
-
-function constraintOf(err: unknown): string | undefined {
-  let current = err as { constraint?: string; constraint_name?: string; code?: string; cause?: unknown } | undefined;
-  for (let i = 0; i < 3 && current; i++) {
-    if (current.code === '23505') return current.constraint ?? current.constraint_name;
-    current = current.cause as typeof current;
-  }
-  return undefined;
 }
 
 /** PATCH bodies: every field optional and no defaults, so absent fields stay as they are. */
@@ -81,7 +72,7 @@ export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType
     try {
       return await work();
     } catch (err) {
-      const hit = def.unique?.[constraintOf(err) ?? ''];
+      const hit = def.unique?.[uniqueViolation(err) ?? ''];
       if (hit) throw badRequest({ [hit.field]: [hit.message] });
       throw err;
     }

@@ -100,3 +100,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ detail: 'A server error occurred.' });
   });
 }
+
+/** The name of the unique constraint a (possibly driver-wrapped) error violated, if it is one. */
+export function uniqueViolation(err: unknown): string | undefined {
+  let current = err as { constraint?: string; constraint_name?: string; code?: string; cause?: unknown } | undefined;
+  for (let i = 0; i < 3 && current; i++) {
+    if (current.code === '23505') return current.constraint ?? current.constraint_name ?? '';
+    current = current.cause as typeof current;
+  }
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import { MODULES, type Organisation } from '@arena/contracts';
+import { DEFAULT_PAYMENT_MODES, MODULES, type Organisation } from '@arena/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, record } from '../../platform/audit.js';
@@ -8,7 +8,7 @@ import { queryRows, type Queryable, type Tx } from '../../platform/db/client.js'
 import { badRequest, fieldError } from '../../platform/errors.js';
 import { saveImage, type UploadedFile } from '../../platform/files.js';
 import { addDays, dateInZone } from '../../platform/time.js';
-import { appUser, authToken, organisation, subscriptionPlan } from '../../db/schema/index.js';
+import { appUser, authToken, organisation, paymentMode, subscriptionPlan } from '../../db/schema/index.js';
 
 export const TRIAL_DAYS = 30;
 export const TRIAL_PLAN = 'Trial';
@@ -183,4 +183,12 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Every organisation starts with the usual ways of being paid; Administrator › Payment Mode edits them. */
+export async function addDefaultPaymentModes(tx: Tx, organisationId: number): Promise<void> {
+  await tx
+    .insert(paymentMode)
+    .values(DEFAULT_PAYMENT_MODES.map((name) => ({ organisationId, name })))
+    .onConflictDoNothing();
 }

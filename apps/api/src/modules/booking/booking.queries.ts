@@ -1,0 +1,75 @@
+import { fromPaise, toPaise, type Booking } from '@arena/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.js';
+import { notFound } from '../../platform/errors.js';
+import { bookedTimeSlot, booking, centre, facility, sport } from '../../db/schema/index.js';
+
+export type BookingRow = typeof booking.$inferSelect;
+
+export function paymentStatus(amount: string, paid: string): 'unpaid' | 'partial' | 'paid' {
+  const a = toPaise(amount) ?? 0;
+  const p = toPaise(paid) ?? 0;
+  if (p >= a) return 'paid';
+  return p > 0 ? 'partial' : 'unpaid';
+}
+
+/** Bookings as API JSON, with names and their slots, in the order of `rows`. */
+export async function bookingsJson(tx: Tx, organisationId: number, rows: BookingRow[]): Promise<Booking[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const facilityIds = [...new Set(rows.map((r) => r.facilityId))];
+  const names = await tx
+    .select({ id: facility.id, name: facility.name, sportName: sport.name, centreName: centre.name })
+    .from(facility)
+    .innerJoin(sport, eq(sport.id, facility.sportId))
+    .innerJoin(centre, eq(centre.id, facility.centreId))
+    .where(and(eq(facility.organisationId, organisationId), inArray(facility.id, facilityIds)));
+  const slots = await tx
+    .select()
+    .from(bookedTimeSlot)
+    .where(and(eq(bookedTimeSlot.organisationId, organisationId), inArray(bookedTimeSlot.bookingId, ids)))
+    .orderBy(asc(bookedTimeSlot.startTime));
+  return rows.map((b) => {
+    const n = names.find((x) => x.id === b.facilityId);
+    return {
+      id: b.id,
+      code: b.code,
+      centre: b.centreId,
+      centre_name: n?.centreName ?? '',
+      facility: b.facilityId,
+      facility_name: n?.name ?? '',
+      sport_name: n?.sportName ?? '',
+      client: b.clientId,
+      subscription: b.subscriptionId,
+      date: b.date,
+      source: b.source,
+      status: b.status,
+      payment_status: paymentStatus(b.bookingAmount, b.paidAmount),
+      name: b.name,
+      email: b.email,
+      mobile: b.mobile,
+      sub_total: b.subTotal,
+      discount: b.discount,
+      tax: b.tax,
+      booking_amount: b.bookingAmount,
+      paid_amount: b.paidAmount,
+      due_amount: fromPaise(Math.max(0, (toPaise(b.bookingAmount) ?? 0) - (toPaise(b.paidAmount) ?? 0))),
+      notes: b.notes,
+      cancel_reason: b.cancelReason,
+      time_slots: slots
+        .filter((s) => s.bookingId === b.id)
+        .map((s) => ({ id: s.id, time_slot: s.timeSlotId, date: s.date, start_time: s.startTime, end_time: s.endTime, price: s.price })),
+      created_at: b.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function loadBooking(tx: Tx, organisationId: number, id: number, lock = false): Promise<BookingRow> {
+  const query = tx
+    .select()
+    .from(booking)
+    .where(and(eq(booking.organisationId, organisationId), eq(booking.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}

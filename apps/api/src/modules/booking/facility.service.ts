@@ -1,0 +1,260 @@
+import type { Facility, FacilityInput } from '@arena/contracts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.js';
+import { badRequest, conflict, fieldError, notFound, uniqueViolation, type FieldErrors } from '../../platform/errors.js';
+import { bookedTimeSlot, booking, centre, facility, slotGroup, sport, timeSlot } from '../../db/schema/index.js';
+
+export type FacilityRow = typeof facility.$inferSelect & { centreName: string; sportName: string };
+export type SlotRow = typeof timeSlot.$inferSelect;
+export type GroupRow = typeof slotGroup.$inferSelect;
+
+export async function loadFacilityRows(tx: Tx, organisationId: number, ids?: number[]): Promise<FacilityRow[]> {
+  if (ids && !ids.length) return [];
+  const rows = await tx
+    .select({ f: facility, centreName: centre.name, sportName: sport.name })
+    .from(facility)
+    .innerJoin(centre, eq(centre.id, facility.centreId))
+    .innerJoin(sport, eq(sport.id, facility.sportId))
+    .where(and(eq(facility.organisationId, organisationId), ids ? inArray(facility.id, ids) : undefined));
+  return rows.map((r) => ({ ...r.f, centreName: r.centreName, sportName: r.sportName }));
+}
+
+export async function loadFacility(tx: Tx, organisationId: number, id: number): Promise<FacilityRow> {
+  const [row] = await loadFacilityRows(tx, organisationId, [id]);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The live template (groups and slots not archived) of some facilities. */
+export async function loadTemplates(tx: Tx, organisationId: number, facilityIds: number[]) {
+  if (!facilityIds.length) return { groups: [] as GroupRow[], slots: [] as SlotRow[] };
+  const groups = await tx
+    .select()
+    .from(slotGroup)
+    .where(and(eq(slotGroup.organisationId, organisationId), inArray(slotGroup.facilityId, facilityIds), isNull(slotGroup.archivedAt)))
+    .orderBy(asc(slotGroup.sortOrder), asc(slotGroup.id));
+  const slots = await tx
+    .select()
+    .from(timeSlot)
+    .where(and(eq(timeSlot.organisationId, organisationId), inArray(timeSlot.facilityId, facilityIds), isNull(timeSlot.archivedAt)))
+    .orderBy(asc(timeSlot.startTime), asc(timeSlot.id));
+  return { groups, slots };
+}
+
+export function facilityJson(f: FacilityRow, groups: GroupRow[], slots: SlotRow[]): Facility {
+  return {
+    id: f.id,
+    name: f.name,
+    centre: f.centreId,
+    centre_name: f.centreName,
+    sport: f.sportId,
+    sport_name: f.sportName,
+    description: f.description,
+    capacity: f.capacity,
+    enable_online_booking: f.enableOnlineBooking,
+    advance_booking_days: f.advanceBookingDays,
+    is_active: f.isActive,
+    slot_groups: groups
+      .filter((g) => g.facilityId === f.id)
+      .map((g) => ({
+        id: g.id,
+        name: g.name,
+        time_slots: slots
+          .filter((s) => s.slotGroupId === g.id)
+          .map((s) => ({
+            id: s.id,
+            start_time: s.startTime,
+            end_time: s.endTime,
+            price: s.price,
+            weekend_price: s.weekendPrice,
+            is_active: s.isActive,
+          })),
+      })),
+    created_at: f.createdAt.toISOString(),
+    updated_at: f.updatedAt.toISOString(),
+  };
+}
+
+export async function facilitiesJson(tx: Tx, organisationId: number, rows: FacilityRow[]): Promise<Facility[]> {
+  const { groups, slots } = await loadTemplates(
+    tx,
+    organisationId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => facilityJson(r, groups, slots));
+}
+
+async function checkReferences(tx: Tx, organisationId: number, input: Partial<FacilityInput>): Promise<void> {
+  const errors: FieldErrors = {};
+  if (input.centre !== undefined) {
+    const [c] = await tx
+      .select({ id: centre.id })
+      .from(centre)
+      .where(and(eq(centre.organisationId, organisationId), eq(centre.id, input.centre)));
+    if (!c) errors.centre = [`Invalid pk "${input.centre}" - object does not exist.`];
+  }
+  if (input.sport !== undefined) {
+    const [s] = await tx
+      .select({ id: sport.id })
+      .from(sport)
+      .where(and(eq(sport.organisationId, organisationId), eq(sport.id, input.sport)));
+    if (!s) errors.sport = [`Invalid pk "${input.sport}" - object does not exist.`];
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+}
+
+/** Slots of one group may not overlap; reports the later slot of each overlapping pair. */
+export function overlapErrors(groups: NonNullable<FacilityInput['slot_groups']>): FieldErrors {
+  const errors: FieldErrors = {};
+  groups.forEach((g, gi) => {
+    const ordered = g.time_slots.map((s, si) => ({ s, si })).sort((a, b) => a.s.start_time.localeCompare(b.s.start_time));
+    for (let i = 1; i < ordered.length; i++) {
+      const prev = ordered[i - 1].s;
+      const cur = ordered[i];
+      if (cur.s.start_time < prev.end_time)
+        errors[`slot_groups.${gi}.time_slots.${cur.si}.start_time`] = [
+          `Overlaps the slot ${prev.start_time.slice(0, 5)}–${prev.end_time.slice(0, 5)} of this group.`,
+        ];
+    }
+  });
+  return errors;
+}
+
+/**
+ * Replaces a facility's slot template. Slots and groups sent with their id are updated in place;
+ * new ones are added; those left out are deleted, or archived when bookings refer to them, so
+ * existing bookings never change.
+ */
+export async function replaceTemplate(
+  tx: Tx,
+  organisationId: number,
+  facilityId: number,
+  groups: NonNullable<FacilityInput['slot_groups']>,
+): Promise<void> {
+  const overlaps = overlapErrors(groups);
+  if (Object.keys(overlaps).length) throw badRequest(overlaps);
+  const current = await loadTemplates(tx, organisationId, [facilityId]);
+  const groupIds = new Set(current.groups.map((g) => g.id));
+  const slotIds = new Set(current.slots.map((s) => s.id));
+  const keptGroups = new Set<number>();
+  const keptSlots = new Set<number>();
+
+  for (const [gi, g] of groups.entries()) {
+    let groupId: number;
+    if (g.id !== undefined && groupIds.has(g.id)) {
+      groupId = g.id;
+      await tx
+        .update(slotGroup)
+        .set({ name: g.name, sortOrder: gi })
+        .where(and(eq(slotGroup.organisationId, organisationId), eq(slotGroup.id, g.id)));
+    } else {
+      [{ id: groupId }] = await tx
+        .insert(slotGroup)
+        .values({ organisationId, facilityId, name: g.name, sortOrder: gi })
+        .returning({ id: slotGroup.id });
+    }
+    keptGroups.add(groupId);
+    for (const s of g.time_slots) {
+      const values = {
+        slotGroupId: groupId,
+        startTime: s.start_time,
+        endTime: s.end_time,
+        price: s.price,
+        weekendPrice: s.weekend_price,
+        isActive: s.is_active,
+      };
+      if (s.id !== undefined && slotIds.has(s.id)) {
+        await tx
+          .update(timeSlot)
+          .set(values)
+          .where(and(eq(timeSlot.organisationId, organisationId), eq(timeSlot.id, s.id)));
+        keptSlots.add(s.id);
+      } else {
+        await tx.insert(timeSlot).values({ ...values, organisationId, facilityId });
+      }
+    }
+  }
+
+  const dropSlots = [...slotIds].filter((id) => !keptSlots.has(id));
+  if (dropSlots.length) {
+    const used = await tx
+      .selectDistinct({ id: bookedTimeSlot.timeSlotId })
+      .from(bookedTimeSlot)
+      .where(and(eq(bookedTimeSlot.organisationId, organisationId), inArray(bookedTimeSlot.timeSlotId, dropSlots)));
+    const usedIds = used.map((u) => u.id);
+    const unused = dropSlots.filter((id) => !usedIds.includes(id));
+    if (usedIds.length)
+      await tx
+        .update(timeSlot)
+        .set({ archivedAt: sql`now()`, isActive: false })
+        .where(and(eq(timeSlot.organisationId, organisationId), inArray(timeSlot.id, usedIds)));
+    if (unused.length) await tx.delete(timeSlot).where(and(eq(timeSlot.organisationId, organisationId), inArray(timeSlot.id, unused)));
+  }
+  const dropGroups = [...groupIds].filter((id) => !keptGroups.has(id));
+  if (dropGroups.length) {
+    await tx
+      .update(slotGroup)
+      .set({ archivedAt: sql`now()` })
+      .where(and(eq(slotGroup.organisationId, organisationId), inArray(slotGroup.id, dropGroups)));
+  }
+}
+
+export async function createFacility(tx: Tx, organisationId: number, input: FacilityInput): Promise<number> {
+  await checkReferences(tx, organisationId, input);
+  const [row] = await tx
+    .insert(facility)
+    .values({
+      organisationId,
+      name: input.name,
+      centreId: input.centre,
+      sportId: input.sport,
+      description: input.description,
+      capacity: input.capacity,
+      enableOnlineBooking: input.enable_online_booking,
+      advanceBookingDays: input.advance_booking_days,
+      isActive: input.is_active,
+    })
+    .returning({ id: facility.id });
+  if (input.slot_groups) await replaceTemplate(tx, organisationId, row.id, input.slot_groups);
+  return row.id;
+}
+
+export async function updateFacility(tx: Tx, organisationId: number, id: number, input: Partial<FacilityInput>): Promise<void> {
+  await loadFacility(tx, organisationId, id);
+  await checkReferences(tx, organisationId, input);
+  const values = Object.fromEntries(
+    Object.entries({
+      name: input.name,
+      centreId: input.centre,
+      sportId: input.sport,
+      description: input.description,
+      capacity: input.capacity,
+      enableOnlineBooking: input.enable_online_booking,
+      advanceBookingDays: input.advance_booking_days,
+      isActive: input.is_active,
+    }).filter(([, v]) => v !== undefined),
+  );
+  await tx
+    .update(facility)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(facility.organisationId, organisationId), eq(facility.id, id)));
+  if (input.slot_groups) await replaceTemplate(tx, organisationId, id, input.slot_groups);
+}
+
+export async function deleteFacility(tx: Tx, organisationId: number, id: number): Promise<void> {
+  await loadFacility(tx, organisationId, id);
+  const [used] = await tx
+    .select({ id: booking.id })
+    .from(booking)
+    .where(and(eq(booking.organisationId, organisationId), eq(booking.facilityId, id)))
+    .limit(1);
+  if (used) throw conflict('This facility has bookings and cannot be deleted. Deactivate it instead.');
+  await tx.delete(facility).where(and(eq(facility.organisationId, organisationId), eq(facility.id, id)));
+}
+
+/** A facility name taken in its centre becomes a field error. */
+export function uniqueFacilityError(err: unknown): never {
+  if (uniqueViolation(err) === 'facility_org_centre_name_key')
+    throw fieldError('name', 'A facility with this name already exists in this centre.');
+  throw err;
+}

@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from './db/client.js';
+
+/**
+ * The next number of a per-organisation counter (`booking:2026` → 1, 2, 3 …). The row lock
+ * serialises concurrent callers and the increment rolls back with a failed transaction, so
+ * codes are gapless and unique.
+ */
+export async function nextNumber(tx: Tx, organisationId: number, name: string): Promise<number> {
+  const [row] = await queryRows<{ last_value: string }>(
+    tx,
+    sql`insert into document_sequence (organisation_id, name, last_value) values (${organisationId}, ${name}, 1)
+        on conflict (organisation_id, name) do update set last_value = document_sequence.last_value + 1
+        returning last_value`,
+  );
+  return Number(row.last_value);
+}
