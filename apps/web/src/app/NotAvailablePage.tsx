@@ -1,9 +1,9 @@
 import { Construction } from 'lucide-react';
-import { NavLink, useParams } from 'react-router';
-import { clsx } from 'clsx';
+import { useParams } from 'react-router';
 import { Card } from '../components/Card';
 import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
+import { TabNav } from '../components/TabNav';
 import { tabsOf, type ResolvedNode } from './menu';
 
 /** Fill ":param" segments of a tab's path from the current URL. */
@@ -23,23 +23,7 @@ export function NotAvailablePage({ node }: { node: ResolvedNode }) {
     <div>
       <PageHeader title={title} description={node.note} />
       {tabs.length > 0 && (
-        <nav aria-label={`${title} sections`} className="-mt-2 mb-5 flex gap-1 overflow-x-auto border-b border-line">
-          {tabs.map((tab) => (
-            <NavLink
-              key={tab.fullPath}
-              to={fill(tab.fullPath, params)}
-              end
-              className={({ isActive }) =>
-                clsx(
-                  '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
-                  isActive ? 'border-accent text-accent-text' : 'border-transparent text-muted hover:text-fg',
-                )
-              }
-            >
-              {tab.label}
-            </NavLink>
-          ))}
-        </nav>
+        <TabNav label={`${title} sections`} tabs={tabs.map((tab) => ({ to: fill(tab.fullPath, params), label: tab.label }))} />
       )}
       <Card>
         <EmptyState icon={Construction} title="This screen is not available yet">

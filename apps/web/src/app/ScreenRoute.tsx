@@ -21,5 +21,5 @@ export function ScreenRoute({ node }: { node: ResolvedNode }) {
   if (guarded && !isEntryAllowed(node.module, allowed)) return <NoAccessPage node={node} />;
 
   const Screen = node.screen ? SCREENS[node.screen] : null;
-  return <Suspense fallback={<LoadingBar />}>{Screen ? <Screen /> : <NotAvailablePage node={node} />}</Suspense>;
+  return <Suspense fallback={<LoadingBar />}>{Screen ? <Screen node={node} /> : <NotAvailablePage node={node} />}</Suspense>;
 }

@@ -6,7 +6,25 @@ import { NEVER_MODULE } from '@arena/contracts';
  * guards. `path` is relative to the parent ('' is the parent's own page); `module` is inherited
  * from the parent when absent, and `null` means "no module" (everyone signed in).
  */
-export type ScreenId = 'dashboard' | 'profile' | 'manage-center' | 'settings' | 'logout';
+export type ScreenId =
+  | 'dashboard'
+  | 'profile'
+  | 'manage-center'
+  | 'settings'
+  | 'logout'
+  | 'payment-mode'
+  | 'sports'
+  | 'booking-dashboard'
+  | 'booking-booking'
+  | 'booking-clients'
+  | 'booking-clients-bulk'
+  | 'booking-subscriptions'
+  | 'booking-clients-table'
+  | 'booking-transactions'
+  | 'booking-facilities'
+  | 'booking-facility-form'
+  | 'booking-logs'
+  | 'booking-reports';
 
 export interface MenuNode {
   label: string;
@@ -56,9 +74,9 @@ export const MENU: MenuNode[] = [
   n('Administrator', 'admin', { module: M.admin }, [
     n('Profile', '', { screen: 'profile' }),
     n('Payment Gateway', 'PaymentGateWay'),
-    n('Payment Mode', 'payment-mode'),
+    n('Payment Mode', 'payment-mode', { screen: 'payment-mode' }),
     n('Manage Center', 'manage-center', { screen: 'manage-center' }),
-    n('Manage Sports/Events', 'manage-sports-events'),
+    n('Manage Sports/Events', 'manage-sports-events', { screen: 'sports' }),
     tabs('Notifications', 'notifications', [n('Notification List', ''), n('Notification Settings', 'settings')]),
     tabs('Logged Devices', 'logged-devices', [n('Active Devices', ''), n('Blocked Devices', 'blocked')]),
     n('Import/Export', 'import-export', { module: null }),
@@ -127,18 +145,21 @@ export const MENU: MenuNode[] = [
     n('Logs', 'logs'),
   ]),
   n('Booking', 'booking', { module: M.booking }, [
-    n('Dashboard', ''),
-    n('Booking', 'booking'),
+    n('Dashboard', '', { screen: 'booking-dashboard' }),
+    n('Booking', 'booking', { screen: 'booking-booking' }),
     tabs('Clients', 'clients', [
-      n('Clients', ''),
-      n('Bulk Table', 'bulk-table'),
-      n('Booking Subscription', 'booking-subscription'),
-      n('Clients Table', 'clients-table'),
+      n('Clients', '', { screen: 'booking-clients' }),
+      n('Bulk Table', 'bulk-table', { screen: 'booking-clients-bulk' }),
+      n('Booking Subscription', 'booking-subscription', { screen: 'booking-subscriptions' }),
+      n('Clients Table', 'clients-table', { screen: 'booking-clients-table' }),
     ]),
-    n('Transactions', 'transactions'),
+    n('Transactions', 'transactions', { screen: 'booking-transactions' }),
     tabs('Messaging', 'messaging', [n('Manual', ''), n('Auto Messaging', 'auto-messaging'), n('Messaging Logs', 'messaging-logs')]),
-    tabs('Settings', 'settings', [n('Facility Management', ''), n('Add Facility', 'add-faculty')]),
-    n('Logs', 'logs'),
+    tabs('Settings', 'settings', [
+      n('Facility Management', '', { screen: 'booking-facilities' }),
+      n('Add Facility', 'add-faculty', { screen: 'booking-facility-form' }),
+    ]),
+    n('Logs', 'logs', { screen: 'booking-logs' }),
   ]),
   n('Asset Management', 'asset-management', { module: M.asset }, [
     n('Dashboard', ''),
@@ -224,7 +245,7 @@ export const MENU: MenuNode[] = [
     }),
     n('Staff', 'staff', { note: 'Category month wise, salary, commission, absent count, staff-wise member count.' }),
     n('Income/Expense', 'income-expense', { note: 'Income, expense, total pie, category wise.' }),
-    n('Booking', 'booking', { note: 'Booked, online, collection.' }),
+    n('Booking', 'booking', { screen: 'booking-reports', note: 'Booked, online, collection.' }),
     n('Diet', 'diet'),
     n('Training/Workout', 'training-workout'),
     n('Store', 'store', { note: 'Sales, stocks, expired, purchase, profit.' }),

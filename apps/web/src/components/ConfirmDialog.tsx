@@ -18,6 +18,7 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel: string;
   tone?: 'danger' | 'primary';
+  /** Resolve with `false` (or reject, having told the user) to keep the dialog open. */
   onConfirm: () => Promise<unknown>;
 }) {
   const [busy, setBusy] = useState(false);
@@ -38,8 +39,9 @@ export function ConfirmDialog({
             onClick={async () => {
               setBusy(true);
               try {
-                await onConfirm();
-                onOpenChange(false);
+                if ((await onConfirm()) !== false) onOpenChange(false);
+              } catch {
+                // The caller has shown what went wrong; the dialog stays open to try again.
               } finally {
                 setBusy(false);
               }

@@ -1,8 +1,21 @@
-import type { Centre, CentreInput, Organisation } from '@arena/contracts';
+import type {
+  Centre,
+  CentreInput,
+  Organisation,
+  paymentModeInputSchema,
+  paymentModeSchema,
+  Sport,
+  sportInputSchema,
+  z,
+} from '@arena/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Paginated } from '../../lib/api';
 import type { ListParams } from '../../components/DataTable';
 import { sidebar } from '../../state/sidebar';
+
+type SportInput = z.input<typeof sportInputSchema>;
+type PaymentMode = z.infer<typeof paymentModeSchema>;
+type PaymentModeInput = z.input<typeof paymentModeInputSchema>;
 
 export const centreKeys = { all: ['administrator', 'centre'] as const };
 
@@ -29,3 +42,26 @@ export function useCentreMutations() {
 export const organisationKey = ['organisation', 'full'] as const;
 export const useOrganisation = () =>
   useQuery({ queryKey: organisationKey, queryFn: () => api.get<Organisation>('/administrator/organisation/') });
+
+/** A plain lookup resource (sport, payment mode): list, create, update, delete; writes refresh its list and dropdown. */
+function lookupMutations<I, O>(base: string, key: readonly unknown[]) {
+  return function useLookupMutations() {
+    const queryClient = useQueryClient();
+    const settled = () => queryClient.invalidateQueries({ queryKey: key });
+    const create = useMutation({ mutationFn: (input: I) => api.post<O>(`${base}/`, input), onSuccess: settled });
+    const update = useMutation({
+      mutationFn: ({ id, input }: { id: number; input: Partial<I> }) => api.patch<O>(`${base}/${id}/`, input),
+      onSuccess: settled,
+    });
+    const remove = useMutation({ mutationFn: (id: number) => api.delete<void>(`${base}/${id}/`), onSuccess: settled });
+    return { create, update, remove };
+  };
+}
+
+export const sportKeys = { all: ['administrator', 'sport'] as const };
+export const fetchSports = (params: ListParams) => api.get<Paginated<Sport>>('/administrator/sport/', { params });
+export const useSportMutations = lookupMutations<SportInput, Sport>('/administrator/sport', sportKeys.all);
+
+export const paymentModeKeys = { all: ['administrator', 'payment-mode'] as const };
+export const fetchPaymentModes = (params: ListParams) => api.get<Paginated<PaymentMode>>('/administrator/payment-mode/', { params });
+export const usePaymentModeMutations = lookupMutations<PaymentModeInput, PaymentMode>('/administrator/payment-mode', paymentModeKeys.all);

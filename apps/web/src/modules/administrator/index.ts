@@ -1,2 +1,4 @@
 export { ProfilePage } from './ProfilePage';
 export { CentreListPage } from './CentreListPage';
+export { SportListPage } from './SportListPage';
+export { PaymentModeListPage } from './PaymentModeListPage';

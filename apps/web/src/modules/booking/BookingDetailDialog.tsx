@@ -1,0 +1,306 @@
+import { fromPaise, paymentInputSchema, toPaise, type Booking } from '@arena/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Dialog } from '../../components/Dialog';
+import { Skeleton } from '../../components/Skeleton';
+import { inputClass, TextField } from '../../components/TextField';
+import { errorMessage, fieldErrors } from '../../lib/errors';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { bookingKeys, fetchPayments, useBooking, useBookingMutations, usePaymentModeOptions } from './api';
+import { PaymentBadge, slotRange, sourceLabel, StatusBadge } from './status';
+
+/** One booking: who, what, money; cancel (with a reason), complete, no-show, payments and discount. */
+export function BookingDetailDialog({ bookingId, onClose }: { bookingId: number | null; onClose: () => void }) {
+  const booking = useBooking(bookingId);
+  return (
+    <Dialog
+      open={!!bookingId}
+      onOpenChange={(o) => !o && onClose()}
+      title={booking.data ? `Booking ${booking.data.code}` : 'Booking'}
+      description={
+        booking.data ? `${booking.data.sport_name} - ${booking.data.facility_name} · ${formatDate(booking.data.date)}` : undefined
+      }
+      size="lg"
+    >
+      {booking.isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : booking.isError ? (
+        <Alert tone="error">{errorMessage(booking.error)}</Alert>
+      ) : (
+        <BookingDetail booking={booking.data} />
+      )}
+    </Dialog>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right tabular">{children}</dd>
+    </div>
+  );
+}
+
+function BookingDetail({ booking }: { booking: Booking }) {
+  const { cancel, complete, noShow, pay, patch } = useBookingMutations();
+  const modes = usePaymentModeOptions();
+  const payments = useQuery({
+    queryKey: [...bookingKeys.payments, 'of', booking.id, booking.paid_amount],
+    queryFn: () => fetchPayments({ page: 1, page_size: 50, booking: booking.id }),
+  });
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [panel, setPanel] = useState<'none' | 'pay' | 'discount'>('none');
+  const [payment, setPayment] = useState({ amount: booking.due_amount, payment_mode: '', reference: '' });
+  const [discount, setDiscount] = useState(booking.discount);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const open = booking.status === 'confirmed';
+  const due = (toPaise(booking.due_amount) ?? 0) > 0;
+
+  const run = async (label: string, action: () => Promise<unknown>) => {
+    try {
+      await action();
+      notify.success(label);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  const recordPayment = async () => {
+    const parsed = paymentInputSchema.safeParse({
+      amount: payment.amount.trim(),
+      payment_mode: Number(payment.payment_mode) || undefined,
+      reference: payment.reference,
+    });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const i of parsed.error.issues) found[String(i.path[0])] ??= i.path[0] === 'payment_mode' ? 'Choose a payment mode.' : i.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    try {
+      const updated = await pay.mutateAsync({ id: booking.id, input: parsed.data });
+      notify.success(`Payment of ${formatMoney(parsed.data.amount)} recorded.`);
+      setPanel('none');
+      setPayment({ amount: updated.due_amount, payment_mode: '', reference: '' });
+    } catch (error) {
+      const fields = fieldErrors(error);
+      setErrors(Object.keys(fields).length ? fields : { amount: errorMessage(error) });
+    }
+  };
+
+  const applyDiscount = async () => {
+    const paise = toPaise(discount.trim() || '0');
+    if (paise === null) return setErrors({ discount: 'Enter a valid amount (at most 2 decimals, not negative).' });
+    setErrors({});
+    try {
+      await patch.mutateAsync({ id: booking.id, input: { discount: fromPaise(paise) } });
+      notify.success('Discount applied.');
+      setPanel('none');
+    } catch (error) {
+      const fields = fieldErrors(error);
+      setErrors({ discount: fields.discount ?? errorMessage(error) });
+    }
+  };
+
+  return (
+    <div className="space-y-5 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={booking.status} />
+        <PaymentBadge status={booking.payment_status} />
+        <span className="text-xs text-muted">
+          {sourceLabel(booking.source)} · created {formatDateTime(booking.created_at)}
+        </span>
+      </div>
+      {booking.status === 'cancelled' && booking.cancel_reason && <Alert tone="warning">Cancelled: {booking.cancel_reason}</Alert>}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <section>
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Client</h3>
+          <p className="font-medium">{booking.name}</p>
+          <p className="text-muted tabular">{booking.mobile}</p>
+          {booking.email && <p className="text-muted">{booking.email}</p>}
+          <h3 className="mb-1 mt-4 text-xs font-semibold uppercase tracking-wide text-muted">Slots</h3>
+          <ul className="space-y-0.5">
+            {booking.time_slots.map((s) => (
+              <li key={s.id} className="flex justify-between tabular">
+                <span>{slotRange(s)}</span>
+                <span>{formatMoney(s.price)}</span>
+              </li>
+            ))}
+          </ul>
+          {booking.notes && <p className="mt-3 text-muted">Notes: {booking.notes}</p>}
+        </section>
+        <section>
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Amount</h3>
+          <dl className="divide-y divide-line">
+            <Row label="Sub total">{formatMoney(booking.sub_total)}</Row>
+            <Row label="Discount">{formatMoney(booking.discount)}</Row>
+            {booking.tax !== '0.00' && <Row label="Tax">{formatMoney(booking.tax)}</Row>}
+            <Row label="Total">
+              <span className="font-semibold">{formatMoney(booking.booking_amount)}</span>
+            </Row>
+            <Row label="Paid">{formatMoney(booking.paid_amount)}</Row>
+            <Row label="Due">
+              <span className={due ? 'font-semibold text-danger-text' : ''}>{formatMoney(booking.due_amount)}</span>
+            </Row>
+          </dl>
+        </section>
+      </div>
+
+      <section>
+        <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Payments</h3>
+        {payments.isPending ? (
+          <Skeleton className="h-6 w-full" />
+        ) : payments.data && payments.data.results.length > 0 ? (
+          <ul className="divide-y divide-line rounded-md border border-line">
+            {payments.data.results.map((p) => (
+              <li key={p.id} className="flex flex-wrap justify-between gap-2 px-3 py-2">
+                <span>
+                  {formatDate(p.paid_on)} · {p.payment_mode_name}
+                  {p.reference && <span className="text-muted"> · {p.reference}</span>}
+                </span>
+                <span className="font-medium tabular">{formatMoney(p.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted">No payments yet.</p>
+        )}
+      </section>
+
+      {panel === 'pay' && (
+        <section className="rounded-lg border border-line p-3" aria-label="Record payment">
+          <div className="grid gap-3 sm:grid-cols-3">
+            <TextField
+              label="Amount (₹)"
+              inputMode="decimal"
+              value={payment.amount}
+              onChange={(e) => setPayment({ ...payment, amount: e.target.value })}
+              error={errors.amount}
+            />
+            <div>
+              <label htmlFor="booking-payment-mode" className="mb-1.5 block text-sm font-medium">
+                Payment Mode
+              </label>
+              <select
+                id="booking-payment-mode"
+                value={payment.payment_mode}
+                onChange={(e) => setPayment({ ...payment, payment_mode: e.target.value })}
+                className={inputClass(!!errors.payment_mode)}
+              >
+                <option value="">Select mode</option>
+                {modes.data?.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+              {errors.payment_mode && <p className="mt-1.5 text-xs font-medium text-danger-text">{errors.payment_mode}</p>}
+            </div>
+            <TextField
+              label="Reference"
+              value={payment.reference}
+              onChange={(e) => setPayment({ ...payment, reference: e.target.value })}
+              error={errors.reference}
+            />
+          </div>
+          <div className="mt-3 flex justify-end gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setPanel('none')}>
+              Close
+            </Button>
+            <Button size="sm" onClick={() => void recordPayment()} disabled={pay.isPending}>
+              {pay.isPending ? 'Saving…' : 'Save Payment'}
+            </Button>
+          </div>
+        </section>
+      )}
+      {panel === 'discount' && (
+        <section className="flex flex-wrap items-end gap-3 rounded-lg border border-line p-3" aria-label="Discount">
+          <TextField
+            label="Discount (₹)"
+            inputMode="decimal"
+            value={discount}
+            onChange={(e) => setDiscount(e.target.value)}
+            error={errors.discount}
+          />
+          <Button size="sm" variant="secondary" onClick={() => setPanel('none')}>
+            Close
+          </Button>
+          <Button size="sm" onClick={() => void applyDiscount()} disabled={patch.isPending}>
+            Apply Discount
+          </Button>
+        </section>
+      )}
+
+      <div className="-mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3">
+        {booking.status !== 'cancelled' && due && (
+          <Button size="sm" variant="secondary" onClick={() => setPanel('pay')}>
+            Record Payment
+          </Button>
+        )}
+        {open && (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => setPanel('discount')}>
+              Discount
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => void run('Marked as no-show.', () => noShow.mutateAsync(booking.id))}>
+              No-show
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => void run('Marked as completed.', () => complete.mutateAsync(booking.id))}>
+              Complete
+            </Button>
+            <Button size="sm" variant="danger" onClick={() => setCancelOpen(true)}>
+              Cancel Booking
+            </Button>
+          </>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={cancelOpen}
+        onOpenChange={(o) => {
+          setCancelOpen(o);
+          setReasonError(null);
+        }}
+        title={`Cancel booking ${booking.code}?`}
+        confirmLabel="Cancel Booking"
+        onConfirm={async () => {
+          if (!reason.trim()) {
+            setReasonError('Please give a reason.');
+            return false;
+          }
+          try {
+            await cancel.mutateAsync({ id: booking.id, reason: reason.trim() });
+            notify.success(`Booking ${booking.code} was cancelled.`);
+          } catch (error) {
+            notify.error(errorMessage(error));
+            return false;
+          }
+        }}
+      >
+        <p className="mb-3">Its slots become free for new bookings at once. Payments already received stay on record.</p>
+        <label htmlFor="cancel-reason" className="mb-1.5 block text-sm font-medium text-fg">
+          Reason
+        </label>
+        <textarea
+          id="cancel-reason"
+          rows={3}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setReasonError(null);
+          }}
+          className={`${inputClass(!!reasonError)} h-auto py-2`}
+        />
+        {reasonError && <p className="mt-1.5 text-xs font-medium text-danger-text">{reasonError}</p>}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { addDays, format, parseISO } from 'date-fns';
+import { CalendarDays, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton } from '../../components/Skeleton';
+import { inputClass } from '../../components/TextField';
+import { errorMessage } from '../../lib/errors';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useSidebar } from '../../state/sidebar';
+import { bookingKeys, fetchDay, useCentreOptions, useFacilityOptions, type DaySlot } from './api';
+import { BookingDetailDialog } from './BookingDetailDialog';
+import { DeskBookingDialog } from './DeskBookingDialog';
+import { paymentLabel, slotRange } from './status';
+
+const today = () => format(new Date(), 'yyyy-MM-dd');
+
+function slotClass(slot: DaySlot, picked: boolean) {
+  if (picked) return 'border-green-600 bg-green-600 text-white';
+  if (slot.booking) {
+    if (slot.booking.status === 'completed')
+      return 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100';
+    return 'border-amber-300 bg-amber-50 text-amber-950 hover:border-amber-500 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100';
+  }
+  if (slot.booking_status === 'available')
+    return 'border-blue-300 bg-blue-50 text-blue-900 hover:border-blue-500 dark:border-blue-800 dark:bg-blue-950/50 dark:text-blue-100';
+  return 'border-line bg-subtle text-muted';
+}
+
+/** Booking › Booking, day view: one facility's slots for a date, coloured by status. */
+export function DayView() {
+  const selectedCentre = useSidebar((s) => s.selectedCentre);
+  const centres = useCentreOptions();
+  const [centre, setCentre] = useState(selectedCentre);
+  const facilities = useFacilityOptions(centre);
+  const [facility, setFacility] = useState('');
+  const [date, setDate] = useState(today);
+  const [picked, setPicked] = useState<DaySlot[]>([]);
+  const [booking, setBooking] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
+
+  useEffect(() => setCentre(selectedCentre), [selectedCentre]);
+  // Pick the first facility of the centre so the grid shows something at once.
+  useEffect(() => {
+    const list = facilities.data ?? [];
+    if (list.length && !list.some((f) => String(f.id) === facility)) setFacility(String(list[0].id));
+    if (facilities.data && list.length === 0) setFacility('');
+  }, [facilities.data, facility]);
+  useEffect(() => setPicked([]), [facility, date]);
+
+  const day = useQuery({
+    queryKey: bookingKeys.day(facility, date),
+    queryFn: () => fetchDay(facility, date),
+    enabled: !!facility,
+    staleTime: 10_000,
+  });
+  const facilityName = facilities.data?.find((f) => String(f.id) === facility)?.name ?? '';
+  const groups = (day.data ?? []).filter((g) => g.time_slots.length > 0);
+  const all = groups.flatMap((g) => g.time_slots);
+  const booked = all.filter((s) => s.booking).length;
+
+  const toggle = (slot: DaySlot) =>
+    setPicked((old) => (old.some((s) => s.id === slot.id) ? old.filter((s) => s.id !== slot.id) : [...old, slot]));
+  const shift = (n: number) => setDate(format(addDays(parseISO(date), n), 'yyyy-MM-dd'));
+
+  return (
+    <div className="space-y-4">
+      <Card className="flex flex-wrap items-end gap-3 p-3">
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Centre</span>
+          <select value={centre} onChange={(e) => setCentre(e.target.value)} className={`${inputClass()} h-9 min-w-[10rem]`}>
+            <option value="">All centres</option>
+            {centres.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block font-medium">Facility</span>
+          <select value={facility} onChange={(e) => setFacility(e.target.value)} className={`${inputClass()} h-9 min-w-[12rem]`}>
+            {facilities.data?.length === 0 && <option value="">No facilities</option>}
+            {facilities.data?.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="text-sm">
+          <label htmlFor="day-date" className="mb-1 block font-medium">
+            Date
+          </label>
+          <div className="flex gap-1">
+            <Button variant="secondary" className="h-9 w-9 px-0" aria-label="Previous day" onClick={() => shift(-1)}>
+              <ChevronLeft size={16} aria-hidden />
+            </Button>
+            <input
+              id="day-date"
+              type="date"
+              value={date}
+              onChange={(e) => e.target.value && setDate(e.target.value)}
+              className={`${inputClass()} h-9 w-auto`}
+            />
+            <Button variant="secondary" className="h-9 w-9 px-0" aria-label="Next day" onClick={() => shift(1)}>
+              <ChevronRight size={16} aria-hidden />
+            </Button>
+            <Button variant="ghost" className="h-9" onClick={() => setDate(today())} disabled={date === today()}>
+              Today
+            </Button>
+          </div>
+        </div>
+        <div className="ml-auto flex items-center gap-3">
+          {all.length > 0 && (
+            <span className="text-sm text-muted tabular">
+              {booked}/{all.length} booked
+            </span>
+          )}
+          <Button onClick={() => setBooking(true)} disabled={picked.length === 0}>
+            <Plus size={16} aria-hidden /> {picked.length ? `Book ${picked.length} ${picked.length === 1 ? 'slot' : 'slots'}` : 'Book'}
+          </Button>
+        </div>
+      </Card>
+
+      <ul className="flex flex-wrap gap-4 text-xs text-muted" aria-label="Legend">
+        <li className="flex items-center gap-1.5">
+          <span className="h-3 w-3 rounded border border-blue-300 bg-blue-50" aria-hidden /> Free
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span className="h-3 w-3 rounded bg-green-600" aria-hidden /> Picked
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span className="h-3 w-3 rounded border border-amber-300 bg-amber-50" aria-hidden /> Booked
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span className="h-3 w-3 rounded border border-emerald-300 bg-emerald-50" aria-hidden /> Completed
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span className="h-3 w-3 rounded border border-line bg-subtle" aria-hidden /> Closed
+        </li>
+      </ul>
+
+      {!facility ? (
+        <Card>
+          <EmptyState icon={CalendarDays} title="No facility to show">
+            {facilities.isPending ? 'Loading facilities…' : 'Add a facility under Booking › Settings, or choose another centre.'}
+          </EmptyState>
+        </Card>
+      ) : day.isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : day.isError ? (
+        <Alert
+          tone="error"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void day.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {errorMessage(day.error)}
+        </Alert>
+      ) : groups.length === 0 ? (
+        <Card>
+          <EmptyState icon={CalendarDays} title="No slots on this day">
+            This facility has no active time slots. Add them under Booking › Settings.
+          </EmptyState>
+        </Card>
+      ) : (
+        <div className="space-y-5">
+          {groups.map((group) => (
+            <section key={group.id} aria-label={`${group.name} slots`}>
+              <h3 className="mb-2 text-sm font-semibold">{group.name}</h3>
+              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+                {group.time_slots.map((slot) => {
+                  const isPicked = picked.some((p) => p.id === slot.id);
+                  const free = !slot.booking && slot.booking_status === 'available';
+                  return (
+                    <li key={slot.id}>
+                      <button
+                        type="button"
+                        disabled={!free && !slot.booking}
+                        aria-pressed={free ? isPicked : undefined}
+                        onClick={() => (slot.booking ? setViewing(slot.booking.id) : toggle(slot))}
+                        className={clsx(
+                          'flex h-full w-full flex-col items-start rounded-lg border px-3 py-2 text-left text-sm transition-colors disabled:cursor-not-allowed',
+                          slotClass(slot, isPicked),
+                        )}
+                      >
+                        <span className="font-semibold tabular">{slotRange(slot)}</span>
+                        {slot.booking ? (
+                          <>
+                            <span className="w-full truncate text-xs font-medium">{slot.booking.name}</span>
+                            <span className="text-xs opacity-80">
+                              {slot.booking.code} · {paymentLabel(slot.booking.payment_status)}
+                            </span>
+                          </>
+                        ) : (
+                          <span className="text-xs opacity-80 tabular">{free ? formatMoney(slot.price) : 'Closed'}</span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+
+      <DeskBookingDialog
+        open={booking}
+        onOpenChange={setBooking}
+        facility={Number(facility)}
+        facilityName={`${facilityName}`}
+        date={date}
+        slots={picked}
+        onBooked={() => {
+          setBooking(false);
+          setPicked([]);
+        }}
+      />
+      <BookingDetailDialog bookingId={viewing} onClose={() => setViewing(null)} />
+      <p className="sr-only" aria-live="polite">
+        {facility ? `${facilityName}, ${formatDate(date)}` : ''}
+      </p>
+    </div>
+  );
+}

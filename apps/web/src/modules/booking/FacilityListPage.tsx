@@ -1,0 +1,189 @@
+import type { Facility } from '@arena/contracts';
+import { LandPlot, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { ResolvedNode } from '../../app/menu';
+import { Badge } from '../../components/Badge';
+import { Button, buttonClass } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type Column } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { useSidebar } from '../../state/sidebar';
+import { bookingKeys, fetchFacilities, useFacilityMutations, useSportOptions } from './api';
+import { BookingTabs } from './BookingTabs';
+import { FilterSelect } from './FilterSelect';
+
+const slotCount = (f: Facility) => f.slot_groups.reduce((n, g) => n + g.time_slots.length, 0);
+
+/** Booking › Settings › Facility Management. */
+export function FacilityListPage({ node }: { node: ResolvedNode }) {
+  const navigate = useNavigate();
+  const centre = useSidebar((s) => s.selectedCentre);
+  const sports = useSportOptions();
+  const { update, remove } = useFacilityMutations();
+  const [sport, setSport] = useState('');
+  const [online, setOnline] = useState('');
+  const [deleting, setDeleting] = useState<Facility | null>(null);
+
+  const toggleOnline = async (f: Facility) => {
+    try {
+      await update.mutateAsync({ id: f.id, input: { enable_online_booking: !f.enable_online_booking } });
+      notify.success(f.enable_online_booking ? `${f.name} is no longer bookable online.` : `${f.name} is now bookable online.`);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  const columns: Column<Facility>[] = [
+    {
+      id: 'name',
+      header: 'Facility',
+      sortKey: 'name',
+      alwaysVisible: true,
+      exportValue: (f) => f.name,
+      cell: (f) => (
+        <div className="min-w-[150px]">
+          <Link to={`/booking/settings/add-faculty?id=${f.id}`} className="font-medium text-fg hover:text-accent-text hover:underline">
+            {f.name}
+          </Link>
+          <div className="text-xs text-muted">{f.sport_name}</div>
+        </div>
+      ),
+    },
+    { id: 'centre', header: 'Centre', cell: (f) => f.centre_name, exportValue: (f) => f.centre_name },
+    { id: 'sport', header: 'Sport', cell: (f) => f.sport_name, exportValue: (f) => f.sport_name, defaultHidden: true },
+    {
+      id: 'slots',
+      header: 'Slots',
+      align: 'right',
+      cell: (f) => `${slotCount(f)} in ${f.slot_groups.length} ${f.slot_groups.length === 1 ? 'group' : 'groups'}`,
+      exportValue: slotCount,
+    },
+    { id: 'capacity', header: 'Capacity', align: 'right', cell: (f) => f.capacity, defaultHidden: true },
+    {
+      id: 'advance',
+      header: 'Book ahead',
+      align: 'right',
+      cell: (f) => `${f.advance_booking_days} days`,
+      exportValue: (f) => f.advance_booking_days,
+    },
+    {
+      id: 'online',
+      header: 'Online',
+      exportValue: (f) => (f.enable_online_booking ? 'Yes' : 'No'),
+      cell: (f) => (
+        <button
+          type="button"
+          role="switch"
+          aria-checked={f.enable_online_booking}
+          aria-label={`Online booking for ${f.name}`}
+          onClick={() => void toggleOnline(f)}
+          className={`relative inline-flex h-5 w-9 items-center rounded-full transition-colors ${f.enable_online_booking ? 'bg-accent' : 'bg-line-strong'}`}
+        >
+          <span
+            className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${f.enable_online_booking ? 'translate-x-4' : 'translate-x-0.5'}`}
+          />
+        </button>
+      ),
+    },
+    {
+      id: 'is_active',
+      header: 'Status',
+      exportValue: (f) => (f.is_active ? 'Active' : 'Inactive'),
+      cell: (f) => (f.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      alwaysVisible: true,
+      noExport: true,
+      align: 'right',
+      cell: (f) => (
+        <div className="flex justify-end gap-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Edit ${f.name}`}
+            onClick={() => void navigate(`/booking/settings/add-faculty?id=${f.id}`)}
+          >
+            Edit
+          </Button>
+          <Button size="sm" variant="ghost-danger" aria-label={`Delete ${f.name}`} onClick={() => setDeleting(f)}>
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title="Settings"
+        description="Facilities, their slot groups and prices. Changing a template never changes bookings already made."
+        actions={
+          <Link to="/booking/settings/add-faculty" className={buttonClass()}>
+            <Plus size={16} aria-hidden /> Add Facility
+          </Link>
+        }
+      />
+      <BookingTabs node={node} />
+      <DataTable
+        title="Facilities"
+        queryKey={bookingKeys.facilities}
+        fetchPage={fetchFacilities}
+        columns={columns}
+        rowKey={(f) => f.id}
+        searchPlaceholder="Search facility"
+        filters={{ centre: centre || undefined, sport: sport || undefined, enable_online_booking: online || undefined }}
+        filterControls={
+          <>
+            <FilterSelect
+              label="Sport"
+              value={sport}
+              onChange={setSport}
+              options={(sports.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+            />
+            <FilterSelect
+              label="Online"
+              value={online}
+              onChange={setOnline}
+              options={[
+                { value: 'true', label: 'Bookable online' },
+                { value: 'false', label: 'Desk only' },
+              ]}
+            />
+          </>
+        }
+        empty={{
+          title: 'No facilities yet',
+          description: 'Add a court, turf or pool with its time slots to start taking bookings.',
+          action: (
+            <Link to="/booking/settings/add-faculty" className={buttonClass()}>
+              <LandPlot size={16} aria-hidden /> Add Facility
+            </Link>
+          ),
+        }}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={`Delete ${deleting?.name ?? 'facility'}?`}
+        confirmLabel="Delete"
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.id);
+            notify.success(`${deleting.name} was deleted.`);
+          } catch (error) {
+            notify.error(errorMessage(error));
+          }
+        }}
+      >
+        Its slot templates go with it. A facility that already has bookings cannot be deleted; make it inactive instead.
+      </ConfirmDialog>
+    </div>
+  );
+}

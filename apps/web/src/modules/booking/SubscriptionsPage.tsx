@@ -1,0 +1,133 @@
+import { format } from 'date-fns';
+import { CalendarRange, Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { ResolvedNode } from '../../app/menu';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type Column } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { inputClass } from '../../components/TextField';
+import { errorMessage } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { bookingKeys, fetchSubscriptions, useSubscriptionMutations, type Subscription } from './api';
+import { BookingTabs } from './BookingTabs';
+import { SubscriptionDialog, WEEKDAYS } from './SubscriptionDialog';
+
+/** Booking › Clients › Booking Subscription: recurring bookings. */
+export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
+  const { cancel } = useSubscriptionMutations();
+  const [creating, setCreating] = useState(false);
+  const [cancelling, setCancelling] = useState<Subscription | null>(null);
+  const [fromDate, setFromDate] = useState(format(new Date(), 'yyyy-MM-dd'));
+
+  const columns: Column<Subscription>[] = [
+    {
+      id: 'client',
+      header: 'Client',
+      alwaysVisible: true,
+      cell: (s) => <span className="font-medium">{s.client_name}</span>,
+      exportValue: (s) => s.client_name,
+    },
+    { id: 'facility', header: 'Facility', cell: (s) => s.facility_name, exportValue: (s) => s.facility_name },
+    {
+      id: 'weekdays',
+      header: 'Weekdays',
+      cell: (s) => s.weekdays.map((d) => WEEKDAYS[d - 1]).join(', '),
+      exportValue: (s) => s.weekdays.map((d) => WEEKDAYS[d - 1]).join(' '),
+    },
+    { id: 'slots', header: 'Slots', align: 'right', cell: (s) => s.time_slot_ids.length },
+    {
+      id: 'from',
+      header: 'From',
+      cell: (s) => <span className="whitespace-nowrap">{formatDate(s.start_date)}</span>,
+      exportValue: (s) => s.start_date,
+    },
+    {
+      id: 'to',
+      header: 'To',
+      cell: (s) => <span className="whitespace-nowrap">{formatDate(s.end_date)}</span>,
+      exportValue: (s) => s.end_date,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      exportValue: (s) => s.status,
+      cell: (s) =>
+        s.status === 'cancelled' || s.cancelled_from ? (
+          <Badge tone="danger">Cancelled{s.cancelled_from ? ` from ${formatDate(s.cancelled_from)}` : ''}</Badge>
+        ) : (
+          <Badge tone="success">Active</Badge>
+        ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      alwaysVisible: true,
+      noExport: true,
+      align: 'right',
+      cell: (s) =>
+        s.status !== 'cancelled' && !s.cancelled_from ? (
+          <Button size="sm" variant="ghost-danger" aria-label={`Cancel subscription of ${s.client_name}`} onClick={() => setCancelling(s)}>
+            Cancel
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title="Clients"
+        description="Recurring bookings: the same slots on chosen weekdays between two dates. Dates already taken are reported, never double-booked."
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus size={16} aria-hidden /> New Subscription
+          </Button>
+        }
+      />
+      <BookingTabs node={node} />
+      <DataTable
+        title="Booking subscriptions"
+        queryKey={bookingKeys.subscriptions}
+        fetchPage={fetchSubscriptions}
+        columns={columns}
+        rowKey={(s) => s.id}
+        searchPlaceholder="Search client"
+        empty={{
+          title: 'No booking subscriptions',
+          description: 'A regular group that plays every Tuesday and Thursday? Book the whole season at once.',
+          action: (
+            <Button onClick={() => setCreating(true)}>
+              <CalendarRange size={16} aria-hidden /> New Subscription
+            </Button>
+          ),
+        }}
+      />
+      <SubscriptionDialog open={creating} onOpenChange={setCreating} />
+      <ConfirmDialog
+        open={!!cancelling}
+        onOpenChange={(o) => !o && setCancelling(null)}
+        title={`Cancel ${cancelling?.client_name ?? ''}'s subscription?`}
+        confirmLabel="Cancel Subscription"
+        onConfirm={async () => {
+          if (!cancelling) return;
+          try {
+            await cancel.mutateAsync({ id: cancelling.id, from_date: fromDate });
+            notify.success(`Subscription cancelled from ${formatDate(fromDate)}.`);
+          } catch (error) {
+            notify.error(errorMessage(error));
+            return false;
+          }
+        }}
+      >
+        <p className="mb-3">Its bookings on and after this date are cancelled and their slots freed. Earlier bookings stay.</p>
+        <label htmlFor="cancel-from" className="mb-1.5 block text-sm font-medium text-fg">
+          Cancel from
+        </label>
+        <input id="cancel-from" type="date" value={fromDate} onChange={(e) => setFromDate(e.target.value)} className={inputClass()} />
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+export { BookingDashboardPage } from './BookingDashboardPage';
+export { BookingPage } from './BookingPage';
+export { ClientsPage, ClientsTablePage } from './ClientsPage';
+export { ClientsBulkPage } from './ClientsBulkPage';
+export { SubscriptionsPage } from './SubscriptionsPage';
+export { TransactionsPage } from './TransactionsPage';
+export { FacilityListPage } from './FacilityListPage';
+export { FacilityFormPage } from './FacilityFormPage';
+export { BookingLogsPage } from './BookingLogsPage';
+export { BookingReportsPage } from './BookingReportsPage';

@@ -1,0 +1,23 @@
+import type { Booking } from '@arena/contracts';
+import { Badge } from '../../components/Badge';
+
+const STATUS_LABEL: Record<string, string> = { confirmed: 'Confirmed', cancelled: 'Cancelled', completed: 'Completed', no_show: 'No-show' };
+const STATUS_TONE = { confirmed: 'info', cancelled: 'danger', completed: 'success', no_show: 'neutral' } as const;
+const PAY_LABEL: Record<string, string> = { unpaid: 'Unpaid', partial: 'Partly paid', paid: 'Paid' };
+const PAY_TONE = { unpaid: 'danger', partial: 'neutral', paid: 'success' } as const;
+const SOURCE_LABEL: Record<string, string> = { online: 'Online', desk: 'Desk', subscription: 'Subscription' };
+
+export const statusLabel = (s: string) => STATUS_LABEL[s] ?? s;
+export const paymentLabel = (s: string) => PAY_LABEL[s] ?? s;
+export const sourceLabel = (s: string) => SOURCE_LABEL[s] ?? s;
+
+export function StatusBadge({ status }: { status: Booking['status'] | string }) {
+  return <Badge tone={STATUS_TONE[status as keyof typeof STATUS_TONE] ?? 'neutral'}>{statusLabel(status)}</Badge>;
+}
+export function PaymentBadge({ status }: { status: Booking['payment_status'] | string }) {
+  return <Badge tone={PAY_TONE[status as keyof typeof PAY_TONE] ?? 'neutral'}>{paymentLabel(status)}</Badge>;
+}
+
+export const hhmm = (t: string) => t.slice(0, 5);
+export const slotRange = (s: { start_time: string; end_time: string }) => `${hhmm(s.start_time)} - ${hhmm(s.end_time)}`;
+export const slotsText = (b: Pick<Booking, 'time_slots'>) => b.time_slots.map(slotRange).join(', ');
