@@ -26,6 +26,9 @@ import { sportAndPaymentModeRoutes } from './modules/administrator/sport.routes.
 import { bookingRoutes } from './modules/booking/booking.routes.js';
 import { facilityRoutes } from './modules/booking/facility.routes.js';
 import { bookingLogRoutes } from './modules/booking/logs.routes.js';
+import { clientRoutes } from './modules/booking/client.routes.js';
+import { subscriptionRoutes } from './modules/booking/subscription.routes.js';
+import { bookingReportRoutes } from './modules/booking/reports.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +137,9 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
   await app.register(facilityRoutes);
   await app.register(bookingRoutes);
   await app.register(bookingLogRoutes);
+  await app.register(clientRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(bookingReportRoutes);
 
   const uploads = path.join(config.DATA_DIR, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });

@@ -2,7 +2,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookedTimeSlot } from '../src/db/schema/index.js';
 import { queryRows, withTenant } from '../src/platform/db/client.js';
-import { call, createTestApp, onPostgres, type TestContext } from './helpers.js';
+import { call, createTestApp, login, onPostgres, OWNER, type TestContext } from './helpers.js';
+import { isoWeekday } from '../src/modules/booking/availability.js';
 import { inDays, portalFacility, requestBody, slotsOn, type PortalSlot } from './booking-helpers.js';
 
 /**
@@ -99,5 +100,39 @@ describe.runIf(onPostgres)('concurrent bookings on PostgreSQL', () => {
     const held = winners.flat();
     expect(new Set(held).size).toBe(held.length);
     for (const s of free) expect(await activeRows(date, s.id)).toBe(held.includes(s.id) ? 1 : 0);
+  });
+
+  it('lets exactly one of a booking subscription and a portal booking win a slot, ten times over', async () => {
+    const key = await login(ctx.app, OWNER);
+    for (let round = 0; round < 10; round++) {
+      const date = inDays(29 - (round % 2));
+      const slot = (await slotsOn(ctx.app, court.facility, date)).filter((s) => s.booking_status === 'available')[round >> 1];
+      const [portal, subscription] = await Promise.all([
+        call(ctx.app, {
+          method: 'POST',
+          url: '/api/public/bookings/',
+          payload: requestBody(court.centre, court.facility, date, [slot], { mobile_no: `77000000${String(round).padStart(2, '0')}` }),
+        }),
+        call(ctx.app, {
+          method: 'POST',
+          url: '/api/booking/subscription/',
+          token: key,
+          payload: {
+            name: `Club ${round}`,
+            mobile_no: `76000000${String(round).padStart(2, '0')}`,
+            facility: court.facility,
+            time_slot_ids: [slot.id],
+            weekdays: [isoWeekday(date)],
+            start_date: date,
+            end_date: date,
+          },
+        }),
+      ]);
+      expect(portal.statusCode === 201 || portal.statusCode === 409, portal.body).toBe(true);
+      expect(subscription.statusCode, subscription.body).toBe(201);
+      const subWon = subscription.json().created.length === 1;
+      expect(subWon !== (portal.statusCode === 201), `round ${round}`).toBe(true);
+      expect(await activeRows(date, slot.id)).toBe(1);
+    }
   });
 });

@@ -146,17 +146,15 @@ async function insertPastBooking(
       bookingAmount: price,
     })
     .returning();
-  await tx
-    .insert(bookedTimeSlot)
-    .values({
-      organisationId,
-      bookingId: row.id,
-      facilityId: f.id,
-      timeSlotId: slot.id,
-      date,
-      startTime: slot.startTime,
-      endTime: slot.endTime,
-      price,
-    });
+  await tx.insert(bookedTimeSlot).values({
+    organisationId,
+    bookingId: row.id,
+    facilityId: f.id,
+    timeSlotId: slot.id,
+    date,
+    startTime: slot.startTime,
+    endTime: slot.endTime,
+    price,
+  });
   return row;
 }

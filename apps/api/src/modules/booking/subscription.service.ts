@@ -1,0 +1,208 @@
+/**
+ * Booking subscriptions: the same slots on chosen weekdays between two dates. Each date is
+ * booked in its own savepoint, so a date that clashes (already booked, started) is reported and
+ * skipped instead of double-booked, and never undoes the other dates.
+ */
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { record, type AuditActor } from '../../platform/audit.js';
+import type { Tx } from '../../platform/db/client.js';
+import { ApiError, badRequest, conflict, fieldError, notFound, uniqueViolation } from '../../platform/errors.js';
+import { addDays } from '../../platform/time.js';
+import { bookedTimeSlot, booking, bookingClient, bookingSubscription, facility, timeSlot } from '../../db/schema/index.js';
+import { daysBetween, isoWeekday, nowIn } from './availability.js';
+import { createBooking, MODULE, resolveClient, type Contact } from './booking.service.js';
+import { loadFacility } from './facility.service.js';
+
+export const MAX_SPAN_DAYS = 366;
+
+export interface SubscriptionInput {
+  client?: number;
+  name?: string;
+  email?: string;
+  mobile_no?: string;
+  facility: number;
+  time_slot_ids: number[];
+  weekdays: number[];
+  start_date: string;
+  end_date: string;
+  notes: string;
+}
+
+export async function subscriptionJson(tx: Tx, organisationId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({ s: bookingSubscription, clientName: bookingClient.name, facilityName: facility.name })
+    .from(bookingSubscription)
+    .innerJoin(bookingClient, eq(bookingClient.id, bookingSubscription.clientId))
+    .innerJoin(facility, eq(facility.id, bookingSubscription.facilityId))
+    .where(and(eq(bookingSubscription.organisationId, organisationId), inArray(bookingSubscription.id, ids)));
+  return ids
+    .map((id) => rows.find((r) => r.s.id === id)!)
+    .map(({ s, clientName, facilityName }) => ({
+      id: s.id,
+      client: s.clientId,
+      client_name: clientName,
+      facility: s.facilityId,
+      facility_name: facilityName,
+      time_slot_ids: s.timeSlotIds,
+      weekdays: s.weekdays,
+      start_date: s.startDate,
+      end_date: s.endDate,
+      status: s.status,
+      cancelled_from: s.cancelledFrom,
+      notes: s.notes,
+      created_at: s.createdAt.toISOString(),
+    }));
+}
+
+export async function createSubscription(tx: Tx, organisationId: number, actor: AuditActor, timeZone: string, input: SubscriptionInput) {
+  const today = nowIn(timeZone).today;
+  if (input.start_date < today) throw fieldError('start_date', 'The start date cannot be in the past.');
+  if (daysBetween(input.start_date, input.end_date) > MAX_SPAN_DAYS)
+    throw fieldError('end_date', `A subscription can span at most ${MAX_SPAN_DAYS} days.`);
+  const f = await loadFacility(tx, organisationId, input.facility).catch(() => {
+    throw fieldError('facility', `Invalid pk "${input.facility}" - object does not exist.`);
+  });
+  if (!f.isActive) throw fieldError('facility', 'This facility is not active.');
+  const known = await tx
+    .select({ id: timeSlot.id })
+    .from(timeSlot)
+    .where(
+      and(
+        eq(timeSlot.organisationId, organisationId),
+        eq(timeSlot.facilityId, f.id),
+        inArray(timeSlot.id, input.time_slot_ids),
+        isNull(timeSlot.archivedAt),
+      ),
+    );
+  const missing = input.time_slot_ids.filter((sid) => !known.some((k) => k.id === sid));
+  if (missing.length) throw fieldError('time_slot_ids', `These slots do not belong to this facility: ${missing.join(', ')}.`);
+  let clientId: number;
+  if (input.client) {
+    const [c] = await tx
+      .select({ id: bookingClient.id })
+      .from(bookingClient)
+      .where(and(eq(bookingClient.organisationId, organisationId), eq(bookingClient.id, input.client)));
+    if (!c) throw fieldError('client', `Invalid pk "${input.client}" - object does not exist.`);
+    clientId = c.id;
+  } else {
+    if (!input.name) throw fieldError('name', 'Name is required');
+    const mobile = (input.mobile_no ?? '').replace(/\s+/g, '');
+    if (mobile && !/^\d{10}$/.test(mobile)) throw fieldError('mobile_no', 'Phone number must be 10 digits');
+    clientId = await resolveClient(tx, organisationId, { name: input.name, email: input.email ?? '', mobile } satisfies Contact);
+  }
+  const [sub] = await tx
+    .insert(bookingSubscription)
+    .values({
+      organisationId,
+      clientId,
+      facilityId: f.id,
+      timeSlotIds: input.time_slot_ids,
+      weekdays: [...new Set(input.weekdays)].sort(),
+      startDate: input.start_date,
+      endDate: input.end_date,
+      notes: input.notes,
+      createdBy: actor.actorId,
+    })
+    .returning();
+
+  const created: { date: string; booking_id: number; code: string }[] = [];
+  const clashes: { date: string; time_slot_ids: number[]; reason: string }[] = [];
+  for (let date = input.start_date; date <= input.end_date; date = addDays(date, 1)) {
+    if (!input.weekdays.includes(isoWeekday(date))) continue;
+    try {
+      const row = await tx.transaction((sp) =>
+        createBooking(sp as unknown as Tx, organisationId, actor, {
+          facility: f,
+          date,
+          slotIds: input.time_slot_ids,
+          source: 'subscription',
+          timeZone,
+          client: { id: clientId },
+          subscriptionId: sub.id,
+          ignoreWindow: true,
+        }),
+      );
+      created.push({ date, booking_id: row.id, code: row.code });
+    } catch (err) {
+      const lostRace = uniqueViolation(err) === 'booked_time_slot_active_key';
+      // Taken or no longer bookable on this date: a clash to report. Anything else is a real error.
+      const slotProblem =
+        lostRace || (err instanceof ApiError && (err.statusCode === 409 || (err.statusCode === 400 && 'time_slots' in err.body)));
+      if (!slotProblem) throw err;
+      const reason = lostRace
+        ? 'Already booked.'
+        : err instanceof ApiError
+          ? String(err.body.detail ?? (err.body.time_slots as string[] | undefined)?.join(' ') ?? 'Not available.')
+          : 'Not available.';
+      clashes.push({ date, time_slot_ids: input.time_slot_ids, reason });
+    }
+  }
+  if (!created.length && !clashes.length)
+    throw badRequest({ weekdays: ['No date between the start and end date falls on the chosen weekdays.'] });
+  await record(tx, actor, {
+    module: MODULE,
+    resource: 'booking_subscription',
+    objectId: sub.id,
+    action: 'create',
+    after: { ...input, created: created.length, clashes: clashes.map((c) => c.date) },
+  });
+  return { id: sub.id, created, clashes };
+}
+
+/** Ends a subscription from a date: its confirmed bookings on and after it are cancelled and their slots freed. */
+export async function cancelSubscription(
+  tx: Tx,
+  organisationId: number,
+  actor: AuditActor,
+  timeZone: string,
+  id: number,
+  fromDate: string,
+) {
+  const [sub] = await tx
+    .select()
+    .from(bookingSubscription)
+    .where(and(eq(bookingSubscription.organisationId, organisationId), eq(bookingSubscription.id, id)))
+    .for('update');
+  if (!sub) throw notFound();
+  if (sub.status === 'cancelled') throw conflict('This subscription is already cancelled.');
+  if (fromDate < nowIn(timeZone).today) throw fieldError('from_date', 'Bookings in the past cannot be cancelled.');
+  const cancelled = await tx
+    .update(booking)
+    .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: 'Subscription cancelled', updatedAt: new Date() })
+    .where(
+      and(
+        eq(booking.organisationId, organisationId),
+        eq(booking.subscriptionId, id),
+        gte(booking.date, fromDate),
+        eq(booking.status, 'confirmed'),
+      ),
+    )
+    .returning({ id: booking.id });
+  if (cancelled.length)
+    await tx
+      .update(bookedTimeSlot)
+      .set({ isActive: false })
+      .where(
+        and(
+          eq(bookedTimeSlot.organisationId, organisationId),
+          inArray(
+            bookedTimeSlot.bookingId,
+            cancelled.map((c) => c.id),
+          ),
+        ),
+      );
+  await tx
+    .update(bookingSubscription)
+    .set({ status: 'cancelled', cancelledFrom: fromDate, updatedAt: sql`now()` })
+    .where(and(eq(bookingSubscription.organisationId, organisationId), eq(bookingSubscription.id, id)));
+  await record(tx, actor, {
+    module: MODULE,
+    resource: 'booking_subscription',
+    objectId: id,
+    action: 'update',
+    before: { status: sub.status },
+    after: { status: 'cancelled', from_date: fromDate, bookings_cancelled: cancelled.length },
+  });
+  return cancelled.length;
+}
