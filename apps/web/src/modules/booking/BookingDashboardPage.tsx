@@ -94,8 +94,23 @@ export function BookingDashboardPage() {
                     fontSize: 12,
                   }}
                 />
-                <Bar yAxisId="b" dataKey="bookings" name="Bookings" fill="var(--color-accent)" radius={[3, 3, 0, 0]} />
-                <Line yAxisId="a" dataKey="amount" name="Collections" stroke="#16a34a" strokeWidth={2} dot={false} />
+                <Bar
+                  yAxisId="b"
+                  dataKey="bookings"
+                  name="Bookings"
+                  fill="var(--color-accent)"
+                  radius={[3, 3, 0, 0]}
+                  isAnimationActive={false}
+                />
+                <Line
+                  yAxisId="a"
+                  dataKey="amount"
+                  name="Collections"
+                  stroke="#16a34a"
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
               </ComposedChart>
             </ResponsiveContainer>
           </div>

@@ -212,7 +212,7 @@ export function BookingReportsPage() {
                       fontSize: 12,
                     }}
                   />
-                  <Bar dataKey="value" name="Amount" fill="var(--color-accent)" radius={[3, 3, 0, 0]} />
+                  <Bar dataKey="value" name="Amount" fill="var(--color-accent)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
                 </BarChart>
               </ResponsiveContainer>
             </div>

@@ -97,9 +97,14 @@ export function DayView() {
             Date
           </label>
           <div className="flex gap-1">
-            <Button variant="secondary" className="h-9 w-9 px-0" aria-label="Previous day" onClick={() => shift(-1)}>
+            <button
+              type="button"
+              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-md border border-line-strong bg-surface shadow-sm hover:bg-subtle"
+              aria-label="Previous day"
+              onClick={() => shift(-1)}
+            >
               <ChevronLeft size={16} aria-hidden />
-            </Button>
+            </button>
             <input
               id="day-date"
               type="date"
@@ -107,10 +112,15 @@ export function DayView() {
               onChange={(e) => e.target.value && setDate(e.target.value)}
               className={`${inputClass()} h-9 w-auto`}
             />
-            <Button variant="secondary" className="h-9 w-9 px-0" aria-label="Next day" onClick={() => shift(1)}>
+            <button
+              type="button"
+              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-md border border-line-strong bg-surface shadow-sm hover:bg-subtle"
+              aria-label="Next day"
+              onClick={() => shift(1)}
+            >
               <ChevronRight size={16} aria-hidden />
-            </Button>
-            <Button variant="ghost" className="h-9" onClick={() => setDate(today())} disabled={date === today()}>
+            </button>
+            <Button variant="ghost" size="sm" className="self-center" onClick={() => setDate(today())} disabled={date === today()}>
               Today
             </Button>
           </div>
