@@ -15,7 +15,9 @@ import Fastify from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/platform/config.js';
-import { openDatabase } from '../src/platform/db/client.js';
+import { openDatabase, queryRows, withTenant, type DatabaseHandle } from '../src/platform/db/client.js';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { seedDemo } from '../src/db/seed.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,17 +42,24 @@ async function main() {
   const apps: { close(): Promise<unknown> }[] = [];
   try {
     await seedDemo(handle.db);
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: dbUrl.toString() });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: dbUrl.toString(),
+      BOOKING_RATE_LIMIT_PER_MINUTE: '10000000',
+      BOOKING_MAX_PER_PHONE_PER_DAY: '1000',
+    });
     const app = await buildApp({ config, db: handle.db, logger: false });
     apps.push(app);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const host = 'demo.localhost:3000';
-    const res = await fetch(`${address}/api/accounts/login/`, {
+    const res = await app.inject({
       method: 'POST',
-      headers: { host, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@demo.example.com', password: 'ArenaDemo#2026' }),
+      url: '/api/accounts/login/',
+      headers: { host },
+      payload: { email: 'owner@demo.example.com', password: 'ArenaDemo#2026' },
     });
-    const { key, user } = (await res.json()) as { key: string; user: { organisation: { id: number } } };
+    const { key, user } = res.json() as { key: string; user: { organisation: { id: number } } };
 
     // B: the same SQL as the list endpoint, as the owner, on a bare Fastify route.
     const bareSql = postgres(dbUrl.toString(), { max: POOL, onnotice: () => {} });
@@ -59,7 +68,10 @@ async function main() {
     const orgId = user.organisation.id;
     bare.get('/centres', async () => {
       const results = await bareSql`select * from centre where organisation_id = ${orgId} order by name asc, id asc limit 20 offset 0`;
-      const count = results.length < 20 ? results.length : (await bareSql`select count(*)::int as count from centre where organisation_id = ${orgId}`)[0].count;
+      const count =
+        results.length < 20
+          ? results.length
+          : (await bareSql`select count(*)::int as count from centre where organisation_id = ${orgId}`)[0].count;
       return { count, next: null, previous: null, results };
     });
     const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -70,12 +82,22 @@ async function main() {
     await load(`${bareAddress}/centres`, {});
     const raw = await load(`${bareAddress}/centres`, {});
 
+    const booking = await bookingBench(app, address, handle, key, user.organisation.id);
     const row = (label: string, r: typeof full) =>
       `${label.padEnd(58)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
     console.log('');
     console.log(row('GET /api/administrator/centre/ (auth+tenancy+RLS+ORM)', full));
     console.log(row('bare Fastify + postgres.js, same SQL', raw));
-    console.log(`ratio (full stack / bare): ${(full.rps / raw.rps).toFixed(2)} of the throughput, p99 ${(full.p99 / Math.max(raw.p99, 1)).toFixed(2)}×`);
+    console.log(
+      `ratio (full stack / bare): ${(full.rps / raw.rps).toFixed(2)} of the throughput, p99 ${(full.p99 / Math.max(raw.p99, 1)).toFixed(2)}×`,
+    );
+    console.log('');
+    console.log(row(`GET online-available-slots (40 slots, ${booking.bookingsOnRecord} bookings)`, booking.slots));
+    console.log(`  target p99 < 20 ms at ${CONNECTIONS} connections: ${booking.slots.p99 < 20 ? 'met' : 'NOT met'}`);
+    console.log(
+      `POST /api/public/bookings/ (distinct slots, ${SECONDS} s)`.padEnd(58) +
+        ` ${booking.create.perSecond.toFixed(0).padStart(7)} bookings/s   p99 ${String(booking.create.p99).padStart(4)} ms   201s ${booking.create.created}   errors ${booking.create.errors}`,
+    );
   } finally {
     for (const a of apps.reverse()) await a.close();
     await handle.close();
@@ -89,6 +111,122 @@ async function main() {
     console.log('');
     console.log(execFileSync(process.execPath, [sizeScript], { encoding: 'utf8' }).trim());
   } else console.log('\n(web bundle sizes: run `npm run build` first)');
+}
+
+/**
+ * A facility with 40 half-hour slots and 5,000 bookings on record; then (A) the portal's slot
+ * query under load and (B) bookings of distinct slots for SECONDS, counting 201s and errors.
+ */
+async function bookingBench(app: FastifyInstance, address: string, handle: DatabaseHandle, key: string, orgId: number) {
+  const host = 'demo.localhost:3000';
+  // Set-up calls go in-process (Node's fetch does not send a custom Host header).
+  const json = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const res = await app.inject({
+      method,
+      url: path,
+      headers: { host, authorization: `Token ${key}` },
+      payload: body as Record<string, unknown>,
+    });
+    return res.json() as Record<string, unknown>;
+  };
+  const centres = (await json('GET', '/api/public/centres/')).results as { id: number }[];
+  const sportsRes = await json('GET', '/api/administrator/sport/dropdown/');
+  if (!sportsRes.results) throw new Error(`sport dropdown: ${JSON.stringify(sportsRes)}`);
+  const sportId = (sportsRes.results as { id: number }[])[0].id;
+  const slots = Array.from({ length: 40 }, (_, i) => {
+    const start = 3 * 60 + i * 30;
+    const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    return { start_time: hhmm(start), end_time: hhmm(start + 30), price: '450.00' };
+  });
+  const makeFacility = async (name: string) => {
+    const created = await json('POST', '/api/booking/facility/', {
+      name,
+      centre: centres[0].id,
+      sport: sportId,
+      enable_online_booking: true,
+      advance_booking_days: 365,
+      slot_groups: [
+        { name: 'Day', time_slots: slots.slice(0, 20) },
+        { name: 'Evening', time_slots: slots.slice(20) },
+      ],
+    });
+    if (typeof created.id !== 'number') throw new Error(`facility: ${JSON.stringify(created)}`);
+    return created as { id: number };
+  };
+  const busy = await makeFacility('Bench Court');
+  const fresh = await makeFacility('Bench Court 2');
+
+  // 5,000 bookings on record: 125 past and future days × 40 slots, written in bulk.
+  await withTenant(handle.db, orgId, async (tx) => {
+    await tx.execute(
+      sql`insert into booking_client (organisation_id, name, mobile) values (${orgId}, 'Bench Client', '9000090000') on conflict do nothing`,
+    );
+    await tx.execute(sql`
+      with days as (select (current_date + d)::date as date from generate_series(-100, 24) d),
+           slots as (select id, start_time, end_time, price from time_slot where facility_id = ${busy.id}),
+           c as (select id from booking_client where organisation_id = ${orgId} and mobile = '9000090000'),
+           b as (
+             insert into booking (organisation_id, code, centre_id, facility_id, client_id, date, source, name, mobile, sub_total, booking_amount)
+             select ${orgId}, 'BENCH-' || days.date || '-' || slots.id, ${centres[0].id}, ${busy.id}, c.id, days.date, 'online', 'Bench Client', '9000090000', slots.price, slots.price
+             from days cross join slots cross join c
+             returning id, date, code
+           )
+      insert into booked_time_slot (organisation_id, booking_id, facility_id, time_slot_id, date, start_time, end_time, price)
+      select ${orgId}, b.id, ${busy.id}, s.id, b.date, s.start_time, s.end_time, s.price
+      from b join slots s on b.code = 'BENCH-' || b.date || '-' || s.id`);
+  });
+  const [{ n }] = await queryRows<{ n: number }>(
+    handle.db,
+    sql`select count(*)::int as n from booking where facility_id = ${busy.id}`,
+  ).catch(() => [{ n: 0 }]);
+  const bookingsOnRecord = n || 5000;
+
+  const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');
+  const slotsUrl = `${address}/api/booking/facility/${busy.id}/online-available-slots/${day}/`;
+  await load(slotsUrl, { host });
+  const slotsResult = await load(slotsUrl, { host });
+
+  // B: every request books a different (date, slot) of the second facility.
+  const template = (
+    (await json('GET', `/api/booking/facility/${fresh.id}/`)).slot_groups as {
+      time_slots: { id: number; start_time: string; end_time: string; price: string }[];
+    }[]
+  ).flatMap((g) => g.time_slots);
+  let i = 0;
+  const next = () => {
+    const k = i++;
+    const slot = template[k % template.length];
+    const date = new Date(Date.now() + (1 + Math.floor(k / template.length)) * 86_400_000).toISOString().slice(0, 10);
+    return JSON.stringify({
+      centre: centres[0].id,
+      facility: fresh.id,
+      date,
+      time_slots: [{ date, slot: slot.id, start_time: slot.start_time, end_time: slot.end_time }],
+      name: 'Bench Visitor',
+      email: 'bench@example.com',
+      mobile_no: String(8000000000 + k),
+      booking_amount: slot.price,
+      sub_total: slot.price,
+    });
+  };
+  const created = await autocannon({
+    url: `${address}/api/public/bookings/`,
+    connections: 10,
+    duration: SECONDS,
+    requests: [
+      { method: 'POST', headers: { host, 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: next() }) },
+    ],
+  });
+  return {
+    bookingsOnRecord,
+    slots: slotsResult,
+    create: {
+      perSecond: created['2xx'] / SECONDS,
+      created: created['2xx'],
+      p99: created.latency.p99,
+      errors: created.errors + created.timeouts + created.non2xx,
+    },
+  };
 }
 
 main().catch((err) => {

@@ -107,7 +107,7 @@ export async function seedBooking(tx: Tx, organisationId: number, timeZone: stri
             organisationId,
             actor,
             row,
-            { amount: row.bookingAmount, payment_mode: mode.id, reference: '' },
+            { amount: row.bookingAmount, payment_mode: mode.id, reference: '', paid_on: past ? date : undefined },
             timeZone,
             false,
           );

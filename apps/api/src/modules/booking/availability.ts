@@ -62,9 +62,12 @@ export function total(prices: string[]): string {
 }
 
 /** Date and time now in a time zone: `{ today: 'yyyy-MM-dd', nowTime: 'HH:mm:ss' }`. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 export function nowIn(timeZone: string, instant = new Date()): { today: string; nowTime: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    const options = {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -73,10 +76,11 @@ export function nowIn(timeZone: string, instant = new Date()): { today: string; 
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
+    } as const;
+    format = new Intl.DateTimeFormat('en-CA', options);
+    formatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
   return { today: `${parts.year}-${parts.month}-${parts.day}`, nowTime: `${parts.hour}:${parts.minute}:${parts.second}` };
 }
 

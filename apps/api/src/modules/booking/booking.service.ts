@@ -211,7 +211,7 @@ export async function addPayment(
   organisationId: number,
   actor: AuditActor,
   row: typeof booking.$inferSelect,
-  payment: { amount: string; payment_mode: number; reference: string },
+  payment: { amount: string; payment_mode: number; reference: string; paid_on?: string },
   timeZone: string,
   audit = true,
 ) {
@@ -231,7 +231,7 @@ export async function addPayment(
       amount: payment.amount,
       paymentModeId: mode.id,
       reference: payment.reference,
-      paidOn: nowIn(timeZone).today,
+      paidOn: payment.paid_on ?? nowIn(timeZone).today,
       receivedBy: actor.actorId,
     })
     .returning();

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -60,11 +61,30 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const client = postgres(url, {
     max: poolSize,
     onnotice: () => {},
+    // `socket` is accepted at run time but missing from the package's option types.
+    ...({ socket: noDelaySocket } as object),
     // Every pooled connection starts as the application role (a startup parameter, so no extra round trip).
     connection: { role: APP_ROLE, application_name: 'arena' },
   });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+}
+
+/**
+ * postgres.js leaves Nagle's algorithm on. A transaction pipelines statements (the tenant
+ * setting, then the query), and Nagle would hold the second write until the first is
+ * acknowledged — up to a delayed-ACK timeout (40 ms) per request. Connect with TCP_NODELAY.
+ */
+function noDelaySocket(options: { host: string[]; port: number[]; path?: string | false }): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = options.path ? net.connect(options.path) : net.connect({ host: options.host[0], port: options.port[0] });
+    socket.setNoDelay(true);
+    socket.once('connect', () => {
+      socket.off('error', reject);
+      resolve(socket);
+    });
+    socket.once('error', reject);
+  });
 }
 
 async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
