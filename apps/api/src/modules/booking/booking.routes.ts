@@ -28,6 +28,7 @@ import { bookingsJson, loadBooking } from './booking.queries.js';
 import { addPayment, createBooking, guardSlotRace, MODULE } from './booking.service.js';
 import { loadFacility } from './facility.service.js';
 import { sendBookingConfirmation } from './notify.js';
+import { invalidateSlotsOnWrite } from './availability-cache.js';
 
 const tags = ['booking'];
 const bookingListQuery = listQuerySchema.extend({
@@ -42,6 +43,7 @@ const bookingListQuery = listQuerySchema.extend({
 });
 
 export async function bookingRoutes(app: FastifyInstance): Promise<void> {
+  invalidateSlotsOnWrite(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { module: MODULE } as const;
   const one = async (request: FastifyRequest, id: number) =>

@@ -22,6 +22,7 @@ import { bookedTimeSlot, booking, centre, facility, sport } from '../../db/schem
 import { nowIn, parsePathDate, slotPrice, slotStatus } from './availability.js';
 import { paymentStatus } from './booking.queries.js';
 import { MODULE } from './booking.service.js';
+import { cachedSlots, invalidateSlotsOnWrite } from './availability-cache.js';
 import {
   createFacility,
   deleteFacility,
@@ -99,6 +100,7 @@ async function dayView(tx: Tx, organisationId: number, f: FacilityRow, dateParam
 }
 
 export async function facilityRoutes(app: FastifyInstance): Promise<void> {
+  invalidateSlotsOnWrite(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { module: MODULE } as const;
 
@@ -286,11 +288,13 @@ export async function facilityRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const org = request.organisation!;
-      return withTenant(app.db, org.id, async (tx) => {
-        const f = await loadFacility(tx, org.id, request.params.id);
-        if (!f.isActive || !f.enableOnlineBooking) throw notFound();
-        return (await dayView(tx, org.id, f, request.params.date, org.timeZone, false)) as z.infer<typeof availableSlotGroupSchema>[];
-      });
+      return cachedSlots(org.id, request.params.id, request.params.date, () =>
+        withTenant(app.db, org.id, async (tx) => {
+          const f = await loadFacility(tx, org.id, request.params.id);
+          if (!f.isActive || !f.enableOnlineBooking) throw notFound();
+          return (await dayView(tx, org.id, f, request.params.date, org.timeZone, false)) as z.infer<typeof availableSlotGroupSchema>[];
+        }),
+      );
     },
   });
 

@@ -7,6 +7,7 @@ import { withTenant } from '../../platform/db/client.js';
 import { paginate } from '../../platform/pagination.js';
 import { bookingSubscription } from '../../db/schema/index.js';
 import { MODULE } from './booking.service.js';
+import { invalidateSlotsOnWrite } from './availability-cache.js';
 import { cancelSubscription, createSubscription, subscriptionJson } from './subscription.service.js';
 
 const tags = ['booking'];
@@ -27,6 +28,7 @@ const subscriptionSchema = z.object({
 });
 
 export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
+  invalidateSlotsOnWrite(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { module: MODULE } as const;
 
