@@ -85,7 +85,7 @@ describe('booking subscriptions', () => {
     expect(body.clashes.map((c: { date: string }) => c.date)).toEqual([start]);
     expect(body.created).toHaveLength(3);
     for (const c of body.created) expect(weekdays).toContain(isoWeekday(c.date));
-    expect(body.subscription).toMatchObject({ client_name: 'Team Smash', status: 'active' });
+    expect(body.subscription).toMatchObject({ client_name: 'Team Smash', facility_name: 'Badminton - Court 2', status: 'active' });
 
     const cancelFrom = body.created[1].date;
     const cancelled = await api('POST', `/api/booking/subscription/${body.subscription.id}/cancel/`, { from_date: cancelFrom });

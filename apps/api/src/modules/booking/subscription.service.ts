@@ -8,7 +8,7 @@ import { record, type AuditActor } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { ApiError, badRequest, conflict, fieldError, notFound, uniqueViolation } from '../../platform/errors.js';
 import { addDays } from '../../platform/time.js';
-import { bookedTimeSlot, booking, bookingClient, bookingSubscription, facility, timeSlot } from '../../db/schema/index.js';
+import { bookedTimeSlot, booking, bookingClient, bookingSubscription, facility, sport, timeSlot } from '../../db/schema/index.js';
 import { daysBetween, isoWeekday, nowIn } from './availability.js';
 import { createBooking, MODULE, resolveClient, type Contact } from './booking.service.js';
 import { loadFacility } from './facility.service.js';
@@ -31,10 +31,11 @@ export interface SubscriptionInput {
 export async function subscriptionJson(tx: Tx, organisationId: number, ids: number[]) {
   if (!ids.length) return [];
   const rows = await tx
-    .select({ s: bookingSubscription, clientName: bookingClient.name, facilityName: facility.name })
+    .select({ s: bookingSubscription, clientName: bookingClient.name, facilityName: sql<string>`${sport.name} || ' - ' || ${facility.name}` })
     .from(bookingSubscription)
     .innerJoin(bookingClient, eq(bookingClient.id, bookingSubscription.clientId))
     .innerJoin(facility, eq(facility.id, bookingSubscription.facilityId))
+    .innerJoin(sport, eq(sport.id, facility.sportId))
     .where(and(eq(bookingSubscription.organisationId, organisationId), inArray(bookingSubscription.id, ids)));
   return ids
     .map((id) => rows.find((r) => r.s.id === id)!)
