@@ -100,12 +100,27 @@ test('staff see an online booking in the day view, cancel it, and the portal off
 
   const detail = page.getByRole('dialog', { name: /^Booking BK-/ });
   await expect(detail.getByText('E2E Cancel')).toBeVisible();
+  // The reason is asked for in the note dialog (spec 4/5): live counter, required, Escape closes it.
   await detail.getByRole('button', { name: 'Cancel Booking' }).click();
-  const confirm = page.getByRole('dialog', { name: /^Cancel booking BK-/ });
-  await confirm.getByRole('button', { name: 'Cancel Booking' }).click();
-  await expect(confirm.getByText('Please give a reason.')).toBeVisible();
-  await confirm.getByLabel('Reason').fill('Visitor called to cancel');
-  await confirm.getByRole('button', { name: 'Cancel Booking' }).click();
+  const note = page.getByRole('dialog', { name: /^Cancel booking BK-/ });
+  await expect(note).toBeVisible();
+  await expect(note.getByText('0/500')).toBeVisible();
+  await note.getByLabel('Reason').fill('Rain');
+  await expect(note.getByText('4/500')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(note).toHaveCount(0);
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText('Confirmed', { exact: true })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Cancel Booking' })).toBeEnabled();
+
+  await detail.getByRole('button', { name: 'Cancel Booking' }).click();
+  await expect(note.getByText('0/500')).toBeVisible();
+  await note.getByRole('button', { name: 'Submit' }).click();
+  await expect(note.getByText('Note is required')).toBeVisible();
+  await note.getByLabel('Reason').fill('Visitor called to cancel');
+  await expect(note.getByText('24/500')).toBeVisible();
+  await note.getByRole('button', { name: 'Submit' }).click();
+  await expect(note).toHaveCount(0);
   await expect(page.getByText(/was cancelled\.$/)).toBeVisible();
   await expect(detail.getByText('Cancelled: Visitor called to cancel')).toBeVisible();
   await page.keyboard.press('Escape');

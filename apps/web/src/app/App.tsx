@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { PageLoadingBar } from '../components/LoadingBar';
 import { onUnauthorized } from '../lib/api';
 import { clearAuth } from '../state/auth';
 import { clearPermissions } from '../state/permissions';
@@ -29,6 +30,7 @@ onUnauthorized(() => {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
+      <PageLoadingBar />
       <RouterProvider router={router} />
       <Toasts />
     </QueryClientProvider>

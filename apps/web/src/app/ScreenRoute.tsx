@@ -1,6 +1,6 @@
 import { isEntryAllowed } from '@arena/contracts';
 import { Suspense } from 'react';
-import { LoadingBar } from '../components/LoadingBar';
+import { LoadingBar, PageLoadingFallback } from '../components/LoadingBar';
 import { usePermissions } from '../state/permissions';
 import type { ResolvedNode } from './menu';
 import { NoAccessPage } from './NoAccessPage';
@@ -21,5 +21,5 @@ export function ScreenRoute({ node }: { node: ResolvedNode }) {
   if (guarded && !isEntryAllowed(node.module, allowed)) return <NoAccessPage node={node} />;
 
   const Screen = node.screen ? SCREENS[node.screen] : null;
-  return <Suspense fallback={<LoadingBar />}>{Screen ? <Screen node={node} /> : <NotAvailablePage node={node} />}</Suspense>;
+  return <Suspense fallback={<PageLoadingFallback />}>{Screen ? <Screen node={node} /> : <NotAvailablePage node={node} />}</Suspense>;
 }

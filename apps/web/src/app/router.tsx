@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingBar } from '../components/LoadingBar';
+import { PageLoadingFallback } from '../components/LoadingBar';
 import { useAuth } from '../state/auth';
 
 const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
@@ -19,7 +19,7 @@ const MainApp = page(() => import('./MainApp'));
 
 function Suspended() {
   return (
-    <Suspense fallback={<LoadingBar />}>
+    <Suspense fallback={<PageLoadingFallback />}>
       <Outlet />
     </Suspense>
   );

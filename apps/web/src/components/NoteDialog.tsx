@@ -5,8 +5,8 @@ import { Dialog } from './Dialog';
 
 /** Spec 4/5: the note dialog, opened as a promise. */
 export type NoteDialogOptions =
-  | { type: 'note'; title: string; maxLength?: number; label?: string; initialText?: string }
-  | { type: 'option'; title: string; options: { value: string; label: string }[]; label?: string };
+  | { type: 'note'; title: string; description?: string; maxLength?: number; label?: string; initialText?: string }
+  | { type: 'option'; title: string; description?: string; options: { value: string; label: string }[]; label?: string };
 
 export type NoteDialogResult = { text: string; status: true } | { selectedOption: string; status: true };
 
@@ -65,6 +65,7 @@ function NoteDialogView({ pending }: { pending: Pending }) {
       open
       onOpenChange={(open) => !open && close()}
       title={options.title}
+      description={options.description}
       size="sm"
       footer={
         <>

@@ -7,6 +7,7 @@ import { simpleErrorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { setUser } from '../../state/auth';
 import { sidebar, sidebarStore, useSidebar } from '../../state/sidebar';
+import { beginPageLoading } from '../../state/ui';
 
 interface Option {
   id: number;
@@ -29,6 +30,8 @@ export function CentreSelector() {
     sidebar.setSelectedCentre(value);
     setUpdating(true);
     setFailed(false);
+    // Spec 2.4: the page-loading flag is held while the selection is saved and every query refreshed.
+    const endPageLoading = beginPageLoading('Updating center selection');
     notify.loading('Updating center selection...');
     try {
       const user = await api.put<User>(
@@ -46,6 +49,7 @@ export function CentreSelector() {
       sidebar.setSelectedCentre(previous);
       setFailed(true);
     } finally {
+      endPageLoading();
       setUpdating(false);
     }
   }

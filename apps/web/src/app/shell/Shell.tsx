@@ -3,12 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { LoadingBar } from '../../components/LoadingBar';
 import { api } from '../../lib/api';
 import { setUser, useAuth } from '../../state/auth';
 import { fetchPermissions, shouldFetchPermissions } from '../../state/permissions';
 import { sidebar, useSidebar } from '../../state/sidebar';
-import { usePageLoading } from '../../state/ui';
 import { Breadcrumb } from './Breadcrumb';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -33,12 +31,11 @@ function useCurrentUser() {
   }, [data]);
 }
 
-/** Spec 2.4: sidebar, top bar, breadcrumb and the content area. */
+/** Spec 2.4: sidebar, top bar, breadcrumb and the content area (the page-loading bar is global, in App). */
 export function Shell({ children }: { children: ReactNode }) {
   usePermissionsLoader();
   useCurrentUser();
   useShortcuts();
-  const pageLoading = usePageLoading();
   const isPinned = useSidebar((s) => s.isPinned);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
@@ -46,7 +43,6 @@ export function Shell({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-full">
-      {pageLoading && <LoadingBar />}
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[70] focus:rounded-md focus:bg-surface focus:px-3 focus:py-2 focus:shadow"

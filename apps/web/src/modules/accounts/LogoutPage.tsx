@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { queryClient } from '../../app/query-client';
-import { LoadingBar } from '../../components/LoadingBar';
 import { api } from '../../lib/api';
 import { clearAuth } from '../../state/auth';
 import { clearPermissions } from '../../state/permissions';
+import { beginPageLoading } from '../../state/ui';
 
-/** /logout: revoke the key on the server, then clear state and storage (spec 4). */
+/** /logout: revoke the key on the server, then clear state and storage (spec 4); the page-loading bar shows meanwhile. */
 export default function LogoutPage() {
   const navigate = useNavigate();
   useEffect(() => {
+    const end = beginPageLoading('Logging out');
     let done = false;
     api
       .post('/accounts/logout/')
@@ -20,8 +21,14 @@ export default function LogoutPage() {
         clearAuth();
         clearPermissions();
         queryClient.clear();
+        end();
         navigate('/login', { replace: true });
       });
+    return end;
   }, [navigate]);
-  return <LoadingBar label="Logging out" />;
+  return (
+    <p role="status" className="sr-only">
+      Logging out…
+    </p>
+  );
 }

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
+import { NOTE_DIALOG_CANCELLED, openNoteDialog } from '../../components/NoteDialog';
 import { Skeleton } from '../../components/Skeleton';
 import { inputClass, TextField } from '../../components/TextField';
 import { errorMessage, fieldErrors } from '../../lib/errors';
@@ -53,9 +53,6 @@ function BookingDetail({ booking }: { booking: Booking }) {
     queryKey: [...bookingKeys.payments, 'of', booking.id, booking.paid_amount],
     queryFn: () => fetchPayments({ page: 1, page_size: 50, booking: booking.id }),
   });
-  const [cancelOpen, setCancelOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const [panel, setPanel] = useState<'none' | 'pay' | 'discount'>('none');
   const [payment, setPayment] = useState({ amount: booking.due_amount, payment_mode: '', reference: '' });
   const [discount, setDiscount] = useState(booking.discount);
@@ -92,6 +89,30 @@ function BookingDetail({ booking }: { booking: Booking }) {
     } catch (error) {
       const fields = fieldErrors(error);
       setErrors(Object.keys(fields).length ? fields : { amount: errorMessage(error) });
+    }
+  };
+
+  /** The reason comes from the note dialog (spec 4/5), which is also the one confirmation step. */
+  const cancelBooking = async () => {
+    let reason: string;
+    try {
+      const note = await openNoteDialog({
+        type: 'note',
+        title: `Cancel booking ${booking.code}`,
+        description: 'Its slots become free for new bookings at once. Payments already received stay on record.',
+        label: 'Reason',
+        maxLength: 500,
+      });
+      reason = note.text.trim();
+    } catch (error) {
+      if (error instanceof Error && error.message === NOTE_DIALOG_CANCELLED) return;
+      throw error;
+    }
+    try {
+      await cancel.mutateAsync({ id: booking.id, reason });
+      notify.success(`Booking ${booking.code} was cancelled.`);
+    } catch (error) {
+      notify.error(errorMessage(error));
     }
   };
 
@@ -256,51 +277,12 @@ function BookingDetail({ booking }: { booking: Booking }) {
             <Button size="sm" variant="secondary" onClick={() => void run('Marked as completed.', () => complete.mutateAsync(booking.id))}>
               Complete
             </Button>
-            <Button size="sm" variant="danger" onClick={() => setCancelOpen(true)}>
-              Cancel Booking
+            <Button size="sm" variant="danger" onClick={() => void cancelBooking()} disabled={cancel.isPending}>
+              {cancel.isPending ? 'Cancelling…' : 'Cancel Booking'}
             </Button>
           </>
         )}
       </div>
-
-      <ConfirmDialog
-        open={cancelOpen}
-        onOpenChange={(o) => {
-          setCancelOpen(o);
-          setReasonError(null);
-        }}
-        title={`Cancel booking ${booking.code}?`}
-        confirmLabel="Cancel Booking"
-        onConfirm={async () => {
-          if (!reason.trim()) {
-            setReasonError('Please give a reason.');
-            return false;
-          }
-          try {
-            await cancel.mutateAsync({ id: booking.id, reason: reason.trim() });
-            notify.success(`Booking ${booking.code} was cancelled.`);
-          } catch (error) {
-            notify.error(errorMessage(error));
-            return false;
-          }
-        }}
-      >
-        <p className="mb-3">Its slots become free for new bookings at once. Payments already received stay on record.</p>
-        <label htmlFor="cancel-reason" className="mb-1.5 block text-sm font-medium text-fg">
-          Reason
-        </label>
-        <textarea
-          id="cancel-reason"
-          rows={3}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setReasonError(null);
-          }}
-          className={`${inputClass(!!reasonError)} h-auto py-2`}
-        />
-        {reasonError && <p className="mt-1.5 text-xs font-medium text-danger-text">{reasonError}</p>}
-      </ConfirmDialog>
     </div>
   );
 }
