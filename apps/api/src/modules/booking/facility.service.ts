@@ -199,21 +199,28 @@ export async function replaceTemplate(
   }
 }
 
+type FacilityValues = Omit<typeof facility.$inferInsert, 'organisationId'>;
+
+/** Column values from (part of) a facility input; fields not sent are left out. */
+function facilityValues(input: Partial<FacilityInput>): Partial<FacilityValues> {
+  const values: Partial<FacilityValues> = {
+    name: input.name,
+    centreId: input.centre,
+    sportId: input.sport,
+    description: input.description,
+    capacity: input.capacity,
+    enableOnlineBooking: input.enable_online_booking,
+    advanceBookingDays: input.advance_booking_days,
+    isActive: input.is_active,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+}
+
 export async function createFacility(tx: Tx, organisationId: number, input: FacilityInput): Promise<number> {
   await checkReferences(tx, organisationId, input);
   const [row] = await tx
     .insert(facility)
-    .values({
-      organisationId,
-      name: input.name,
-      centreId: input.centre,
-      sportId: input.sport,
-      description: input.description,
-      capacity: input.capacity,
-      enableOnlineBooking: input.enable_online_booking,
-      advanceBookingDays: input.advance_booking_days,
-      isActive: input.is_active,
-    })
+    .values({ ...(facilityValues(input) as FacilityValues), organisationId })
     .returning({ id: facility.id });
   if (input.slot_groups) await replaceTemplate(tx, organisationId, row.id, input.slot_groups);
   return row.id;
@@ -222,18 +229,7 @@ export async function createFacility(tx: Tx, organisationId: number, input: Faci
 export async function updateFacility(tx: Tx, organisationId: number, id: number, input: Partial<FacilityInput>): Promise<void> {
   await loadFacility(tx, organisationId, id);
   await checkReferences(tx, organisationId, input);
-  const values = Object.fromEntries(
-    Object.entries({
-      name: input.name,
-      centreId: input.centre,
-      sportId: input.sport,
-      description: input.description,
-      capacity: input.capacity,
-      enableOnlineBooking: input.enable_online_booking,
-      advanceBookingDays: input.advance_booking_days,
-      isActive: input.is_active,
-    }).filter(([, v]) => v !== undefined),
-  );
+  const values = facilityValues(input);
   await tx
     .update(facility)
     .set({ ...values, updatedAt: new Date() })

@@ -31,7 +31,11 @@ export interface SubscriptionInput {
 export async function subscriptionJson(tx: Tx, organisationId: number, ids: number[]) {
   if (!ids.length) return [];
   const rows = await tx
-    .select({ s: bookingSubscription, clientName: bookingClient.name, facilityName: sql<string>`${sport.name} || ' - ' || ${facility.name}` })
+    .select({
+      s: bookingSubscription,
+      clientName: bookingClient.name,
+      facilityName: sql<string>`${sport.name} || ' - ' || ${facility.name}`,
+    })
     .from(bookingSubscription)
     .innerJoin(bookingClient, eq(bookingClient.id, bookingSubscription.clientId))
     .innerJoin(facility, eq(facility.id, bookingSubscription.facilityId))
