@@ -15,9 +15,9 @@ import { slotsText, StatusBadge } from './status';
 
 function Kpi({ label, value, sub }: { label: string; value: string | number; sub?: string }) {
   return (
-    <Card className="p-4">
-      <p className="text-xs font-medium uppercase tracking-wide text-muted">{label}</p>
-      <p className="mt-1.5 text-2xl font-semibold tabular">{value}</p>
+    <Card className="min-w-0 p-3 sm:p-4">
+      <p className="text-[11px] font-medium uppercase tracking-wide text-muted sm:text-xs">{label}</p>
+      <p className="mt-1.5 break-words text-lg font-semibold tabular sm:text-2xl">{value}</p>
       {sub && <p className="mt-0.5 text-xs text-muted">{sub}</p>}
     </Card>
   );
@@ -33,7 +33,7 @@ export function BookingDashboardPage() {
     return (
       <div>
         <PageHeader title="Booking Dashboard" />
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-24" />
           ))}
@@ -63,7 +63,7 @@ export function BookingDashboardPage() {
   return (
     <div className="space-y-5">
       <PageHeader title="Booking Dashboard" description={`Today is ${formatDate(data.today.date)}.`} />
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Kpi label="Bookings today" value={data.today.bookings} sub={`${data.today.slots_booked} slots booked`} />
         <Kpi label="Collections today" value={formatMoney(data.today.collections)} />
         <Kpi label="Bookings this month" value={data.month.bookings} />
@@ -159,15 +159,20 @@ export function BookingDashboardPage() {
                 <button
                   type="button"
                   onClick={() => setViewing(b.id)}
-                  className="flex w-full flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 text-left text-sm hover:bg-subtle/60"
+                  className="grid w-full grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-2.5 text-left text-sm hover:bg-subtle/60 sm:grid-cols-[6rem_7rem_minmax(0,1fr)_auto_6rem] sm:gap-x-4"
                 >
-                  <span className="w-24 font-medium">{formatDate(b.date)}</span>
-                  <span className="w-28 tabular text-muted">{slotsText(b)}</span>
-                  <span className="min-w-0 flex-1 truncate">
+                  <span className="order-1 truncate font-medium">
+                    {formatDate(b.date)}
+                    <span className="font-normal tabular text-muted sm:hidden"> · {slotsText(b)}</span>
+                  </span>
+                  <span className="hidden truncate tabular text-muted sm:order-2 sm:block">{slotsText(b)}</span>
+                  <span className="order-3 truncate">
                     {b.name} · {b.sport_name} - {b.facility_name}
                   </span>
-                  <StatusBadge status={b.status} />
-                  <span className="w-24 text-right tabular">{formatMoney(b.booking_amount)}</span>
+                  <span className="order-4">
+                    <StatusBadge status={b.status} />
+                  </span>
+                  <span className="order-2 text-right tabular sm:order-5">{formatMoney(b.booking_amount)}</span>
                 </button>
               </li>
             ))}

@@ -158,12 +158,12 @@ export function BookingReportsPage() {
           options={(centres.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
         />
         {kind !== 'collection' && (
-          <label className="flex items-center gap-2 text-sm">
-            <span className="text-muted">Group by</span>
+          <label className="flex w-full items-center gap-2 text-sm sm:w-auto">
+            <span className="w-20 shrink-0 text-muted sm:w-auto">Group by</span>
             <select
               value={groupBy}
               onChange={(e) => setGroupBy(e.target.value)}
-              className="h-9 rounded-md border border-line-strong bg-surface px-2 text-sm shadow-sm"
+              className="h-9 min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 text-sm shadow-sm sm:flex-none"
             >
               <option value="date">Date</option>
               <option value="facility">Facility</option>
@@ -217,7 +217,7 @@ export function BookingReportsPage() {
               </ResponsiveContainer>
             </div>
           </Card>
-          <Card className="overflow-x-auto">
+          <Card className="relative overflow-x-auto">
             <table className="w-full text-sm" aria-label={`${meta.label} report`}>
               <thead>
                 <tr>
@@ -226,7 +226,7 @@ export function BookingReportsPage() {
                       key={h}
                       scope="col"
                       className={clsx(
-                        'border-b border-line bg-subtle px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-muted',
+                        'whitespace-nowrap border-b border-line bg-subtle px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-muted sm:px-4',
                         table.numeric[i] ? 'text-right' : 'text-left',
                       )}
                     >
@@ -239,7 +239,13 @@ export function BookingReportsPage() {
                 {table.rows.map((r, ri) => (
                   <tr key={ri} className="hover:bg-subtle/60">
                     {r.map((v, i) => (
-                      <td key={i} className={clsx('border-b border-line px-4 py-2.5', table.numeric[i] && 'text-right tabular')}>
+                      <td
+                        key={i}
+                        className={clsx(
+                          'whitespace-nowrap border-b border-line px-3 py-2.5 sm:px-4',
+                          table.numeric[i] && 'text-right tabular',
+                        )}
+                      >
                         {cellText(v, i)}
                       </td>
                     ))}
@@ -250,7 +256,7 @@ export function BookingReportsPage() {
                 <tfoot>
                   <tr className="font-semibold">
                     {table.total.map((v, i) => (
-                      <td key={i} className={clsx('px-4 py-2.5', table.numeric[i] && 'text-right tabular')}>
+                      <td key={i} className={clsx('whitespace-nowrap px-3 py-2.5 sm:px-4', table.numeric[i] && 'text-right tabular')}>
                         {i === 0 ? v : v === '' ? '' : table.header[i] === 'Amount' ? formatMoney(v) : v}
                       </td>
                     ))}

@@ -79,7 +79,7 @@ export function ClientsBulkPage({ node }: { node: ResolvedNode }) {
       />
       <BookingTabs node={node} />
       <div className="grid gap-5 lg:grid-cols-[1fr_300px]">
-        <Card className="overflow-x-auto">
+        <Card className="relative overflow-x-auto">
           <table className="w-full min-w-[560px] text-sm" aria-label="New clients">
             <thead>
               <tr className="border-b border-line bg-subtle text-left text-xs font-semibold uppercase tracking-wide text-muted">

@@ -41,7 +41,11 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
         compact ? (
           c.name
         ) : (
-          <button type="button" onClick={() => setViewing(c)} className="text-left font-medium text-accent-text hover:underline">
+          <button
+            type="button"
+            onClick={() => setViewing(c)}
+            className="whitespace-nowrap text-left font-medium text-accent-text hover:underline"
+          >
             {c.name}
           </button>
         ),

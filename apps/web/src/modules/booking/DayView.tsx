@@ -69,10 +69,14 @@ export function DayView() {
 
   return (
     <div className="space-y-4">
-      <Card className="flex flex-wrap items-end gap-3 p-3">
+      <Card className="grid gap-3 p-3 sm:flex sm:flex-wrap sm:items-end">
         <label className="text-sm">
           <span className="mb-1 block font-medium">Centre</span>
-          <select value={centre} onChange={(e) => setCentre(e.target.value)} className={`${inputClass()} h-9 min-w-[10rem]`}>
+          <select
+            value={centre}
+            onChange={(e) => setCentre(e.target.value)}
+            className={`${inputClass()} h-9 w-full sm:w-auto sm:min-w-[10rem]`}
+          >
             <option value="">All centres</option>
             {centres.data?.map((c) => (
               <option key={c.id} value={c.id}>
@@ -83,7 +87,11 @@ export function DayView() {
         </label>
         <label className="text-sm">
           <span className="mb-1 block font-medium">Facility</span>
-          <select value={facility} onChange={(e) => setFacility(e.target.value)} className={`${inputClass()} h-9 min-w-[12rem]`}>
+          <select
+            value={facility}
+            onChange={(e) => setFacility(e.target.value)}
+            className={`${inputClass()} h-9 w-full sm:w-auto sm:min-w-[12rem]`}
+          >
             {facilities.data?.length === 0 && <option value="">No facilities</option>}
             {facilities.data?.map((f) => (
               <option key={f.id} value={f.id}>
@@ -110,7 +118,7 @@ export function DayView() {
               type="date"
               value={date}
               onChange={(e) => e.target.value && setDate(e.target.value)}
-              className={`${inputClass()} h-9 w-auto`}
+              className={`${inputClass()} h-9 w-auto min-w-0 flex-1 sm:flex-none`}
             />
             <button
               type="button"
@@ -125,7 +133,7 @@ export function DayView() {
             </Button>
           </div>
         </div>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="flex items-center justify-between gap-3 sm:ml-auto sm:justify-end">
           {all.length > 0 && (
             <span className="text-sm text-muted tabular">
               {booked}/{all.length} booked

@@ -13,12 +13,12 @@ export function FilterSelect({
   allLabel?: string;
 }) {
   return (
-    <label className="flex items-center gap-2 text-sm">
-      <span className="text-muted">{label}</span>
+    <label className="flex w-full items-center gap-2 text-sm sm:w-auto">
+      <span className="w-20 shrink-0 text-muted sm:w-auto">{label}</span>
       <select
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className="h-9 max-w-[12rem] rounded-md border border-line-strong bg-surface px-2 text-sm text-fg shadow-sm"
+        className="h-9 min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg shadow-sm sm:max-w-[12rem] sm:flex-none"
       >
         <option value="">{allLabel}</option>
         {options.map((o) => (
@@ -34,13 +34,13 @@ export function FilterSelect({
 /** A labelled date input for a filter bar. */
 export function FilterDate({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return (
-    <label className="flex items-center gap-2 text-sm">
-      <span className="text-muted">{label}</span>
+    <label className="flex w-full items-center gap-2 text-sm sm:w-auto">
+      <span className="w-20 shrink-0 text-muted sm:w-auto">{label}</span>
       <input
         type="date"
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className="h-9 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg shadow-sm"
+        className="h-9 min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg shadow-sm sm:flex-none"
       />
     </label>
   );

@@ -26,7 +26,7 @@ export function SlotGroupsEditor({
         const at = (si: number, field: string) => errors[`slot_groups.${gi}.time_slots.${si}.${field}`];
         const groupError = errors[`slot_groups.${gi}.name`] ?? errors[`slot_groups.${gi}.time_slots`] ?? errors[`slot_groups.${gi}`];
         return (
-          <fieldset key={group.key} className="rounded-lg border border-line">
+          <fieldset key={group.key} className="min-w-0 rounded-lg border border-line">
             <legend className="sr-only">Slot group {group.name || gi + 1}</legend>
             <div className="flex flex-wrap items-end gap-3 border-b border-line bg-subtle/60 px-4 py-3">
               <label className="min-w-[180px] flex-1 text-sm">
@@ -44,7 +44,7 @@ export function SlotGroupsEditor({
               </Button>
             </div>
             {groupError && <p className="px-4 pt-2 text-xs font-medium text-danger-text">{groupError}</p>}
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full min-w-[640px] text-sm">
                 <thead>
                   <tr className="text-left text-xs font-semibold uppercase tracking-wide text-muted">

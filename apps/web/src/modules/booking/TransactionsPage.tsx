@@ -29,15 +29,30 @@ export function TransactionsPage() {
       alwaysVisible: true,
       exportValue: (p) => p.booking_code,
       cell: (p) => (
-        <button type="button" onClick={() => setViewing(p.booking)} className="font-medium text-accent-text hover:underline">
+        <button
+          type="button"
+          onClick={() => setViewing(p.booking)}
+          className="whitespace-nowrap font-medium text-accent-text hover:underline"
+        >
           {p.booking_code}
         </button>
       ),
     },
-    { id: 'name', header: 'Client', cell: (p) => p.name, exportValue: (p) => p.name },
-    { id: 'mode', header: 'Mode', cell: (p) => p.payment_mode_name, exportValue: (p) => p.payment_mode_name },
+    { id: 'name', header: 'Client', cell: (p) => <span className="whitespace-nowrap">{p.name}</span>, exportValue: (p) => p.name },
+    {
+      id: 'mode',
+      header: 'Mode',
+      cell: (p) => <span className="whitespace-nowrap">{p.payment_mode_name}</span>,
+      exportValue: (p) => p.payment_mode_name,
+    },
     { id: 'reference', header: 'Reference', cell: (p) => p.reference || '—', exportValue: (p) => p.reference },
-    { id: 'amount', header: 'Amount', align: 'right', cell: (p) => formatMoney(p.amount), exportValue: (p) => p.amount },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (p) => <span className="whitespace-nowrap">{formatMoney(p.amount)}</span>,
+      exportValue: (p) => p.amount,
+    },
   ];
 
   return (
