@@ -4,6 +4,7 @@
  * duplicated or foreign slots, and the partial unique index on booked slots makes a double
  * booking impossible whatever races happen: the loser gets a 409 and nothing is written.
  */
+import { randomUUID } from 'node:crypto';
 import { fromPaise, toPaise } from '@arena/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { record, type AuditActor } from '../../platform/audit.js';
@@ -148,13 +149,14 @@ export async function createBooking(tx: Tx, organisationId: number, actor: Audit
     clientId = await resolveClient(tx, organisationId, contact);
   }
 
-  const year = nowIn(input.timeZone).today.slice(0, 4);
-  const code = `BK-${year}-${String(await nextNumber(tx, organisationId, `booking:${year}`)).padStart(6, '0')}`;
+  // The slots are claimed first under a provisional code; the readable number is taken last, so
+  // the counter's row lock is held only for the end of the transaction and a request that loses
+  // the race for a slot never waits for it.
   const [row] = await tx
     .insert(booking)
     .values({
       organisationId,
-      code,
+      code: `PENDING-${randomUUID()}`,
       centreId: input.facility.centreId,
       facilityId: input.facility.id,
       clientId,
@@ -183,9 +185,15 @@ export async function createBooking(tx: Tx, organisationId: number, actor: Audit
       price: p.price,
     })),
   );
-  let final = row;
+  const year = nowIn(input.timeZone).today.slice(0, 4);
+  const code = `BK-${year}-${String(await nextNumber(tx, organisationId, `booking:${year}`)).padStart(6, '0')}`;
+  let [final] = await tx
+    .update(booking)
+    .set({ code })
+    .where(and(eq(booking.organisationId, organisationId), eq(booking.id, row.id)))
+    .returning();
   if (input.payment && toPaise(input.payment.amount))
-    final = await addPayment(tx, organisationId, actor, row, input.payment, input.timeZone, false);
+    final = await addPayment(tx, organisationId, actor, final, input.payment, input.timeZone, false);
   await record(tx, actor, {
     module: MODULE,
     resource: 'booking',
