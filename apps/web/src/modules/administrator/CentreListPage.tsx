@@ -1,37 +1,23 @@
 import type { Centre } from '@arena/contracts';
 import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/errors';
-import { formatDate } from '../../lib/format';
-import { notify } from '../../lib/notify';
+import { saveResource, setActiveWith, useFormDialog } from '../../lib/resourceActions';
 import { centreKeys, fetchCentres, useCentreMutations } from './api';
 import { CentreForm } from './CentreForm';
 
 /** Administrator › Manage Center: list, create, edit, deactivate and reactivate centres. */
 export function CentreListPage() {
   const { create, update } = useCentreMutations();
-  const [editing, setEditing] = useState<Centre | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Centre>();
   const [deactivating, setDeactivating] = useState<Centre | null>(null);
   const [status, setStatus] = useState('');
 
-  const openCreate = () => {
-    setEditing(null);
-    setFormOpen(true);
-  };
-  const setActive = async (centre: Centre, is_active: boolean) => {
-    try {
-      await update.mutateAsync({ id: centre.id, input: { is_active } });
-      notify.success(is_active ? `${centre.name} is active again.` : `${centre.name} was deactivated.`);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  };
+  const setActive = setActiveWith(update);
 
   const columns: Column<Centre>[] = [
     {
@@ -53,51 +39,21 @@ export function CentreListPage() {
     { id: 'phone', header: 'Phone', cell: (c) => c.phone || '—', exportValue: (c) => c.phone },
     { id: 'email', header: 'Email', cell: (c) => c.email || '—', exportValue: (c) => c.email, defaultHidden: true },
     { id: 'gstin', header: 'GSTIN', cell: (c) => c.gstin || '—', exportValue: (c) => c.gstin, defaultHidden: true },
-    {
-      id: 'is_active',
-      header: 'Status',
-      sortKey: 'is_active',
-      exportValue: (c) => (c.is_active ? 'Active' : 'Inactive'),
-      cell: (c) => (c.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
-    },
-    {
-      id: 'created_at',
-      header: 'Created',
-      sortKey: 'created_at',
-      cell: (c) => <span className="whitespace-nowrap">{formatDate(c.created_at)}</span>,
-      exportValue: (c) => c.created_at.slice(0, 10),
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      alwaysVisible: true,
-      noExport: true,
-      align: 'right',
-      cell: (c) => (
-        <div className="flex justify-end gap-1">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Edit ${c.name}`}
-            onClick={() => {
-              setEditing(c);
-              setFormOpen(true);
-            }}
-          >
-            Edit
+    statusColumn({ sortable: true }),
+    createdAtColumn(),
+    rowActionsColumn({
+      onEdit: openEdit,
+      afterEdit: (c) =>
+        c.is_active ? (
+          <Button size="sm" variant="ghost-danger" aria-label={`Deactivate ${c.name}`} onClick={() => setDeactivating(c)}>
+            Deactivate
           </Button>
-          {c.is_active ? (
-            <Button size="sm" variant="ghost-danger" aria-label={`Deactivate ${c.name}`} onClick={() => setDeactivating(c)}>
-              Deactivate
-            </Button>
-          ) : (
-            <Button size="sm" variant="ghost" aria-label={`Activate ${c.name}`} onClick={() => void setActive(c, true)}>
-              Activate
-            </Button>
-          )}
-        </div>
-      ),
-    },
+        ) : (
+          <Button size="sm" variant="ghost" aria-label={`Activate ${c.name}`} onClick={() => void setActive(c, true)}>
+            Activate
+          </Button>
+        ),
+    }),
   ];
 
   return (
@@ -143,20 +99,7 @@ export function CentreListPage() {
           ),
         }}
       />
-      <CentreForm
-        centre={editing}
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        onSubmit={async (input) => {
-          if (editing) {
-            await update.mutateAsync({ id: editing.id, input });
-            notify.success(`${input.name} was updated.`);
-          } else {
-            await create.mutateAsync(input);
-            notify.success(`${input.name} was created.`);
-          }
-        }}
-      />
+      <CentreForm centre={editing} open={formOpen} onOpenChange={setFormOpen} onSubmit={saveResource(editing, { create, update })} />
       <ConfirmDialog
         open={!!deactivating}
         onOpenChange={(o) => !o && setDeactivating(null)}

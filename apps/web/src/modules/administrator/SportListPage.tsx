@@ -1,29 +1,21 @@
 import type { Sport } from '@arena/contracts';
 import { Plus, Trophy } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/errors';
-import { formatDate } from '../../lib/format';
-import { notify } from '../../lib/notify';
+import { saveResource, useDeleteResource, useFormDialog } from '../../lib/resourceActions';
 import { fetchSports, sportKeys, useSportMutations } from './api';
 import { SportForm } from './SportForm';
 
 /** Administrator › Manage Sports/Events. */
 export function SportListPage() {
   const { create, update, remove } = useSportMutations();
-  const [editing, setEditing] = useState<Sport | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Sport | null>(null);
+  const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Sport>();
+  const deletion = useDeleteResource<Sport>(remove);
   const [kind, setKind] = useState('');
-
-  const openCreate = () => {
-    setEditing(null);
-    setFormOpen(true);
-  };
 
   const columns: Column<Sport>[] = [
     {
@@ -40,44 +32,9 @@ export function SportListPage() {
       ),
     },
     { id: 'kind', header: 'Kind', cell: (s) => (s.kind === 'event' ? 'Event' : 'Sport'), exportValue: (s) => s.kind },
-    {
-      id: 'is_active',
-      header: 'Status',
-      exportValue: (s) => (s.is_active ? 'Active' : 'Inactive'),
-      cell: (s) => (s.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
-    },
-    {
-      id: 'created_at',
-      header: 'Created',
-      sortKey: 'created_at',
-      cell: (s) => <span className="whitespace-nowrap">{formatDate(s.created_at)}</span>,
-      exportValue: (s) => s.created_at.slice(0, 10),
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      alwaysVisible: true,
-      noExport: true,
-      align: 'right',
-      cell: (s) => (
-        <div className="flex justify-end gap-1">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Edit ${s.name}`}
-            onClick={() => {
-              setEditing(s);
-              setFormOpen(true);
-            }}
-          >
-            Edit
-          </Button>
-          <Button size="sm" variant="ghost-danger" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
-            Delete
-          </Button>
-        </div>
-      ),
-    },
+    statusColumn(),
+    createdAtColumn(),
+    rowActionsColumn({ onEdit: openEdit, onDelete: deletion.askDelete }),
   ];
 
   return (
@@ -123,35 +80,8 @@ export function SportListPage() {
           ),
         }}
       />
-      <SportForm
-        sport={editing}
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        onSubmit={async (input) => {
-          if (editing) {
-            await update.mutateAsync({ id: editing.id, input });
-            notify.success(`${input.name} was updated.`);
-          } else {
-            await create.mutateAsync(input);
-            notify.success(`${input.name} was created.`);
-          }
-        }}
-      />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'sport'}?`}
-        confirmLabel="Delete"
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            notify.success(`${deleting.name} was deleted.`);
-          } catch (error) {
-            notify.error(errorMessage(error));
-          }
-        }}
-      >
+      <SportForm sport={editing} open={formOpen} onOpenChange={setFormOpen} onSubmit={saveResource(editing, { create, update })} />
+      <ConfirmDialog {...deletion.dialogProps} title={`Delete ${deletion.deleting?.name ?? 'sport'}?`}>
         Facilities and plans that use it keep their history. If it is still in use, deactivate it instead.
       </ConfirmDialog>
     </div>

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import type { ResolvedNode } from '../../app/menu';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { rowActionsColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
 import { Dialog } from '../../components/Dialog';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
+import { useDeleteResource, useFormDialog } from '../../lib/resourceActions';
 import { bookingKeys, fetchClients, useClientMutations, type Client } from './api';
 import { BookingList } from './BookingList';
 import { BookingTabs } from './BookingTabs';
@@ -21,14 +22,9 @@ const money = (v: string, strong = false) => (
 /** Booking › Clients ('' and clients-table): people who book, with their bookings and dues. */
 function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean }) {
   const { create, update, remove } = useClientMutations();
-  const [editing, setEditing] = useState<Client | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Client>();
   const [viewing, setViewing] = useState<Client | null>(null);
-  const [deleting, setDeleting] = useState<Client | null>(null);
-  const openCreate = () => {
-    setEditing(null);
-    setFormOpen(true);
-  };
+  const deletion = useDeleteResource<Client>(remove, { keepOpenOnError: true });
 
   const columns: Column<Client>[] = [
     {
@@ -67,34 +63,17 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
     },
   ];
   if (!compact)
-    columns.push({
-      id: 'actions',
-      header: 'Actions',
-      alwaysVisible: true,
-      noExport: true,
-      align: 'right',
-      cell: (c) => (
-        <div className="flex justify-end gap-1">
+    columns.push(
+      rowActionsColumn({
+        onEdit: openEdit,
+        onDelete: deletion.askDelete,
+        leading: (c) => (
           <Button size="sm" variant="ghost" aria-label={`Bookings of ${c.name}`} onClick={() => setViewing(c)}>
             Bookings
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Edit ${c.name}`}
-            onClick={() => {
-              setEditing(c);
-              setFormOpen(true);
-            }}
-          >
-            Edit
-          </Button>
-          <Button size="sm" variant="ghost-danger" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
-            Delete
-          </Button>
-        </div>
-      ),
-    });
+        ),
+      }),
+    );
 
   return (
     <div>
@@ -162,22 +141,7 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
           </div>
         )}
       </Dialog>
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'client'}?`}
-        confirmLabel="Delete"
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            notify.success(`${deleting.name} was deleted.`);
-          } catch (error) {
-            notify.error(errorMessage(error));
-            return false;
-          }
-        }}
-      >
+      <ConfirmDialog {...deletion.dialogProps} title={`Delete ${deletion.deleting?.name ?? 'client'}?`}>
         A client with bookings cannot be deleted; their history stays with the bookings.
       </ConfirmDialog>
     </div>

@@ -3,13 +3,14 @@ import { LandPlot, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ResolvedNode } from '../../app/menu';
-import { Badge } from '../../components/Badge';
-import { Button, buttonClass } from '../../components/Button';
+import { buttonClass } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { rowActionsColumn, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { useDeleteResource } from '../../lib/resourceActions';
 import { useSidebar } from '../../state/sidebar';
 import { bookingKeys, fetchFacilities, useFacilityMutations, useSportOptions } from './api';
 import { BookingTabs } from './BookingTabs';
@@ -25,7 +26,7 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
   const { update, remove } = useFacilityMutations();
   const [sport, setSport] = useState('');
   const [online, setOnline] = useState('');
-  const [deleting, setDeleting] = useState<Facility | null>(null);
+  const deletion = useDeleteResource<Facility>(remove);
 
   const toggleOnline = async (f: Facility) => {
     try {
@@ -88,34 +89,11 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
         </button>
       ),
     },
-    {
-      id: 'is_active',
-      header: 'Status',
-      exportValue: (f) => (f.is_active ? 'Active' : 'Inactive'),
-      cell: (f) => (f.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      alwaysVisible: true,
-      noExport: true,
-      align: 'right',
-      cell: (f) => (
-        <div className="flex justify-end gap-1">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Edit ${f.name}`}
-            onClick={() => void navigate(`/booking/settings/add-faculty?id=${f.id}`)}
-          >
-            Edit
-          </Button>
-          <Button size="sm" variant="ghost-danger" aria-label={`Delete ${f.name}`} onClick={() => setDeleting(f)}>
-            Delete
-          </Button>
-        </div>
-      ),
-    },
+    statusColumn(),
+    rowActionsColumn<Facility>({
+      onEdit: (f) => void navigate(`/booking/settings/add-faculty?id=${f.id}`),
+      onDelete: deletion.askDelete,
+    }),
   ];
 
   return (
@@ -167,21 +145,7 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
           ),
         }}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'facility'}?`}
-        confirmLabel="Delete"
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            notify.success(`${deleting.name} was deleted.`);
-          } catch (error) {
-            notify.error(errorMessage(error));
-          }
-        }}
-      >
+      <ConfirmDialog {...deletion.dialogProps} title={`Delete ${deletion.deleting?.name ?? 'facility'}?`}>
         Its slot templates go with it. A facility that already has bookings cannot be deleted; make it inactive instead.
       </ConfirmDialog>
     </div>

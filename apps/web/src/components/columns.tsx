@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { formatDate } from '../lib/format';
+import { Badge } from './Badge';
+import { Button } from './Button';
+import type { Column } from './DataTable';
+
+/** Active/Inactive badge; exported as the same words. */
+export function statusColumn<T extends { is_active: boolean }>({ sortable = false }: { sortable?: boolean } = {}): Column<T> {
+  return {
+    id: 'is_active',
+    header: 'Status',
+    ...(sortable && { sortKey: 'is_active' }),
+    exportValue: (r) => (r.is_active ? 'Active' : 'Inactive'),
+    cell: (r) => (r.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
+  };
+}
+
+/** Creation date, sortable; exported as YYYY-MM-DD. */
+export function createdAtColumn<T extends { created_at: string }>(): Column<T> {
+  return {
+    id: 'created_at',
+    header: 'Created',
+    sortKey: 'created_at',
+    cell: (r) => <span className="whitespace-nowrap">{formatDate(r.created_at)}</span>,
+    exportValue: (r) => r.created_at.slice(0, 10),
+  };
+}
+
+/**
+ * The row's Edit and (optional) Delete buttons, named after the row (`Edit ${name}`).
+ * `leading` renders before Edit, `afterEdit` between Edit and Delete.
+ */
+export function rowActionsColumn<T extends { name: string }>({
+  onEdit,
+  onDelete,
+  leading,
+  afterEdit,
+}: {
+  onEdit: (row: T) => void;
+  onDelete?: (row: T) => void;
+  leading?: (row: T) => ReactNode;
+  afterEdit?: (row: T) => ReactNode;
+}): Column<T> {
+  return {
+    id: 'actions',
+    header: 'Actions',
+    alwaysVisible: true,
+    noExport: true,
+    align: 'right',
+    cell: (r) => (
+      <div className="flex justify-end gap-1">
+        {leading?.(r)}
+        <Button size="sm" variant="ghost" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
+          Edit
+        </Button>
+        {afterEdit?.(r)}
+        {onDelete && (
+          <Button size="sm" variant="ghost-danger" aria-label={`Delete ${r.name}`} onClick={() => onDelete(r)}>
+            Delete
+          </Button>
+        )}
+      </div>
+    ),
+  };
+}
