@@ -9,7 +9,7 @@ import { withTenant } from '../../platform/db/client.js';
 import { badRequest, fieldError, tooManyRequests } from '../../platform/errors.js';
 import { addEvent, clearEvents, recentEvents } from '../../platform/throttle.js';
 import { appUser, centre, organisation } from '../../db/schema/index.js';
-import { organisationJson, planName } from '../administrator/organisation.service.js';
+import { organisationJson, planName } from '../../platform/organisations.js';
 import { consumeKey, issueKey, retireKeys } from './one-time-keys.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { issueSessionKey, revokeKey, revokeUserKeys } from './sessions.js';

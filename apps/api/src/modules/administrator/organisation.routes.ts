@@ -12,14 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readFormBody } from '../../platform/files.js';
 import { parseOrThrow } from '../../platform/validate.js';
-import {
-  createOrganisation,
-  isSubdomainTaken,
-  organisationJson,
-  planName,
-  pictureUrl,
-  updateOrganisation,
-} from './organisation.service.js';
+import { organisationJson, pictureUrl, planName } from '../../platform/organisations.js';
+import { createOrganisation, isSubdomainTaken, updateOrganisation } from './organisation.service.js';
 
 const tags = ['administrator'];
 const UPLOAD_NOTE = 'JSON, or multipart/form-data with the picture in `display_picture` (PNG, JPEG, GIF or WebP, at most 2 MB).';

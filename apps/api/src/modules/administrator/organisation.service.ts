@@ -1,49 +1,17 @@
-import { DEFAULT_PAYMENT_MODES, MODULES, type Organisation } from '@arena/contracts';
+import { DEFAULT_PAYMENT_MODES, MODULES } from '@arena/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, record } from '../../platform/audit.js';
-import { organisationOrigin, type Config } from '../../platform/config.js';
 import type { OrganisationRow, UserRow } from '../../platform/context.js';
 import { queryRows, type Queryable, type Tx } from '../../platform/db/client.js';
 import { badRequest, fieldError } from '../../platform/errors.js';
+import { organisationJson, planName } from '../../platform/organisations.js';
 import { saveImage, type UploadedFile } from '../../platform/files.js';
 import { addDays, dateInZone } from '../../platform/time.js';
 import { appUser, authToken, organisation, paymentMode, subscriptionPlan } from '../../db/schema/index.js';
 
 export const TRIAL_DAYS = 30;
 export const TRIAL_PLAN = 'Trial';
-
-export function pictureUrl(config: Config, org: OrganisationRow): string | null {
-  return org.displayPicture ? `${organisationOrigin(config, org.subdomain)}/uploads/${org.displayPicture}` : null;
-}
-
-export function organisationJson(config: Config, org: OrganisationRow, planName: string | null): Organisation {
-  return {
-    id: org.id,
-    display_name: org.displayName,
-    display_picture: pictureUrl(config, org),
-    subdomain: org.subdomain,
-    account_number: org.accountNumber,
-    due_date: org.dueDate,
-    legal_name: org.legalName,
-    gstin: org.gstin,
-    address: org.address,
-    phone: org.phone,
-    email: org.email,
-    time_zone: org.timeZone,
-    plan_name: planName,
-    created_at: org.createdAt.toISOString(),
-  };
-}
-
-export async function planName(db: Queryable, org: OrganisationRow): Promise<string | null> {
-  if (!org.subscriptionPlanId) return null;
-  const [plan] = await db
-    .select({ name: subscriptionPlan.name })
-    .from(subscriptionPlan)
-    .where(eq(subscriptionPlan.id, org.subscriptionPlanId));
-  return plan?.name ?? null;
-}
 
 /** The trial plan every new organisation starts on: all modules for 30 days. Created on first use. */
 export async function trialPlan(db: Queryable): Promise<number> {

@@ -5,7 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { inputClass, TextField } from '../../components/TextField';
-import { errorMessage, fieldErrors, generalError } from '../../lib/errors';
+import { fieldErrors, submitErrorText } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useDebounced } from '../../lib/useDebounced';
@@ -116,14 +116,7 @@ function DeskBookingForm({
     } catch (error) {
       const fields = fieldErrors(error);
       setErrors(fields);
-      setFormError(
-        generalError(error) ??
-          (Object.keys(fields).length
-            ? Object.entries(fields)
-                .map(([k, v]) => `${k}: ${v}`)
-                .join('\n')
-            : errorMessage(error)),
-      );
+      setFormError(submitErrorText(error, fields));
     }
   }
 
