@@ -17,18 +17,9 @@ import { registerErrorHandling } from './platform/errors.js';
 import { registerAuth } from './platform/auth.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { OrganisationDirectory } from './platform/tenancy.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { organisationRoutes } from './modules/administrator/organisation.routes.js';
-import { centreRoutes } from './modules/administrator/centre.routes.js';
-import { auditLogRoutes } from './modules/administrator/logs.routes.js';
-import { publicRoutes } from './modules/public/public.routes.js';
-import { sportAndPaymentModeRoutes } from './modules/administrator/sport.routes.js';
-import { bookingRoutes } from './modules/booking/booking.routes.js';
-import { facilityRoutes } from './modules/booking/facility.routes.js';
-import { bookingLogRoutes } from './modules/booking/logs.routes.js';
-import { clientRoutes } from './modules/booking/client.routes.js';
-import { subscriptionRoutes } from './modules/booking/subscription.routes.js';
-import { bookingReportRoutes } from './modules/booking/reports.routes.js';
+import type { ModuleManifest } from './platform/module.js';
+import { searchRoute } from './platform/search.routes.js';
+import { MODULE_MANIFESTS } from './modules/manifests.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,11 +35,13 @@ export interface BuildAppOptions {
   db: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The modules to serve; every module by default. */
+  modules?: ModuleManifest[];
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp({ config, db, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, logger, modules = MODULE_MANIFESTS }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
@@ -128,18 +121,11 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
     },
   );
 
-  await app.register(accountsRoutes);
-  await app.register(organisationRoutes);
-  await app.register(centreRoutes);
-  await app.register(auditLogRoutes);
-  await app.register(publicRoutes);
-  await app.register(sportAndPaymentModeRoutes);
-  await app.register(facilityRoutes);
-  await app.register(bookingRoutes);
-  await app.register(bookingLogRoutes);
-  await app.register(clientRoutes);
-  await app.register(subscriptionRoutes);
-  await app.register(bookingReportRoutes);
+  for (const m of modules) await app.register(m.routes);
+  searchRoute(
+    app,
+    modules.flatMap((m) => m.searchers ?? []),
+  );
 
   const uploads = path.join(config.DATA_DIR, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });

@@ -3,6 +3,8 @@ import { ConfigError, loadConfig, organisationOrigin } from './platform/config.j
 import { openDatabase } from './platform/db/client.js';
 import path from 'node:path';
 import { demoLoginLines, isEmpty, seedDemo } from './db/seed.js';
+import { startJobs } from './platform/jobs.js';
+import { MODULE_MANIFESTS } from './modules/manifests.js';
 
 async function main(): Promise<void> {
   let config;
@@ -25,11 +27,18 @@ async function main(): Promise<void> {
 
   const seed = config.SEED_DEMO === '1' || (config.SEED_DEMO === 'auto' && (await isEmpty(handle.db)));
   if (seed) {
-    await seedDemo(handle.db);
+    await seedDemo(handle.db, config);
     app.log.info('demo data seeded');
   }
 
+  const stopJobs = startJobs(
+    handle.db,
+    config,
+    MODULE_MANIFESTS.flatMap((m) => m.jobs ?? []),
+    app.log,
+  );
   const close = async () => {
+    stopJobs();
     await app.close();
     await handle.close();
     process.exit(0);

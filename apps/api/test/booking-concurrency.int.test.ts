@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookedTimeSlot } from '../src/db/schema/index.js';
 import { queryRows, withTenant } from '../src/platform/db/client.js';
 import { call, createTestApp, login, onPostgres, OWNER, type TestContext } from './helpers.js';
-import { isoWeekday } from '../src/modules/booking/availability.js';
+import { isoWeekday } from '../src/platform/time.js';
 import { inDays, portalFacility, requestBody, slotsOn, type PortalSlot } from './booking-helpers.js';
 
 /**

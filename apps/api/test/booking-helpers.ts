@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { nowIn } from '../src/modules/booking/availability.js';
-import { addDays } from '../src/platform/time.js';
+import { addDays, nowIn } from '../src/platform/time.js';
 import { call, DEMO_HOST } from './helpers.js';
 
 export const today = () => nowIn('Asia/Kolkata').today;

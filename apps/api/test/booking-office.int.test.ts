@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoWeekday } from '../src/modules/booking/availability.js';
-import { addDays } from '../src/platform/time.js';
+import { addDays, isoWeekday } from '../src/platform/time.js';
 import { call, createTestApp, login, OWNER, type TestContext } from './helpers.js';
 import { inDays, portalFacility, requestBody, slotsOn, today } from './booking-helpers.js';
 

@@ -288,3 +288,28 @@ export const subscriptionInputSchema = z
     notes: text(1000).default(''),
   })
   .refine((v) => v.end_date >= v.start_date, { path: ['end_date'], message: 'End date must be on or after the start date.' });
+
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled'] as const;
+export const subscriptionSchema = z.object({
+  id: z.number(),
+  client: z.number(),
+  client_name: z.string(),
+  facility: z.number(),
+  facility_name: z.string(),
+  time_slot_ids: z.array(z.number()),
+  weekdays: z.array(z.number()),
+  start_date: z.string(),
+  end_date: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  cancelled_from: z.string().nullable(),
+  notes: z.string(),
+  created_at: z.string(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionResultSchema = z.object({
+  subscription: subscriptionSchema,
+  created: z.array(z.object({ date: z.string(), booking_id: z.number(), code: z.string() })),
+  clashes: z.array(z.object({ date: z.string(), time_slot_ids: z.array(z.number()), reason: z.string() })),
+});
+export type SubscriptionResult = z.infer<typeof subscriptionResultSchema>;

@@ -9,6 +9,6 @@ const handle = await openDatabase({
   url: config.DATABASE_URL,
   dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
 });
-await seedDemo(handle.db);
+await seedDemo(handle.db, config);
 await handle.close();
 console.log(['Demo data is in place. Logins:', ...demoLoginLines()].join('\n'));

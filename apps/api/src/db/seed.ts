@@ -1,11 +1,14 @@
 import type { ModuleName } from '@arena/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { loadConfig, type Config } from '../platform/config.js';
 import { queryRows, withTenant, type Database } from '../platform/db/client.js';
+import { appUser, organisation } from '../platform/db/schema.js';
+import type { ModuleManifest } from '../platform/module.js';
+import { systemCtx } from '../platform/request-context.js';
 import { addDays, dateInZone } from '../platform/time.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
-import { addDefaultPaymentModes, TRIAL_DAYS, trialPlan } from '../modules/administrator/organisation.service.js';
-import { seedBooking } from './seed-booking.js';
-import { appUser, centre, organisation } from './schema/index.js';
+import { TRIAL_DAYS, trialPlan } from '../modules/administrator/organisation.service.js';
+import { MODULE_MANIFESTS } from '../modules/manifests.js';
 
 export const DEMO = {
   url: 'http://demo.localhost:3000/',
@@ -13,7 +16,6 @@ export const DEMO = {
     {
       subdomain: 'demo',
       displayName: 'Demo Sports Club',
-      centres: ['Main Centre', 'Riverside Centre'],
       users: [
         {
           email: 'owner@demo.example.com',
@@ -38,7 +40,6 @@ export const DEMO = {
     {
       subdomain: 'riverside',
       displayName: 'Riverside Athletics',
-      centres: ['Riverside Arena'],
       users: [
         {
           email: 'owner@riverside.example.com',
@@ -60,10 +61,11 @@ export async function isEmpty(db: Database): Promise<boolean> {
 }
 
 /**
- * Creates the demo organisations, their centres and users. Idempotent by subdomain: an
- * organisation that exists is left as it is. Later issues add their module's demo data here.
+ * Creates the demo organisations and their users, then each module's demo data through its
+ * manifest's seed (in the order the manifests are listed). Idempotent by subdomain: an
+ * organisation that exists is left as it is.
  */
-export async function seedDemo(db: Database): Promise<void> {
+export async function seedDemo(db: Database, config: Config = loadConfig({}), modules: ModuleManifest[] = MODULE_MANIFESTS): Promise<void> {
   const planId = await trialPlan(db);
   for (const spec of DEMO.organisations) {
     const [existing] = await db.select().from(organisation).where(eq(organisation.subdomain, spec.subdomain));
@@ -80,11 +82,9 @@ export async function seedDemo(db: Database): Promise<void> {
         email: `hello@${spec.subdomain}.example.com`,
       })
       .returning();
+    const ctx = systemCtx(config, org, 'seed');
     await withTenant(db, org.id, async (tx) => {
-      for (const name of spec.centres)
-        await tx.insert(centre).values({ organisationId: org.id, name, city: 'Bengaluru', state: 'Karnataka' });
-      await addDefaultPaymentModes(tx, org.id);
-      if (spec.subdomain === 'demo') await seedBooking(tx, org.id, org.timeZone);
+      for (const m of modules) await m.seed?.(tx, ctx);
     });
     for (const u of spec.users) {
       await db.insert(appUser).values({

@@ -1,17 +1,16 @@
-import { listQuerySchema, paginatedSchema, z, type ModuleName } from '@arena/contracts';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { z, type ModuleName } from '@arena/contracts';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { withTenant } from './db/client.js';
-import { orderingClause, pageOfTable, searchCondition } from './pagination.js';
+import { auditLog } from './db/schema.js';
+import { listRoute, type ListDefinition } from './list.js';
 import { rowToJson } from './serialize.js';
-import { auditLog } from '../db/schema/index.js';
 
 export const auditEntrySchema = z.object({
   id: z.number(),
   module: z.string(),
   resource: z.string(),
   object_id: z.string().nullable(),
+  object_label: z.string().nullable(),
   action: z.string(),
   actor_id: z.number().nullable(),
   actor_email: z.string().nullable(),
@@ -22,40 +21,48 @@ export const auditEntrySchema = z.object({
   request_id: z.string().nullable(),
   created_at: z.string(),
 });
+type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const query = listQuerySchema.extend({
-  module: z.string().max(100).optional(),
-  resource: z.string().max(100).optional(),
-  action: z.string().max(20).optional(),
-});
+const text = (max: number) => z.string().max(max);
 
 /**
  * A module's `logs` screen: the audit trail of one module, or (module null) of the whole
  * organisation for the Administrator's logs. Every module registers one.
  */
 export function auditLogRoute(app: FastifyInstance, path: string, module: ModuleName | null): void {
-  app.withTypeProvider<ZodTypeProvider>().get(path, {
-    config: { module: module ?? 'Administrator Management' },
-    schema: {
-      tags: ['audit'],
-      summary: module ? `Audit trail of ${module}` : "The organisation's audit trail",
-      querystring: query,
-      response: { 200: paginatedSchema(auditEntrySchema) },
+  const list: ListDefinition<{ row: typeof auditLog.$inferSelect }, AuditEntry> = {
+    from: (tx, fields) => tx.select(fields).from(auditLog).$dynamic(),
+    fields: { row: auditLog },
+    where: (ctx) => and(eq(auditLog.organisationId, ctx.organisationId), module ? eq(auditLog.module, module) : undefined),
+    search: [auditLog.actorEmail, auditLog.resource, auditLog.objectId, auditLog.objectLabel],
+    filters: {
+      ...(module ? {} : { module: { schema: text(100), where: (v: string) => eq(auditLog.module, v), label: 'Module' } }),
+      resource: { schema: text(100), where: (v: string) => eq(auditLog.resource, v), label: 'Record' },
+      action: { schema: text(20), where: (v: string) => eq(auditLog.action, v as 'create'), label: 'Action' },
     },
-    handler: async (request) => {
-      const q = request.query;
-      const org = request.organisation!.id;
-      const where = and(
-        eq(auditLog.organisationId, org),
-        module ? eq(auditLog.module, module) : q.module ? eq(auditLog.module, q.module) : undefined,
-        q.resource ? eq(auditLog.resource, q.resource) : undefined,
-        q.action ? eq(auditLog.action, q.action as 'create') : undefined,
-        searchCondition(q.search, [auditLog.actorEmail, auditLog.resource, auditLog.objectId]),
-      ) as SQL;
-      const order = orderingClause(q.ordering, { created_at: auditLog.createdAt, id: auditLog.id }, [desc(auditLog.id)]);
-      return withTenant(app.db, org, (tx) =>
-        pageOfTable(request, q, tx, auditLog, where, order, (row) => rowToJson(row) as z.infer<typeof auditEntrySchema>),
-      );
+    ordering: { created_at: auditLog.createdAt, id: auditLog.id },
+    defaultOrdering: [desc(auditLog.id)],
+    tiebreak: auditLog.id,
+    map: (_tx, _ctx, rows) => rows.map((r) => rowToJson(r.row) as AuditEntry),
+    export: {
+      filename: module ? `${module.toLowerCase().replace(/\s+management$/, '').replace(/\s+/g, '-')}-logs` : 'logs',
+      title: module ? `${module.replace(/\s+Management$/, '')} logs` : 'Logs',
+      columns: [
+        { header: 'When', value: (e) => e.created_at, type: 'datetime' },
+        { header: 'Who', value: (e) => e.actor_email ?? 'Online visitor' },
+        { header: 'Action', value: (e) => e.action },
+        ...(module ? [] : [{ header: 'Module', value: (e: AuditEntry) => e.module }]),
+        { header: 'Record', value: (e) => e.resource.replace(/_/g, ' ') },
+        { header: 'Name', value: (e) => e.object_label ?? (e.object_id ? `#${e.object_id}` : '') },
+        { header: 'IP address', value: (e) => e.ip },
+      ],
     },
+  };
+  listRoute(app, path, {
+    module: module ?? 'Administrator Management',
+    tags: ['audit'],
+    summary: module ? `Audit trail of ${module}` : "The organisation's audit trail",
+    item: auditEntrySchema,
+    list,
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from './db/client.js';
-import { auditLog } from '../db/schema/index.js';
+import { auditLog } from './db/schema.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'login' | 'logout' | 'action';
 
@@ -8,6 +8,8 @@ export interface AuditEntry {
   module: string;
   resource: string;
   objectId?: string | number | null;
+  /** What a person calls the object ("Court 1", "BK-2026-000311"); logs and exports show it instead of the id. */
+  label?: string | null;
   action: AuditAction;
   before?: unknown;
   after?: unknown;
@@ -44,6 +46,7 @@ export async function record(tx: Tx, actor: AuditActor, entry: AuditEntry): Prom
     module: entry.module,
     resource: entry.resource,
     objectId: entry.objectId == null ? null : String(entry.objectId),
+    objectLabel: entry.label ?? null,
     action: entry.action,
     actorId: actor.actorId,
     actorEmail: actor.actorEmail,

@@ -1,7 +1,7 @@
 import type { ModuleName } from '@arena/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { appUser, authToken } from '../db/schema/index.js';
+import { appUser, authToken } from './db/schema.js';
 import type { Database } from './db/client.js';
 import type { AuthContext, OrganisationRow } from './context.js';
 import { notAuthenticated, notFound, permissionDenied } from './errors.js';

@@ -1,6 +1,6 @@
 import type { ModuleName } from '@arena/contracts';
 import type { InferSelectModel } from 'drizzle-orm';
-import type { appUser, organisation } from '../db/schema/index.js';
+import type { appUser, organisation } from './db/schema.js';
 
 export type OrganisationRow = InferSelectModel<typeof organisation>;
 export type UserRow = InferSelectModel<typeof appUser>;

@@ -1,40 +1,53 @@
 /**
- * A small CRUD helper for plain lookup resources of one tenant (centres, vendors, brands …):
- * list (search, ordering, filters, pagination), dropdown, create, retrieve, update (PUT/PATCH)
- * and delete, each in a tenant transaction with its audit row. Resources with real rules get a
- * service of their own instead of growing options here.
+ * A small CRUD helper for plain lookup resources of one tenant (centres, sports, vendors,
+ * brands …): list (search, ordering, filters, pagination, CSV/XLSX export), dropdown, create,
+ * retrieve, update (PUT/PATCH) and delete, each in a tenant transaction with its audit row.
+ * References in the body are checked (another tenant's id is a 400 field error) and a `join`
+ * shows the names behind them. Resources with real rules get a service of their own instead of
+ * growing options here.
  */
-import { dropdownSchema, idParamsSchema, listQuerySchema, paginatedSchema, type ModuleName } from '@arena/contracts';
+import { dropdownSchema, idParamsSchema, type ModuleName } from '@arena/contracts';
 import { and, asc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { actorOf, record } from './audit.js';
-import { withTenant, type Tx } from './db/client.js';
-import { badRequest, notFound, uniqueViolation } from './errors.js';
-import { orderingClause, pageOfTable, searchCondition } from './pagination.js';
+import { record } from './audit.js';
+import type { Tx } from './db/client.js';
+import { notFound, onUnique, type UniqueMeaning } from './errors.js';
+import type { ExportColumn } from './export.js';
+import { listRoute, type Filters, type ListDefinition } from './list.js';
+import { checkReferences, type TenantTable } from './references.js';
+import { inTenant, type Ctx } from './request-context.js';
 
-type TenantTable = PgTable & { id: AnyPgColumn; organisationId: AnyPgColumn };
-
-export interface CrudDefinition<Input extends z.ZodObject, Output extends z.ZodType, Row> {
+export interface CrudDefinition<Input extends z.ZodObject, Row extends Record<string, unknown>, Out extends Record<string, unknown>> {
   /** Path without trailing slash, e.g. `/api/administrator/centre`. */
   prefix: string;
   module: ModuleName;
   resource: string;
   table: TenantTable;
   input: Input;
-  output: Output;
-  toOutput(row: Row): Record<string, unknown>;
+  output: z.ZodType;
+  /**
+   * The selection behind one output row; default `{ row: table }`. Join the tables the row refers
+   * to and select their names, e.g. `{ fields: { row: facility, centreName: centre.name }, from: … }`.
+   */
+  join?: { fields: SelectedFields; from: (tx: Tx, fields: SelectedFields) => PgSelect };
+  toOutput(row: Row): Out;
   /** Column values for an insert or update from (part of) the validated input. */
   toValues(input: Partial<z.output<Input>>): Record<string, unknown>;
+  /** Input fields that name another tenant row, with the table they point at. */
+  references?: Record<string, TenantTable>;
+  /** What a person calls a row (for the audit log), e.g. its name. */
+  label(out: Out): string;
   search?: AnyColumn[];
   ordering: Record<string, AnyColumn>;
   defaultOrdering?: SQL[];
-  filters?: Record<string, { column: AnyColumn; schema: z.ZodType }>;
+  filters?: Filters;
   /** `…/dropdown/` → `{results: [{id, name}]}`; module null lets any signed-in user of the organisation call it. */
   dropdown?: { label: AnyPgColumn; where?: SQL; module?: ModuleName | null };
   /** Unique constraints mapped to a field error, e.g. `{centre_org_name_key: {field: 'name', message: '…'}}`. */
-  unique?: Record<string, { field: string; message: string }>;
+  unique?: Record<string, UniqueMeaning>;
+  export: { filename: string; title: string; columns: ExportColumn<Out>[] };
 }
 
 /** PATCH bodies: every field optional and no defaults, so absent fields stay as they are. */
@@ -49,169 +62,132 @@ export function partialWithoutDefaults<S extends z.ZodObject>(schema: S) {
   );
 }
 
-export function registerCrud<Input extends z.ZodObject, Output extends z.ZodType, Row>(
+export function registerCrud<Input extends z.ZodObject, Row extends Record<string, unknown>, Out extends Record<string, unknown>>(
   app: FastifyInstance,
-  def: CrudDefinition<Input, Output, Row>,
+  def: CrudDefinition<Input, Row, Out>,
 ): void {
   // Generic over the table, so routes are declared untyped here; the zod schemas still validate and serialise.
-  const r = app as unknown as FastifyInstance;
   const t = def.table;
   const tags = [def.resource];
-  const orgOf = (request: FastifyRequest) => request.organisation!.id;
-  const byId = (request: FastifyRequest, id: number) => and(eq(t.organisationId, orgOf(request)), eq(t.id, id));
+  const join = def.join ?? { fields: { row: t }, from: (tx: Tx, fields: SelectedFields) => tx.select(fields).from(t as PgTable).$dynamic() };
+  const byId = (ctx: Ctx, id: number) => and(eq(t.organisationId, ctx.organisationId), eq(t.id, id));
 
-  const filterShape = Object.fromEntries(Object.entries(def.filters ?? {}).map(([k, f]) => [k, f.schema.optional()]));
-  const listQuery = listQuerySchema.extend(filterShape);
+  const list: ListDefinition<Row, Out> = {
+    from: join.from,
+    fields: join.fields,
+    where: (ctx) => eq(t.organisationId, ctx.organisationId),
+    search: def.search,
+    filters: def.filters,
+    ordering: def.ordering,
+    defaultOrdering: def.defaultOrdering ?? [],
+    tiebreak: t.id,
+    map: (_tx, _ctx, rows) => rows.map((row) => def.toOutput(row)),
+    export: def.export,
+  };
+  listRoute(app, `${def.prefix}/`, { module: def.module, tags, summary: `List ${def.resource}s`, item: def.output, list });
 
-  const load = async (tx: Tx, request: FastifyRequest, id: number): Promise<Row> => {
-    const [row] = await tx.select().from(t).where(byId(request, id)).limit(1);
+  /** One row as output, with the names its join adds; 404 when it is not the organisation's. */
+  const load = async (tx: Tx, ctx: Ctx, id: number): Promise<Out> => {
+    const [row] = (await join.from(tx, join.fields).where(byId(ctx, id)).limit(1)) as Row[];
     if (!row) throw notFound();
-    return row as Row;
+    return def.toOutput(row);
   };
-  const uniqueAware = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (err) {
-      const hit = def.unique?.[uniqueViolation(err) ?? ''];
-      if (hit) throw badRequest({ [hit.field]: [hit.message] });
-      throw err;
-    }
-  };
-
-  r.get(`${def.prefix}/`, {
-    config: { module: def.module },
-    schema: {
-      tags,
-      summary: `List ${def.resource}s`,
-      querystring: listQuery,
-      response: { 200: paginatedSchema(def.output) },
-    } as FastifySchema,
-    handler: async (request) => {
-      const q = request.query as { page?: number; page_size?: number; search?: string; ordering?: string } & Record<string, unknown>;
-      const conditions: (SQL | undefined)[] = [
-        eq(t.organisationId, orgOf(request)),
-        searchCondition(q.search as string | undefined, def.search ?? []),
-      ];
-      for (const [key, f] of Object.entries(def.filters ?? {})) {
-        const value = (q as Record<string, unknown>)[key];
-        if (value !== undefined) conditions.push(eq(f.column, value));
-      }
-      const where = and(...conditions);
-      const order = orderingClause(q.ordering as string | undefined, def.ordering, def.defaultOrdering ?? [asc(t.id)]);
-      return withTenant(app.db, orgOf(request), (tx) => pageOfTable(request, q, tx, t, where, order, (row) => def.toOutput(row as Row)));
-    },
-  });
+  const checkRefs = (tx: Tx, ctx: Ctx, input: Record<string, unknown>) =>
+    checkReferences(
+      tx,
+      ctx.organisationId,
+      Object.fromEntries(Object.entries(def.references ?? {}).map(([field, table]) => [field, { table, id: input[field] as number | null }])),
+    );
+  const uniqueAware = onUnique(def.unique ?? {});
+  const audit = (tx: Tx, ctx: Ctx, id: number, action: 'create' | 'update' | 'delete', before?: Out, after?: Out) =>
+    record(tx, ctx.actor, {
+      module: def.module,
+      resource: def.resource,
+      objectId: id,
+      label: def.label((after ?? before)!),
+      action,
+      before,
+      after,
+    });
 
   if (def.dropdown) {
     const dropdown = def.dropdown;
-    r.get(`${def.prefix}/dropdown/`, {
+    app.get(`${def.prefix}/dropdown/`, {
       config: dropdown.module === null ? {} : { module: dropdown.module ?? def.module },
       schema: { tags, summary: `${def.resource} choices for selects`, response: { 200: dropdownSchema } } as FastifySchema,
       handler: async (request) =>
-        withTenant(app.db, orgOf(request), async (tx) => ({
+        inTenant(request, async (tx, ctx) => ({
           results: (await tx
             .select({ id: t.id, name: dropdown.label })
-            .from(t)
-            .where(and(eq(t.organisationId, orgOf(request)), dropdown.where))
-            .orderBy(asc(dropdown.label))) as { id: number; name: string }[],
+            .from(t as PgTable)
+            .where(and(eq(t.organisationId, ctx.organisationId), dropdown.where))
+            .orderBy(asc(dropdown.label), asc(t.id))) as { id: number; name: string }[],
         })),
     });
   }
 
-  r.post(`${def.prefix}/`, {
+  app.post(`${def.prefix}/`, {
     config: { module: def.module },
     schema: { tags, summary: `Create a ${def.resource}`, body: def.input, response: { 201: def.output } } as FastifySchema,
     handler: async (request, reply) => {
       const body = request.body as z.output<Input>;
-      const row = await uniqueAware(() =>
-        withTenant(app.db, orgOf(request), async (tx) => {
-          const [created] = await tx
-            .insert(t)
-            .values({ ...def.toValues(body), organisationId: orgOf(request) })
-            .returning();
-          const out = def.toOutput(created as Row);
-          await record(tx, actorOf(request), {
-            module: def.module,
-            resource: def.resource,
-            objectId: (created as { id: number }).id,
-            action: 'create',
-            after: out,
-          });
-          return out;
-        }),
-      );
-      return reply.status(201).send(row);
+      const out = await inTenant(request, async (tx, ctx) => {
+        await checkRefs(tx, ctx, body);
+        const [created] = (await tx
+          .insert(t)
+          .values({ ...def.toValues(body), organisationId: ctx.organisationId })
+          .returning({ id: t.id })) as { id: number }[];
+        const after = await load(tx, ctx, created.id);
+        await audit(tx, ctx, created.id, 'create', undefined, after);
+        return after;
+      }).catch(uniqueAware);
+      return reply.status(201).send(out);
     },
   });
 
-  r.get(`${def.prefix}/:id/`, {
+  app.get(`${def.prefix}/:id/`, {
     config: { module: def.module },
     schema: { tags, summary: `Retrieve a ${def.resource}`, params: idParamsSchema, response: { 200: def.output } } as FastifySchema,
-    handler: async (request: FastifyRequest<{ Params: { id: number } }>) =>
-      withTenant(app.db, orgOf(request), async (tx) => def.toOutput(await load(tx, request, request.params.id))),
+    handler: async (request: FastifyRequest<{ Params: { id: number } }>) => inTenant(request, (tx, ctx) => load(tx, ctx, request.params.id)),
   });
 
   const update = async (request: FastifyRequest<{ Params: { id: number } }>) => {
-    const values = def.toValues(request.body as Partial<z.output<Input>>);
-    return uniqueAware(() =>
-      withTenant(app.db, orgOf(request), async (tx) => {
-        const before = def.toOutput(await load(tx, request, request.params.id));
-        const [updated] = await tx
-          .update(t)
-          .set({ ...values, ...('updatedAt' in t ? { updatedAt: new Date() } : {}) })
-          .where(byId(request, request.params.id))
-          .returning();
-        const after = def.toOutput(updated as Row);
-        await record(tx, actorOf(request), {
-          module: def.module,
-          resource: def.resource,
-          objectId: request.params.id,
-          action: 'update',
-          before,
-          after,
-        });
-        return after;
-      }),
-    );
+    const body = request.body as Partial<z.output<Input>>;
+    const id = request.params.id;
+    return inTenant(request, async (tx, ctx) => {
+      const before = await load(tx, ctx, id);
+      await checkRefs(tx, ctx, body);
+      await tx
+        .update(t)
+        .set({ ...def.toValues(body), ...('updatedAt' in t ? { updatedAt: new Date() } : {}) })
+        .where(byId(ctx, id));
+      const after = await load(tx, ctx, id);
+      await audit(tx, ctx, id, 'update', before, after);
+      return after;
+    }).catch(uniqueAware);
   };
 
-  r.put(`${def.prefix}/:id/`, {
-    config: { module: def.module },
-    schema: {
-      tags,
-      summary: `Replace a ${def.resource}`,
-      params: idParamsSchema,
-      body: def.input,
-      response: { 200: def.output },
-    } as FastifySchema,
-    handler: update,
-  });
-  r.patch(`${def.prefix}/:id/`, {
-    config: { module: def.module },
-    schema: {
-      tags,
-      summary: `Update part of a ${def.resource}`,
-      params: idParamsSchema,
-      body: partialWithoutDefaults(def.input),
-      response: { 200: def.output },
-    } as FastifySchema,
-    handler: update,
-  });
+  for (const method of ['put', 'patch'] as const)
+    app[method](`${def.prefix}/:id/`, {
+      config: { module: def.module },
+      schema: {
+        tags,
+        summary: method === 'put' ? `Replace a ${def.resource}` : `Update part of a ${def.resource}`,
+        params: idParamsSchema,
+        body: method === 'put' ? def.input : partialWithoutDefaults(def.input),
+        response: { 200: def.output },
+      } as FastifySchema,
+      handler: update,
+    });
 
-  r.delete(`${def.prefix}/:id/`, {
+  app.delete(`${def.prefix}/:id/`, {
     config: { module: def.module },
     schema: { tags, summary: `Delete a ${def.resource}`, params: idParamsSchema, response: { 204: z.null() } } as FastifySchema,
     handler: async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
-      await withTenant(app.db, orgOf(request), async (tx) => {
-        const before = def.toOutput(await load(tx, request, request.params.id));
-        await tx.delete(t).where(byId(request, request.params.id));
-        await record(tx, actorOf(request), {
-          module: def.module,
-          resource: def.resource,
-          objectId: request.params.id,
-          action: 'delete',
-          before,
-        });
+      await inTenant(request, async (tx, ctx) => {
+        const before = await load(tx, ctx, request.params.id);
+        await tx.delete(t).where(byId(ctx, request.params.id));
+        await audit(tx, ctx, request.params.id, 'delete', before);
       });
       return reply.status(204).send(null);
     },

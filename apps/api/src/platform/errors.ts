@@ -42,6 +42,7 @@ interface PgLikeError {
   code?: string;
   constraint?: string;
   constraint_name?: string;
+  detail?: string;
 }
 
 /** PostgreSQL errors a client can provoke, mapped to client errors instead of 500s. */
@@ -49,10 +50,21 @@ function fromDatabaseError(err: PgLikeError): ApiError | null {
   const code = err.code;
   if (!code || !/^[0-9A-Z]{5}$/.test(code)) return null;
   if (code === '23505') return conflict('A record with these values already exists.');
-  if (code === '23503') return conflict('This record is referenced by other records and cannot be changed or deleted.');
+  if (code === '23503') return foreignKeyError(err);
   if (code === '40001' || code === '40P01') return conflict('The record was changed by another request. Please try again.');
   if (code.startsWith('22') || code === '23514' || code === '23502') return badRequest('Invalid value.');
   return null;
+}
+
+/**
+ * A foreign key refused a value. Inserting or updating a reference to a row that is not there —
+ * or is another organisation's, since references are composite `(organisation_id, x_id)` — is the
+ * client's bad input (400 on the field); deleting a row others still refer to is a conflict (409).
+ */
+function foreignKeyError(err: PgLikeError): ApiError {
+  const missing = /^Key \((?:organisation_id, )?(\w+)\)=\((?:\d+, )?([^)]*)\) is not present/.exec(err.detail ?? '');
+  if (missing) return fieldError(missing[1].replace(/_id$/, ''), invalidPk(missing[2]));
+  return conflict('This record is referenced by other records and cannot be changed or deleted.');
 }
 
 function cause(err: unknown): PgLikeError {
@@ -103,10 +115,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /** The name of the unique constraint a (possibly driver-wrapped) error violated, if it is one. */
 export function uniqueViolation(err: unknown): string | undefined {
-  let current = err as { constraint?: string; constraint_name?: string; code?: string; cause?: unknown } | undefined;
-  for (let i = 0; i < 3 && current; i++) {
-    if (current.code === '23505') return current.constraint ?? current.constraint_name ?? '';
-    current = current.cause as typeof current;
-  }
-  return undefined;
+  const e = cause(err);
+  return e.code === '23505' ? (e.constraint ?? e.constraint_name ?? '') : undefined;
 }
+
+/** What a violated unique constraint means to the client: a field error, or any ApiError (409 …). */
+export type UniqueMeaning = { field: string; message: string } | ApiError;
+
+/**
+ * The one way to turn a unique violation into a client error: `.catch(onUnique({ centre_org_name_key:
+ * { field: 'name', message: 'A centre with this name already exists.' } }))`. Other errors pass through.
+ */
+export function onUnique(meanings: Record<string, UniqueMeaning>): (err: unknown) => never {
+  return (err) => {
+    const meaning = meanings[uniqueViolation(err) ?? ''];
+    if (!meaning) throw err;
+    throw meaning instanceof ApiError ? meaning : fieldError(meaning.field, meaning.message);
+  };
+}
+
+/** DRF's wording for a reference to an object that does not exist (or belongs to another organisation). */
+export const invalidPk = (id: unknown) => `Invalid pk "${String(id)}" - object does not exist.`;

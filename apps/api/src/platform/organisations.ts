@@ -4,7 +4,7 @@
  */
 import type { Organisation } from '@arena/contracts';
 import { eq } from 'drizzle-orm';
-import { subscriptionPlan } from '../db/schema/index.js';
+import { subscriptionPlan } from './db/schema.js';
 import { organisationOrigin, type Config } from './config.js';
 import type { OrganisationRow } from './context.js';
 import type { Queryable } from './db/client.js';

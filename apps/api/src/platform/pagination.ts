@@ -1,10 +1,8 @@
-import { asc, count, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Queryable } from './db/client.js';
+import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ListQuery } from '@arena/contracts';
 import { organisationOrigin } from './config.js';
-import { badRequest, notFound } from './errors.js';
+import { notFound } from './errors.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -16,29 +14,10 @@ export interface Page<T> {
 }
 
 /** `search` as a case-insensitive substring match over the given columns. */
-export function searchCondition(search: string | undefined, columns: AnyColumn[]): SQL | undefined {
+export function searchCondition(search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
   if (!search || !columns.length) return undefined;
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(...columns.map((c) => ilike(c, pattern)));
-}
-
-/**
- * `ordering=name` or `ordering=-created_at,name` (DRF) against an allow-list of fields. An
- * unknown field is a 400 rather than silently ignored, so a typo in a client shows up.
- */
-export function orderingClause(ordering: string | undefined, allowed: Record<string, AnyColumn>, fallback: SQL[]): SQL[] {
-  if (!ordering) return fallback;
-  const out: SQL[] = [];
-  for (const raw of ordering
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const name = raw.replace(/^-/, '');
-    const column = allowed[name];
-    if (!column) throw badRequest({ ordering: [`Unknown ordering field "${name}". Use one of: ${Object.keys(allowed).join(', ')}.`] });
-    out.push(raw.startsWith('-') ? desc(column) : asc(column));
-  }
-  return out.length ? [...out, ...fallback] : fallback;
 }
 
 /** Absolute next/previous links built from configuration and the organisation, never from the Host header. */
@@ -76,30 +55,4 @@ export async function paginate<T>(
     previous: pageLink(request, page > 1 ? page - 1 : null),
     results,
   };
-}
-
-/** The usual list: rows of one table matching `where`, in `order`, one page of them, each mapped to JSON. */
-export function pageOfTable<TTable extends PgTable, T>(
-  request: FastifyRequest,
-  params: Pick<ListQuery, 'page' | 'page_size'>,
-  db: Queryable,
-  table: TTable,
-  where: SQL | undefined,
-  order: SQL[],
-  map: (row: TTable['$inferSelect']) => T,
-): Promise<Page<T>> {
-  const from = table as PgTable;
-  return paginate(request, params, {
-    count: async () => (await db.select({ n: count() }).from(from).where(where))[0].n,
-    rows: async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(from)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
-      ).map((row) => map(row as TTable['$inferSelect'])),
-  });
 }

@@ -1,7 +1,7 @@
 import { MODULES, isModuleName, type ModuleName } from '@arena/contracts';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from './db/client.js';
-import { subscriptionPlan } from '../db/schema/index.js';
+import { subscriptionPlan } from './db/schema.js';
 import type { OrganisationRow, UserRow } from './context.js';
 
 /** The modules of the organisation's plan; an organisation without a plan has none. */

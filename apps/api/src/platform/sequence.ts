@@ -15,3 +15,14 @@ export async function nextNumber(tx: Tx, organisationId: number, name: string): 
   );
   return Number(row.last_value);
 }
+
+/** Takes `count` consecutive numbers of a counter at once (bulk imports, the demo seed); returns the first. */
+export async function reserveNumbers(tx: Tx, organisationId: number, name: string, count: number): Promise<number> {
+  const [row] = await queryRows<{ last_value: string }>(
+    tx,
+    sql`insert into document_sequence (organisation_id, name, last_value) values (${organisationId}, ${name}, ${count})
+        on conflict (organisation_id, name) do update set last_value = document_sequence.last_value + ${count}
+        returning last_value`,
+  );
+  return Number(row.last_value) - count + 1;
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { organisation } from '../db/schema/index.js';
+import { organisation } from './db/schema.js';
 import type { OrganisationRow } from './context.js';
 
 export type HostKind = { kind: 'provider' } | { kind: 'tenant'; subdomain: string } | { kind: 'unknown' };

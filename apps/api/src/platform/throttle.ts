@@ -1,6 +1,6 @@
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Queryable } from './db/client.js';
-import { throttleEvent } from '../db/schema/index.js';
+import { throttleEvent } from './db/schema.js';
 
 /** How many events a bucket had in the last `windowMs`. */
 export async function recentEvents(db: Queryable, bucket: string, windowMs: number): Promise<number> {
@@ -20,7 +20,7 @@ export async function clearEvents(db: Queryable, bucket: string): Promise<void> 
   await db.delete(throttleEvent).where(eq(throttleEvent.bucket, bucket));
 }
 
-/** Drops events older than a day; called now and then so the table stays small. */
+/** Drops events older than a day (the longest window any limit looks at); the accounts module runs it hourly. */
 export async function pruneEvents(db: Queryable): Promise<void> {
   await db.delete(throttleEvent).where(lt(throttleEvent.createdAt, sql`now() - interval '1 day'`));
 }

@@ -1,10 +1,86 @@
-/** The calendar date (yyyy-MM-dd) at an instant in a time zone; "today" is always decided in the organisation's zone. */
+/**
+ * Dates and times of an organisation. "Today", "past" and "future" are always decided in the
+ * organisation's time zone; dates travel as ISO `yyyy-MM-dd` strings and are computed in UTC
+ * so no local zone of the server can shift them.
+ */
+
+/** The moment a request or a job works at, in the organisation's zone. */
+export interface Now {
+  instant: Date;
+  /** yyyy-MM-dd */
+  today: string;
+  /** HH:mm:ss */
+  time: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Date and time at an instant in a time zone. */
+export function nowIn(timeZone: string, instant = new Date()): Now {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return { instant, today: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+}
+
+/** The calendar date (yyyy-MM-dd) at an instant in a time zone. */
 export function dateInZone(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return nowIn(timeZone, instant).today;
 }
 
 export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** ISO weekday, 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+export function isWeekend(date: string): boolean {
+  return isoWeekday(date) >= 6;
+}
+
+/** dd-MM-yyyy (the spec's slot path format) → yyyy-MM-dd, or null when it is not a real date. */
+export function parsePathDate(value: string): string | null {
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso) ? iso : null;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2026-11-23` → `23 Nov 2026`, as people write dates in India. */
+export function displayDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${d} ${MONTHS[Number(m) - 1]} ${y}`;
 }

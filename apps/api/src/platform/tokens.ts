@@ -1,15 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** A new secret: 32 random bytes, hex encoded for the client. Only its hash is stored. */
 export const newSecret = (): string => randomBytes(32).toString('hex');
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
-
-export const sameSecret = (a: string, b: string): boolean => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 export const IDLE_LIFETIME_MS = { remembered: 30 * 24 * 3600_000, session: 12 * 3600_000 } as const;
 

@@ -1,4 +1,3 @@
-export * from './platform.js';
-export * from './audit.js';
-export * from './administrator.js';
-export * from './booking.js';
+export * from '../../platform/db/schema.js';
+export * from '../../modules/administrator/schema.js';
+export * from '../../modules/booking/schema.js';

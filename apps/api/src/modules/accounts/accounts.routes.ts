@@ -18,11 +18,49 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tooManyRequests } from '../../platform/errors.js';
-import { orderingClause, pageOfTable, searchCondition } from '../../platform/pagination.js';
+import { listRoute, type ListDefinition } from '../../platform/list.js';
 import { appUser } from '../../db/schema/index.js';
 import * as accounts from './accounts.service.js';
 
 const tags = ['accounts'];
+
+type OrganisationUser = z.infer<typeof organisationUserSchema>;
+
+const userList: ListDefinition<{ u: typeof appUser.$inferSelect }, OrganisationUser> = {
+  from: (tx, fields) => tx.select(fields).from(appUser).$dynamic(),
+  fields: { u: appUser },
+  where: (ctx) => eq(appUser.organisationId, ctx.organisationId),
+  search: [appUser.email, appUser.firstName, appUser.lastName],
+  ordering: { email: appUser.email, first_name: appUser.firstName, last_name: appUser.lastName, last_login: appUser.lastLogin, id: appUser.id },
+  defaultOrdering: [asc(appUser.id)],
+  tiebreak: appUser.id,
+  map: (_tx, _ctx, rows) =>
+    rows.map(({ u }) => ({
+      id: u.id,
+      email: u.email,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      role_name: u.roleName,
+      is_owner: u.isOwner,
+      is_active: u.isActive,
+      modules: u.grantedModules,
+      last_login: u.lastLogin?.toISOString() ?? null,
+    })),
+  export: {
+    filename: 'users',
+    title: 'Users',
+    columns: [
+      { header: 'E-mail', value: (u) => u.email },
+      { header: 'First name', value: (u) => u.first_name },
+      { header: 'Last name', value: (u) => u.last_name },
+      { header: 'Role', value: (u) => u.role_name },
+      { header: 'Owner', value: (u) => u.is_owner, type: 'boolean' },
+      { header: 'Active', value: (u) => u.is_active, type: 'boolean' },
+      { header: 'Modules', value: (u) => u.modules.join(', ') },
+      { header: 'Last login', value: (u) => u.last_login, type: 'datetime' },
+    ],
+  },
+};
 const notifyQuery = z.object({ notify: z.string().max(10).optional() });
 
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
@@ -145,39 +183,11 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const ordering = {
-    email: appUser.email,
-    first_name: appUser.firstName,
-    last_name: appUser.lastName,
-    last_login: appUser.lastLogin,
-    id: appUser.id,
-  };
-  r.get('/api/users/', {
+  listRoute(app, '/api/users/', {
     config: { ownerOnly: true },
-    schema: {
-      tags,
-      summary: "The organisation's users (owner only)",
-      querystring: listQuerySchema,
-      response: { 200: paginatedSchema(organisationUserSchema) },
-    },
-    handler: async (request) => {
-      const q = request.query;
-      const where = and(
-        eq(appUser.organisationId, request.organisation!.id),
-        searchCondition(q.search, [appUser.email, appUser.firstName, appUser.lastName]),
-      ) as SQL;
-      const order = orderingClause(q.ordering, ordering, [asc(appUser.id)]);
-      return pageOfTable(request, q, app.db, appUser, where, order, (u) => ({
-        id: u.id,
-        email: u.email,
-        first_name: u.firstName,
-        last_name: u.lastName,
-        role_name: u.roleName,
-        is_owner: u.isOwner,
-        is_active: u.isActive,
-        modules: u.grantedModules,
-        last_login: u.lastLogin?.toISOString() ?? null,
-      }));
-    },
+    tags,
+    summary: "The organisation's users (owner only)",
+    item: organisationUserSchema,
+    list: userList,
   });
 }

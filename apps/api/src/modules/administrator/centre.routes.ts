@@ -1,20 +1,22 @@
-import { centreInputSchema, centreSchema, z } from '@arena/contracts';
+import { centreInputSchema, centreSchema, z, type Centre } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud } from '../../platform/crud.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
-import { centre } from '../../db/schema/index.js';
+import { MODULE } from './constants.js';
+import { centre } from './schema.js';
 
 export async function centreRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     prefix: '/api/administrator/centre',
-    module: 'Administrator Management',
+    module: MODULE,
     resource: 'centre',
     table: centre,
     input: centreInputSchema,
     output: centreSchema,
-    toOutput: (row: typeof centre.$inferSelect) => rowToJson(row) as z.input<typeof centreSchema>,
+    toOutput: ({ row }: { row: typeof centre.$inferSelect }) => rowToJson(row) as Centre,
     toValues: inputToValues,
+    label: (c) => c.name,
     search: [centre.name, centre.code, centre.city],
     ordering: {
       id: centre.id,
@@ -24,10 +26,27 @@ export async function centreRoutes(app: FastifyInstance): Promise<void> {
       created_at: centre.createdAt,
       is_active: centre.isActive,
     },
-    defaultOrdering: [asc(centre.name), asc(centre.id)],
-    filters: { is_active: { column: centre.isActive, schema: z.stringbool() } },
+    defaultOrdering: [asc(centre.name)],
+    filters: {
+      is_active: { schema: z.stringbool(), where: (v: boolean) => eq(centre.isActive, v), label: 'Active', show: (v: boolean) => (v ? 'Yes' : 'No') },
+    },
     // Every signed-in user of the organisation needs the centre selector of the sidebar.
     dropdown: { label: centre.name, where: eq(centre.isActive, true), module: null },
     unique: { centre_org_name_key: { field: 'name', message: 'A centre with this name already exists.' } },
+    export: {
+      filename: 'centers',
+      title: 'Centers',
+      columns: [
+        { header: 'Name', value: (c) => c.name },
+        { header: 'Code', value: (c) => c.code },
+        { header: 'City', value: (c) => c.city },
+        { header: 'State', value: (c) => c.state },
+        { header: 'Phone', value: (c) => c.phone },
+        { header: 'E-mail', value: (c) => c.email },
+        { header: 'GSTIN', value: (c) => c.gstin },
+        { header: 'Active', value: (c) => c.is_active, type: 'boolean' },
+        { header: 'Created', value: (c) => c.created_at, type: 'datetime' },
+      ],
+    },
   });
 }

@@ -8,7 +8,8 @@ import { badRequest, fieldError } from '../../platform/errors.js';
 import { organisationJson, planName } from '../../platform/organisations.js';
 import { saveImage, type UploadedFile } from '../../platform/files.js';
 import { addDays, dateInZone } from '../../platform/time.js';
-import { appUser, authToken, organisation, paymentMode, subscriptionPlan } from '../../db/schema/index.js';
+import { appUser, authToken, organisation, subscriptionPlan } from '../../platform/db/schema.js';
+import { paymentMode } from './schema.js';
 
 export const TRIAL_DAYS = 30;
 export const TRIAL_PLAN = 'Trial';
@@ -70,6 +71,7 @@ export async function createOrganisation(
       await tx.update(appUser).set({ organisationId: org.id, isOwner: true, roleName: 'Owner' }).where(eq(appUser.id, user.id));
       await tx.update(authToken).set({ organisationId: org.id }).where(eq(authToken.userId, user.id));
       await setTenant(tx, org.id);
+      await addDefaultPaymentModes(tx, org.id);
       await record(
         tx,
         { ...actorOf(request, org.id), actorId: user.id, actorEmail: user.email },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeekday, nowIn, parsePathDate, slotPrice, slotStatus, total, type DayContext, type TemplateSlot } from './availability.js';
+import { isoWeekday, nowIn, parsePathDate } from '../../platform/time.js';
+import { slotPrice, slotStatus, total, type DayContext, type TemplateSlot } from './availability.js';
 
 const slot = (over: Partial<TemplateSlot> = {}): TemplateSlot => ({
   id: 1,
@@ -14,7 +15,7 @@ const slot = (over: Partial<TemplateSlot> = {}): TemplateSlot => ({
 const ctx = (over: Partial<DayContext> = {}): DayContext => ({
   date: '2026-11-23',
   today: '2026-11-22',
-  nowTime: '10:00:00',
+  time: '10:00:00',
   advanceDays: 30,
   ...over,
 });
@@ -45,8 +46,8 @@ describe('slot availability', () => {
 
   it('decides "today" in IST: 18:45 UTC is already tomorrow in India', () => {
     const late = new Date('2026-11-22T18:45:00Z');
-    expect(nowIn('Asia/Kolkata', late)).toEqual({ today: '2026-11-23', nowTime: '00:15:00' });
-    expect(nowIn('UTC', late)).toEqual({ today: '2026-11-22', nowTime: '18:45:00' });
+    expect(nowIn('Asia/Kolkata', late)).toMatchObject({ today: '2026-11-23', time: '00:15:00' });
+    expect(nowIn('UTC', late)).toMatchObject({ today: '2026-11-22', time: '18:45:00' });
     const c = { ...nowIn('Asia/Kolkata', late), date: '2026-11-23', advanceDays: 30 };
     expect(slotStatus(slot({ startTime: '00:00:00' }), c, new Set())).toBe('unavailable');
     expect(slotStatus(slot({ startTime: '06:00:00' }), c, new Set())).toBe('available');

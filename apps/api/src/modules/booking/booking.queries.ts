@@ -2,7 +2,8 @@ import { fromPaise, toPaise, type Booking } from '@arena/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { bookedTimeSlot, booking, centre, facility, sport } from '../../db/schema/index.js';
+import { centre, sport } from '../administrator/index.js';
+import { bookedTimeSlot, booking, facility } from './schema.js';
 
 export type BookingRow = typeof booking.$inferSelect;
 
@@ -72,4 +73,10 @@ export async function loadBooking(tx: Tx, organisationId: number, id: number, lo
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;
+}
+
+/** One booking as API JSON, from its row or its id. */
+export async function bookingJson(tx: Tx, organisationId: number, rowOrId: BookingRow | number): Promise<Booking> {
+  const row = typeof rowOrId === 'number' ? await loadBooking(tx, organisationId, rowOrId) : rowOrId;
+  return (await bookingsJson(tx, organisationId, [row]))[0];
 }

@@ -1,111 +1,92 @@
 import {
   BOOKING_SOURCES,
   BOOKING_STATUSES,
-  bookingPaymentSchema,
   bookingSchema,
   deskBookingInputSchema,
   idParamsSchema,
   idSchema,
   isoDateSchema,
-  listQuerySchema,
   moneySchema,
-  paginatedSchema,
   paymentInputSchema,
-  publicBookingRequestSchema,
   text,
-  toPaise,
   z,
+  type Booking,
 } from '@arena/contracts';
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { desc, eq, gte, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, record } from '../../platform/audit.js';
-import { withTenant } from '../../platform/db/client.js';
-import { badRequest, conflict, fieldError, tooManyRequests } from '../../platform/errors.js';
-import { orderingClause, pageOfTable, paginate, searchCondition } from '../../platform/pagination.js';
-import { bookedTimeSlot, booking, bookingPayment, paymentMode } from '../../db/schema/index.js';
-import { bookingsJson, loadBooking } from './booking.queries.js';
-import { addPayment, createBooking, guardSlotRace, MODULE } from './booking.service.js';
-import { loadFacility } from './facility.service.js';
+import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
+import { inTenant } from '../../platform/request-context.js';
+import { displayDate } from '../../platform/time.js';
+import { centre } from '../administrator/index.js';
+import { bookingsJson, bookingJson, type BookingRow } from './booking.queries.js';
+import { closeBooking, payBooking, updateBooking, type FinalStatus } from './booking-status.service.js';
+import { bookAtDesk } from './booking-entry.service.js';
+import { guardSlotRace } from './booking.service.js';
+import { MODULE } from './constants.js';
 import { sendBookingConfirmation } from './notify.js';
-import { invalidateSlotsOnWrite } from './availability-cache.js';
+import { booking, facility } from './schema.js';
 
 const tags = ['booking'];
-const bookingListQuery = listQuerySchema.extend({
-  date: isoDateSchema.optional(),
-  date_after: isoDateSchema.optional(),
-  date_before: isoDateSchema.optional(),
-  facility: idSchema.optional(),
-  centre: idSchema.optional(),
-  client: idSchema.optional(),
-  status: z.enum(BOOKING_STATUSES).optional(),
-  source: z.enum(BOOKING_SOURCES).optional(),
-});
+
+const bookingList: ListDefinition<{ row: BookingRow }, Booking> = {
+  from: (tx, fields) => tx.select(fields).from(booking).$dynamic(),
+  fields: { row: booking },
+  where: (ctx) => eq(booking.organisationId, ctx.organisationId),
+  search: [booking.code, booking.name, booking.mobile, booking.email],
+  filters: {
+    date: { schema: isoDateSchema, where: (v: string) => eq(booking.date, v), label: 'Date', show: displayDate },
+    date_after: { schema: isoDateSchema, where: (v: string) => gte(booking.date, v), label: 'From', show: displayDate },
+    date_before: { schema: isoDateSchema, where: (v: string) => lte(booking.date, v), label: 'To', show: displayDate },
+    facility: { schema: idSchema, where: (v: number) => eq(booking.facilityId, v), label: 'Facility', show: showName(facility) },
+    centre: { schema: idSchema, where: (v: number) => eq(booking.centreId, v), label: 'Center', show: showName(centre) },
+    client: { schema: idSchema, where: (v: number) => eq(booking.clientId, v), label: 'Client' },
+    status: { schema: z.enum(BOOKING_STATUSES), where: (v: Booking['status']) => eq(booking.status, v), label: 'Status' },
+    source: { schema: z.enum(BOOKING_SOURCES), where: (v: Booking['source']) => eq(booking.source, v), label: 'Source' },
+  },
+  ordering: {
+    date: booking.date,
+    created_at: booking.createdAt,
+    code: booking.code,
+    booking_amount: booking.bookingAmount,
+    paid_amount: booking.paidAmount,
+    name: booking.name,
+    status: booking.status,
+  },
+  defaultOrdering: [desc(booking.date), desc(booking.id)],
+  tiebreak: booking.id,
+  map: (tx, ctx, rows) =>
+    bookingsJson(
+      tx,
+      ctx.organisationId,
+      rows.map((r) => r.row),
+    ),
+  export: {
+    filename: 'bookings',
+    title: 'Bookings',
+    columns: [
+      { header: 'Code', value: (b) => b.code },
+      { header: 'Date', value: (b) => b.date, type: 'date' },
+      { header: 'Slots', value: (b) => b.time_slots.map((s) => `${s.start_time.slice(0, 5)}–${s.end_time.slice(0, 5)}`).join(', ') },
+      { header: 'Center', value: (b) => b.centre_name },
+      { header: 'Facility', value: (b) => `${b.sport_name} - ${b.facility_name}` },
+      { header: 'Client', value: (b) => b.name },
+      { header: 'Mobile', value: (b) => b.mobile },
+      { header: 'Source', value: (b) => b.source },
+      { header: 'Status', value: (b) => b.status.replace('_', '-') },
+      { header: 'Amount', value: (b) => b.booking_amount, type: 'money' },
+      { header: 'Paid', value: (b) => b.paid_amount, type: 'money' },
+      { header: 'Due', value: (b) => b.due_amount, type: 'money' },
+      { header: 'Booked on', value: (b) => b.created_at, type: 'datetime' },
+    ],
+  },
+};
 
 export async function bookingRoutes(app: FastifyInstance): Promise<void> {
-  invalidateSlotsOnWrite(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { module: MODULE } as const;
-  const one = async (request: FastifyRequest, id: number) =>
-    withTenant(
-      app.db,
-      request.organisation!.id,
-      async (tx) => (await bookingsJson(tx, request.organisation!.id, [await loadBooking(tx, request.organisation!.id, id)]))[0],
-    );
 
-  r.get('/api/booking/booking/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Bookings with filters and search',
-      querystring: bookingListQuery,
-      response: { 200: paginatedSchema(bookingSchema) },
-    },
-    handler: async (request) => {
-      const q = request.query;
-      const org = request.organisation!.id;
-      const where = and(
-        eq(booking.organisationId, org),
-        q.date ? eq(booking.date, q.date) : undefined,
-        q.date_after ? gte(booking.date, q.date_after) : undefined,
-        q.date_before ? lte(booking.date, q.date_before) : undefined,
-        q.facility ? eq(booking.facilityId, q.facility) : undefined,
-        q.centre ? eq(booking.centreId, q.centre) : undefined,
-        q.client ? eq(booking.clientId, q.client) : undefined,
-        q.status ? eq(booking.status, q.status) : undefined,
-        q.source ? eq(booking.source, q.source) : undefined,
-        searchCondition(q.search, [booking.code, booking.name, booking.mobile, booking.email]),
-      ) as SQL;
-      const order = orderingClause(
-        q.ordering,
-        {
-          date: booking.date,
-          created_at: booking.createdAt,
-          code: booking.code,
-          booking_amount: booking.bookingAmount,
-          name: booking.name,
-        },
-        [desc(booking.date), desc(booking.id)],
-      );
-      return withTenant(app.db, org, (tx) =>
-        paginate(request, q, {
-          count: async () => (await tx.select({ n: count() }).from(booking).where(where))[0].n,
-          rows: async (limit, offset) =>
-            bookingsJson(
-              tx,
-              org,
-              await tx
-                .select()
-                .from(booking)
-                .where(where)
-                .orderBy(...order)
-                .limit(limit)
-                .offset(offset),
-            ),
-        }),
-      );
-    },
-  });
+  listRoute(app, '/api/booking/booking/', { module: MODULE, tags, summary: 'Bookings with filters and search', item: bookingSchema, list: bookingList });
 
   r.post('/api/booking/booking/', {
     config,
@@ -116,31 +97,8 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       response: { 201: bookingSchema },
     },
     handler: async (request, reply) => {
-      const b = request.body;
-      const org = request.organisation!;
-      if (!b.client && !b.name) throw badRequest({ name: ['Name is required'] });
-      const created = await guardSlotRace(() =>
-        withTenant(app.db, org.id, async (tx) => {
-          const facility = await loadFacility(tx, org.id, b.facility).catch(() => {
-            throw fieldError('facility', `Invalid pk "${b.facility}" - object does not exist.`);
-          });
-          if (!facility.isActive) throw fieldError('facility', 'This facility is not active.');
-          const row = await createBooking(tx, org.id, actorOf(request), {
-            facility,
-            date: b.date,
-            slotIds: b.time_slot_ids,
-            source: 'desk',
-            timeZone: org.timeZone,
-            client: b.client ? { id: b.client } : { name: b.name!, email: b.email ?? '', mobile: b.mobile_no ?? '' },
-            discount: b.discount,
-            notes: b.notes,
-            payment: b.payment,
-            ignoreWindow: true,
-          });
-          return (await bookingsJson(tx, org.id, [row]))[0];
-        }),
-      );
-      await sendBookingConfirmation(app, org, created);
+      const created = await guardSlotRace(() => inTenant(request, async (tx, ctx) => bookingJson(tx, ctx.organisationId, await bookAtDesk(tx, ctx, request.body))));
+      await sendBookingConfirmation(app, request.organisation!, created);
       return reply.status(201).send(created);
     },
   });
@@ -148,7 +106,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/booking/booking/:id/', {
     config,
     schema: { tags, summary: 'A booking', params: idParamsSchema, response: { 200: bookingSchema } },
-    handler: async (request) => one(request, request.params.id),
+    handler: async (request) => inTenant(request, (tx, ctx) => bookingJson(tx, ctx.organisationId, request.params.id)),
   });
 
   r.patch('/api/booking/booking/:id/', {
@@ -160,41 +118,13 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       body: z.object({ discount: moneySchema.optional(), notes: text(1000).optional() }),
       response: { 200: bookingSchema },
     },
-    handler: async (request) => {
-      const org = request.organisation!.id;
-      await withTenant(app.db, org, async (tx) => {
-        const before = await loadBooking(tx, org, request.params.id, true);
-        const changes: Partial<typeof booking.$inferInsert> = {};
-        if (request.body.notes !== undefined) changes.notes = request.body.notes;
-        if (request.body.discount !== undefined) {
-          if (before.status === 'cancelled') throw conflict('A cancelled booking cannot be changed.');
-          const discount = toPaise(request.body.discount)!;
-          const sub = toPaise(before.subTotal)!;
-          if (discount > sub) throw fieldError('discount', 'The discount cannot exceed the slot total.');
-          if (sub - discount < toPaise(before.paidAmount)!)
-            throw fieldError('discount', 'The booking amount cannot fall below what has been paid.');
-          changes.discount = request.body.discount;
-          changes.bookingAmount = sql`${booking.subTotal} - ${request.body.discount}::numeric` as unknown as string;
-        }
-        const [after] = await tx
-          .update(booking)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(and(eq(booking.organisationId, org), eq(booking.id, before.id)))
-          .returning();
-        await record(tx, actorOf(request), {
-          module: MODULE,
-          resource: 'booking',
-          objectId: before.id,
-          action: 'update',
-          before: { discount: before.discount, notes: before.notes },
-          after: { discount: after.discount, notes: after.notes },
-        });
-      });
-      return one(request, request.params.id);
-    },
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) =>
+        bookingJson(tx, ctx.organisationId, await updateBooking(tx, ctx, { id: request.params.id, ...request.body })),
+      ),
   });
 
-  const transition = (path: string, to: 'cancelled' | 'completed' | 'no_show', summary: string) =>
+  const transition = (path: string, to: FinalStatus, summary: string) =>
     r.post(`/api/booking/booking/:id/${path}/`, {
       config,
       schema: {
@@ -204,37 +134,10 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         body: z.object({ reason: text(500).optional() }).nullish(),
         response: { 200: bookingSchema },
       },
-      handler: async (request) => {
-        const org = request.organisation!.id;
-        await withTenant(app.db, org, async (tx) => {
-          const row = await loadBooking(tx, org, request.params.id, true);
-          if (row.status !== 'confirmed')
-            throw conflict(`Only a confirmed booking can be marked ${to.replace('_', '-')}; this one is ${row.status.replace('_', '-')}.`);
-          await tx
-            .update(booking)
-            .set({
-              status: to,
-              updatedAt: new Date(),
-              ...(to === 'cancelled' ? { cancelledAt: new Date(), cancelReason: request.body?.reason ?? '' } : {}),
-            })
-            .where(and(eq(booking.organisationId, org), eq(booking.id, row.id)));
-          // Cancelling frees the slots for new bookings; a completed or no-show booking keeps them.
-          if (to === 'cancelled')
-            await tx
-              .update(bookedTimeSlot)
-              .set({ isActive: false })
-              .where(and(eq(bookedTimeSlot.organisationId, org), eq(bookedTimeSlot.bookingId, row.id)));
-          await record(tx, actorOf(request), {
-            module: MODULE,
-            resource: 'booking',
-            objectId: row.id,
-            action: 'update',
-            before: { status: row.status },
-            after: { status: to, reason: request.body?.reason ?? null },
-          });
-        });
-        return one(request, request.params.id);
-      },
+      handler: async (request) =>
+        inTenant(request, async (tx, ctx) =>
+          bookingJson(tx, ctx.organisationId, await closeBooking(tx, ctx, { id: request.params.id, to, reason: request.body?.reason })),
+        ),
     });
   transition('cancel', 'cancelled', 'Cancel a booking and free its slots');
   transition('complete', 'completed', 'Mark a booking completed');
@@ -249,194 +152,9 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       body: paymentInputSchema,
       response: { 200: bookingSchema },
     },
-    handler: async (request) => {
-      const org = request.organisation!;
-      await withTenant(app.db, org.id, async (tx) =>
-        addPayment(tx, org.id, actorOf(request), await loadBooking(tx, org.id, request.params.id, true), request.body, org.timeZone),
-      );
-      return one(request, request.params.id);
-    },
-  });
-
-  const txQuery = listQuerySchema.extend({
-    date_after: isoDateSchema.optional(),
-    date_before: isoDateSchema.optional(),
-    payment_mode: idSchema.optional(),
-    centre: idSchema.optional(),
-    booking: idSchema.optional(),
-  });
-  r.get('/api/booking/booking-transaction/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Payments received against bookings',
-      querystring: txQuery,
-      response: { 200: paginatedSchema(bookingPaymentSchema) },
-    },
-    handler: async (request) => {
-      const q = request.query;
-      const org = request.organisation!.id;
-      const where = and(
-        eq(bookingPayment.organisationId, org),
-        q.date_after ? gte(bookingPayment.paidOn, q.date_after) : undefined,
-        q.date_before ? lte(bookingPayment.paidOn, q.date_before) : undefined,
-        q.payment_mode ? eq(bookingPayment.paymentModeId, q.payment_mode) : undefined,
-        q.booking ? eq(bookingPayment.bookingId, q.booking) : undefined,
-        q.centre ? eq(booking.centreId, q.centre) : undefined,
-        searchCondition(q.search, [booking.code, booking.name, bookingPayment.reference]),
-      ) as SQL;
-      return withTenant(app.db, org, (tx) => {
-        const base = () =>
-          tx
-            .select({ p: bookingPayment, code: booking.code, name: booking.name, mode: paymentMode.name })
-            .from(bookingPayment)
-            .innerJoin(booking, eq(booking.id, bookingPayment.bookingId))
-            .innerJoin(paymentMode, eq(paymentMode.id, bookingPayment.paymentModeId))
-            .where(where);
-        return paginate(request, q, {
-          count: async () =>
-            (
-              await tx.select({ n: count() }).from(bookingPayment).innerJoin(booking, eq(booking.id, bookingPayment.bookingId)).where(where)
-            )[0].n,
-          rows: async (limit, offset) =>
-            (await base().orderBy(desc(bookingPayment.id)).limit(limit).offset(offset)).map((x) => ({
-              id: x.p.id,
-              booking: x.p.bookingId,
-              booking_code: x.code,
-              name: x.name,
-              amount: x.p.amount,
-              payment_mode: x.p.paymentModeId,
-              payment_mode_name: x.mode,
-              reference: x.p.reference,
-              paid_on: x.p.paidOn,
-              created_at: x.p.createdAt.toISOString(),
-            })),
-        });
-      });
-    },
-  });
-
-  r.get('/api/booking/booked-time-slot/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Booked slots (active ones by default)',
-      querystring: listQuerySchema.extend({
-        date: isoDateSchema.optional(),
-        facility: idSchema.optional(),
-        active: z.stringbool().optional(),
-      }),
-      response: {
-        200: paginatedSchema(
-          z.object({
-            id: z.number(),
-            booking: z.number(),
-            facility: z.number(),
-            time_slot: z.number(),
-            date: z.string(),
-            start_time: z.string(),
-            end_time: z.string(),
-            price: z.string(),
-            is_active: z.boolean(),
-          }),
-        ),
-      },
-    },
-    handler: async (request) => {
-      const q = request.query;
-      const org = request.organisation!.id;
-      const where = and(
-        eq(bookedTimeSlot.organisationId, org),
-        q.date ? eq(bookedTimeSlot.date, q.date) : undefined,
-        q.facility ? eq(bookedTimeSlot.facilityId, q.facility) : undefined,
-        eq(bookedTimeSlot.isActive, q.active ?? true),
-      );
-      return withTenant(app.db, org, (tx) =>
-        pageOfTable(request, q, tx, bookedTimeSlot, where, [desc(bookedTimeSlot.date), desc(bookedTimeSlot.id)], (s) => ({
-          id: s.id,
-          booking: s.bookingId,
-          facility: s.facilityId,
-          time_slot: s.timeSlotId,
-          date: s.date,
-          start_time: s.startTime,
-          end_time: s.endTime,
-          price: s.price,
-          is_active: s.isActive,
-        })),
-      );
-    },
-  });
-
-  // ---- the public portal ----
-  r.post('/api/public/bookings/', {
-    config: {
-      auth: 'none',
-      rateLimit: {
-        max: app.config.BOOKING_RATE_LIMIT_PER_MINUTE,
-        timeWindow: 60_000,
-        errorResponseBuilder: (_req: unknown, ctx: { ttl: number }) =>
-          tooManyRequests(
-            `Too many booking requests from this address. Try again in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`,
-            Math.max(1, Math.ceil(ctx.ttl / 1000)),
-          ),
-      },
-    },
-    schema: {
-      tags: ['public'],
-      summary: 'Book slots from the online portal (no login)',
-      security: [],
-      body: publicBookingRequestSchema,
-      response: { 201: bookingSchema },
-    },
-    handler: async (request, reply) => {
-      const b = request.body;
-      const org = request.organisation!;
-      if (b.time_slots.length > app.config.BOOKING_MAX_SLOTS)
-        throw fieldError('time_slots', `At most ${app.config.BOOKING_MAX_SLOTS} slots can be booked at once.`);
-      if (b.time_slots.some((s) => s.date !== b.date)) throw fieldError('time_slots', 'Every slot must be on the booking date.');
-      const created = await guardSlotRace(() =>
-        withTenant(app.db, org.id, async (tx) => {
-          const facility = await loadFacility(tx, org.id, b.facility).catch(() => {
-            throw fieldError('facility', `Invalid pk "${b.facility}" - object does not exist.`);
-          });
-          if (!facility.isActive || !facility.enableOnlineBooking)
-            throw fieldError('facility', 'This facility is not open for online booking.');
-          if (facility.centreId !== b.centre) throw fieldError('facility', 'This facility is not in the selected centre.');
-          const [{ n }] = await tx
-            .select({ n: count() })
-            .from(booking)
-            .where(
-              and(
-                eq(booking.organisationId, org.id),
-                eq(booking.mobile, b.mobile_no),
-                eq(booking.date, b.date),
-                eq(booking.source, 'online'),
-                eq(booking.status, 'confirmed'),
-              ),
-            );
-          if (n >= app.config.BOOKING_MAX_PER_PHONE_PER_DAY)
-            throw tooManyRequests(
-              `This phone number already has ${n} open online bookings for this date. Please call the centre to book more.`,
-            );
-          const row = await createBooking(
-            tx,
-            org.id,
-            { ...actorOf(request), actorId: null, actorEmail: null },
-            {
-              facility,
-              date: b.date,
-              slotIds: b.time_slots.map((s) => s.slot),
-              source: 'online',
-              timeZone: org.timeZone,
-              client: { name: b.name, email: b.email, mobile: b.mobile_no },
-              expected: { booking_amount: b.booking_amount, sub_total: b.sub_total },
-            },
-          );
-          return (await bookingsJson(tx, org.id, [row]))[0];
-        }),
-      );
-      await sendBookingConfirmation(app, org, created);
-      return reply.status(201).send(created);
-    },
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) =>
+        bookingJson(tx, ctx.organisationId, await payBooking(tx, ctx, { ...request.body, booking: request.params.id })),
+      ),
   });
 }

@@ -7,16 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import { fromPaise, toPaise } from '@arena/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { record, type AuditActor } from '../../platform/audit.js';
+import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
-import { badRequest, conflict, fieldError, uniqueViolation, type FieldErrors } from '../../platform/errors.js';
+import { badRequest, conflict, fieldError, invalidPk, onUnique, type FieldErrors } from '../../platform/errors.js';
+import type { Ctx } from '../../platform/request-context.js';
 import { nextNumber } from '../../platform/sequence.js';
-import { bookedTimeSlot, booking, bookingClient, bookingPayment, paymentMode, timeSlot } from '../../db/schema/index.js';
-import { nowIn, slotPrice, total, unavailableReason } from './availability.js';
+import { paymentMode } from '../administrator/index.js';
+import { slotPrice, total, unavailableReason } from './availability.js';
+import { MODULE, SLOT_TAKEN } from './constants.js';
+import type { BookingRow } from './booking.queries.js';
 import type { FacilityRow } from './facility.service.js';
+import { bookedTimeSlot, booking, bookingClient, bookingPayment, timeSlot } from './schema.js';
 
-export const MODULE = 'Booking Management';
-export const SLOT_TAKEN = 'One or more of the selected slots has just been booked by someone else. Please choose other slots.';
 
 export interface Contact {
   name: string;
@@ -29,7 +31,6 @@ export interface NewBooking {
   date: string;
   slotIds: number[];
   source: 'online' | 'desk' | 'subscription';
-  timeZone: string;
   client: { id: number } | Contact;
   discount?: string;
   notes?: string;
@@ -42,7 +43,8 @@ export interface NewBooking {
 }
 
 /** Finds the client by mobile, then e-mail, or creates one; concurrent calls for one mobile meet on the unique index. */
-export async function resolveClient(tx: Tx, organisationId: number, contact: Contact): Promise<number> {
+export async function resolveClient(tx: Tx, ctx: Ctx, contact: Contact): Promise<number> {
+  const organisationId = ctx.organisationId;
   if (contact.mobile) {
     const [row] = await tx
       .insert(bookingClient)
@@ -74,11 +76,8 @@ export async function resolveClient(tx: Tx, organisationId: number, contact: Con
 }
 
 /** Recomputes the slots and prices of a request; throws field errors for anything that cannot be booked. */
-export async function priceSlots(
-  tx: Tx,
-  organisationId: number,
-  input: Pick<NewBooking, 'facility' | 'date' | 'slotIds' | 'timeZone' | 'ignoreWindow'>,
-) {
+export async function priceSlots(tx: Tx, ctx: Ctx, input: Pick<NewBooking, 'facility' | 'date' | 'slotIds' | 'ignoreWindow'>) {
+  const organisationId = ctx.organisationId;
   const errors: FieldErrors = {};
   if (new Set(input.slotIds).size !== input.slotIds.length) errors.time_slots = ['A slot is selected more than once.'];
   const slots = await tx
@@ -94,10 +93,9 @@ export async function priceSlots(
     );
   const missing = input.slotIds.filter((id) => !slots.some((s) => s.id === id));
   if (missing.length) (errors.time_slots ??= []).push(`These slots do not belong to this facility: ${missing.join(', ')}.`);
-  const now = nowIn(input.timeZone);
-  const ctx = { date: input.date, ...now, advanceDays: input.ignoreWindow ? 3650 : input.facility.advanceBookingDays };
+  const day = { date: input.date, today: ctx.now.today, time: ctx.now.time, advanceDays: input.ignoreWindow ? 3650 : input.facility.advanceBookingDays };
   for (const s of slots) {
-    const reason = unavailableReason(s, ctx);
+    const reason = unavailableReason(s, day);
     if (reason) (errors.time_slots ??= []).push(`${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}: ${reason}`);
   }
   if (Object.keys(errors).length) throw badRequest(errors);
@@ -105,8 +103,9 @@ export async function priceSlots(
   return { priced, subTotal: total(priced.map((p) => p.price)) };
 }
 
-export async function createBooking(tx: Tx, organisationId: number, actor: AuditActor, input: NewBooking) {
-  const { priced, subTotal } = await priceSlots(tx, organisationId, input);
+export async function createBooking(tx: Tx, ctx: Ctx, input: NewBooking): Promise<BookingRow> {
+  const organisationId = ctx.organisationId;
+  const { priced, subTotal } = await priceSlots(tx, ctx, input);
   if (input.expected) {
     const errors: FieldErrors = {};
     const message = `The amount does not match the current price of the selected slots (${subTotal}). Please reload and try again.`;
@@ -141,12 +140,12 @@ export async function createBooking(tx: Tx, organisationId: number, actor: Audit
       .select()
       .from(bookingClient)
       .where(and(eq(bookingClient.organisationId, organisationId), eq(bookingClient.id, input.client.id)));
-    if (!c) throw fieldError('client', `Invalid pk "${input.client.id}" - object does not exist.`);
+    if (!c) throw fieldError('client', invalidPk(input.client.id));
     contact = { name: c.name, email: c.email, mobile: c.mobile };
     clientId = c.id;
   } else {
     contact = input.client;
-    clientId = await resolveClient(tx, organisationId, contact);
+    clientId = await resolveClient(tx, ctx, contact);
   }
 
   // The slots are claimed first under a provisional code; the readable number is taken last, so
@@ -170,7 +169,7 @@ export async function createBooking(tx: Tx, organisationId: number, actor: Audit
       discount,
       bookingAmount: amount,
       notes: input.notes ?? '',
-      createdBy: actor.actorId,
+      createdBy: ctx.actor.actorId,
     })
     .returning();
   await tx.insert(bookedTimeSlot).values(
@@ -185,50 +184,46 @@ export async function createBooking(tx: Tx, organisationId: number, actor: Audit
       price: p.price,
     })),
   );
-  const year = nowIn(input.timeZone).today.slice(0, 4);
+  const year = ctx.now.today.slice(0, 4);
   const code = `BK-${year}-${String(await nextNumber(tx, organisationId, `booking:${year}`)).padStart(6, '0')}`;
   let [final] = await tx
     .update(booking)
     .set({ code })
     .where(and(eq(booking.organisationId, organisationId), eq(booking.id, row.id)))
     .returning();
-  if (input.payment && toPaise(input.payment.amount))
-    final = await addPayment(tx, organisationId, actor, final, input.payment, input.timeZone, false);
-  await record(tx, actor, {
+  await record(tx, ctx.actor, {
     module: MODULE,
     resource: 'booking',
     objectId: row.id,
+    label: code,
     action: 'create',
-    after: { code, date: input.date, facility: input.facility.id, source: input.source, slots: input.slotIds, amount },
+    after: { code, date: input.date, facility: `${input.facility.sportName} - ${input.facility.name}`, source: input.source, slots: input.slotIds, amount },
   });
+  if (input.payment && toPaise(input.payment.amount)) final = await addPayment(tx, ctx, final, input.payment);
   return final;
 }
 
 /** Runs booking work and turns a lost race for a slot into a clear 409. */
-export async function guardSlotRace<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (uniqueViolation(err) === 'booked_time_slot_active_key') throw conflict(SLOT_TAKEN);
-    throw err;
-  }
+export function guardSlotRace<T>(work: () => Promise<T>): Promise<T> {
+  return work().catch(onUnique({ booked_time_slot_active_key: conflict(SLOT_TAKEN) }));
 }
 
-export async function addPayment(
-  tx: Tx,
-  organisationId: number,
-  actor: AuditActor,
-  row: typeof booking.$inferSelect,
-  payment: { amount: string; payment_mode: number; reference: string; paid_on?: string },
-  timeZone: string,
-  audit = true,
-) {
+export interface PaymentInput {
+  amount: string;
+  payment_mode: number;
+  reference: string;
+  paid_on?: string;
+}
+
+/** Records a payment against a booking (locked by the caller or just created) and raises its paid amount. */
+export async function addPayment(tx: Tx, ctx: Ctx, row: BookingRow, payment: PaymentInput): Promise<BookingRow> {
+  const organisationId = ctx.organisationId;
   if (row.status === 'cancelled') throw conflict('A cancelled booking cannot take payments.');
   const [mode] = await tx
     .select()
     .from(paymentMode)
     .where(and(eq(paymentMode.organisationId, organisationId), eq(paymentMode.id, payment.payment_mode)));
-  if (!mode || !mode.isActive) throw fieldError('payment_mode', `Invalid pk "${payment.payment_mode}" - object does not exist.`);
+  if (!mode || !mode.isActive) throw fieldError('payment_mode', invalidPk(payment.payment_mode));
   const due = (toPaise(row.bookingAmount) ?? 0) - (toPaise(row.paidAmount) ?? 0);
   if ((toPaise(payment.amount) ?? 0) > due) throw fieldError('amount', `The amount exceeds the due amount (${fromPaise(due)}).`);
   const [p] = await tx
@@ -239,8 +234,8 @@ export async function addPayment(
       amount: payment.amount,
       paymentModeId: mode.id,
       reference: payment.reference,
-      paidOn: payment.paid_on ?? nowIn(timeZone).today,
-      receivedBy: actor.actorId,
+      paidOn: payment.paid_on ?? ctx.now.today,
+      receivedBy: ctx.actor.actorId,
     })
     .returning();
   // The check constraint (paid <= amount) holds this even if two payments race.
@@ -249,13 +244,13 @@ export async function addPayment(
     .set({ paidAmount: sql`${booking.paidAmount} + ${payment.amount}::numeric`, updatedAt: sql`now()` })
     .where(and(eq(booking.organisationId, organisationId), eq(booking.id, row.id)))
     .returning();
-  if (audit)
-    await record(tx, actor, {
-      module: MODULE,
-      resource: 'booking_payment',
-      objectId: p.id,
-      action: 'create',
-      after: { booking: row.code, amount: payment.amount, payment_mode: mode.name },
-    });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'booking_payment',
+    objectId: p.id,
+    label: row.code,
+    action: 'create',
+    after: { booking: row.code, amount: payment.amount, payment_mode: mode.name, reference: payment.reference },
+  });
   return updated;
 }

@@ -1,8 +1,13 @@
 import type { Facility, FacilityInput } from '@arena/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
-import { badRequest, conflict, fieldError, notFound, uniqueViolation, type FieldErrors } from '../../platform/errors.js';
-import { bookedTimeSlot, booking, centre, facility, slotGroup, sport, timeSlot } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound, onUnique, type FieldErrors } from '../../platform/errors.js';
+import { checkReferences } from '../../platform/references.js';
+import type { Ctx } from '../../platform/request-context.js';
+import { centre, sport } from '../administrator/index.js';
+import { MODULE } from './constants.js';
+import { bookedTimeSlot, booking, facility, slotGroup, timeSlot } from './schema.js';
 
 export type FacilityRow = typeof facility.$inferSelect & { centreName: string; sportName: string };
 export type SlotRow = typeof timeSlot.$inferSelect;
@@ -82,25 +87,6 @@ export async function facilitiesJson(tx: Tx, organisationId: number, rows: Facil
     rows.map((r) => r.id),
   );
   return rows.map((r) => facilityJson(r, groups, slots));
-}
-
-async function checkReferences(tx: Tx, organisationId: number, input: Partial<FacilityInput>): Promise<void> {
-  const errors: FieldErrors = {};
-  if (input.centre !== undefined) {
-    const [c] = await tx
-      .select({ id: centre.id })
-      .from(centre)
-      .where(and(eq(centre.organisationId, organisationId), eq(centre.id, input.centre)));
-    if (!c) errors.centre = [`Invalid pk "${input.centre}" - object does not exist.`];
-  }
-  if (input.sport !== undefined) {
-    const [s] = await tx
-      .select({ id: sport.id })
-      .from(sport)
-      .where(and(eq(sport.organisationId, organisationId), eq(sport.id, input.sport)));
-    if (!s) errors.sport = [`Invalid pk "${input.sport}" - object does not exist.`];
-  }
-  if (Object.keys(errors).length) throw badRequest(errors);
 }
 
 /** Slots of one group may not overlap; reports the later slot of each overlapping pair. */
@@ -216,41 +202,51 @@ function facilityValues(input: Partial<FacilityInput>): Partial<FacilityValues> 
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }
 
-export async function createFacility(tx: Tx, organisationId: number, input: FacilityInput): Promise<number> {
-  await checkReferences(tx, organisationId, input);
+/** A facility name taken in its centre becomes a field error. */
+const uniqueName = onUnique({ facility_org_centre_name_key: { field: 'name', message: 'A facility with this name already exists in this centre.' } });
+
+async function facilityAsJson(tx: Tx, ctx: Ctx, id: number): Promise<Facility> {
+  return (await facilitiesJson(tx, ctx.organisationId, [await loadFacility(tx, ctx.organisationId, id)]))[0];
+}
+
+/** Creates a facility with its slot template; the centre and sport must be the organisation's. */
+export async function createFacility(tx: Tx, ctx: Ctx, input: FacilityInput): Promise<Facility> {
+  await checkReferences(tx, ctx.organisationId, { centre: { table: centre, id: input.centre }, sport: { table: sport, id: input.sport } });
   const [row] = await tx
     .insert(facility)
-    .values({ ...(facilityValues(input) as FacilityValues), organisationId })
-    .returning({ id: facility.id });
-  if (input.slot_groups) await replaceTemplate(tx, organisationId, row.id, input.slot_groups);
-  return row.id;
+    .values({ ...(facilityValues(input) as FacilityValues), organisationId: ctx.organisationId })
+    .returning({ id: facility.id })
+    .catch(uniqueName);
+  if (input.slot_groups) await replaceTemplate(tx, ctx.organisationId, row.id, input.slot_groups);
+  const after = await facilityAsJson(tx, ctx, row.id);
+  await record(tx, ctx.actor, { module: MODULE, resource: 'facility', objectId: row.id, label: after.name, action: 'create', after });
+  return after;
 }
 
-export async function updateFacility(tx: Tx, organisationId: number, id: number, input: Partial<FacilityInput>): Promise<void> {
-  await loadFacility(tx, organisationId, id);
-  await checkReferences(tx, organisationId, input);
-  const values = facilityValues(input);
+/** Changes a facility; `slot_groups`, when sent, replaces its template (booked slots are archived, never lost). */
+export async function updateFacility(tx: Tx, ctx: Ctx, input: Partial<FacilityInput> & { id: number }): Promise<Facility> {
+  const before = await facilityAsJson(tx, ctx, input.id);
+  await checkReferences(tx, ctx.organisationId, { centre: { table: centre, id: input.centre }, sport: { table: sport, id: input.sport } });
   await tx
     .update(facility)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(facility.organisationId, organisationId), eq(facility.id, id)));
-  if (input.slot_groups) await replaceTemplate(tx, organisationId, id, input.slot_groups);
+    .set({ ...facilityValues(input), updatedAt: ctx.now.instant })
+    .where(and(eq(facility.organisationId, ctx.organisationId), eq(facility.id, input.id)))
+    .catch(uniqueName);
+  if (input.slot_groups) await replaceTemplate(tx, ctx.organisationId, input.id, input.slot_groups);
+  const after = await facilityAsJson(tx, ctx, input.id);
+  await record(tx, ctx.actor, { module: MODULE, resource: 'facility', objectId: input.id, label: after.name, action: 'update', before, after });
+  return after;
 }
 
-export async function deleteFacility(tx: Tx, organisationId: number, id: number): Promise<void> {
-  await loadFacility(tx, organisationId, id);
+/** Deletes a facility that has never been booked; one with bookings is deactivated instead. */
+export async function deleteFacility(tx: Tx, ctx: Ctx, input: { id: number }): Promise<void> {
+  const before = await facilityAsJson(tx, ctx, input.id);
   const [used] = await tx
     .select({ id: booking.id })
     .from(booking)
-    .where(and(eq(booking.organisationId, organisationId), eq(booking.facilityId, id)))
+    .where(and(eq(booking.organisationId, ctx.organisationId), eq(booking.facilityId, input.id)))
     .limit(1);
   if (used) throw conflict('This facility has bookings and cannot be deleted. Deactivate it instead.');
-  await tx.delete(facility).where(and(eq(facility.organisationId, organisationId), eq(facility.id, id)));
-}
-
-/** A facility name taken in its centre becomes a field error. */
-export function uniqueFacilityError(err: unknown): never {
-  if (uniqueViolation(err) === 'facility_org_centre_name_key')
-    throw fieldError('name', 'A facility with this name already exists in this centre.');
-  throw err;
+  await tx.delete(facility).where(and(eq(facility.organisationId, ctx.organisationId), eq(facility.id, input.id)));
+  await record(tx, ctx.actor, { module: MODULE, resource: 'facility', objectId: input.id, label: before.name, action: 'delete', before });
 }

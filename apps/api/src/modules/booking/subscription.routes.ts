@@ -1,72 +1,78 @@
-import { idParamsSchema, isoDateSchema, listQuerySchema, paginatedSchema, subscriptionInputSchema, z } from '@arena/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
+import {
+  idParamsSchema,
+  isoDateSchema,
+  SUBSCRIPTION_STATUSES,
+  subscriptionInputSchema,
+  subscriptionResultSchema,
+  subscriptionSchema,
+  z,
+  type Subscription,
+} from '@arena/contracts';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/audit.js';
-import { withTenant } from '../../platform/db/client.js';
-import { paginate } from '../../platform/pagination.js';
-import { bookingSubscription } from '../../db/schema/index.js';
-import { MODULE } from './booking.service.js';
-import { invalidateSlotsOnWrite } from './availability-cache.js';
-import { cancelSubscription, createSubscription, subscriptionJson } from './subscription.service.js';
+import { listRoute, type ListDefinition } from '../../platform/list.js';
+import { inTenant } from '../../platform/request-context.js';
+import { bookingClient, bookingSubscription } from './schema.js';
+import { MODULE } from './constants.js';
+import {
+  cancelSubscription,
+  createSubscription,
+  fromSubscriptions,
+  loadSubscription,
+  subscriptionFacilityName,
+  subscriptionFields,
+  subscriptionJson,
+  type SubscriptionRow,
+} from './subscription.service.js';
 
 const tags = ['booking'];
-const subscriptionSchema = z.object({
-  id: z.number(),
-  client: z.number(),
-  client_name: z.string(),
-  facility: z.number(),
-  facility_name: z.string(),
-  time_slot_ids: z.array(z.number()),
-  weekdays: z.array(z.number()),
-  start_date: z.string(),
-  end_date: z.string(),
-  status: z.enum(['active', 'cancelled']),
-  cancelled_from: z.string().nullable(),
-  notes: z.string(),
-  created_at: z.string(),
-});
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+const subscriptionList: ListDefinition<SubscriptionRow, Subscription> = {
+  from: fromSubscriptions,
+  fields: subscriptionFields,
+  where: (ctx) => eq(bookingSubscription.organisationId, ctx.organisationId),
+  search: [bookingClient.name, bookingClient.mobile, subscriptionFacilityName],
+  filters: {
+    status: {
+      schema: z.enum(SUBSCRIPTION_STATUSES),
+      where: (v: Subscription['status']) => eq(bookingSubscription.status, v),
+      label: 'Status',
+    },
+  },
+  ordering: {
+    created_at: bookingSubscription.createdAt,
+    start_date: bookingSubscription.startDate,
+    end_date: bookingSubscription.endDate,
+    client_name: bookingClient.name,
+    facility_name: subscriptionFacilityName,
+    status: bookingSubscription.status,
+  },
+  defaultOrdering: [desc(bookingSubscription.id)],
+  tiebreak: bookingSubscription.id,
+  map: (_tx, _ctx, rows) => rows.map(subscriptionJson),
+  export: {
+    filename: 'booking-subscriptions',
+    title: 'Booking subscriptions',
+    columns: [
+      { header: 'Client', value: (s) => s.client_name },
+      { header: 'Facility', value: (s) => s.facility_name },
+      { header: 'Weekdays', value: (s) => s.weekdays.map((d) => WEEKDAYS[d - 1]).join(', ') },
+      { header: 'From', value: (s) => s.start_date, type: 'date' },
+      { header: 'To', value: (s) => s.end_date, type: 'date' },
+      { header: 'Status', value: (s) => s.status },
+      { header: 'Cancelled from', value: (s) => s.cancelled_from, type: 'date' },
+      { header: 'Created', value: (s) => s.created_at, type: 'datetime' },
+    ],
+  },
+};
 
 export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
-  invalidateSlotsOnWrite(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { module: MODULE } as const;
 
-  r.get('/api/booking/subscription/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Booking subscriptions',
-      querystring: listQuerySchema.extend({ status: z.enum(['active', 'cancelled']).optional() }),
-      response: { 200: paginatedSchema(subscriptionSchema) },
-    },
-    handler: async (request) => {
-      const org = request.organisation!.id;
-      const where = and(
-        eq(bookingSubscription.organisationId, org),
-        request.query.status ? eq(bookingSubscription.status, request.query.status) : undefined,
-      );
-      return withTenant(app.db, org, (tx) =>
-        paginate(request, request.query, {
-          count: async () => (await tx.select({ n: count() }).from(bookingSubscription).where(where))[0].n,
-          rows: async (limit, offset) =>
-            subscriptionJson(
-              tx,
-              org,
-              (
-                await tx
-                  .select({ id: bookingSubscription.id })
-                  .from(bookingSubscription)
-                  .where(where)
-                  .orderBy(desc(bookingSubscription.id))
-                  .limit(limit)
-                  .offset(offset)
-              ).map((x) => x.id),
-            ),
-        }),
-      );
-    },
-  });
+  listRoute(app, '/api/booking/subscription/', { module: MODULE, tags, summary: 'Booking subscriptions', item: subscriptionSchema, list: subscriptionList });
 
   r.post('/api/booking/subscription/', {
     config,
@@ -74,23 +80,21 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Create a recurring booking; dates that clash are reported, never double-booked',
       body: subscriptionInputSchema,
-      response: {
-        201: z.object({
-          subscription: subscriptionSchema,
-          created: z.array(z.object({ date: z.string(), booking_id: z.number(), code: z.string() })),
-          clashes: z.array(z.object({ date: z.string(), time_slot_ids: z.array(z.number()), reason: z.string() })),
-        }),
-      },
+      response: { 201: subscriptionResultSchema },
     },
     handler: async (request, reply) => {
-      const org = request.organisation!;
-      const out = await withTenant(app.db, org.id, async (tx) => {
-        const result = await createSubscription(tx, org.id, actorOf(request), org.timeZone, request.body);
-        const [subscription] = await subscriptionJson(tx, org.id, [result.id]);
-        return { subscription, created: result.created, clashes: result.clashes };
+      const out = await inTenant(request, async (tx, ctx) => {
+        const result = await createSubscription(tx, ctx, request.body);
+        return { subscription: await loadSubscription(tx, ctx, result.id), created: result.created, clashes: result.clashes };
       });
       return reply.status(201).send(out);
     },
+  });
+
+  r.get('/api/booking/subscription/:id/', {
+    config,
+    schema: { tags, summary: 'A booking subscription', params: idParamsSchema, response: { 200: subscriptionSchema } },
+    handler: async (request) => inTenant(request, (tx, ctx) => loadSubscription(tx, ctx, request.params.id)),
   });
 
   r.post('/api/booking/subscription/:id/cancel/', {
@@ -102,12 +106,10 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
       body: z.object({ from_date: isoDateSchema }),
       response: { 200: subscriptionSchema },
     },
-    handler: async (request) => {
-      const org = request.organisation!;
-      return withTenant(app.db, org.id, async (tx) => {
-        await cancelSubscription(tx, org.id, actorOf(request), org.timeZone, request.params.id, request.body.from_date);
-        return (await subscriptionJson(tx, org.id, [request.params.id]))[0];
-      });
-    },
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        await cancelSubscription(tx, ctx, { id: request.params.id, ...request.body });
+        return loadSubscription(tx, ctx, request.params.id);
+      }),
   });
 }

@@ -3,15 +3,18 @@
  * booked in its own savepoint, so a date that clashes (already booked, started) is reported and
  * skipped instead of double-booked, and never undoes the other dates.
  */
+import type { Subscription } from '@arena/contracts';
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { record, type AuditActor } from '../../platform/audit.js';
+import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
-import { ApiError, badRequest, conflict, fieldError, notFound, uniqueViolation } from '../../platform/errors.js';
-import { addDays } from '../../platform/time.js';
-import { bookedTimeSlot, booking, bookingClient, bookingSubscription, facility, sport, timeSlot } from '../../db/schema/index.js';
-import { daysBetween, isoWeekday, nowIn } from './availability.js';
-import { createBooking, MODULE, resolveClient, type Contact } from './booking.service.js';
+import { ApiError, badRequest, conflict, fieldError, invalidPk, notFound, uniqueViolation } from '../../platform/errors.js';
+import type { Ctx } from '../../platform/request-context.js';
+import { addDays, daysBetween, isoWeekday } from '../../platform/time.js';
+import { sport } from '../administrator/index.js';
+import { createBooking, resolveClient, type Contact } from './booking.service.js';
+import { MODULE } from './constants.js';
 import { loadFacility } from './facility.service.js';
+import { bookedTimeSlot, booking, bookingClient, bookingSubscription, facility, timeSlot } from './schema.js';
 
 export const MAX_SPAN_DAYS = 366;
 
@@ -28,22 +31,32 @@ export interface SubscriptionInput {
   notes: string;
 }
 
-export async function subscriptionJson(tx: Tx, organisationId: number, ids: number[]) {
-  if (!ids.length) return [];
-  const rows = await tx
-    .select({
-      s: bookingSubscription,
-      clientName: bookingClient.name,
-      facilityName: sql<string>`${sport.name} || ' - ' || ${facility.name}`,
-    })
+/** The facility as the screens name it: "Badminton - Court 1". */
+export const subscriptionFacilityName = sql<string>`${sport.name} || ' - ' || ${facility.name}`;
+
+export const subscriptionFields = { s: bookingSubscription, clientName: bookingClient.name, facilityName: subscriptionFacilityName };
+export type SubscriptionRow = { s: typeof bookingSubscription.$inferSelect; clientName: string; facilityName: string };
+
+/** A subscription with its client and facility joined, ready for `subscriptionJson`. */
+export const fromSubscriptions = (tx: Tx, fields: object) =>
+  tx
+    .select(fields as typeof subscriptionFields)
     .from(bookingSubscription)
     .innerJoin(bookingClient, eq(bookingClient.id, bookingSubscription.clientId))
     .innerJoin(facility, eq(facility.id, bookingSubscription.facilityId))
     .innerJoin(sport, eq(sport.id, facility.sportId))
-    .where(and(eq(bookingSubscription.organisationId, organisationId), inArray(bookingSubscription.id, ids)));
-  return ids
-    .map((id) => rows.find((r) => r.s.id === id)!)
-    .map(({ s, clientName, facilityName }) => ({
+    .$dynamic();
+
+export async function loadSubscription(tx: Tx, ctx: Ctx, id: number): Promise<Subscription> {
+  const [row] = await fromSubscriptions(tx, subscriptionFields).where(
+    and(eq(bookingSubscription.organisationId, ctx.organisationId), eq(bookingSubscription.id, id)),
+  );
+  if (!row) throw notFound();
+  return subscriptionJson(row);
+}
+
+export function subscriptionJson({ s, clientName, facilityName }: SubscriptionRow): Subscription {
+  return {
       id: s.id,
       client: s.clientId,
       client_name: clientName,
@@ -57,16 +70,17 @@ export async function subscriptionJson(tx: Tx, organisationId: number, ids: numb
       cancelled_from: s.cancelledFrom,
       notes: s.notes,
       created_at: s.createdAt.toISOString(),
-    }));
+  };
 }
 
-export async function createSubscription(tx: Tx, organisationId: number, actor: AuditActor, timeZone: string, input: SubscriptionInput) {
-  const today = nowIn(timeZone).today;
+export async function createSubscription(tx: Tx, ctx: Ctx, input: SubscriptionInput) {
+  const organisationId = ctx.organisationId;
+  const today = ctx.now.today;
   if (input.start_date < today) throw fieldError('start_date', 'The start date cannot be in the past.');
   if (daysBetween(input.start_date, input.end_date) > MAX_SPAN_DAYS)
     throw fieldError('end_date', `A subscription can span at most ${MAX_SPAN_DAYS} days.`);
   const f = await loadFacility(tx, organisationId, input.facility).catch(() => {
-    throw fieldError('facility', `Invalid pk "${input.facility}" - object does not exist.`);
+    throw fieldError('facility', invalidPk(input.facility));
   });
   if (!f.isActive) throw fieldError('facility', 'This facility is not active.');
   const known = await tx
@@ -88,13 +102,13 @@ export async function createSubscription(tx: Tx, organisationId: number, actor: 
       .select({ id: bookingClient.id })
       .from(bookingClient)
       .where(and(eq(bookingClient.organisationId, organisationId), eq(bookingClient.id, input.client)));
-    if (!c) throw fieldError('client', `Invalid pk "${input.client}" - object does not exist.`);
+    if (!c) throw fieldError('client', invalidPk(input.client));
     clientId = c.id;
   } else {
     if (!input.name) throw fieldError('name', 'Name is required');
     const mobile = (input.mobile_no ?? '').replace(/\s+/g, '');
     if (mobile && !/^\d{10}$/.test(mobile)) throw fieldError('mobile_no', 'Phone number must be 10 digits');
-    clientId = await resolveClient(tx, organisationId, { name: input.name, email: input.email ?? '', mobile } satisfies Contact);
+    clientId = await resolveClient(tx, ctx, { name: input.name, email: input.email ?? '', mobile } satisfies Contact);
   }
   const [sub] = await tx
     .insert(bookingSubscription)
@@ -107,7 +121,7 @@ export async function createSubscription(tx: Tx, organisationId: number, actor: 
       startDate: input.start_date,
       endDate: input.end_date,
       notes: input.notes,
-      createdBy: actor.actorId,
+      createdBy: ctx.actor.actorId,
     })
     .returning();
 
@@ -117,12 +131,11 @@ export async function createSubscription(tx: Tx, organisationId: number, actor: 
     if (!input.weekdays.includes(isoWeekday(date))) continue;
     try {
       const row = await tx.transaction((sp) =>
-        createBooking(sp as unknown as Tx, organisationId, actor, {
+        createBooking(sp as unknown as Tx, ctx, {
           facility: f,
           date,
           slotIds: input.time_slot_ids,
           source: 'subscription',
-          timeZone,
           client: { id: clientId },
           subscriptionId: sub.id,
           ignoreWindow: true,
@@ -145,10 +158,11 @@ export async function createSubscription(tx: Tx, organisationId: number, actor: 
   }
   if (!created.length && !clashes.length)
     throw badRequest({ weekdays: ['No date between the start and end date falls on the chosen weekdays.'] });
-  await record(tx, actor, {
+  await record(tx, ctx.actor, {
     module: MODULE,
     resource: 'booking_subscription',
     objectId: sub.id,
+    label: `${f.sportName} - ${f.name}, ${input.start_date} to ${input.end_date}`,
     action: 'create',
     after: { ...input, created: created.length, clashes: clashes.map((c) => c.date) },
   });
@@ -156,14 +170,9 @@ export async function createSubscription(tx: Tx, organisationId: number, actor: 
 }
 
 /** Ends a subscription from a date: its confirmed bookings on and after it are cancelled and their slots freed. */
-export async function cancelSubscription(
-  tx: Tx,
-  organisationId: number,
-  actor: AuditActor,
-  timeZone: string,
-  id: number,
-  fromDate: string,
-) {
+export async function cancelSubscription(tx: Tx, ctx: Ctx, input: { id: number; from_date: string }): Promise<number> {
+  const organisationId = ctx.organisationId;
+  const { id, from_date: fromDate } = input;
   const [sub] = await tx
     .select()
     .from(bookingSubscription)
@@ -171,10 +180,10 @@ export async function cancelSubscription(
     .for('update');
   if (!sub) throw notFound();
   if (sub.status === 'cancelled') throw conflict('This subscription is already cancelled.');
-  if (fromDate < nowIn(timeZone).today) throw fieldError('from_date', 'Bookings in the past cannot be cancelled.');
+  if (fromDate < ctx.now.today) throw fieldError('from_date', 'Bookings in the past cannot be cancelled.');
   const cancelled = await tx
     .update(booking)
-    .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: 'Subscription cancelled', updatedAt: new Date() })
+    .set({ status: 'cancelled', cancelledAt: ctx.now.instant, cancelReason: 'Subscription cancelled', updatedAt: ctx.now.instant })
     .where(
       and(
         eq(booking.organisationId, organisationId),
@@ -201,10 +210,11 @@ export async function cancelSubscription(
     .update(bookingSubscription)
     .set({ status: 'cancelled', cancelledFrom: fromDate, updatedAt: sql`now()` })
     .where(and(eq(bookingSubscription.organisationId, organisationId), eq(bookingSubscription.id, id)));
-  await record(tx, actor, {
+  await record(tx, ctx.actor, {
     module: MODULE,
     resource: 'booking_subscription',
     objectId: id,
+    label: `Subscription #${id}`,
     action: 'update',
     before: { status: sub.status },
     after: { status: 'cancelled', from_date: fromDate, bookings_cancelled: cancelled.length },

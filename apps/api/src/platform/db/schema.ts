@@ -3,7 +3,7 @@
  * them is always filtered by the code (by user, by organisation) — keep that list short.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -116,4 +116,43 @@ export const throttleEvent = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('throttle_event_bucket_idx').on(t.bucket, t.createdAt)],
+);
+
+/** The audit trail. The application role may insert and read rows, never change or delete them. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    organisationId: bigint('organisation_id', { mode: 'number' })
+      .notNull()
+      .references(() => organisation.id),
+    module: text('module').notNull(),
+    resource: text('resource').notNull(),
+    objectId: text('object_id'),
+    /** What a person calls the object ("Court 1", "BK-2026-000311"), so logs and exports read without ids. */
+    objectLabel: text('object_label'),
+    action: text('action', { enum: ['create', 'update', 'delete', 'login', 'logout', 'action'] }).notNull(),
+    actorId: bigint('actor_id', { mode: 'number' }),
+    actorEmail: text('actor_email'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_org_module_idx').on(t.organisationId, t.module, t.createdAt)],
+);
+
+/** Per-organisation counters for readable codes (BK-2026-000311, MEM-00042 …); gapless because they roll back with the transaction. */
+export const documentSequence = pgTable(
+  'document_sequence',
+  {
+    organisationId: bigint('organisation_id', { mode: 'number' })
+      .notNull()
+      .references(() => organisation.id),
+    name: text('name').notNull(),
+    lastValue: bigint('last_value', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('document_sequence_key').on(t.organisationId, t.name)],
 );

@@ -1,30 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { centre, sport } from './administrator.js';
-import { organisation } from './platform.js';
+import { boolean, check, date, index, integer, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, money, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
+import { centre, paymentMode, sport } from '../administrator/index.js';
 
-const orgId = () =>
-  bigint('organisation_id', { mode: 'number' })
-    .notNull()
-    .references(() => organisation.id);
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
-const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
-export const facility = pgTable(
+export const facility = tenantTable(
   'facility',
   {
-    id: id(),
-    organisationId: orgId(),
-    centreId: bigint('centre_id', { mode: 'number' })
-      .notNull()
-      .references(() => centre.id),
-    sportId: bigint('sport_id', { mode: 'number' })
-      .notNull()
-      .references(() => sport.id),
+    centreId: ref('centre_id').notNull(),
+    sportId: ref('sport_id').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     capacity: integer('capacity').notNull().default(1),
@@ -32,42 +15,34 @@ export const facility = pgTable(
     /** How many days after today a date may be booked (0 = today only). */
     advanceBookingDays: integer('advance_booking_days').notNull().default(30),
     isActive: boolean('is_active').notNull().default(true),
-    ...stamps,
+    ...timestamps(),
   },
   (t) => [
+    tenantRef(t, t.centreId, () => centre),
+    tenantRef(t, t.sportId, () => sport),
     uniqueIndex('facility_org_centre_name_key').on(t.organisationId, t.centreId, sql`lower(${t.name})`),
     check('facility_capacity_positive', sql`${t.capacity} >= 1`),
     check('facility_advance_days_range', sql`${t.advanceBookingDays} between 0 and 365`),
   ],
 );
 
-export const slotGroup = pgTable(
+export const slotGroup = tenantTable(
   'slot_group',
   {
-    id: id(),
-    organisationId: orgId(),
-    facilityId: bigint('facility_id', { mode: 'number' })
-      .notNull()
-      .references(() => facility.id, { onDelete: 'cascade' }),
+    facilityId: ref('facility_id').notNull(),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
-  (t) => [index('slot_group_facility_idx').on(t.organisationId, t.facilityId)],
+  (t) => [tenantRef(t, t.facilityId, () => facility, { onDelete: 'cascade' }), index('slot_group_facility_idx').on(t.organisationId, t.facilityId)],
 );
 
 /** A slot of a group's template; a date's availability is computed from these and the bookings. */
-export const timeSlot = pgTable(
+export const timeSlot = tenantTable(
   'time_slot',
   {
-    id: id(),
-    organisationId: orgId(),
-    facilityId: bigint('facility_id', { mode: 'number' })
-      .notNull()
-      .references(() => facility.id, { onDelete: 'cascade' }),
-    slotGroupId: bigint('slot_group_id', { mode: 'number' })
-      .notNull()
-      .references(() => slotGroup.id, { onDelete: 'cascade' }),
+    facilityId: ref('facility_id').notNull(),
+    slotGroupId: ref('slot_group_id').notNull(),
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
     price: money('price').notNull(),
@@ -77,22 +52,22 @@ export const timeSlot = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [
+    tenantRef(t, t.facilityId, () => facility, { onDelete: 'cascade' }),
+    tenantRef(t, t.slotGroupId, () => slotGroup, { onDelete: 'cascade' }),
     index('time_slot_facility_idx').on(t.organisationId, t.facilityId),
     check('time_slot_end_after_start', sql`${t.endTime} > ${t.startTime}`),
     check('time_slot_price_non_negative', sql`${t.price} >= 0 and (${t.weekendPrice} is null or ${t.weekendPrice} >= 0)`),
   ],
 );
 
-export const bookingClient = pgTable(
+export const bookingClient = tenantTable(
   'booking_client',
   {
-    id: id(),
-    organisationId: orgId(),
     name: text('name').notNull(),
     email: text('email').notNull().default(''),
     mobile: text('mobile').notNull().default(''),
     notes: text('notes').notNull().default(''),
-    ...stamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('booking_client_org_mobile_key')
@@ -102,45 +77,36 @@ export const bookingClient = pgTable(
   ],
 );
 
-export const bookingSubscription = pgTable('booking_subscription', {
-  id: id(),
-  organisationId: orgId(),
-  clientId: bigint('client_id', { mode: 'number' })
-    .notNull()
-    .references(() => bookingClient.id),
-  facilityId: bigint('facility_id', { mode: 'number' })
-    .notNull()
-    .references(() => facility.id),
-  timeSlotIds: bigint('time_slot_ids', { mode: 'number' }).array().notNull(),
-  /** ISO weekdays, 1 = Monday … 7 = Sunday. */
-  weekdays: integer('weekdays').array().notNull(),
-  startDate: date('start_date').notNull(),
-  endDate: date('end_date').notNull(),
-  status: text('status', { enum: ['active', 'cancelled'] })
-    .notNull()
-    .default('active'),
-  cancelledFrom: date('cancelled_from'),
-  notes: text('notes').notNull().default(''),
-  createdBy: bigint('created_by', { mode: 'number' }),
-  ...stamps,
-});
+export const bookingSubscription = tenantTable(
+  'booking_subscription',
+  {
+    clientId: ref('client_id').notNull(),
+    facilityId: ref('facility_id').notNull(),
+    /** Slots of the facility's template; checked by the service (an array cannot carry a foreign key). */
+    timeSlotIds: ref('time_slot_ids').array().notNull(),
+    /** ISO weekdays, 1 = Monday … 7 = Sunday. */
+    weekdays: integer('weekdays').array().notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    status: text('status', { enum: ['active', 'cancelled'] })
+      .notNull()
+      .default('active'),
+    cancelledFrom: date('cancelled_from'),
+    notes: text('notes').notNull().default(''),
+    createdBy: ref('created_by'),
+    ...timestamps(),
+  },
+  (t) => [tenantRef(t, t.clientId, () => bookingClient), tenantRef(t, t.facilityId, () => facility)],
+);
 
-export const booking = pgTable(
+export const booking = tenantTable(
   'booking',
   {
-    id: id(),
-    organisationId: orgId(),
     code: text('code').notNull(),
-    centreId: bigint('centre_id', { mode: 'number' })
-      .notNull()
-      .references(() => centre.id),
-    facilityId: bigint('facility_id', { mode: 'number' })
-      .notNull()
-      .references(() => facility.id),
-    clientId: bigint('client_id', { mode: 'number' })
-      .notNull()
-      .references(() => bookingClient.id),
-    subscriptionId: bigint('subscription_id', { mode: 'number' }).references(() => bookingSubscription.id),
+    centreId: ref('centre_id').notNull(),
+    facilityId: ref('facility_id').notNull(),
+    clientId: ref('client_id').notNull(),
+    subscriptionId: ref('subscription_id'),
     date: date('date').notNull(),
     source: text('source', { enum: ['online', 'desk', 'subscription'] }).notNull(),
     status: text('status', { enum: ['confirmed', 'cancelled', 'completed', 'no_show'] })
@@ -157,10 +123,14 @@ export const booking = pgTable(
     notes: text('notes').notNull().default(''),
     cancelReason: text('cancel_reason').notNull().default(''),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    ...stamps,
+    createdBy: ref('created_by'),
+    ...timestamps(),
   },
   (t) => [
+    tenantRef(t, t.centreId, () => centre),
+    tenantRef(t, t.facilityId, () => facility),
+    tenantRef(t, t.clientId, () => bookingClient),
+    tenantRef(t, t.subscriptionId, () => bookingSubscription),
     uniqueIndex('booking_org_code_key').on(t.organisationId, t.code),
     index('booking_org_date_idx').on(t.organisationId, t.date),
     index('booking_org_facility_date_idx').on(t.organisationId, t.facilityId, t.date),
@@ -176,20 +146,12 @@ export const booking = pgTable(
  * One booked slot on one date. The partial unique index is the guarantee against double
  * booking: whatever the code does, PostgreSQL refuses a second active row for the same slot.
  */
-export const bookedTimeSlot = pgTable(
+export const bookedTimeSlot = tenantTable(
   'booked_time_slot',
   {
-    id: id(),
-    organisationId: orgId(),
-    bookingId: bigint('booking_id', { mode: 'number' })
-      .notNull()
-      .references(() => booking.id, { onDelete: 'cascade' }),
-    facilityId: bigint('facility_id', { mode: 'number' })
-      .notNull()
-      .references(() => facility.id),
-    timeSlotId: bigint('time_slot_id', { mode: 'number' })
-      .notNull()
-      .references(() => timeSlot.id),
+    bookingId: ref('booking_id').notNull(),
+    facilityId: ref('facility_id').notNull(),
+    timeSlotId: ref('time_slot_id').notNull(),
     date: date('date').notNull(),
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
@@ -197,6 +159,9 @@ export const bookedTimeSlot = pgTable(
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [
+    tenantRef(t, t.bookingId, () => booking, { onDelete: 'cascade' }),
+    tenantRef(t, t.facilityId, () => facility),
+    tenantRef(t, t.timeSlotId, () => timeSlot),
     uniqueIndex('booked_time_slot_active_key')
       .on(t.organisationId, t.facilityId, t.date, t.timeSlotId)
       .where(sql`${t.isActive}`),
@@ -204,22 +169,20 @@ export const bookedTimeSlot = pgTable(
   ],
 );
 
-export const bookingPayment = pgTable(
+export const bookingPayment = tenantTable(
   'booking_payment',
   {
-    id: id(),
-    organisationId: orgId(),
-    bookingId: bigint('booking_id', { mode: 'number' })
-      .notNull()
-      .references(() => booking.id),
+    bookingId: ref('booking_id').notNull(),
     amount: money('amount').notNull(),
-    paymentModeId: bigint('payment_mode_id', { mode: 'number' }).notNull(),
+    paymentModeId: ref('payment_mode_id').notNull(),
     reference: text('reference').notNull().default(''),
     paidOn: date('paid_on').notNull(),
-    receivedBy: bigint('received_by', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedBy: ref('received_by'),
+    createdAt: createdAt(),
   },
   (t) => [
+    tenantRef(t, t.bookingId, () => booking),
+    tenantRef(t, t.paymentModeId, () => paymentMode),
     index('booking_payment_org_paid_on_idx').on(t.organisationId, t.paidOn),
     check('booking_payment_amount_positive', sql`${t.amount} > 0`),
   ],

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { auditLogRoute } from '../../platform/audit-log.routes.js';
+import type { ModuleManifest } from '../../platform/module.js';
+import { centreRoutes } from './centre.routes.js';
+import { organisationRoutes } from './organisation.routes.js';
+import { paymentModeRoutes } from './payment-mode.routes.js';
+import { seedAdministrator } from './seed.js';
+import { sportRoutes } from './sport.routes.js';
+
+export const administratorModule: ModuleManifest = {
+  name: 'administrator',
+  routes: async (app: FastifyInstance) => {
+    await organisationRoutes(app);
+    await centreRoutes(app);
+    await sportRoutes(app);
+    await paymentModeRoutes(app);
+    auditLogRoute(app, '/api/administrator/logs/', null);
+  },
+  seed: seedAdministrator,
+};

@@ -1,0 +1,46 @@
+import { paymentModeInputSchema, paymentModeSchema, z } from '@arena/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { registerCrud } from '../../platform/crud.js';
+import { inputToValues, rowToJson } from '../../platform/serialize.js';
+import { MODULE } from './constants.js';
+import { paymentMode } from './schema.js';
+
+type PaymentMode = z.infer<typeof paymentModeSchema>;
+
+/** Administrator › Payment Mode: the ways money is received (Cash, UPI, Card …). */
+export async function paymentModeRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    prefix: '/api/administrator/payment-mode',
+    module: MODULE,
+    resource: 'payment_mode',
+    table: paymentMode,
+    input: paymentModeInputSchema,
+    output: paymentModeSchema,
+    toOutput: ({ row }: { row: typeof paymentMode.$inferSelect }) => rowToJson(row) as PaymentMode,
+    toValues: inputToValues,
+    label: (m) => m.name,
+    search: [paymentMode.name],
+    ordering: { id: paymentMode.id, name: paymentMode.name, is_active: paymentMode.isActive, created_at: paymentMode.createdAt },
+    defaultOrdering: [asc(paymentMode.id)],
+    filters: {
+      is_active: {
+        schema: z.stringbool(),
+        where: (v: boolean) => eq(paymentMode.isActive, v),
+        label: 'Active',
+        show: (v: boolean) => (v ? 'Yes' : 'No'),
+      },
+    },
+    dropdown: { label: paymentMode.name, where: eq(paymentMode.isActive, true), module: null },
+    unique: { payment_mode_org_name_key: { field: 'name', message: 'A payment mode with this name already exists.' } },
+    export: {
+      filename: 'payment-modes',
+      title: 'Payment modes',
+      columns: [
+        { header: 'Name', value: (m) => m.name },
+        { header: 'Active', value: (m) => m.is_active, type: 'boolean' },
+        { header: 'Created', value: (m) => m.created_at, type: 'datetime' },
+      ],
+    },
+  });
+}

@@ -1,0 +1,108 @@
+/** Booking clients: who books, with the totals and dues of their bookings that are not cancelled. */
+import { fromPaise, toPaise, type z, type clientInputSchema, type clientSchema } from '@arena/contracts';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { record } from '../../platform/audit.js';
+import type { Tx } from '../../platform/db/client.js';
+import { conflict, notFound, onUnique } from '../../platform/errors.js';
+import type { Ctx } from '../../platform/request-context.js';
+import { MODULE } from './constants.js';
+import { booking, bookingClient } from './schema.js';
+
+export type Client = z.infer<typeof clientSchema>;
+export type ClientInput = z.infer<typeof clientInputSchema>;
+
+/**
+ * Totals of each client's bookings that are not cancelled, as a subquery to join on the client
+ * id (the join keeps it within the client's organisation; row-level security holds it too).
+ */
+export const clientTotals = new QueryBuilder()
+  .select({
+    clientId: booking.clientId,
+    bookings: count().as('bookings'),
+    amount: sql<string>`coalesce(sum(${booking.bookingAmount}), 0)::text`.as('amount'),
+    paid: sql<string>`coalesce(sum(${booking.paidAmount}), 0)::text`.as('paid'),
+  })
+  .from(booking)
+  .where(sql`${booking.status} <> 'cancelled'`)
+  .groupBy(booking.clientId)
+  .as('totals');
+
+/** What a client still owes, as SQL over the totals (for filters and ordering). */
+export const clientDue = sql`coalesce(${clientTotals.amount}::numeric, 0) - coalesce(${clientTotals.paid}::numeric, 0)`;
+
+export interface ClientWithTotals {
+  c: typeof bookingClient.$inferSelect;
+  bookings: number | null;
+  amount: string | null;
+  paid: string | null;
+}
+
+export const clientFields = { c: bookingClient, bookings: clientTotals.bookings, amount: clientTotals.amount, paid: clientTotals.paid };
+
+export function clientJson({ c, ...t }: ClientWithTotals): Client {
+  const amount = toPaise(Number(t.amount ?? 0).toFixed(2)) ?? 0;
+  const paid = toPaise(Number(t.paid ?? 0).toFixed(2)) ?? 0;
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    mobile: c.mobile,
+    notes: c.notes,
+    bookings_count: Number(t.bookings ?? 0),
+    total_amount: fromPaise(amount),
+    paid_amount: fromPaise(paid),
+    due_amount: fromPaise(Math.max(0, amount - paid)),
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+export async function loadClient(tx: Tx, ctx: Ctx, id: number): Promise<Client> {
+  const [row] = await tx
+    .select(clientFields)
+    .from(bookingClient)
+    .leftJoin(clientTotals, eq(clientTotals.clientId, bookingClient.id))
+    .where(and(eq(bookingClient.organisationId, ctx.organisationId), eq(bookingClient.id, id)));
+  if (!row) throw notFound();
+  return clientJson(row);
+}
+
+const uniqueMobile = onUnique({ booking_client_org_mobile_key: { field: 'mobile', message: 'A client with this phone number already exists.' } });
+
+export async function createClient(tx: Tx, ctx: Ctx, input: ClientInput): Promise<Client> {
+  const [c] = await tx
+    .insert(bookingClient)
+    .values({ ...input, organisationId: ctx.organisationId })
+    .returning({ id: bookingClient.id })
+    .catch(uniqueMobile);
+  const after = await loadClient(tx, ctx, c.id);
+  await record(tx, ctx.actor, { module: MODULE, resource: 'client', objectId: c.id, label: after.name, action: 'create', after });
+  return after;
+}
+
+export async function updateClient(tx: Tx, ctx: Ctx, input: Partial<ClientInput> & { id: number }): Promise<Client> {
+  const { id, ...changes } = input;
+  const before = await loadClient(tx, ctx, id);
+  const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  await tx
+    .update(bookingClient)
+    .set({ ...values, updatedAt: ctx.now.instant })
+    .where(and(eq(bookingClient.organisationId, ctx.organisationId), eq(bookingClient.id, id)))
+    .catch(uniqueMobile);
+  const after = await loadClient(tx, ctx, id);
+  await record(tx, ctx.actor, { module: MODULE, resource: 'client', objectId: id, label: after.name, action: 'update', before, after });
+  return after;
+}
+
+/** Deletes a client who never booked; one with bookings stays for the record. */
+export async function deleteClient(tx: Tx, ctx: Ctx, input: { id: number }): Promise<void> {
+  const before = await loadClient(tx, ctx, input.id);
+  const [used] = await tx
+    .select({ id: booking.id })
+    .from(booking)
+    .where(and(eq(booking.organisationId, ctx.organisationId), eq(booking.clientId, input.id)))
+    .limit(1);
+  if (used) throw conflict('This client has bookings and cannot be deleted.');
+  await tx.delete(bookingClient).where(and(eq(bookingClient.organisationId, ctx.organisationId), eq(bookingClient.id, input.id)));
+  await record(tx, ctx.actor, { module: MODULE, resource: 'client', objectId: input.id, label: before.name, action: 'delete', before });
+}

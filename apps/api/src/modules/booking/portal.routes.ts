@@ -1,0 +1,101 @@
+import { availableSlotGroupSchema, bookingSchema, idSchema, publicBookingRequestSchema, z } from '@arena/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound, tooManyRequests } from '../../platform/errors.js';
+import { inTenant } from '../../platform/request-context.js';
+import { centre, sport } from '../administrator/index.js';
+import { cachedSlots } from './availability-cache.js';
+import { bookOnline } from './booking-entry.service.js';
+import { bookingJson } from './booking.queries.js';
+import { guardSlotRace } from './booking.service.js';
+import { dayView } from './day-view.js';
+import { dayParams } from './facility.routes.js';
+import { loadFacility } from './facility.service.js';
+import { sendBookingConfirmation } from './notify.js';
+import { facility } from './schema.js';
+
+const tags = ['public'];
+
+/** The online booking portal's anonymous calls (spec 2.5): facilities, a date's slots, and the booking itself. */
+export async function portalRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/public/facilities/', {
+    config: { auth: 'none' },
+    schema: {
+      tags,
+      summary: 'Facilities of a centre open for online booking',
+      security: [],
+      querystring: z.object({ centre: idSchema.optional(), enable_online_booking: z.stringbool().optional() }),
+      response: { 200: z.object({ results: z.array(z.object({ id: z.number(), name: z.string(), sport_name: z.string() })) }) },
+    },
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => ({
+        results: await tx
+          .select({ id: facility.id, name: facility.name, sport_name: sport.name })
+          .from(facility)
+          .innerJoin(sport, eq(sport.id, facility.sportId))
+          .innerJoin(centre, eq(centre.id, facility.centreId))
+          .where(
+            and(
+              eq(facility.organisationId, ctx.organisationId),
+              eq(facility.isActive, true),
+              eq(centre.isActive, true),
+              // The portal only ever lists facilities open for online booking, whatever the query says.
+              eq(facility.enableOnlineBooking, true),
+              request.query.centre ? eq(facility.centreId, request.query.centre) : undefined,
+            ),
+          )
+          .orderBy(asc(sport.name), asc(facility.name)),
+      })),
+  });
+
+  r.get('/api/booking/facility/:id/online-available-slots/:date/', {
+    config: { auth: 'none' },
+    schema: {
+      tags,
+      summary: 'Slots of a date for the public portal (facility must be active and enabled for online booking)',
+      security: [],
+      params: dayParams,
+      response: { 200: z.array(availableSlotGroupSchema) },
+    },
+    handler: async (request) =>
+      cachedSlots(request.organisation!.id, request.params.id, request.params.date, () =>
+        inTenant(request, async (tx, ctx) => {
+          const f = await loadFacility(tx, ctx.organisationId, request.params.id);
+          if (!f.isActive || !f.enableOnlineBooking) throw notFound();
+          return (await dayView(tx, ctx, f, request.params.date, false)) as z.infer<typeof availableSlotGroupSchema>[];
+        }),
+      ),
+  });
+
+  r.post('/api/public/bookings/', {
+    config: {
+      auth: 'none',
+      rateLimit: {
+        max: app.config.BOOKING_RATE_LIMIT_PER_MINUTE,
+        timeWindow: 60_000,
+        errorResponseBuilder: (_req: unknown, limit: { ttl: number }) =>
+          tooManyRequests(
+            `Too many booking requests from this address. Try again in ${Math.max(1, Math.ceil(limit.ttl / 1000))} seconds.`,
+            Math.max(1, Math.ceil(limit.ttl / 1000)),
+          ),
+      },
+    },
+    schema: {
+      tags,
+      summary: 'Book slots from the online portal (no login)',
+      security: [],
+      body: publicBookingRequestSchema,
+      response: { 201: bookingSchema },
+    },
+    handler: async (request, reply) => {
+      const created = await guardSlotRace(() =>
+        inTenant(request, async (tx, ctx) => bookingJson(tx, ctx.organisationId, await bookOnline(tx, ctx, request.body))),
+      );
+      await sendBookingConfirmation(app, request.organisation!, created);
+      return reply.status(201).send(created);
+    },
+  });
+}

@@ -1,0 +1,8 @@
+/** Every module of the API, once. Adding a module: its folder with a `module.ts`, plus one line here. */
+import type { ModuleManifest } from '../platform/module.js';
+import { accountsModule } from './accounts/module.js';
+import { administratorModule } from './administrator/module.js';
+import { bookingModule } from './booking/module.js';
+import { publicModule } from './public/module.js';
+
+export const MODULE_MANIFESTS: ModuleManifest[] = [accountsModule, administratorModule, publicModule, bookingModule];
