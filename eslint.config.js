@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import moduleBoundaries from './scripts/eslint/module-boundaries.js';
 
 export default tseslint.config(
   {
@@ -21,5 +22,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-control-regex': 'off',
     },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    plugins: { arena: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'arena/module-boundaries': 'error' },
   },
 );

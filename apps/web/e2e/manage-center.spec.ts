@@ -59,14 +59,17 @@ test('the owner creates, edits, searches, sorts, deactivates and exports centres
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByText('Inactive')).toBeVisible();
 
-  // CSV export of what the table shows.
+  // Export → CSV: the server builds the file of every row matching the table's search and filters.
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'CSV' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^centres-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
-  expect(csv).toContain('Name,City,State,Phone,Email,Status,Created');
-  expect(csv).toContain('Whitefield Arena,Bengaluru');
+  expect(file.suggestedFilename()).toMatch(/^centers-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(page.getByText('Export ready')).toBeVisible();
+  const lines = (await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')).split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe('\uFEFFName,Code,City,State,Phone,Email,GSTIN,Status,Created');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(/^Whitefield Arena,WFD,Bengaluru,,080 4000 1234,,,Inactive,\d{2} [A-Z][a-z]{2} \d{4}( \d{2}:\d{2})?$/);
 });
 
 test('the owner renames the organisation on Profile and the sidebar follows', async ({ page }) => {

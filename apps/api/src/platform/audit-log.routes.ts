@@ -45,7 +45,12 @@ export function auditLogRoute(app: FastifyInstance, path: string, module: Module
     tiebreak: auditLog.id,
     map: (_tx, _ctx, rows) => rows.map((r) => rowToJson(r.row) as AuditEntry),
     export: {
-      filename: module ? `${module.toLowerCase().replace(/\s+management$/, '').replace(/\s+/g, '-')}-logs` : 'logs',
+      filename: module
+        ? `${module
+            .toLowerCase()
+            .replace(/\s+management$/, '')
+            .replace(/\s+/g, '-')}-logs`
+        : 'logs',
       title: module ? `${module.replace(/\s+Management$/, '')} logs` : 'Logs',
       columns: [
         { header: 'When', value: (e) => e.created_at, type: 'datetime' },

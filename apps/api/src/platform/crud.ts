@@ -50,6 +50,9 @@ export interface CrudDefinition<Input extends z.ZodObject, Row extends Record<st
   export: { filename: string; title: string; columns: ExportColumn<Out>[] };
 }
 
+/** The Status column of a lookup's export, as the screens show it. */
+export const statusColumn: ExportColumn<{ is_active: boolean }> = { header: 'Status', value: (r) => (r.is_active ? 'Active' : 'Inactive') };
+
 /** PATCH bodies: every field optional and no defaults, so absent fields stay as they are. */
 export function partialWithoutDefaults<S extends z.ZodObject>(schema: S) {
   return z.object(
@@ -69,7 +72,14 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
   // Generic over the table, so routes are declared untyped here; the zod schemas still validate and serialise.
   const t = def.table;
   const tags = [def.resource];
-  const join = def.join ?? { fields: { row: t }, from: (tx: Tx, fields: SelectedFields) => tx.select(fields).from(t as PgTable).$dynamic() };
+  const join = def.join ?? {
+    fields: { row: t },
+    from: (tx: Tx, fields: SelectedFields) =>
+      tx
+        .select(fields)
+        .from(t as PgTable)
+        .$dynamic(),
+  };
   const byId = (ctx: Ctx, id: number) => and(eq(t.organisationId, ctx.organisationId), eq(t.id, id));
 
   const list: ListDefinition<Row, Out> = {
@@ -96,7 +106,9 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
     checkReferences(
       tx,
       ctx.organisationId,
-      Object.fromEntries(Object.entries(def.references ?? {}).map(([field, table]) => [field, { table, id: input[field] as number | null }])),
+      Object.fromEntries(
+        Object.entries(def.references ?? {}).map(([field, table]) => [field, { table, id: input[field] as number | null }]),
+      ),
     );
   const uniqueAware = onUnique(def.unique ?? {});
   const audit = (tx: Tx, ctx: Ctx, id: number, action: 'create' | 'update' | 'delete', before?: Out, after?: Out) =>
@@ -148,7 +160,8 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
   app.get(`${def.prefix}/:id/`, {
     config: { module: def.module },
     schema: { tags, summary: `Retrieve a ${def.resource}`, params: idParamsSchema, response: { 200: def.output } } as FastifySchema,
-    handler: async (request: FastifyRequest<{ Params: { id: number } }>) => inTenant(request, (tx, ctx) => load(tx, ctx, request.params.id)),
+    handler: async (request: FastifyRequest<{ Params: { id: number } }>) =>
+      inTenant(request, (tx, ctx) => load(tx, ctx, request.params.id)),
   });
 
   const update = async (request: FastifyRequest<{ Params: { id: number } }>) => {

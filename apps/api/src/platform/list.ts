@@ -64,7 +64,9 @@ type ListParams = z.infer<typeof listQuerySchema> & { format?: ExportFormat } & 
 /** The querystring schema of a list: paging, search, ordering, format and its filters. */
 export function listQuery(filters: Filters = {}) {
   // A filter with a default (e.g. only active rows) always applies; the others only when sent.
-  const shape = Object.fromEntries(Object.entries(filters).map(([k, f]) => [k, f.schema instanceof z.ZodDefault ? f.schema : f.schema.optional()]));
+  const shape = Object.fromEntries(
+    Object.entries(filters).map(([k, f]) => [k, f.schema instanceof z.ZodDefault ? f.schema : f.schema.optional()]),
+  );
   return listQuerySchema.extend(exportQuerySchema.shape).extend(shape);
 }
 
@@ -100,7 +102,14 @@ function orderOf<Row, Out>(def: ListDefinition<Row, Out>, params: ListParams): S
   return [...orderingClause(params.ordering, def.ordering, def.defaultOrdering), asc(def.tiebreak)];
 }
 
-async function rowsOf<Row, Out>(tx: Tx, def: ListDefinition<Row, Out>, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+async function rowsOf<Row, Out>(
+  tx: Tx,
+  def: ListDefinition<Row, Out>,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+) {
   return (await def
     .from(tx, def.fields)
     .where(where)

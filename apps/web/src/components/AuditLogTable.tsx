@@ -24,10 +24,13 @@ export function AuditLogTable<T extends AuditRow>({
   title,
   queryKey,
   fetchPage,
+  exportPath,
 }: {
   title: string;
   queryKey: readonly unknown[];
   fetchPage: (p: ListParams) => Promise<Paginated<T>>;
+  /** The logs list's API path, e.g. '/booking/logs/'. */
+  exportPath: string;
 }) {
   const [open, setOpen] = useState<T | null>(null);
   const columns: Column<T>[] = [
@@ -36,26 +39,22 @@ export function AuditLogTable<T extends AuditRow>({
       header: 'When',
       sortKey: 'created_at',
       cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.created_at)}</span>,
-      exportValue: (r) => r.created_at,
     },
-    { id: 'actor', header: 'Who', cell: (r) => r.actor_email ?? 'System', exportValue: (r) => r.actor_email ?? '' },
+    { id: 'actor', header: 'Who', cell: (r) => r.actor_email ?? 'System' },
     {
       id: 'action',
       header: 'Action',
       cell: (r) => <Badge tone={TONE[r.action] ?? 'neutral'}>{r.action}</Badge>,
-      exportValue: (r) => r.action,
     },
     {
       id: 'resource',
       header: 'Record',
       alwaysVisible: true,
       cell: (r) => `${r.resource.replace(/[-_]/g, ' ')}${r.object_id ? ` #${r.object_id}` : ''}`,
-      exportValue: (r) => `${r.resource} ${r.object_id ?? ''}`,
     },
     {
       id: 'details',
       header: 'Details',
-      noExport: true,
       align: 'right',
       cell: (r) => (
         <button type="button" onClick={() => setOpen(r)} className="text-sm font-medium text-accent-text hover:underline">
@@ -70,6 +69,7 @@ export function AuditLogTable<T extends AuditRow>({
         title={title}
         queryKey={queryKey}
         fetchPage={fetchPage}
+        exportPath={exportPath}
         columns={columns}
         rowKey={(r) => r.id}
         searchPlaceholder="Search user or record"

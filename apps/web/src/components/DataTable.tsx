@@ -3,15 +3,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type VisibilityState } from '@tanstack/react-table';
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
-import { ArrowDown, ArrowUp, ArrowUpDown, Check, ChevronLeft, ChevronRight, Columns3, Download, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Check, ChevronDown, ChevronLeft, ChevronRight, Columns3, Download, Search } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { Paginated } from '../lib/api';
+import { download, type Paginated } from '../lib/api';
 import { errorMessage } from '../lib/errors';
 import { notify } from '../lib/notify';
 import { useDebounced } from '../lib/useDebounced';
 import { Alert } from './Alert';
 import { Button } from './Button';
-import { downloadFile, toCsv } from './csv';
 import { EmptyState } from './EmptyState';
 import { Skeleton } from './Skeleton';
 
@@ -30,13 +29,9 @@ export interface Column<T> {
   /** Server ordering key; set to make the column sortable. */
   sortKey?: string;
   align?: 'left' | 'right';
-  /** Plain value for CSV export; defaults to the cell when it is a string or number. */
-  exportValue?: (row: T) => string | number | boolean | null | undefined;
   /** Columns the user cannot hide (the name, the actions). */
   alwaysVisible?: boolean;
   defaultHidden?: boolean;
-  /** Not exported (actions). */
-  noExport?: boolean;
   className?: string;
 }
 
@@ -53,9 +48,15 @@ export interface DataTableProps<T> {
   searchPlaceholder?: string;
   empty: { title: string; description?: ReactNode; action?: ReactNode };
   pageSizes?: number[];
+  /** The list's API path (e.g. '/booking/booking/'); the server builds the export of every matching row. */
+  exportPath?: string;
 }
 
-const EXPORT_PAGE_SIZE = 500;
+const EXPORTS = [
+  { format: 'csv', label: 'CSV' },
+  { format: 'xlsx', label: 'Excel (XLSX)' },
+] as const;
+type ExportFormat = (typeof EXPORTS)[number]['format'];
 
 /** Header clicks cycle a column through ascending, descending and unsorted. */
 function nextSort(id: string, sorting: SortingState): SortingState {
@@ -63,9 +64,8 @@ function nextSort(id: string, sorting: SortingState): SortingState {
   if (!current) return [{ id, desc: false }];
   return current.desc ? [] : [{ id, desc: true }];
 }
-const EXPORT_MAX_ROWS = 10_000;
 
-/** Server-side search, sort and pagination, column choice and CSV export (style.md). */
+/** Server-side search, sort and pagination, column choice and CSV/XLSX export built by the server (style.md). */
 export function DataTable<T>({
   title,
   queryKey,
@@ -78,6 +78,7 @@ export function DataTable<T>({
   searchPlaceholder = 'Search…',
   empty,
   pageSizes = [10, 25, 50, 100],
+  exportPath,
 }: DataTableProps<T>) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(pageSizes[0]);
@@ -135,30 +136,13 @@ export function DataTable<T>({
   });
   const visibleColumns = columns.filter((c) => visibility[c.id] !== false);
 
-  async function exportCsv() {
+  async function exportAs(kind: ExportFormat) {
+    if (!exportPath) return;
     setExporting(true);
     try {
-      const all: T[] = [];
-      for (let p = 1; all.length < EXPORT_MAX_ROWS; p++) {
-        const res = await fetchPage({ page: p, page_size: EXPORT_PAGE_SIZE, search: search || undefined, ordering, ...activeFilters });
-        all.push(...res.results);
-        if (!res.next || res.results.length === 0) break;
-      }
-      const cols = visibleColumns.filter((c) => !c.noExport);
-      const value = (c: Column<T>, row: T) => {
-        if (c.exportValue) return c.exportValue(row);
-        const v = c.cell(row);
-        return typeof v === 'string' || typeof v === 'number' ? v : '';
-      };
-      const name = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${format(new Date(), 'yyyy-MM-dd')}.csv`;
-      downloadFile(
-        name,
-        toCsv(
-          cols.map((c) => c.header),
-          all.map((row) => cols.map((c) => value(c, row))),
-        ),
-      );
-      notify.success(`Exported ${all.length} ${all.length === 1 ? 'row' : 'rows'}.`);
+      const fallback = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${format(new Date(), 'yyyy-MM-dd')}.${kind}`;
+      await download(exportPath, { search: search || undefined, ordering, ...activeFilters, format: kind }, fallback);
+      notify.success('Export ready');
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {
@@ -221,9 +205,36 @@ export function DataTable<T>({
               </DropdownMenu.Content>
             </DropdownMenu.Portal>
           </DropdownMenu.Root>
-          <Button variant="secondary" size="sm" onClick={() => void exportCsv()} disabled={exporting || count === 0}>
-            <Download size={15} aria-hidden /> {exporting ? 'Exporting…' : 'Export CSV'}
-          </Button>
+          {exportPath && (
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger asChild>
+                <Button variant="secondary" size="sm" disabled={exporting || count === 0}>
+                  <Download size={15} aria-hidden /> {exporting ? 'Exporting…' : 'Export'}
+                  <ChevronDown size={14} className="-mr-1 opacity-60" aria-hidden />
+                </Button>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  align="end"
+                  sideOffset={6}
+                  className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 text-sm text-fg shadow-lg"
+                >
+                  <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted">
+                    Export all {count} {count === 1 ? 'row' : 'rows'}
+                  </DropdownMenu.Label>
+                  {EXPORTS.map((e) => (
+                    <DropdownMenu.Item
+                      key={e.format}
+                      onSelect={() => void exportAs(e.format)}
+                      className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-1.5 outline-none data-[highlighted]:bg-subtle"
+                    >
+                      {e.label}
+                    </DropdownMenu.Item>
+                  ))}
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          )}
           {actions}
         </div>
       </div>

@@ -4,25 +4,23 @@ import { Badge } from './Badge';
 import { Button } from './Button';
 import type { Column } from './DataTable';
 
-/** Active/Inactive badge; exported as the same words. */
+/** Active/Inactive badge. */
 export function statusColumn<T extends { is_active: boolean }>({ sortable = false }: { sortable?: boolean } = {}): Column<T> {
   return {
     id: 'is_active',
     header: 'Status',
     ...(sortable && { sortKey: 'is_active' }),
-    exportValue: (r) => (r.is_active ? 'Active' : 'Inactive'),
     cell: (r) => (r.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
   };
 }
 
-/** Creation date, sortable; exported as YYYY-MM-DD. */
+/** Creation date, sortable. */
 export function createdAtColumn<T extends { created_at: string }>(): Column<T> {
   return {
     id: 'created_at',
     header: 'Created',
     sortKey: 'created_at',
     cell: (r) => <span className="whitespace-nowrap">{formatDate(r.created_at)}</span>,
-    exportValue: (r) => r.created_at.slice(0, 10),
   };
 }
 
@@ -45,7 +43,6 @@ export function rowActionsColumn<T extends { name: string }>({
     id: 'actions',
     header: 'Actions',
     alwaysVisible: true,
-    noExport: true,
     align: 'right',
     cell: (r) => (
       <div className="flex justify-end gap-1">

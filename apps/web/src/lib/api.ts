@@ -36,10 +36,31 @@ function buildUrl(path: string, params?: RequestOptions['params']): string {
   return url.pathname + url.search;
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+function authHeaders(accept: string): { token: string | null; headers: Record<string, string> } {
   const token = readText(STORAGE_KEYS.token);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (token) headers.Authorization = `Token ${token}`;
+  return { token, headers };
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function failed(response: Response, token: string | null, data: unknown): ApiError {
+  if (response.status === 401 && token) unauthorizedHandler?.();
+  return new ApiError(`Request failed with status ${response.status}`, response.status, data);
+}
+
+const UNREACHABLE = 'Could not reach the server. Check your connection.';
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { token, headers } = authHeaders('application/json');
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -55,29 +76,62 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     response = await fetch(buildUrl(path, options.params), { method, headers, body, signal: controller.signal });
   } catch {
     const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
-    throw new ApiError(
-      timedOut ? 'The server took too long to answer. Please try again.' : 'Could not reach the server. Check your connection.',
-      0,
-      null,
-    );
+    throw new ApiError(timedOut ? 'The server took too long to answer. Please try again.' : UNREACHABLE, 0, null);
   } finally {
     if (timer) clearTimeout(timer);
   }
 
-  const text = await response.text();
-  let data: unknown = null;
-  if (text) {
+  const data = parseBody(await response.text());
+  if (!response.ok) throw failed(response, token, data);
+  return data as T;
+}
+
+/** The name in `attachment; filename="x.csv"` (or RFC 5987's `filename*=UTF-8''x.csv`). */
+function attachmentName(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) {
     try {
-      data = JSON.parse(text);
+      return decodeURIComponent(encoded[1].trim());
     } catch {
-      data = text;
+      // fall through to the plain name
     }
   }
-  if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedHandler?.();
-    throw new ApiError(`Request failed with status ${response.status}`, response.status, data);
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || null;
+}
+
+/**
+ * GETs a file the server builds (an export) and saves it under the server's file name, or
+ * `fallbackName`; returns the name used. A failure throws ApiError like the JSON calls.
+ */
+export async function download(path: string, params: RequestOptions['params'], fallbackName: string): Promise<string> {
+  const { token, headers } = authHeaders('*/*');
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), { headers });
+  } catch {
+    throw new ApiError(UNREACHABLE, 0, null);
   }
-  return data as T;
+  if (!response.ok) throw failed(response, token, parseBody(await response.text()));
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch {
+    throw new ApiError('The download was interrupted. Please try again.', 0, null);
+  }
+  const name = attachmentName(response.headers.get('Content-Disposition')) ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoked later: the browser may still be reading the blob when click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
 }
 
 export const api = {

@@ -24,6 +24,10 @@ export function providerHost(): string {
   return window.location.port ? `${parent}:${window.location.port}` : parent;
 }
 
+/** The origin of an organisation's host, e.g. http://demo.localhost:3000. */
+export function organisationOrigin(slug: string): string {
+  return `${window.location.protocol}//${slug}.${providerHost()}`;
+}
 
 /** Where a signed-in user is handed over to their organisation's host (the key travels once). */
 export function organisationLoginUrl(slug: string, token: string, email: string): string {

@@ -1,11 +1,9 @@
 import {
   detailSchema,
   emailSchema,
-  listQuerySchema,
   loginResponseSchema,
   loginSchema,
   organisationUserSchema,
-  paginatedSchema,
   passwordResetConfirmSchema,
   passwordResetSchema,
   registrationSchema,
@@ -14,12 +12,12 @@ import {
   verifyEmailSchema,
   z,
 } from '@arena/contracts';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tooManyRequests } from '../../platform/errors.js';
 import { listRoute, type ListDefinition } from '../../platform/list.js';
-import { appUser } from '../../db/schema/index.js';
+import { appUser } from '../../platform/db/schema.js';
 import * as accounts from './accounts.service.js';
 
 const tags = ['accounts'];
@@ -31,7 +29,13 @@ const userList: ListDefinition<{ u: typeof appUser.$inferSelect }, OrganisationU
   fields: { u: appUser },
   where: (ctx) => eq(appUser.organisationId, ctx.organisationId),
   search: [appUser.email, appUser.firstName, appUser.lastName],
-  ordering: { email: appUser.email, first_name: appUser.firstName, last_name: appUser.lastName, last_login: appUser.lastLogin, id: appUser.id },
+  ordering: {
+    email: appUser.email,
+    first_name: appUser.firstName,
+    last_name: appUser.lastName,
+    last_login: appUser.lastLogin,
+    id: appUser.id,
+  },
   defaultOrdering: [asc(appUser.id)],
   tiebreak: appUser.id,
   map: (_tx, _ctx, rows) =>

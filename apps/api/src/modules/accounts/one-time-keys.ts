@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import { hashSecret, newSecret } from '../../platform/tokens.js';
-import { oneTimeKey } from '../../db/schema/index.js';
+import { oneTimeKey } from '../../platform/db/schema.js';
 
 export type KeyPurpose = 'verify_email' | 'password_reset';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import { hashSecret, newSecret } from '../../platform/tokens.js';
-import { appUser, authToken } from '../../db/schema/index.js';
+import { appUser, authToken } from '../../platform/db/schema.js';
 import type { UserRow } from '../../platform/context.js';
 
 export interface Device {

@@ -1,7 +1,7 @@
 import { centreInputSchema, centreSchema, z, type Centre } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { registerCrud } from '../../platform/crud.js';
+import { registerCrud, statusColumn } from '../../platform/crud.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
 import { MODULE } from './constants.js';
 import { centre } from './schema.js';
@@ -28,7 +28,12 @@ export async function centreRoutes(app: FastifyInstance): Promise<void> {
     },
     defaultOrdering: [asc(centre.name)],
     filters: {
-      is_active: { schema: z.stringbool(), where: (v: boolean) => eq(centre.isActive, v), label: 'Active', show: (v: boolean) => (v ? 'Yes' : 'No') },
+      is_active: {
+        schema: z.stringbool(),
+        where: (v: boolean) => eq(centre.isActive, v),
+        label: 'Active',
+        show: (v: boolean) => (v ? 'Yes' : 'No'),
+      },
     },
     // Every signed-in user of the organisation needs the centre selector of the sidebar.
     dropdown: { label: centre.name, where: eq(centre.isActive, true), module: null },
@@ -42,9 +47,9 @@ export async function centreRoutes(app: FastifyInstance): Promise<void> {
         { header: 'City', value: (c) => c.city },
         { header: 'State', value: (c) => c.state },
         { header: 'Phone', value: (c) => c.phone },
-        { header: 'E-mail', value: (c) => c.email },
+        { header: 'Email', value: (c) => c.email },
         { header: 'GSTIN', value: (c) => c.gstin },
-        { header: 'Active', value: (c) => c.is_active, type: 'boolean' },
+        statusColumn,
         { header: 'Created', value: (c) => c.created_at, type: 'datetime' },
       ],
     },

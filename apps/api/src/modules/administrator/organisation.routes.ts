@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readFormBody } from '../../platform/files.js';
 import { parseOrThrow } from '../../platform/validate.js';
 import { organisationJson, pictureUrl, planName } from '../../platform/organisations.js';
+import { ctxOf } from '../../platform/request-context.js';
 import { createOrganisation, isSubdomainTaken, updateOrganisation } from './organisation.service.js';
 
 const tags = ['administrator'];
@@ -63,7 +64,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: z.union([organisationSchema, organisationPublicSchema]) },
     },
     handler: async (request) => {
-      const org = request.organisation!;
+      const org = ctxOf(request).organisation;
       if (request.auth) return organisationJson(app.config, org, await planName(app.db, org));
       return { display_name: org.displayName, display_picture: pictureUrl(app.config, org) };
     },
@@ -82,7 +83,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
       const form = await readFormBody(request);
       const changes = parseOrThrow(organisationUpdateSchema, form.fields);
       const picture = form.files.display_picture ?? (form.fields.display_picture === null ? null : undefined);
-      const org = await updateOrganisation(app, request, request.organisation!, { ...changes, picture });
+      const org = await updateOrganisation(app, request, ctxOf(request).organisation, { ...changes, picture });
       return organisationJson(app.config, org, await planName(app.db, org));
     },
   });

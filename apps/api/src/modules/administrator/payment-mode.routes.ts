@@ -1,7 +1,7 @@
 import { paymentModeInputSchema, paymentModeSchema, z } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { registerCrud } from '../../platform/crud.js';
+import { registerCrud, statusColumn } from '../../platform/crud.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
 import { MODULE } from './constants.js';
 import { paymentMode } from './schema.js';
@@ -38,7 +38,7 @@ export async function paymentModeRoutes(app: FastifyInstance): Promise<void> {
       title: 'Payment modes',
       columns: [
         { header: 'Name', value: (m) => m.name },
-        { header: 'Active', value: (m) => m.is_active, type: 'boolean' },
+        statusColumn,
         { header: 'Created', value: (m) => m.created_at, type: 'datetime' },
       ],
     },

@@ -13,15 +13,13 @@ const DEMO_CENTRES: Record<string, string[]> = {
 export async function seedAdministrator(tx: Tx, ctx: Ctx): Promise<void> {
   const [existing] = await tx.select({ id: centre.id }).from(centre).where(eq(centre.organisationId, ctx.organisationId)).limit(1);
   if (!existing)
-    await tx
-      .insert(centre)
-      .values(
-        (DEMO_CENTRES[ctx.organisation.subdomain] ?? ['Main Centre']).map((name) => ({
-          organisationId: ctx.organisationId,
-          name,
-          city: 'Bengaluru',
-          state: 'Karnataka',
-        })),
-      );
+    await tx.insert(centre).values(
+      (DEMO_CENTRES[ctx.organisation.subdomain] ?? ['Main Centre']).map((name) => ({
+        organisationId: ctx.organisationId,
+        name,
+        city: 'Bengaluru',
+        state: 'Karnataka',
+      })),
+    );
   await addDefaultPaymentModes(tx, ctx.organisationId);
 }

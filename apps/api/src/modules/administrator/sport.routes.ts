@@ -1,7 +1,7 @@
 import { sportInputSchema, sportSchema, z, type Sport } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { registerCrud } from '../../platform/crud.js';
+import { registerCrud, statusColumn } from '../../platform/crud.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
 import { MODULE } from './constants.js';
 import { sport } from './schema.js';
@@ -22,7 +22,12 @@ export async function sportRoutes(app: FastifyInstance): Promise<void> {
     ordering: { id: sport.id, name: sport.name, kind: sport.kind, created_at: sport.createdAt, is_active: sport.isActive },
     defaultOrdering: [asc(sport.name)],
     filters: {
-      is_active: { schema: z.stringbool(), where: (v: boolean) => eq(sport.isActive, v), label: 'Active', show: (v: boolean) => (v ? 'Yes' : 'No') },
+      is_active: {
+        schema: z.stringbool(),
+        where: (v: boolean) => eq(sport.isActive, v),
+        label: 'Active',
+        show: (v: boolean) => (v ? 'Yes' : 'No'),
+      },
       kind: { schema: z.enum(['sport', 'event']), where: (v: 'sport' | 'event') => eq(sport.kind, v), label: 'Kind' },
     },
     dropdown: { label: sport.name, where: eq(sport.isActive, true), module: null },
@@ -34,7 +39,7 @@ export async function sportRoutes(app: FastifyInstance): Promise<void> {
         { header: 'Name', value: (s) => s.name },
         { header: 'Kind', value: (s) => (s.kind === 'event' ? 'Event' : 'Sport') },
         { header: 'Description', value: (s) => s.description },
-        { header: 'Active', value: (s) => s.is_active, type: 'boolean' },
+        statusColumn,
         { header: 'Created', value: (s) => s.created_at, type: 'datetime' },
       ],
     },

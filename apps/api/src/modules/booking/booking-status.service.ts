@@ -26,7 +26,8 @@ export async function updateBooking(tx: Tx, ctx: Ctx, input: BookingChanges): Pr
     const discount = toPaise(input.discount)!;
     const sub = toPaise(before.subTotal)!;
     if (discount > sub) throw fieldError('discount', 'The discount cannot exceed the slot total.');
-    if (sub - discount < toPaise(before.paidAmount)!) throw fieldError('discount', 'The booking amount cannot fall below what has been paid.');
+    if (sub - discount < toPaise(before.paidAmount)!)
+      throw fieldError('discount', 'The booking amount cannot fall below what has been paid.');
     changes.discount = input.discount;
     changes.bookingAmount = sql`${booking.subTotal} - ${input.discount}::numeric` as unknown as string;
   }

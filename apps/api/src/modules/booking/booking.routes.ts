@@ -16,7 +16,7 @@ import { desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
-import { inTenant } from '../../platform/request-context.js';
+import { ctxOf, inTenant } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
 import { bookingsJson, bookingJson, type BookingRow } from './booking.queries.js';
@@ -86,7 +86,13 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { module: MODULE } as const;
 
-  listRoute(app, '/api/booking/booking/', { module: MODULE, tags, summary: 'Bookings with filters and search', item: bookingSchema, list: bookingList });
+  listRoute(app, '/api/booking/booking/', {
+    module: MODULE,
+    tags,
+    summary: 'Bookings with filters and search',
+    item: bookingSchema,
+    list: bookingList,
+  });
 
   r.post('/api/booking/booking/', {
     config,
@@ -97,8 +103,10 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       response: { 201: bookingSchema },
     },
     handler: async (request, reply) => {
-      const created = await guardSlotRace(() => inTenant(request, async (tx, ctx) => bookingJson(tx, ctx.organisationId, await bookAtDesk(tx, ctx, request.body))));
-      await sendBookingConfirmation(app, request.organisation!, created);
+      const created = await guardSlotRace(() =>
+        inTenant(request, async (tx, ctx) => bookingJson(tx, ctx.organisationId, await bookAtDesk(tx, ctx, request.body))),
+      );
+      await sendBookingConfirmation(app, ctxOf(request).organisation, created);
       return reply.status(201).send(created);
     },
   });

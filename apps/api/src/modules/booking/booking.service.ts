@@ -19,7 +19,6 @@ import type { BookingRow } from './booking.queries.js';
 import type { FacilityRow } from './facility.service.js';
 import { bookedTimeSlot, booking, bookingClient, bookingPayment, timeSlot } from './schema.js';
 
-
 export interface Contact {
   name: string;
   email: string;
@@ -93,7 +92,12 @@ export async function priceSlots(tx: Tx, ctx: Ctx, input: Pick<NewBooking, 'faci
     );
   const missing = input.slotIds.filter((id) => !slots.some((s) => s.id === id));
   if (missing.length) (errors.time_slots ??= []).push(`These slots do not belong to this facility: ${missing.join(', ')}.`);
-  const day = { date: input.date, today: ctx.now.today, time: ctx.now.time, advanceDays: input.ignoreWindow ? 3650 : input.facility.advanceBookingDays };
+  const day = {
+    date: input.date,
+    today: ctx.now.today,
+    time: ctx.now.time,
+    advanceDays: input.ignoreWindow ? 3650 : input.facility.advanceBookingDays,
+  };
   for (const s of slots) {
     const reason = unavailableReason(s, day);
     if (reason) (errors.time_slots ??= []).push(`${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}: ${reason}`);
@@ -197,7 +201,14 @@ export async function createBooking(tx: Tx, ctx: Ctx, input: NewBooking): Promis
     objectId: row.id,
     label: code,
     action: 'create',
-    after: { code, date: input.date, facility: `${input.facility.sportName} - ${input.facility.name}`, source: input.source, slots: input.slotIds, amount },
+    after: {
+      code,
+      date: input.date,
+      facility: `${input.facility.sportName} - ${input.facility.name}`,
+      source: input.source,
+      slots: input.slotIds,
+      amount,
+    },
   });
   if (input.payment && toPaise(input.payment.amount)) final = await addPayment(tx, ctx, final, input.payment);
   return final;

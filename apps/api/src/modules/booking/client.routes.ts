@@ -24,7 +24,8 @@ import { bookingClient } from './schema.js';
 const tags = ['booking'];
 
 const clientList: ListDefinition<ClientWithTotals, Client> = {
-  from: (tx, fields) => tx.select(fields).from(bookingClient).leftJoin(clientTotals, eq(clientTotals.clientId, bookingClient.id)).$dynamic(),
+  from: (tx, fields) =>
+    tx.select(fields).from(bookingClient).leftJoin(clientTotals, eq(clientTotals.clientId, bookingClient.id)).$dynamic(),
   fields: clientFields,
   where: (ctx) => eq(bookingClient.organisationId, ctx.organisationId),
   search: [bookingClient.name, bookingClient.mobile, bookingClient.email],
@@ -68,7 +69,13 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { module: MODULE } as const;
 
-  listRoute(app, '/api/booking/client/', { module: MODULE, tags, summary: 'Booking clients with their bookings and dues', item: clientSchema, list: clientList });
+  listRoute(app, '/api/booking/client/', {
+    module: MODULE,
+    tags,
+    summary: 'Booking clients with their bookings and dues',
+    item: clientSchema,
+    list: clientList,
+  });
 
   r.post('/api/booking/client/', {
     config,

@@ -67,7 +67,9 @@ export async function loadClient(tx: Tx, ctx: Ctx, id: number): Promise<Client> 
   return clientJson(row);
 }
 
-const uniqueMobile = onUnique({ booking_client_org_mobile_key: { field: 'mobile', message: 'A client with this phone number already exists.' } });
+const uniqueMobile = onUnique({
+  booking_client_org_mobile_key: { field: 'mobile', message: 'A client with this phone number already exists.' },
+});
 
 export async function createClient(tx: Tx, ctx: Ctx, input: ClientInput): Promise<Client> {
   const [c] = await tx

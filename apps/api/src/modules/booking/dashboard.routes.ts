@@ -109,5 +109,4 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         };
       }),
   });
-
 }

@@ -62,4 +62,3 @@ export async function dayView(tx: Tx, ctx: Ctx, f: FacilityRow, dateParam: strin
     }))
     .filter((g) => g.time_slots.length);
 }
-

@@ -76,7 +76,13 @@ export async function facilityRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { module: MODULE } as const;
 
-  listRoute(app, '/api/booking/facility/', { module: MODULE, tags, summary: 'Facilities with their slot templates', item: facilitySchema, list: facilityList });
+  listRoute(app, '/api/booking/facility/', {
+    module: MODULE,
+    tags,
+    summary: 'Facilities with their slot templates',
+    item: facilitySchema,
+    list: facilityList,
+  });
 
   r.get('/api/booking/facility/dropdown/', {
     config,
@@ -119,7 +125,11 @@ export async function facilityRoutes(app: FastifyInstance): Promise<void> {
     config,
     schema: { tags, summary: 'A facility with its slot template', params: idParamsSchema, response: { 200: facilitySchema } },
     handler: async (request) =>
-      inTenant(request, async (tx, ctx) => (await facilitiesJson(tx, ctx.organisationId, [await loadFacility(tx, ctx.organisationId, request.params.id)]))[0]),
+      inTenant(
+        request,
+        async (tx, ctx) =>
+          (await facilitiesJson(tx, ctx.organisationId, [await loadFacility(tx, ctx.organisationId, request.params.id)]))[0],
+      ),
   });
 
   for (const method of ['put', 'patch'] as const)

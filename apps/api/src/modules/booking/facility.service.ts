@@ -203,7 +203,9 @@ function facilityValues(input: Partial<FacilityInput>): Partial<FacilityValues> 
 }
 
 /** A facility name taken in its centre becomes a field error. */
-const uniqueName = onUnique({ facility_org_centre_name_key: { field: 'name', message: 'A facility with this name already exists in this centre.' } });
+const uniqueName = onUnique({
+  facility_org_centre_name_key: { field: 'name', message: 'A facility with this name already exists in this centre.' },
+});
 
 async function facilityAsJson(tx: Tx, ctx: Ctx, id: number): Promise<Facility> {
   return (await facilitiesJson(tx, ctx.organisationId, [await loadFacility(tx, ctx.organisationId, id)]))[0];
@@ -234,7 +236,15 @@ export async function updateFacility(tx: Tx, ctx: Ctx, input: Partial<FacilityIn
     .catch(uniqueName);
   if (input.slot_groups) await replaceTemplate(tx, ctx.organisationId, input.id, input.slot_groups);
   const after = await facilityAsJson(tx, ctx, input.id);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'facility', objectId: input.id, label: after.name, action: 'update', before, after });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'facility',
+    objectId: input.id,
+    label: after.name,
+    action: 'update',
+    before,
+    after,
+  });
   return after;
 }
 

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound, tooManyRequests } from '../../platform/errors.js';
-import { inTenant } from '../../platform/request-context.js';
+import { ctxOf, inTenant } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
 import { cachedSlots } from './availability-cache.js';
 import { bookOnline } from './booking-entry.service.js';
@@ -61,7 +61,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: z.array(availableSlotGroupSchema) },
     },
     handler: async (request) =>
-      cachedSlots(request.organisation!.id, request.params.id, request.params.date, () =>
+      cachedSlots(ctxOf(request).organisationId, request.params.id, request.params.date, () =>
         inTenant(request, async (tx, ctx) => {
           const f = await loadFacility(tx, ctx.organisationId, request.params.id);
           if (!f.isActive || !f.enableOnlineBooking) throw notFound();
@@ -94,7 +94,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       const created = await guardSlotRace(() =>
         inTenant(request, async (tx, ctx) => bookingJson(tx, ctx.organisationId, await bookOnline(tx, ctx, request.body))),
       );
-      await sendBookingConfirmation(app, request.organisation!, created);
+      await sendBookingConfirmation(app, ctxOf(request).organisation, created);
       return reply.status(201).send(created);
     },
   });

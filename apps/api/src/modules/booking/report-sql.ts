@@ -8,7 +8,11 @@ export const money = (v: unknown) => fromPaise(toPaise(Number(v ?? 0).toFixed(2)
 
 export const sumMoney = (values: string[]) => fromPaise(values.reduce((s, v) => s + (toPaise(v) ?? 0), 0));
 
-export const reportRange = z.object({ date_after: isoDateSchema.optional(), date_before: isoDateSchema.optional(), centre: idSchema.optional() });
+export const reportRange = z.object({
+  date_after: isoDateSchema.optional(),
+  date_before: isoDateSchema.optional(),
+  centre: idSchema.optional(),
+});
 
 /** The report's dates; the last 30 days in the organisation's zone unless the query says otherwise. */
 export function reportWindow(q: z.infer<typeof reportRange>, ctx: Ctx) {

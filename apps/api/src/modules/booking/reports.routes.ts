@@ -91,7 +91,11 @@ export async function bookingReportRoutes(app: FastifyInstance): Promise<void> {
           title: `${q.report === 'online' ? 'Online' : 'Booked'} bookings by ${q.group_by}`,
           filters: await describe(tx, ctx, from, to, q.centre),
           columns: [
-            { header: { date: 'Date', facility: 'Facility', sport: 'Sport' }[q.group_by], value: (x) => x.label, type: byDate ? 'date' : 'text' },
+            {
+              header: { date: 'Date', facility: 'Facility', sport: 'Sport' }[q.group_by],
+              value: (x) => x.label,
+              type: byDate ? 'date' : 'text',
+            },
             { header: 'Bookings', value: (x) => x.bookings, type: 'number' },
             { header: 'Slots', value: (x) => x.slots, type: 'number' },
             { header: 'Amount', value: (x) => x.amount, type: 'money' },
@@ -104,7 +108,13 @@ export async function bookingReportRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/booking/reports/booking/transaction/', {
     config,
-    schema: { tags, summary: 'Collections by date and payment mode', description, querystring: range, response: { 200: transactionReport } },
+    schema: {
+      tags,
+      summary: 'Collections by date and payment mode',
+      description,
+      querystring: range,
+      response: { 200: transactionReport },
+    },
     handler: async (request, reply) => {
       const q = request.query;
       return inTenant(request, async (tx, ctx) => {
@@ -128,7 +138,9 @@ export async function bookingReportRoutes(app: FastifyInstance): Promise<void> {
         // As the screen reads it: dates down, payment modes across, totals on both.
         const dates = [...new Set(rows.map((x) => x.date))];
         const amountOf = (date: string | null, mode: string | null) =>
-          sumMoney(rows.filter((x) => (date === null || x.date === date) && (mode === null || x.payment_mode === mode)).map((x) => x.amount));
+          sumMoney(
+            rows.filter((x) => (date === null || x.date === date) && (mode === null || x.payment_mode === mode)).map((x) => x.amount),
+          );
         return reportExport(reply, ctx, q.format, {
           filename: 'booking-collections',
           title: 'Booking collections',

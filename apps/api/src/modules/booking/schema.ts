@@ -34,7 +34,10 @@ export const slotGroup = tenantTable(
     sortOrder: integer('sort_order').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
-  (t) => [tenantRef(t, t.facilityId, () => facility, { onDelete: 'cascade' }), index('slot_group_facility_idx').on(t.organisationId, t.facilityId)],
+  (t) => [
+    tenantRef(t, t.facilityId, () => facility, { onDelete: 'cascade' }),
+    index('slot_group_facility_idx').on(t.organisationId, t.facilityId),
+  ],
 );
 
 /** A slot of a group's template; a date's availability is computed from these and the bookings. */

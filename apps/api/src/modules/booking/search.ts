@@ -11,7 +11,14 @@ const bookings: Searcher = {
   module: MODULE,
   search: async (tx, ctx, q, limit) => {
     const rows = await tx
-      .select({ id: booking.id, code: booking.code, name: booking.name, date: booking.date, status: booking.status, facility: facility.name })
+      .select({
+        id: booking.id,
+        code: booking.code,
+        name: booking.name,
+        date: booking.date,
+        status: booking.status,
+        facility: facility.name,
+      })
       .from(booking)
       .innerJoin(facility, eq(facility.id, booking.facilityId))
       .where(
@@ -42,7 +49,11 @@ const clients: Searcher = {
       .where(
         and(
           eq(bookingClient.organisationId, ctx.organisationId),
-          or(ilike(bookingClient.name, like(q)), ilike(bookingClient.mobile, like(q.replace(/\s+/g, ''))), ilike(bookingClient.email, like(q))),
+          or(
+            ilike(bookingClient.name, like(q)),
+            ilike(bookingClient.mobile, like(q.replace(/\s+/g, ''))),
+            ilike(bookingClient.email, like(q)),
+          ),
         ),
       )
       .orderBy(bookingClient.name, bookingClient.id)

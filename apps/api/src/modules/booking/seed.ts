@@ -56,7 +56,12 @@ export async function seedBooking(tx: Tx, ctx: Ctx): Promise<void> {
     .insert(sport)
     .values([
       ...SPORTS.map((name) => ({ organisationId: org, name, kind: 'sport' as const })),
-      { organisationId: org, name: 'Summer Smash Tournament', kind: 'event' as const, description: 'Inter-club badminton doubles tournament.' },
+      {
+        organisationId: org,
+        name: 'Summer Smash Tournament',
+        kind: 'event' as const,
+        description: 'Inter-club badminton doubles tournament.',
+      },
     ])
     .returning({ id: sport.id, name: sport.name });
   const sportId = (name: string) => sports.find((s) => s.name === name)!.id;
@@ -82,7 +87,10 @@ export async function seedBooking(tx: Tx, ctx: Ctx): Promise<void> {
   }
   const facilities = await loadFacilityRows(tx, org, facilityIds);
   const { slots } = await loadTemplates(tx, org, facilityIds);
-  const modes = await tx.select().from(paymentMode).where(and(eq(paymentMode.organisationId, org), eq(paymentMode.isActive, true)));
+  const modes = await tx
+    .select()
+    .from(paymentMode)
+    .where(and(eq(paymentMode.organisationId, org), eq(paymentMode.isActive, true)));
   const clientIds = new Map<string, number>();
   for (const c of CLIENTS) clientIds.set(c.mobile, await resolveClient(tx, ctx, c));
 
@@ -107,7 +115,8 @@ export async function seedBooking(tx: Tx, ctx: Ctx): Promise<void> {
       client: { id: clientIds.get(client.mobile)! },
       ignoreWindow: true,
     });
-    if (p.n % 2 === 0) await addPayment(tx, ctx, row, { amount: row.bookingAmount, payment_mode: modes[p.n % modes.length].id, reference: '' });
+    if (p.n % 2 === 0)
+      await addPayment(tx, ctx, row, { amount: row.bookingAmount, payment_mode: modes[p.n % modes.length].id, reference: '' });
   }
 }
 
@@ -124,7 +133,10 @@ async function seedPast(
   const years = [...new Set(past.map((p) => addDays(ctx.now.today, p.day).slice(0, 4)))];
   const next = new Map<string, number>();
   for (const year of years)
-    next.set(year, await reserveNumbers(tx, org, `booking:${year}`, past.filter((p) => addDays(ctx.now.today, p.day).startsWith(year)).length));
+    next.set(
+      year,
+      await reserveNumbers(tx, org, `booking:${year}`, past.filter((p) => addDays(ctx.now.today, p.day).startsWith(year)).length),
+    );
   const values = past.map((p) => {
     const date = addDays(ctx.now.today, p.day);
     const year = date.slice(0, 4);

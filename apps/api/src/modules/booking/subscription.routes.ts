@@ -72,7 +72,13 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { module: MODULE } as const;
 
-  listRoute(app, '/api/booking/subscription/', { module: MODULE, tags, summary: 'Booking subscriptions', item: subscriptionSchema, list: subscriptionList });
+  listRoute(app, '/api/booking/subscription/', {
+    module: MODULE,
+    tags,
+    summary: 'Booking subscriptions',
+    item: subscriptionSchema,
+    list: subscriptionList,
+  });
 
   r.post('/api/booking/subscription/', {
     config,

@@ -57,19 +57,19 @@ export async function loadSubscription(tx: Tx, ctx: Ctx, id: number): Promise<Su
 
 export function subscriptionJson({ s, clientName, facilityName }: SubscriptionRow): Subscription {
   return {
-      id: s.id,
-      client: s.clientId,
-      client_name: clientName,
-      facility: s.facilityId,
-      facility_name: facilityName,
-      time_slot_ids: s.timeSlotIds,
-      weekdays: s.weekdays,
-      start_date: s.startDate,
-      end_date: s.endDate,
-      status: s.status,
-      cancelled_from: s.cancelledFrom,
-      notes: s.notes,
-      created_at: s.createdAt.toISOString(),
+    id: s.id,
+    client: s.clientId,
+    client_name: clientName,
+    facility: s.facilityId,
+    facility_name: facilityName,
+    time_slot_ids: s.timeSlotIds,
+    weekdays: s.weekdays,
+    start_date: s.startDate,
+    end_date: s.endDate,
+    status: s.status,
+    cancelled_from: s.cancelledFrom,
+    notes: s.notes,
+    created_at: s.createdAt.toISOString(),
   };
 }
 

@@ -24,7 +24,12 @@ const paymentList: ListDefinition<{ p: typeof bookingPayment.$inferSelect; code:
   filters: {
     date_after: { schema: isoDateSchema, where: (v: string) => gte(bookingPayment.paidOn, v), label: 'From', show: displayDate },
     date_before: { schema: isoDateSchema, where: (v: string) => lte(bookingPayment.paidOn, v), label: 'To', show: displayDate },
-    payment_mode: { schema: idSchema, where: (v: number) => eq(bookingPayment.paymentModeId, v), label: 'Payment mode', show: showName(paymentMode) },
+    payment_mode: {
+      schema: idSchema,
+      where: (v: number) => eq(bookingPayment.paymentModeId, v),
+      label: 'Payment mode',
+      show: showName(paymentMode),
+    },
     centre: { schema: idSchema, where: (v: number) => eq(booking.centreId, v), label: 'Center', show: showName(centre) },
     booking: { schema: idSchema, where: (v: number) => eq(bookingPayment.bookingId, v), label: 'Booking' },
   },
@@ -96,7 +101,12 @@ const bookedSlotList: ListDefinition<{ s: typeof bookedTimeSlot.$inferSelect; co
     date: { schema: isoDateSchema, where: (v: string) => eq(bookedTimeSlot.date, v), label: 'Date', show: displayDate },
     facility: { schema: idSchema, where: (v: number) => eq(bookedTimeSlot.facilityId, v), label: 'Facility', show: showName(facility) },
     // Active slots unless asked otherwise: a cancelled booking's slots are history.
-    active: { schema: z.stringbool().default(true), where: (v: boolean) => eq(bookedTimeSlot.isActive, v), label: 'Active', show: (v: boolean) => (v ? 'Yes' : 'No') },
+    active: {
+      schema: z.stringbool().default(true),
+      where: (v: boolean) => eq(bookedTimeSlot.isActive, v),
+      label: 'Active',
+      show: (v: boolean) => (v ? 'Yes' : 'No'),
+    },
   },
   ordering: { date: bookedTimeSlot.date, start_time: bookedTimeSlot.startTime, price: bookedTimeSlot.price },
   defaultOrdering: [desc(bookedTimeSlot.date), desc(bookedTimeSlot.id)],

@@ -25,7 +25,6 @@ export function CentreListPage() {
       header: 'Name',
       sortKey: 'name',
       alwaysVisible: true,
-      exportValue: (c) => c.name,
       cell: (c) => (
         <div className="min-w-[160px]">
           <div className="font-medium text-fg">{c.name}</div>
@@ -33,12 +32,12 @@ export function CentreListPage() {
         </div>
       ),
     },
-    { id: 'code', header: 'Code', sortKey: 'code', cell: (c) => c.code || '—', exportValue: (c) => c.code, defaultHidden: true },
-    { id: 'city', header: 'City', sortKey: 'city', cell: (c) => c.city || '—', exportValue: (c) => c.city },
-    { id: 'state', header: 'State', cell: (c) => c.state || '—', exportValue: (c) => c.state },
-    { id: 'phone', header: 'Phone', cell: (c) => c.phone || '—', exportValue: (c) => c.phone },
-    { id: 'email', header: 'Email', cell: (c) => c.email || '—', exportValue: (c) => c.email, defaultHidden: true },
-    { id: 'gstin', header: 'GSTIN', cell: (c) => c.gstin || '—', exportValue: (c) => c.gstin, defaultHidden: true },
+    { id: 'code', header: 'Code', sortKey: 'code', cell: (c) => c.code || '—', defaultHidden: true },
+    { id: 'city', header: 'City', sortKey: 'city', cell: (c) => c.city || '—' },
+    { id: 'state', header: 'State', cell: (c) => c.state || '—' },
+    { id: 'phone', header: 'Phone', cell: (c) => c.phone || '—' },
+    { id: 'email', header: 'Email', cell: (c) => c.email || '—', defaultHidden: true },
+    { id: 'gstin', header: 'GSTIN', cell: (c) => c.gstin || '—', defaultHidden: true },
     statusColumn({ sortable: true }),
     createdAtColumn(),
     rowActionsColumn({
@@ -71,6 +70,7 @@ export function CentreListPage() {
         title="Centres"
         queryKey={centreKeys.all}
         fetchPage={fetchCentres}
+        exportPath="/administrator/centre/"
         columns={columns}
         rowKey={(c) => c.id}
         searchPlaceholder="Search name, code or city"

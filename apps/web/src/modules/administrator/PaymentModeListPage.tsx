@@ -27,7 +27,6 @@ export function PaymentModeListPage() {
       sortKey: 'name',
       alwaysVisible: true,
       cell: (m) => <span className="font-medium">{m.name}</span>,
-      exportValue: (m) => m.name,
     },
     statusColumn(),
     createdAtColumn(),
@@ -62,6 +61,7 @@ export function PaymentModeListPage() {
         title="Payment modes"
         queryKey={paymentModeKeys.all}
         fetchPage={fetchPaymentModes}
+        exportPath="/administrator/payment-mode/"
         columns={columns}
         rowKey={(m) => m.id}
         searchPlaceholder="Search name"

@@ -23,7 +23,6 @@ export function SportListPage() {
       header: 'Name',
       sortKey: 'name',
       alwaysVisible: true,
-      exportValue: (s) => s.name,
       cell: (s) => (
         <div className="min-w-[140px]">
           <div className="font-medium">{s.name}</div>
@@ -31,7 +30,7 @@ export function SportListPage() {
         </div>
       ),
     },
-    { id: 'kind', header: 'Kind', cell: (s) => (s.kind === 'event' ? 'Event' : 'Sport'), exportValue: (s) => s.kind },
+    { id: 'kind', header: 'Kind', cell: (s) => (s.kind === 'event' ? 'Event' : 'Sport') },
     statusColumn(),
     createdAtColumn(),
     rowActionsColumn({ onEdit: openEdit, onDelete: deletion.askDelete }),
@@ -52,6 +51,7 @@ export function SportListPage() {
         title="Sports and events"
         queryKey={sportKeys.all}
         fetchPage={fetchSports}
+        exportPath="/administrator/sport/"
         columns={columns}
         rowKey={(s) => s.id}
         searchPlaceholder="Search name"

@@ -6,7 +6,7 @@ import { useSidebar } from '../../state/sidebar';
 import { bookingKeys, fetchBookings, useFacilityOptions } from './api';
 import { BookingDetailDialog } from './BookingDetailDialog';
 import { FilterDate, FilterSelect } from './FilterSelect';
-import { PaymentBadge, slotsText, sourceLabel, statusLabel, StatusBadge } from './status';
+import { PaymentBadge, slotsText, sourceLabel, StatusBadge } from './status';
 
 /** All bookings, with date range, facility, status and source filters and search over code, name, mobile, e-mail. */
 export function BookingList({ client }: { client?: number }) {
@@ -25,7 +25,6 @@ export function BookingList({ client }: { client?: number }) {
       header: 'Code',
       sortKey: 'code',
       alwaysVisible: true,
-      exportValue: (b) => b.code,
       cell: (b) => (
         <button type="button" onClick={() => setViewing(b.id)} className="whitespace-nowrap font-medium text-accent-text hover:underline">
           {b.code}
@@ -37,19 +36,16 @@ export function BookingList({ client }: { client?: number }) {
       header: 'Date',
       sortKey: 'date',
       cell: (b) => <span className="whitespace-nowrap">{formatDate(b.date)}</span>,
-      exportValue: (b) => b.date,
     },
-    { id: 'slots', header: 'Slots', cell: (b) => <span className="tabular">{slotsText(b)}</span>, exportValue: slotsText },
+    { id: 'slots', header: 'Slots', cell: (b) => <span className="tabular">{slotsText(b)}</span> },
     {
       id: 'facility',
       header: 'Facility',
       cell: (b) => `${b.sport_name} - ${b.facility_name}`,
-      exportValue: (b) => `${b.sport_name} - ${b.facility_name}`,
     },
     {
       id: 'name',
       header: 'Client',
-      exportValue: (b) => b.name,
       cell: (b) => (
         <div className="min-w-[120px]">
           <div className="font-medium">{b.name}</div>
@@ -58,17 +54,16 @@ export function BookingList({ client }: { client?: number }) {
       ),
     },
     { id: 'centre', header: 'Centre', cell: (b) => b.centre_name, defaultHidden: true },
-    { id: 'source', header: 'Source', cell: (b) => sourceLabel(b.source), exportValue: (b) => b.source },
-    { id: 'status', header: 'Status', cell: (b) => <StatusBadge status={b.status} />, exportValue: (b) => statusLabel(b.status) },
-    { id: 'payment', header: 'Payment', cell: (b) => <PaymentBadge status={b.payment_status} />, exportValue: (b) => b.payment_status },
-    { id: 'amount', header: 'Amount', align: 'right', cell: (b) => formatMoney(b.booking_amount), exportValue: (b) => b.booking_amount },
-    { id: 'due', header: 'Due', align: 'right', cell: (b) => formatMoney(b.due_amount), exportValue: (b) => b.due_amount },
+    { id: 'source', header: 'Source', cell: (b) => sourceLabel(b.source) },
+    { id: 'status', header: 'Status', cell: (b) => <StatusBadge status={b.status} /> },
+    { id: 'payment', header: 'Payment', cell: (b) => <PaymentBadge status={b.payment_status} /> },
+    { id: 'amount', header: 'Amount', align: 'right', cell: (b) => formatMoney(b.booking_amount) },
+    { id: 'due', header: 'Due', align: 'right', cell: (b) => formatMoney(b.due_amount) },
     {
       id: 'created_at',
       header: 'Booked On',
       sortKey: 'created_at',
       cell: (b) => formatDate(b.created_at),
-      exportValue: (b) => b.created_at,
       defaultHidden: true,
     },
   ];
@@ -79,6 +74,7 @@ export function BookingList({ client }: { client?: number }) {
         title={client ? 'Client bookings' : 'Bookings'}
         queryKey={[...bookingKeys.bookings, 'list']}
         fetchPage={fetchBookings}
+        exportPath="/booking/booking/"
         columns={columns}
         rowKey={(b) => b.id}
         searchPlaceholder="Search code, name, mobile or email"

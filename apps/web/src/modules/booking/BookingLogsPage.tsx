@@ -7,7 +7,7 @@ export function BookingLogsPage() {
   return (
     <div>
       <PageHeader title="Logs" description="Every booking, payment, facility and client change in Booking Management." />
-      <AuditLogTable title="Booking logs" queryKey={bookingKeys.logs} fetchPage={fetchLogs} />
+      <AuditLogTable title="Booking logs" queryKey={bookingKeys.logs} fetchPage={fetchLogs} exportPath="/booking/logs/" />
     </div>
   );
 }

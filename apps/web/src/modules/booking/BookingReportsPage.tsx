@@ -8,14 +8,13 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { downloadFile, toCsv } from '../../components/csv';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
-import { downloadXlsx } from '../../components/xlsx';
-import { api } from '../../lib/api';
+import { api, download } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { useSidebar } from '../../state/sidebar';
 import { bookingKeys, useCentreOptions } from './api';
 import { FilterDate, FilterSelect } from './FilterSelect';
@@ -81,19 +80,31 @@ export function BookingReportsPage() {
   const [from, setFrom] = useState(format(startOfMonth(new Date()), 'yyyy-MM-dd'));
   const [to, setTo] = useState(format(new Date(), 'yyyy-MM-dd'));
   const [groupBy, setGroupBy] = useState('date');
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
 
+  // The screen and its exports read the same report with the same filters.
+  const source =
+    kind === 'collection'
+      ? { path: '/booking/reports/booking/transaction/', params: { date_after: from, date_before: to, centre } }
+      : { path: '/booking/reports/booking/', params: { report: kind, date_after: from, date_before: to, centre, group_by: groupBy } };
   const query = useQuery<BookingReport | CollectionReport>({
     queryKey: [...bookingKeys.reports, kind, centre, from, to, groupBy],
-    queryFn: () =>
-      kind === 'collection'
-        ? api.get<CollectionReport>('/booking/reports/booking/transaction/', { params: { date_after: from, date_before: to, centre } })
-        : api.get<BookingReport>('/booking/reports/booking/', {
-            params: { report: kind, date_after: from, date_before: to, centre, group_by: groupBy },
-          }),
+    queryFn: () => api.get<BookingReport | CollectionReport>(source.path, { params: source.params }),
   });
   const table = query.data ? toTable(kind, query.data, groupBy) : null;
   const meta = REPORTS.find((r) => r.id === kind)!;
-  const fileBase = `booking-${kind}-report-${from}-to-${to}`;
+
+  async function exportAs(fileFormat: 'csv' | 'xlsx') {
+    setExporting(fileFormat);
+    try {
+      await download(source.path, { ...source.params, format: fileFormat }, `booking-${kind}-report-${from}-to-${to}.${fileFormat}`);
+      notify.success('Export ready');
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setExporting(null);
+    }
+  }
   const cellText = (v: string | number, i: number) =>
     table?.header[i] === 'Amount'
       ? formatMoney(v)
@@ -102,7 +113,6 @@ export function BookingReportsPage() {
         : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)
           ? formatDate(v)
           : v;
-  const exportRows = table ? [...table.rows, ...(table.total ? [table.total] : [])] : [];
 
   return (
     <div className="space-y-5">
@@ -114,18 +124,18 @@ export function BookingReportsPage() {
             <Button
               variant="secondary"
               size="sm"
-              disabled={!table || table.rows.length === 0}
-              onClick={() => table && downloadFile(`${fileBase}.csv`, toCsv(table.header, exportRows))}
+              disabled={!table || table.rows.length === 0 || !!exporting}
+              onClick={() => void exportAs('csv')}
             >
-              <Download size={15} aria-hidden /> Export CSV
+              <Download size={15} aria-hidden /> {exporting === 'csv' ? 'Exporting…' : 'Export CSV'}
             </Button>
             <Button
               variant="secondary"
               size="sm"
-              disabled={!table || table.rows.length === 0}
-              onClick={() => table && downloadXlsx(`${fileBase}.xlsx`, `${meta.label} bookings`, table.header, exportRows)}
+              disabled={!table || table.rows.length === 0 || !!exporting}
+              onClick={() => void exportAs('xlsx')}
             >
-              <FileSpreadsheet size={15} aria-hidden /> Export XLSX
+              <FileSpreadsheet size={15} aria-hidden /> {exporting === 'xlsx' ? 'Exporting…' : 'Export XLSX'}
             </Button>
           </>
         }

@@ -32,7 +32,6 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
       header: 'Name',
       sortKey: 'name',
       alwaysVisible: true,
-      exportValue: (c) => c.name,
       cell: (c) =>
         compact ? (
           c.name
@@ -46,19 +45,18 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
           </button>
         ),
     },
-    { id: 'mobile', header: 'Mobile', cell: (c) => <span className="tabular">{c.mobile || '—'}</span>, exportValue: (c) => c.mobile },
-    { id: 'email', header: 'Email', cell: (c) => c.email || '—', exportValue: (c) => c.email },
-    { id: 'bookings', header: 'Bookings', align: 'right', cell: (c) => c.bookings_count, exportValue: (c) => c.bookings_count },
-    { id: 'total', header: 'Total', align: 'right', cell: (c) => money(c.total_amount), exportValue: (c) => c.total_amount },
-    { id: 'paid', header: 'Paid', align: 'right', cell: (c) => money(c.paid_amount), exportValue: (c) => c.paid_amount },
-    { id: 'due', header: 'Due', align: 'right', cell: (c) => money(c.due_amount, true), exportValue: (c) => c.due_amount },
-    { id: 'notes', header: 'Notes', cell: (c) => c.notes || '—', exportValue: (c) => c.notes, defaultHidden: !compact },
+    { id: 'mobile', header: 'Mobile', cell: (c) => <span className="tabular">{c.mobile || '—'}</span> },
+    { id: 'email', header: 'Email', cell: (c) => c.email || '—' },
+    { id: 'bookings', header: 'Bookings', align: 'right', cell: (c) => c.bookings_count },
+    { id: 'total', header: 'Total', align: 'right', cell: (c) => money(c.total_amount) },
+    { id: 'paid', header: 'Paid', align: 'right', cell: (c) => money(c.paid_amount) },
+    { id: 'due', header: 'Due', align: 'right', cell: (c) => money(c.due_amount, true) },
+    { id: 'notes', header: 'Notes', cell: (c) => c.notes || '—', defaultHidden: !compact },
     {
       id: 'created_at',
       header: 'Since',
       sortKey: 'created_at',
       cell: (c) => formatDate(c.created_at),
-      exportValue: (c) => c.created_at.slice(0, 10),
       defaultHidden: !compact,
     },
   ];
@@ -91,6 +89,7 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
         title={compact ? 'Clients table' : 'Clients'}
         queryKey={[...bookingKeys.clients, compact ? 'table' : 'list']}
         fetchPage={fetchClients}
+        exportPath="/booking/client/"
         columns={columns}
         rowKey={(c) => c.id}
         searchPlaceholder="Search name, mobile or email"

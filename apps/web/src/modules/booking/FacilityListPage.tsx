@@ -43,7 +43,6 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
       header: 'Facility',
       sortKey: 'name',
       alwaysVisible: true,
-      exportValue: (f) => f.name,
       cell: (f) => (
         <div className="min-w-[150px]">
           <Link to={`/booking/settings/add-faculty?id=${f.id}`} className="font-medium text-fg hover:text-accent-text hover:underline">
@@ -53,14 +52,13 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
         </div>
       ),
     },
-    { id: 'centre', header: 'Centre', cell: (f) => f.centre_name, exportValue: (f) => f.centre_name },
-    { id: 'sport', header: 'Sport', cell: (f) => f.sport_name, exportValue: (f) => f.sport_name, defaultHidden: true },
+    { id: 'centre', header: 'Centre', cell: (f) => f.centre_name },
+    { id: 'sport', header: 'Sport', cell: (f) => f.sport_name, defaultHidden: true },
     {
       id: 'slots',
       header: 'Slots',
       align: 'right',
       cell: (f) => `${slotCount(f)} in ${f.slot_groups.length} ${f.slot_groups.length === 1 ? 'group' : 'groups'}`,
-      exportValue: slotCount,
     },
     { id: 'capacity', header: 'Capacity', align: 'right', cell: (f) => f.capacity, defaultHidden: true },
     {
@@ -68,12 +66,10 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
       header: 'Book ahead',
       align: 'right',
       cell: (f) => `${f.advance_booking_days} days`,
-      exportValue: (f) => f.advance_booking_days,
     },
     {
       id: 'online',
       header: 'Online',
-      exportValue: (f) => (f.enable_online_booking ? 'Yes' : 'No'),
       cell: (f) => (
         <button
           type="button"
@@ -112,6 +108,7 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
         title="Facilities"
         queryKey={bookingKeys.facilities}
         fetchPage={fetchFacilities}
+        exportPath="/booking/facility/"
         columns={columns}
         rowKey={(f) => f.id}
         searchPlaceholder="Search facility"

@@ -28,32 +28,27 @@ export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
       header: 'Client',
       alwaysVisible: true,
       cell: (s) => <span className="font-medium">{s.client_name}</span>,
-      exportValue: (s) => s.client_name,
     },
-    { id: 'facility', header: 'Facility', cell: (s) => s.facility_name, exportValue: (s) => s.facility_name },
+    { id: 'facility', header: 'Facility', cell: (s) => s.facility_name },
     {
       id: 'weekdays',
       header: 'Weekdays',
       cell: (s) => s.weekdays.map((d) => WEEKDAYS[d - 1]).join(', '),
-      exportValue: (s) => s.weekdays.map((d) => WEEKDAYS[d - 1]).join(' '),
     },
     { id: 'slots', header: 'Slots', align: 'right', cell: (s) => s.time_slot_ids.length },
     {
       id: 'from',
       header: 'From',
       cell: (s) => <span className="whitespace-nowrap">{formatDate(s.start_date)}</span>,
-      exportValue: (s) => s.start_date,
     },
     {
       id: 'to',
       header: 'To',
       cell: (s) => <span className="whitespace-nowrap">{formatDate(s.end_date)}</span>,
-      exportValue: (s) => s.end_date,
     },
     {
       id: 'status',
       header: 'Status',
-      exportValue: (s) => s.status,
       cell: (s) =>
         s.status === 'cancelled' || s.cancelled_from ? (
           <Badge tone="danger">Cancelled{s.cancelled_from ? ` from ${formatDate(s.cancelled_from)}` : ''}</Badge>
@@ -65,7 +60,6 @@ export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
       id: 'actions',
       header: 'Actions',
       alwaysVisible: true,
-      noExport: true,
       align: 'right',
       cell: (s) =>
         s.status !== 'cancelled' && !s.cancelled_from ? (
@@ -92,6 +86,7 @@ export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
         title="Booking subscriptions"
         queryKey={bookingKeys.subscriptions}
         fetchPage={fetchSubscriptions}
+        exportPath="/booking/subscription/"
         columns={columns}
         rowKey={(s) => s.id}
         searchPlaceholder="Search client"

@@ -21,13 +21,11 @@ export function TransactionsPage() {
       id: 'paid_on',
       header: 'Date',
       cell: (p) => <span className="whitespace-nowrap">{formatDate(p.paid_on)}</span>,
-      exportValue: (p) => p.paid_on,
     },
     {
       id: 'booking',
       header: 'Booking',
       alwaysVisible: true,
-      exportValue: (p) => p.booking_code,
       cell: (p) => (
         <button
           type="button"
@@ -38,20 +36,18 @@ export function TransactionsPage() {
         </button>
       ),
     },
-    { id: 'name', header: 'Client', cell: (p) => <span className="whitespace-nowrap">{p.name}</span>, exportValue: (p) => p.name },
+    { id: 'name', header: 'Client', cell: (p) => <span className="whitespace-nowrap">{p.name}</span> },
     {
       id: 'mode',
       header: 'Mode',
       cell: (p) => <span className="whitespace-nowrap">{p.payment_mode_name}</span>,
-      exportValue: (p) => p.payment_mode_name,
     },
-    { id: 'reference', header: 'Reference', cell: (p) => p.reference || '—', exportValue: (p) => p.reference },
+    { id: 'reference', header: 'Reference', cell: (p) => p.reference || '—' },
     {
       id: 'amount',
       header: 'Amount',
       align: 'right',
       cell: (p) => <span className="whitespace-nowrap">{formatMoney(p.amount)}</span>,
-      exportValue: (p) => p.amount,
     },
   ];
 
@@ -62,6 +58,7 @@ export function TransactionsPage() {
         title="Booking transactions"
         queryKey={bookingKeys.payments}
         fetchPage={fetchPayments}
+        exportPath="/booking/booking-transaction/"
         columns={columns}
         rowKey={(p) => p.id}
         searchPlaceholder="Search booking or client"

@@ -1,0 +1,320 @@
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * `?format=csv|xlsx` on a list or report: every matching row, streamed batch by batch so memory
+ * does not grow with the rows. The route pages through the database inside its transaction and
+ * hands the batches here; the columns are the screen's columns with their raw values.
+ */
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** Max rows one export may contain; the caller counts first and refuses more with a 400. */
+export const EXPORT_MAX_ROWS = 100_000;
+/** Merge into a list's querystring schema. */
+export const exportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS).optional() });
+
+export type ExportCellType = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'time' | 'boolean';
+
+export interface ExportColumn<T> {
+  /** Same header text as the screen's column. */
+  header: string;
+  /** The raw value: money as "1500.00" or a number, date as yyyy-MM-dd, datetime as ISO string or Date, time as HH:mm[:ss]. */
+  value: (row: T) => unknown;
+  /** Default 'text'. */
+  type?: ExportCellType;
+  /** Fixed width in characters; otherwise fitted to the header and the first batch. */
+  width?: number;
+}
+
+export interface ExportSpec<T> {
+  /** Base file name, e.g. 'bookings' → `bookings-2026-11-23.xlsx` (the date is `today`). */
+  filename: string;
+  /** Human title of the list, e.g. 'Bookings'. */
+  title: string;
+  /** Human descriptions of the active filters, e.g. ['Date: 01 Nov 2026 – 23 Nov 2026', 'Center: Main Centre']. */
+  filters: string[];
+  columns: ExportColumn<T>[];
+  /** The organisation's time zone (IANA), used for datetime cells. */
+  timeZone: string;
+  /** Today in the organisation's zone, yyyy-MM-dd. */
+  today: string;
+  /** Rows in batches (the caller pages through the database inside its transaction). */
+  batches: AsyncIterable<T[]>;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DATE_FORMAT = 'dd mmm yyyy';
+const DATETIME_FORMAT = 'dd mmm yyyy hh:mm';
+const MIN_WIDTH = 8;
+const MAX_WIDTH = 60;
+const EXCEL_MAX_CELL_TEXT = 32_767;
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+
+/**
+ * Excel's and LibreOffice's `,` groups by threes whatever the pattern says (`#,##,##0` shows
+ * 150,000), so lakh/crore grouping is spelled with literal commas. A literal comma prints even
+ * when no digit falls left of it, hence a pattern sized to the amount: ₹1,50,000.00, -₹12,34,567.00.
+ */
+export function moneyFormat(amount: number): string {
+  const digits = Math.trunc(Math.abs(amount)).toString().length;
+  let pattern = '#,##0';
+  if (digits > 5) {
+    pattern = '##0';
+    for (let left = digits - 3; left > 0; left -= 2) pattern = `##\\,${pattern}`;
+  }
+  return `"₹"${pattern}.00;-"₹"${pattern}.00`;
+}
+
+/** One value, ready for either file: `csv` is the CSV text, `shown` what a spreadsheet displays (for widths). */
+interface Cell {
+  xlsx: string | number | Date | null;
+  csv: string;
+  shown: string;
+  numFmt?: string;
+}
+const EMPTY: Cell = { xlsx: null, csv: '', shown: '' };
+
+/** A spreadsheet app runs a CSV field starting with these as a formula. */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+function textCell(value: string): Cell {
+  return { xlsx: value.slice(0, EXCEL_MAX_CELL_TEXT), csv: FORMULA_START.test(value) ? `'${value}` : value, shown: value };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `wall` holds wall-clock parts in its UTC fields, which is what Excel shows. */
+const showDate = (wall: Date) => `${pad(wall.getUTCDate())} ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCFullYear()}`;
+const showDateTime = (wall: Date) => `${showDate(wall)} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+
+function toDate(raw: unknown): Date | null {
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : raw;
+  if (typeof raw !== 'string' && typeof raw !== 'number') return null;
+  const d = new Date(raw);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** The instant's wall clock in `timeZone`, as a Date whose UTC fields are those parts. */
+function wallClock(instant: Date, clock: Intl.DateTimeFormat): Date {
+  const p = Object.fromEntries(clock.formatToParts(instant).map((x) => [x.type, Number(x.value)]));
+  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second));
+}
+
+function toCell(type: ExportCellType, raw: unknown, clock: Intl.DateTimeFormat): Cell {
+  if (raw === null || raw === undefined || raw === '') return EMPTY;
+  switch (type) {
+    case 'money':
+    case 'number': {
+      const n = typeof raw === 'number' ? raw : Number(raw);
+      if (typeof raw === 'boolean' || !Number.isFinite(n)) break;
+      if (type === 'number') return { xlsx: n, csv: String(n), shown: n.toLocaleString('en-IN') };
+      const amount = Math.round(n * 100) / 100;
+      return { xlsx: amount, csv: amount.toFixed(2), shown: inr.format(amount), numFmt: moneyFormat(amount) };
+    }
+    case 'date': {
+      const ymd = typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(raw) : null;
+      // A Date for a calendar date is midnight UTC (how drivers hand back `date` columns).
+      const d = ymd ? new Date(Date.UTC(+ymd[1], +ymd[2] - 1, +ymd[3])) : raw instanceof Date ? toDate(raw) : null;
+      if (!d || Number.isNaN(d.getTime())) break;
+      const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+      return { xlsx: day, csv: showDate(day), shown: showDate(day), numFmt: DATE_FORMAT };
+    }
+    case 'datetime': {
+      const instant = toDate(raw);
+      if (!instant) break;
+      const wall = wallClock(instant, clock);
+      return { xlsx: wall, csv: showDateTime(wall), shown: showDateTime(wall), numFmt: DATETIME_FORMAT };
+    }
+    case 'time': {
+      const hm = typeof raw === 'string' ? /^\d{2}:\d{2}/.exec(raw) : null;
+      if (hm) return { xlsx: hm[0], csv: hm[0], shown: hm[0] };
+      break;
+    }
+    case 'boolean':
+      if (typeof raw === 'boolean') {
+        const yn = raw ? 'Yes' : 'No';
+        return { xlsx: yn, csv: yn, shown: yn };
+      }
+      break;
+    case 'text':
+      break;
+  }
+  return textCell(raw instanceof Date ? raw.toISOString() : String(raw));
+}
+
+/** exceljs leaves a column of width 9 (its idea of the default) out of the sheet, and Excel then shows 8.43. */
+const keptWidth = (width: number) => (width === 9 ? 9.01 : width);
+
+/** Worksheet names: at most 31 characters, none of []:*?/\ and no apostrophe at either end. */
+export function sheetName(title: string): string {
+  const name = title
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 31)
+    .replace(/^'+|'+$/g, '')
+    .trim();
+  return name || 'Export';
+}
+
+/** Resolves when `stream` has room again; rejects if the reply stream closes first. */
+async function room(stream: Writable, written: Promise<void>): Promise<void> {
+  await Promise.race([once(stream, 'drain'), written]);
+}
+
+function isClientGone(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
+interface Writer<T> {
+  write(rows: T[]): Promise<void>;
+  end(): Promise<void>;
+}
+
+function csvWriter<T>(out: PassThrough, written: Promise<void>, spec: ExportSpec<T>, toCells: (row: T) => Cell[]): Writer<T> {
+  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  csv.on('error', (error) => out.destroy(error));
+  csv.pipe(out);
+  const put = async (record: string[]) => {
+    if (!csv.write(record)) await room(csv, written);
+  };
+  let started = false;
+  return {
+    async write(rows) {
+      if (!started) {
+        started = true;
+        await put(spec.columns.map((c) => c.header));
+      }
+      for (const row of rows) await put(toCells(row).map((c) => c.csv));
+    },
+    async end() {
+      csv.end();
+      await written;
+    },
+  };
+}
+
+function xlsxWriter<T>(out: PassThrough, written: Promise<void>, spec: ExportSpec<T>, toCells: (row: T) => Cell[]): Writer<T> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName(spec.title), { views: [{ state: 'frozen', xSplit: 0, ySplit: 2, topLeftCell: 'A3' }] });
+  const bold = { bold: true };
+  let started = false;
+
+  // Widths must be known before the first row is committed: the sheet's <cols> precede its rows.
+  const start = (first: Cell[][]) => {
+    sheet.columns = spec.columns.map((column, i) => {
+      if (column.width) return { width: keptWidth(column.width) };
+      // The header also holds the filter button.
+      let longest = column.header.length + 2;
+      for (const cells of first) for (const line of cells[i].shown.split('\n')) longest = Math.max(longest, line.length);
+      return { width: keptWidth(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest + 2))) };
+    });
+    const title = sheet.addRow([`${spec.title} — ${spec.filters.length ? spec.filters.join(' · ') : 'All rows'}`]);
+    title.getCell(1).font = { bold: true, size: 12 };
+    title.commit();
+    const header = sheet.addRow(spec.columns.map((c) => c.header));
+    header.eachCell((cell) => {
+      cell.font = bold;
+      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEDEFF2' } };
+      cell.border = { bottom: { style: 'thin', color: { argb: 'FFC9CDD3' } } };
+    });
+    header.commit();
+    sheet.autoFilter = { from: { row: 2, column: 1 }, to: { row: 2, column: Math.max(1, spec.columns.length) } };
+  };
+
+  return {
+    async write(rows) {
+      const cells = rows.map(toCells);
+      if (!started) {
+        started = true;
+        start(cells);
+      }
+      for (const rowCells of cells) {
+        const row = sheet.addRow(rowCells.map((c) => c.xlsx));
+        rowCells.forEach((c, i) => {
+          if (c.numFmt) row.getCell(i + 1).numFmt = c.numFmt;
+        });
+        row.commit();
+      }
+      // The zip is piped into `out`; once the client stops reading, wait before making more.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (out.writableNeedDrain) await room(out, written);
+    },
+    async end() {
+      if (!started) {
+        started = true;
+        start([]);
+      }
+      sheet.commit();
+      await Promise.all([workbook.commit(), written]);
+    },
+  };
+}
+
+/**
+ * Streams the export as the reply. Resolves when the last byte has been handed to the reply
+ * stream, or once the client has gone away (the remaining batches are then not read). The first
+ * batch is read before anything is sent, so a failing first query is still an ordinary error
+ * reply; a later failure cuts the download short and rejects.
+ */
+export async function sendExport<T>(reply: FastifyReply, format: ExportFormat, spec: ExportSpec<T>): Promise<FastifyReply> {
+  const clock = new Intl.DateTimeFormat('en-GB', {
+    timeZone: spec.timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const types = spec.columns.map((c) => c.type ?? 'text');
+  const toCells = (row: T) => spec.columns.map((c, i) => toCell(types[i], c.value(row), clock));
+
+  const batches = spec.batches[Symbol.asyncIterator]();
+  let exhausted = false;
+  let out: PassThrough | undefined;
+  try {
+    const first = await batches.next();
+    exhausted = !!first.done;
+    const stream = new PassThrough();
+    out = stream;
+    // 'finish': every byte is in the reply stream; rejects if the client closes it first.
+    const written = finished(stream, { readable: false });
+    written.catch(() => undefined);
+    const writer = (format === 'csv' ? csvWriter : xlsxWriter)(stream, written, spec, toCells);
+
+    const name = `${spec.filename}-${spec.today}.${format}`.replace(/[^\w.-]+/g, '-');
+    reply
+      .header('content-type', CONTENT_TYPES[format])
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+
+    await writer.write(first.done ? [] : first.value);
+    while (!exhausted) {
+      const next = await batches.next();
+      if (next.done) exhausted = true;
+      else await writer.write(next.value);
+    }
+    await writer.end();
+    return reply;
+  } catch (error) {
+    if (isClientGone(error) || out?.destroyed) {
+      reply.log.info('export stopped: the client closed the connection');
+      return reply;
+    }
+    out?.destroy(error as Error);
+    throw error;
+  } finally {
+    if (!exhausted) await batches.return?.();
+  }
+}
