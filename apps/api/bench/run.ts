@@ -98,6 +98,11 @@ async function main() {
       `POST /api/public/bookings/ (distinct slots, ${SECONDS} s)`.padEnd(58) +
         ` ${booking.create.perSecond.toFixed(0).padStart(7)} bookings/s   p99 ${String(booking.create.p99).padStart(4)} ms   201s ${booking.create.created}   errors ${booking.create.errors}`,
     );
+    for (const [format, e] of Object.entries(booking.exports))
+      console.log(
+        `GET /api/booking/booking/?format=${format} (10,000 rows)`.padEnd(58) +
+          ` ${e.seconds.toFixed(2).padStart(7)} s   ${(e.bytes / 1024).toFixed(0)} KiB   RSS +${e.rssMb.toFixed(0)} MB   target < 2 s: ${e.seconds < 2 ? 'met' : 'NOT met'}`,
+      );
   } finally {
     for (const a of apps.reverse()) await a.close();
     await handle.close();
@@ -157,24 +162,7 @@ async function bookingBench(app: FastifyInstance, address: string, handle: Datab
   const fresh = await makeFacility('Bench Court 2');
 
   // 5,000 bookings on record: 125 past and future days × 40 slots, written in bulk.
-  await withTenant(handle.db, orgId, async (tx) => {
-    await tx.execute(
-      sql`insert into booking_client (organisation_id, name, mobile) values (${orgId}, 'Bench Client', '9000090000') on conflict do nothing`,
-    );
-    await tx.execute(sql`
-      with days as (select (current_date + d)::date as date from generate_series(-100, 24) d),
-           slots as (select id, start_time, end_time, price from time_slot where facility_id = ${busy.id}),
-           c as (select id from booking_client where organisation_id = ${orgId} and mobile = '9000090000'),
-           b as (
-             insert into booking (organisation_id, code, centre_id, facility_id, client_id, date, source, name, mobile, sub_total, booking_amount)
-             select ${orgId}, 'BENCH-' || days.date || '-' || slots.id, ${centres[0].id}, ${busy.id}, c.id, days.date, 'online', 'Bench Client', '9000090000', slots.price, slots.price
-             from days cross join slots cross join c
-             returning id, date, code
-           )
-      insert into booked_time_slot (organisation_id, booking_id, facility_id, time_slot_id, date, start_time, end_time, price)
-      select ${orgId}, b.id, ${busy.id}, s.id, b.date, s.start_time, s.end_time, s.price
-      from b join slots s on b.code = 'BENCH-' || b.date || '-' || s.id`);
-  });
+  await bulkBookings(handle, orgId, centres[0].id, busy.id, -100, 24);
   const [{ n }] = await queryRows<{ n: number }>(
     handle.db,
     sql`select count(*)::int as n from booking where facility_id = ${busy.id}`,
@@ -217,8 +205,29 @@ async function bookingBench(app: FastifyInstance, address: string, handle: Datab
       { method: 'POST', headers: { host, 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: next() }) },
     ],
   });
+  // Exports: 10,000 bookings of one facility as CSV and XLSX, one request each, timed end to end.
+  const exported = await makeFacility('Export Court');
+  await bulkBookings(handle, orgId, centres[0].id, exported.id, -200, 49);
+  const exports: Record<string, { seconds: number; bytes: number; rssMb: number }> = {};
+  for (const format of ['csv', 'xlsx']) {
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/booking/booking/?facility=${exported.id}&format=${format}`,
+      headers: { host, authorization: `Token ${key}` },
+    });
+    if (res.statusCode !== 200) throw new Error(`export ${format}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    exports[format] = {
+      seconds: (performance.now() - started) / 1000,
+      bytes: res.rawPayload.length,
+      rssMb: (process.memoryUsage().rss - rssBefore) / 1048576,
+    };
+  }
+
   return {
     bookingsOnRecord,
+    exports,
     slots: slotsResult,
     create: {
       perSecond: created['2xx'] / SECONDS,
@@ -227,6 +236,28 @@ async function bookingBench(app: FastifyInstance, address: string, handle: Datab
       errors: created.errors + created.timeouts + created.non2xx,
     },
   };
+}
+
+/** Bookings of every slot of a facility on each day of a range (relative to today), written in bulk. */
+async function bulkBookings(handle: DatabaseHandle, orgId: number, centreId: number, facilityId: number, fromDay: number, toDay: number) {
+  await withTenant(handle.db, orgId, async (tx) => {
+    await tx.execute(
+      sql`insert into booking_client (organisation_id, name, mobile) values (${orgId}, 'Bench Client', '9000090000') on conflict do nothing`,
+    );
+    await tx.execute(sql`
+      with days as (select (current_date + d)::date as date from generate_series(${fromDay}::int, ${toDay}::int) d),
+           slots as (select id, start_time, end_time, price from time_slot where facility_id = ${facilityId}),
+           c as (select id from booking_client where organisation_id = ${orgId} and mobile = '9000090000'),
+           b as (
+             insert into booking (organisation_id, code, centre_id, facility_id, client_id, date, source, name, mobile, sub_total, booking_amount)
+             select ${orgId}, 'BENCH-' || ${facilityId}::text || '-' || days.date || '-' || slots.id, ${centreId}, ${facilityId}, c.id, days.date, 'online', 'Bench Client', '9000090000', slots.price, slots.price
+             from days cross join slots cross join c
+             returning id, date, code
+           )
+      insert into booked_time_slot (organisation_id, booking_id, facility_id, time_slot_id, date, start_time, end_time, price)
+      select ${orgId}, b.id, ${facilityId}, s.id, b.date, s.start_time, s.end_time, s.price
+      from b join slots s on b.code = 'BENCH-' || ${facilityId}::text || '-' || b.date || '-' || s.id`);
+  });
 }
 
 main().catch((err) => {

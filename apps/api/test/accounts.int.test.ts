@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, authToken, oneTimeKey } from '../src/db/schema/index.js';
+import { appUser, authToken, oneTimeKey } from '../src/platform/db/schema.js';
 import { hashSecret } from '../src/platform/tokens.js';
 import { call, createTestApp, DEMO_HOST, linkIn, login, OWNER, PROVIDER_HOST, RIVERSIDE_HOST, type TestContext } from './helpers.js';
 

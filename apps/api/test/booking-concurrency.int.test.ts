@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookedTimeSlot } from '../src/db/schema/index.js';
+import { bookedTimeSlot } from '../src/modules/booking/schema.js';
 import { queryRows, withTenant } from '../src/platform/db/client.js';
 import { call, createTestApp, login, onPostgres, OWNER, type TestContext } from './helpers.js';
 import { isoWeekday } from '../src/platform/time.js';

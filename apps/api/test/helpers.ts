@@ -8,11 +8,12 @@ import path from 'node:path';
 import fs from 'node:fs';
 import postgres from 'postgres';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
-import { openDatabase, type DatabaseHandle } from '../src/platform/db/client.js';
+import { connectPostgres, openPgliteFrom, type DatabaseHandle } from '../src/platform/db/client.js';
 import type { Mail, Mailer } from '../src/platform/mail.js';
-import { seedDemo } from '../src/db/seed.js';
+import { databaseUrl } from './global-setup.js';
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
 export const onPostgres = Boolean(PG_URL);
@@ -32,18 +33,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh database: PGlite in memory, or a new database on the TEST_DATABASE_URL server. */
-export async function freshDatabase(poolSize = 4): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+/**
+ * A fresh database copied from this run's template (test/global-setup.ts): empty and migrated,
+ * or with the demo seed. PGlite in memory, or a new database on the TEST_DATABASE_URL server.
+ */
+export async function freshDatabase({ poolSize = 4, seeded = false } = {}): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const template = inject('databaseTemplates')[seeded ? 'seeded' : 'empty'];
   if (!PG_URL) {
-    const handle = await openDatabase({});
+    const handle = await openPgliteFrom(new Blob([fs.readFileSync(template)]));
     return { handle, drop: async () => handle.close() };
   }
   const name = `arena_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize });
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const handle = connectPostgres(databaseUrl(PG_URL, name), poolSize);
   return {
     handle,
     drop: async () => {
@@ -60,8 +63,7 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...env });
-  const { handle, drop } = await freshDatabase(options.poolSize);
-  if (options.seed !== false) await seedDemo(handle.db);
+  const { handle, drop } = await freshDatabase({ poolSize: options.poolSize, seeded: options.seed !== false });
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
   const app = await buildApp({ config, db: handle.db, mailer, logger: false });

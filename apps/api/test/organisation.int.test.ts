@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, auditLog } from '../src/db/schema/index.js';
+import { appUser, auditLog } from '../src/platform/db/schema.js';
 import { call, createTestApp, DESK, login, OWNER, PROVIDER_HOST, type TestContext } from './helpers.js';
 
 let ctx: TestContext;

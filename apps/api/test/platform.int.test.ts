@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, centre } from '../src/db/schema/index.js';
+import { auditLog } from '../src/platform/db/schema.js';
+import { centre } from '../src/modules/administrator/schema.js';
 import { queryRows, withTenant } from '../src/platform/db/client.js';
 import { call, createTestApp, login, OWNER, type TestContext } from './helpers.js';
 

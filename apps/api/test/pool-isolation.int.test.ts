@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centre } from '../src/db/schema/index.js';
+import { centre } from '../src/modules/administrator/schema.js';
 import { queryRows } from '../src/platform/db/client.js';
 import { call, createTestApp, DEMO_HOST, login, onPostgres, OWNER, RIVERSIDE_HOST, RIVERSIDE_OWNER, type TestContext } from './helpers.js';
 

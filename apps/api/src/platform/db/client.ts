@@ -10,7 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
-import * as schema from '../../db/schema/index.js';
+import * as schema from './schema.js';
 import { APP_ROLE, securityStatements } from './security.js';
 
 export type Schema = typeof schema;
@@ -49,6 +49,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  await preparePostgres(url);
+  return connectPostgres(url, poolSize);
+}
+
+async function preparePostgres(url: string): Promise<void> {
   const owner = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await owner`select pg_advisory_lock(${MIGRATION_LOCK})`;
@@ -58,6 +63,13 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   } finally {
     await owner.end();
   }
+}
+
+/**
+ * Connects to a database that is already migrated, as the application role. Tests use it on
+ * copies of a migrated template database, so they do not migrate once per file.
+ */
+export function connectPostgres(url: string, poolSize: number): DatabaseHandle {
   const client = postgres(url, {
     max: poolSize,
     onnotice: () => {},
@@ -89,9 +101,28 @@ function noDelaySocket(options: { host: string[]; port: number[]; path?: string 
 
 async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  return preparePglite(await PGlite.create(dataDir));
+}
+
+/**
+ * Migrates a PGlite the caller created and hands it back working as the application role.
+ * Tests build their template this way, keeping `client` to dump its data directory.
+ */
+export async function preparePglite(client: PGlite): Promise<DatabaseHandle> {
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
   for (const statement of securityStatements()) await client.exec(statement);
+  return pgliteAsAppRole(client);
+}
+
+/**
+ * Opens an in-memory copy of a migrated PGlite from a dump of its data directory
+ * (`PGlite.dumpDataDir`), without migrating again: tests restore one template per file.
+ */
+export async function openPgliteFrom(dump: Blob): Promise<DatabaseHandle> {
+  return pgliteAsAppRole(await PGlite.create({ loadDataDir: dump }));
+}
+
+async function pgliteAsAppRole(client: PGlite): Promise<DatabaseHandle> {
   // PGlite has one session: switch it to the application role for good.
   await client.exec(`SET ROLE ${APP_ROLE}`);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
