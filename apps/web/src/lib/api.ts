@@ -40,6 +40,9 @@ function authHeaders(accept: string): { token: string | null; headers: Record<st
   const token = readText(STORAGE_KEYS.token);
   const headers: Record<string, string> = { Accept: accept };
   if (token) headers.Authorization = `Token ${token}`;
+  // The sidebar's centre: the server's ctx.centreId (empty = all centres).
+  const centre = readText(STORAGE_KEYS.selectedCentre);
+  if (centre && /^\d+$/.test(centre)) headers['X-Centre'] = centre;
   return { token, headers };
 }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, record } from '../../platform/audit.js';
 import type { OrganisationRow, UserRow } from '../../platform/context.js';
 import { queryRows, type Queryable, type Tx } from '../../platform/db/client.js';
-import { badRequest, fieldError } from '../../platform/errors.js';
+import { badRequest, fieldError, onUnique } from '../../platform/errors.js';
 import { organisationJson, planName } from '../../platform/organisations.js';
 import { saveImage, type UploadedFile } from '../../platform/files.js';
 import { addDays, dateInZone } from '../../platform/time.js';
@@ -86,9 +86,8 @@ export async function createOrganisation(
       return org;
     });
   } catch (err) {
-    if ((err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505')
-      throw fieldError('subdomain', 'This subdomain is already taken.');
-    throw err;
+    // Two registrations racing for one subdomain: the second meets the unique key.
+    return onUnique({ organisation_subdomain_unique: { field: 'subdomain', message: 'This subdomain is already taken.' } })(err);
   }
 }
 

@@ -7,23 +7,23 @@
 import type { PublicBookingRequest } from '@arena/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
-import { fieldError, invalidPk, tooManyRequests } from '../../platform/errors.js';
+import { fieldError, tooManyRequests } from '../../platform/errors.js';
+import { checkReferences } from '../../platform/references.js';
 import type { Ctx } from '../../platform/request-context.js';
 import type { BookingRow } from './booking.queries.js';
 import { createBooking } from './booking.service.js';
 import { loadFacility } from './facility.service.js';
-import { booking } from './schema.js';
+import { booking, bookingClient, facility } from './schema.js';
 
 export async function bookOnline(tx: Tx, ctx: Ctx, input: PublicBookingRequest): Promise<BookingRow> {
   const limits = ctx.config;
   if (input.time_slots.length > limits.BOOKING_MAX_SLOTS)
     throw fieldError('time_slots', `At most ${limits.BOOKING_MAX_SLOTS} slots can be booked at once.`);
   if (input.time_slots.some((s) => s.date !== input.date)) throw fieldError('time_slots', 'Every slot must be on the booking date.');
-  const facility = await loadFacility(tx, ctx.organisationId, input.facility).catch(() => {
-    throw fieldError('facility', invalidPk(input.facility));
-  });
-  if (!facility.isActive || !facility.enableOnlineBooking) throw fieldError('facility', 'This facility is not open for online booking.');
-  if (facility.centreId !== input.centre) throw fieldError('facility', 'This facility is not in the selected centre.');
+  await checkReferences(tx, ctx.organisationId, { facility: { table: facility, id: input.facility } });
+  const f = await loadFacility(tx, ctx.organisationId, input.facility);
+  if (!f.isActive || !f.enableOnlineBooking) throw fieldError('facility', 'This facility is not open for online booking.');
+  if (f.centreId !== input.centre) throw fieldError('facility', 'This facility is not in the selected centre.');
   const [{ n }] = await tx
     .select({ n: count() })
     .from(booking)
@@ -39,7 +39,7 @@ export async function bookOnline(tx: Tx, ctx: Ctx, input: PublicBookingRequest):
   if (n >= limits.BOOKING_MAX_PER_PHONE_PER_DAY)
     throw tooManyRequests(`This phone number already has ${n} open online bookings for this date. Please call the centre to book more.`);
   return createBooking(tx, ctx, {
-    facility,
+    facility: f,
     date: input.date,
     slotIds: input.time_slots.map((s) => s.slot),
     source: 'online',
@@ -64,12 +64,14 @@ export interface DeskBooking {
 
 export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<BookingRow> {
   if (!input.client && !input.name) throw fieldError('name', 'Name is required');
-  const facility = await loadFacility(tx, ctx.organisationId, input.facility).catch(() => {
-    throw fieldError('facility', invalidPk(input.facility));
+  await checkReferences(tx, ctx.organisationId, {
+    facility: { table: facility, id: input.facility },
+    client: { table: bookingClient, id: input.client },
   });
-  if (!facility.isActive) throw fieldError('facility', 'This facility is not active.');
+  const f = await loadFacility(tx, ctx.organisationId, input.facility);
+  if (!f.isActive) throw fieldError('facility', 'This facility is not active.');
   return createBooking(tx, ctx, {
-    facility,
+    facility: f,
     date: input.date,
     slotIds: input.time_slot_ids,
     source: 'desk',

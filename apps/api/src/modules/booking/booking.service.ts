@@ -11,6 +11,7 @@ import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { badRequest, conflict, fieldError, invalidPk, onUnique, type FieldErrors } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { checkReferences } from '../../platform/references.js';
 import { nextNumber } from '../../platform/sequence.js';
 import { paymentMode } from '../administrator/index.js';
 import { slotPrice, total, unavailableReason } from './availability.js';
@@ -230,11 +231,13 @@ export interface PaymentInput {
 export async function addPayment(tx: Tx, ctx: Ctx, row: BookingRow, payment: PaymentInput): Promise<BookingRow> {
   const organisationId = ctx.organisationId;
   if (row.status === 'cancelled') throw conflict('A cancelled booking cannot take payments.');
+  await checkReferences(tx, organisationId, {
+    payment_mode: { table: paymentMode, id: payment.payment_mode, where: eq(paymentMode.isActive, true) },
+  });
   const [mode] = await tx
-    .select()
+    .select({ name: paymentMode.name, id: paymentMode.id })
     .from(paymentMode)
     .where(and(eq(paymentMode.organisationId, organisationId), eq(paymentMode.id, payment.payment_mode)));
-  if (!mode || !mode.isActive) throw fieldError('payment_mode', invalidPk(payment.payment_mode));
   const due = (toPaise(row.bookingAmount) ?? 0) - (toPaise(row.paidAmount) ?? 0);
   if ((toPaise(payment.amount) ?? 0) > due) throw fieldError('amount', `The amount exceeds the due amount (${fromPaise(due)}).`);
   const [p] = await tx

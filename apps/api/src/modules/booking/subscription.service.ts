@@ -7,7 +7,8 @@ import type { Subscription } from '@arena/contracts';
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
-import { ApiError, badRequest, conflict, fieldError, invalidPk, notFound, uniqueViolation } from '../../platform/errors.js';
+import { ApiError, badRequest, conflict, fieldError, notFound, uniqueViolation } from '../../platform/errors.js';
+import { checkReferences } from '../../platform/references.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { addDays, daysBetween, isoWeekday } from '../../platform/time.js';
 import { sport } from '../administrator/index.js';
@@ -79,9 +80,11 @@ export async function createSubscription(tx: Tx, ctx: Ctx, input: SubscriptionIn
   if (input.start_date < today) throw fieldError('start_date', 'The start date cannot be in the past.');
   if (daysBetween(input.start_date, input.end_date) > MAX_SPAN_DAYS)
     throw fieldError('end_date', `A subscription can span at most ${MAX_SPAN_DAYS} days.`);
-  const f = await loadFacility(tx, organisationId, input.facility).catch(() => {
-    throw fieldError('facility', invalidPk(input.facility));
+  await checkReferences(tx, organisationId, {
+    facility: { table: facility, id: input.facility },
+    client: { table: bookingClient, id: input.client },
   });
+  const f = await loadFacility(tx, organisationId, input.facility);
   if (!f.isActive) throw fieldError('facility', 'This facility is not active.');
   const known = await tx
     .select({ id: timeSlot.id })
@@ -97,14 +100,8 @@ export async function createSubscription(tx: Tx, ctx: Ctx, input: SubscriptionIn
   const missing = input.time_slot_ids.filter((sid) => !known.some((k) => k.id === sid));
   if (missing.length) throw fieldError('time_slot_ids', `These slots do not belong to this facility: ${missing.join(', ')}.`);
   let clientId: number;
-  if (input.client) {
-    const [c] = await tx
-      .select({ id: bookingClient.id })
-      .from(bookingClient)
-      .where(and(eq(bookingClient.organisationId, organisationId), eq(bookingClient.id, input.client)));
-    if (!c) throw fieldError('client', invalidPk(input.client));
-    clientId = c.id;
-  } else {
+  if (input.client) clientId = input.client;
+  else {
     if (!input.name) throw fieldError('name', 'Name is required');
     const mobile = (input.mobile_no ?? '').replace(/\s+/g, '');
     if (mobile && !/^\d{10}$/.test(mobile)) throw fieldError('mobile_no', 'Phone number must be 10 digits');
