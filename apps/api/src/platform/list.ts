@@ -150,6 +150,17 @@ export const showName =
     return (row?.name as string | undefined) ?? `#${id}`;
   };
 
+/** A boolean filter as an export's title reads it. */
+export const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+
+/** The usual `is_active=true|false` filter of a column. */
+export const activeFilter = (column: AnyColumn, label = 'Active'): Filter<boolean> => ({
+  schema: z.stringbool(),
+  where: (v) => eq(column, v),
+  label,
+  show: yesNo,
+});
+
 const EXPORT_BATCH = 1000;
 
 /** What the export's title says about the filters in force. */

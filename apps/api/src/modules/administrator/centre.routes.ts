@@ -1,7 +1,8 @@
-import { centreInputSchema, centreSchema, z, type Centre } from '@arena/contracts';
+import { centreInputSchema, centreSchema, type Centre } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud, statusColumn } from '../../platform/crud.js';
+import { activeFilter } from '../../platform/list.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
 import { MODULE } from './constants.js';
 import { centre } from './schema.js';
@@ -28,12 +29,7 @@ export async function centreRoutes(app: FastifyInstance): Promise<void> {
     },
     defaultOrdering: [asc(centre.name)],
     filters: {
-      is_active: {
-        schema: z.stringbool(),
-        where: (v: boolean) => eq(centre.isActive, v),
-        label: 'Active',
-        show: (v: boolean) => (v ? 'Yes' : 'No'),
-      },
+      is_active: activeFilter(centre.isActive),
     },
     // Every signed-in user of the organisation needs the centre selector of the sidebar.
     dropdown: { label: centre.name, where: eq(centre.isActive, true), module: null },

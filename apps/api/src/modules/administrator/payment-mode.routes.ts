@@ -2,6 +2,7 @@ import { paymentModeInputSchema, paymentModeSchema, z } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud, statusColumn } from '../../platform/crud.js';
+import { activeFilter } from '../../platform/list.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
 import { MODULE } from './constants.js';
 import { paymentMode } from './schema.js';
@@ -24,12 +25,7 @@ export async function paymentModeRoutes(app: FastifyInstance): Promise<void> {
     ordering: { id: paymentMode.id, name: paymentMode.name, is_active: paymentMode.isActive, created_at: paymentMode.createdAt },
     defaultOrdering: [asc(paymentMode.id)],
     filters: {
-      is_active: {
-        schema: z.stringbool(),
-        where: (v: boolean) => eq(paymentMode.isActive, v),
-        label: 'Active',
-        show: (v: boolean) => (v ? 'Yes' : 'No'),
-      },
+      is_active: activeFilter(paymentMode.isActive),
     },
     dropdown: { label: paymentMode.name, where: eq(paymentMode.isActive, true), module: null },
     unique: { payment_mode_org_name_key: { field: 'name', message: 'A payment mode with this name already exists.' } },

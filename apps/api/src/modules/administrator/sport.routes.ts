@@ -2,6 +2,7 @@ import { sportInputSchema, sportSchema, z, type Sport } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud, statusColumn } from '../../platform/crud.js';
+import { activeFilter } from '../../platform/list.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
 import { MODULE } from './constants.js';
 import { sport } from './schema.js';
@@ -22,12 +23,7 @@ export async function sportRoutes(app: FastifyInstance): Promise<void> {
     ordering: { id: sport.id, name: sport.name, kind: sport.kind, created_at: sport.createdAt, is_active: sport.isActive },
     defaultOrdering: [asc(sport.name)],
     filters: {
-      is_active: {
-        schema: z.stringbool(),
-        where: (v: boolean) => eq(sport.isActive, v),
-        label: 'Active',
-        show: (v: boolean) => (v ? 'Yes' : 'No'),
-      },
+      is_active: activeFilter(sport.isActive),
       kind: { schema: z.enum(['sport', 'event']), where: (v: 'sport' | 'event') => eq(sport.kind, v), label: 'Kind' },
     },
     dropdown: { label: sport.name, where: eq(sport.isActive, true), module: null },

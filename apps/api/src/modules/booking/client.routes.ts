@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { partialWithoutDefaults } from '../../platform/crud.js';
-import { listRoute, type ListDefinition } from '../../platform/list.js';
+import { listRoute, yesNo, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
 import {
   clientDue,
@@ -34,7 +34,7 @@ const clientList: ListDefinition<ClientWithTotals, Client> = {
       schema: z.stringbool(),
       where: (v: boolean) => (v ? sql`${clientDue} > 0` : sql`${clientDue} <= 0`),
       label: 'With dues',
-      show: (v: boolean) => (v ? 'Yes' : 'No'),
+      show: yesNo,
     },
   },
   ordering: {

@@ -13,7 +13,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { partialWithoutDefaults } from '../../platform/crud.js';
-import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
+import { activeFilter, listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
 import { MODULE } from './constants.js';
@@ -22,7 +22,6 @@ import { createFacility, deleteFacility, facilitiesJson, loadFacility, updateFac
 import { facility } from './schema.js';
 
 const tags = ['booking'];
-const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 export const dayParams = z.object({ id: idSchema, date: z.string().max(20) });
 
 const facilityList: ListDefinition<{ f: typeof facility.$inferSelect; centreName: string; sportName: string }, Facility> = {
@@ -39,13 +38,8 @@ const facilityList: ListDefinition<{ f: typeof facility.$inferSelect; centreName
   filters: {
     centre: { schema: idSchema, where: (v: number) => eq(facility.centreId, v), label: 'Center', show: showName(centre) },
     sport: { schema: idSchema, where: (v: number) => eq(facility.sportId, v), label: 'Sport', show: showName(sport) },
-    is_active: { schema: z.stringbool(), where: (v: boolean) => eq(facility.isActive, v), label: 'Active', show: yesNo },
-    enable_online_booking: {
-      schema: z.stringbool(),
-      where: (v: boolean) => eq(facility.enableOnlineBooking, v),
-      label: 'Online booking',
-      show: yesNo,
-    },
+    is_active: activeFilter(facility.isActive),
+    enable_online_booking: activeFilter(facility.enableOnlineBooking, 'Online booking'),
   },
   ordering: { name: facility.name, id: facility.id, created_at: facility.createdAt, sport: sport.name, centre: centre.name },
   defaultOrdering: [asc(centre.name), asc(facility.name)],

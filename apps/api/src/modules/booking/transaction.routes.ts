@@ -1,7 +1,7 @@
 import { bookingPaymentSchema, idSchema, isoDateSchema, z } from '@arena/contracts';
 import { desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
+import { listRoute, showName, yesNo, type ListDefinition } from '../../platform/list.js';
 import { displayDate } from '../../platform/time.js';
 import { centre, paymentMode } from '../administrator/index.js';
 import { MODULE } from './constants.js';
@@ -105,7 +105,7 @@ const bookedSlotList: ListDefinition<{ s: typeof bookedTimeSlot.$inferSelect; co
       schema: z.stringbool().default(true),
       where: (v: boolean) => eq(bookedTimeSlot.isActive, v),
       label: 'Active',
-      show: (v: boolean) => (v ? 'Yes' : 'No'),
+      show: yesNo,
     },
   },
   ordering: { date: bookedTimeSlot.date, start_time: bookedTimeSlot.startTime, price: bookedTimeSlot.price },
