@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../../packages/contracts/src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../../packages/contracts/src/**/*.test.ts', '../web/src/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/**/*.int.test.ts'],
         },
       },

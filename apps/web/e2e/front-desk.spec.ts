@@ -1,17 +1,22 @@
 import { expect, test } from '@playwright/test';
-import { DESK, loginThroughForm, mainMenu } from './support';
+import { DESK, loginThroughForm, mainMenu, ORG } from './support';
 
 test('the front desk sees only the menu of its modules and is refused another module’s URL', async ({ page }) => {
-  await loginThroughForm(page, DESK);
+  // The front desk lands on its first module's built dashboard (Booking), not on the owner's dashboard.
+  await loginThroughForm(page, DESK, ORG, '/booking');
+  await expect(page.getByRole('heading', { name: 'Booking Dashboard' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'User menu: Ravi' })).toContainText('Front Desk');
   await page.getByRole('button', { name: 'Toggle sidebar' }).click();
   const menu = mainMenu(page);
   for (const allowed of ['All Members', 'Membership', 'Booking', 'CRM Management', 'Reports', 'Settings']) {
     await expect(menu.getByText(allowed, { exact: true }).first()).toBeVisible();
   }
-  for (const refused of ['Dashboard', 'Administrator', 'Store', 'Staff Management', 'Income/Expenses', 'Accounts']) {
+  for (const refused of ['Administrator', 'Store', 'Staff Management', 'Income/Expenses', 'Accounts']) {
     await expect(menu.getByText(refused, { exact: true })).toHaveCount(0);
   }
+  // No main dashboard (Administrator Management); Booking's own Dashboard is open beside the page.
+  await expect(menu.locator('a[href="/"]')).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/booking');
 
   await page.goto('/admin/manage-center');
   await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();

@@ -25,7 +25,7 @@ test('the owner creates, edits, searches, sorts, deactivates and exports centres
   // The sidebar's centre selector learns about it.
   await page.getByRole('button', { name: 'Toggle sidebar' }).click();
   await expect(page.getByLabel('Center').locator('option', { hasText: 'Whitefield Arena' })).toHaveCount(1);
-  await page.getByRole('heading', { name: 'Manage Center' }).click();
+  await page.locator('[data-sidebar-overlay]').click(); // the dimmed page: closes the sidebar
 
   // Edit.
   await page.getByRole('button', { name: 'Edit Whitefield Arena' }).click();
@@ -82,7 +82,7 @@ test('the owner renames the organisation on Profile and the sidebar follows', as
   await page.getByRole('button', { name: 'Toggle sidebar' }).click();
   await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('Demo Sports Club Koramangala')).toBeVisible();
   // Put it back for the journeys that read the name.
-  await page.getByRole('heading', { name: 'Profile' }).click();
+  await page.locator('[data-sidebar-overlay]').click(); // the dimmed page: closes the sidebar
   await page.getByLabel('Display Name').fill('Demo Sports Club');
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByRole('button', { name: 'Save Profile' })).toBeDisabled();

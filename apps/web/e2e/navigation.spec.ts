@@ -44,7 +44,7 @@ test('Alt+1, Alt+2 and Alt+3 open Add Member, Enquiries and Complaints from anyw
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await page.keyboard.press('Alt+1');
   await expect(page).toHaveURL('/membership/add-member');
-  await page.getByRole('searchbox', { name: 'Search members' }).focus();
+  await page.getByRole('combobox', { name: 'Search' }).focus();
   await page.keyboard.press('Alt+2');
   await expect(page).toHaveURL('/crm-management/all-enquiries');
   await page.keyboard.press('Alt+3');

@@ -32,7 +32,8 @@ test('a pinned sidebar stays open across a reload; unpinned, a click outside clo
 
   await page.getByRole('button', { name: 'Toggle sidebar' }).click();
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
-  await page.getByRole('heading', { name: 'Manage Center' }).click();
+  // Unpinned, it lies over the dimmed page; a click there closes it.
+  await page.locator('[data-sidebar-overlay]').click();
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
 
   await page.getByRole('button', { name: 'Toggle sidebar' }).click();
@@ -45,7 +46,7 @@ test('a pinned sidebar stays open across a reload; unpinned, a click outside clo
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   await expect(page.getByRole('button', { name: 'Unpin sidebar' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Unpin sidebar' }).click();
-  await page.getByRole('heading', { name: 'Manage Center' }).click();
+  await page.locator('[data-sidebar-overlay]').click();
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
   expect(await page.evaluate(() => localStorage.getItem('sidebarState'))).toBe('{"isPinned":false}');
 });

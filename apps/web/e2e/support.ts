@@ -12,14 +12,17 @@ export const OWNER = { email: 'owner@demo.example.com', password: 'ArenaDemo#202
 export const DESK = { email: 'desk@demo.example.com', password: 'ArenaDesk#2026' };
 export const RIVERSIDE = { email: 'owner@riverside.example.com', password: 'ArenaDemo#2026' };
 
-/** Fills and submits the login form, then waits for the shell's home page. */
-export async function loginThroughForm(page: Page, user: { email: string; password: string }, origin = ORG): Promise<void> {
+/**
+ * Fills and submits the login form, then waits for the page the user lands on: the dashboard
+ * for the owner, the first built screen of their first module for others (the front desk: /booking).
+ */
+export async function loginThroughForm(page: Page, user: { email: string; password: string }, origin = ORG, landing = '/'): Promise<void> {
   await page.goto(`${origin}/login`);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Login success!' })).toBeVisible();
-  await page.waitForURL(`${origin}/`);
+  await page.waitForURL(`${origin}${landing}`);
 }
 
 /**

@@ -220,6 +220,9 @@ export const paymentInputSchema = z.object({
   reference: text(100).default(''),
 });
 
+/** PATCH /booking/booking/:id/: a new discount or notes. */
+export const bookingUpdateSchema = z.object({ discount: moneySchema.optional(), notes: text(1000).optional() });
+
 export const deskBookingInputSchema = z.object({
   facility: idSchema,
   date: isoDateSchema,

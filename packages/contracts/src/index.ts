@@ -7,3 +7,8 @@ export * from './centre.js';
 export * from './menu.js';
 export * from './money.js';
 export * from './booking.js';
+export * from './booking-reports.js';
+export * from './audit.js';
+export * from './date-text.js';
+export * from './field-errors.js';
+export * from './contact.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterMenu, hasModule, hasModules, isEntryAllowed, menuChildren, type MenuEntry } from './menu.js';
+import { filterMenu, findEntry, hasModule, hasModules, isEntryAllowed, menuChildren, type MenuEntry } from './menu.js';
 import { NEVER_MODULE } from './modules.js';
 
 interface Item extends MenuEntry {
@@ -89,5 +89,31 @@ describe('module checks (spec 6)', () => {
     expect(isEntryAllowed(undefined, allowed)).toBe(true);
     expect(isEntryAllowed('Store Management', allowed)).toBe(false);
     expect(isEntryAllowed(NEVER_MODULE, allowed, { includeNever: true })).toBe(true);
+  });
+});
+
+describe('findEntry', () => {
+  const menu: Item[] = [
+    { label: 'Dashboard', module: 'Administrator Management' },
+    { label: 'Members', module: 'Membership Management', children: [{ label: 'Member list' }] },
+    {
+      label: 'Booking',
+      module: 'Booking Management',
+      children: [{ label: 'Booking dashboard' }, { label: 'Day view' }],
+    },
+    { label: 'Settings', module: null },
+  ];
+  const built = new Set(['Dashboard', 'Booking dashboard', 'Day view', 'Settings']);
+  const firstBuilt = (allowed: string[]) => findEntry(menu, allowed, (e) => built.has(e.label) && e.module !== null)?.label;
+
+  it('finds the first visible entry the predicate accepts, depth first in menu order', () => {
+    expect(firstBuilt(['Administrator Management', 'Booking Management'])).toBe('Dashboard');
+    // Membership is first but has nothing accepted: the search goes on to Booking's children.
+    expect(firstBuilt(['Membership Management', 'Booking Management'])).toBe('Booking dashboard');
+  });
+
+  it('skips entries the user may not see, and finds nothing when nothing is accepted', () => {
+    expect(firstBuilt(['Membership Management'])).toBeUndefined();
+    expect(firstBuilt([])).toBeUndefined();
   });
 });

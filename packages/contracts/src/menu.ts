@@ -51,6 +51,24 @@ export function filterMenu<T extends MenuEntry>(entries: readonly T[], allowed: 
   return out;
 }
 
+/**
+ * The first entry, depth first in menu order, that the user may see and that `accept` takes —
+ * e.g. where a user lands after signing in: the first screen of the first module they may use.
+ */
+export function findEntry<T extends MenuEntry>(
+  entries: readonly T[],
+  allowed: AllowedList,
+  accept: (entry: T) => boolean,
+  options: VisibilityOptions = {},
+): T | undefined {
+  for (const entry of filterMenu(entries, allowed, options)) {
+    if (accept(entry)) return entry;
+    const inner = findEntry((entry.children ?? []) as readonly T[], allowed, accept, options);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
 /** The children an entry shows in the menu: none for tabbed pages (`hideChildren`). */
 export function menuChildren<T extends MenuEntry>(entry: T): readonly T[] {
   if (entry.hideChildren) return [];

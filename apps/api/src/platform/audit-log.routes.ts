@@ -1,27 +1,9 @@
-import { z, type ModuleName } from '@arena/contracts';
+import { auditEntrySchema, z, type AuditEntry, type ModuleName } from '@arena/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog } from './db/schema.js';
 import { listRoute, type ListDefinition } from './list.js';
 import { rowToJson } from './serialize.js';
-
-export const auditEntrySchema = z.object({
-  id: z.number(),
-  module: z.string(),
-  resource: z.string(),
-  object_id: z.string().nullable(),
-  object_label: z.string().nullable(),
-  action: z.string(),
-  actor_id: z.number().nullable(),
-  actor_email: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  request_id: z.string().nullable(),
-  created_at: z.string(),
-});
-type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const text = (max: number) => z.string().max(max);
 

@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go, e.g. the user who wrote through a contact form. */
+  replyTo?: string | { name: string; address: string };
 }
 
 export interface Mailer {

@@ -2,9 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { PageLoadingBar } from '../components/LoadingBar';
 import { onUnauthorized } from '../lib/api';
+import { reportError } from '../lib/report-error';
 import { clearAuth } from '../state/auth';
 import { clearPermissions } from '../state/permissions';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
+import { DocumentTitle } from './DocumentTitle';
 import { router } from './router';
 import { Toasts } from './Toasts';
 
@@ -31,7 +33,8 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <PageLoadingBar />
-      <RouterProvider router={router} />
+      <DocumentTitle />
+      <RouterProvider router={router} onError={reportError} />
       <Toasts />
     </QueryClientProvider>
   );

@@ -2,14 +2,23 @@ import { useEffect } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingBar } from '../components/LoadingBar';
 import { NoteDialogHost } from '../components/NoteDialog';
+import { CatalogueContext, type Catalogue } from '../lib/catalogue';
 import { isProviderHost, organisationLoginUrl } from '../lib/host';
 import { clearAuth, useAuth } from '../state/auth';
+import { RESOLVED_MENU, ROUTES, SCREENS } from './menu';
+import { WEB_MODULES } from './modules';
 import { NotFoundPage } from './NotFoundPage';
-import { ROUTES } from './menu';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { ScreenRoute } from './ScreenRoute';
 import { Shell } from './shell/Shell';
 
 const isKnownPath = (pathname: string) => ROUTES.some((r) => matchPath({ path: r.path, end: true }, pathname));
+
+const CATALOGUE: Catalogue = {
+  menu: RESOLVED_MENU,
+  tiles: WEB_MODULES.flatMap((m) => m.tiles ?? []).sort((a, b) => a.order - b.order),
+  isBuilt: (node) => !!node.screen && SCREENS.has(node.screen),
+};
 
 /** Provider host, signed in with an organisation: hand the key over to the organisation's host. */
 function HandOff({ slug, token, email }: { slug: string; token: string; email: string }) {
@@ -31,18 +40,22 @@ export default function MainApp() {
   if (isProviderHost()) return <HandOff slug={organisation.subdomain} token={token} email={email} />;
 
   return (
-    <Shell>
-      <Routes>
-        {ROUTES.map((entry) => (
-          <Route
-            key={entry.path}
-            path={entry.path}
-            element={entry.redirectTo ? <Navigate to={entry.redirectTo} replace /> : <ScreenRoute node={entry.node} />}
-          />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-      <NoteDialogHost />
-    </Shell>
+    <CatalogueContext.Provider value={CATALOGUE}>
+      <Shell>
+        <ScreenErrorBoundary resetKey={pathname}>
+          <Routes>
+            {ROUTES.map((entry) => (
+              <Route
+                key={entry.path}
+                path={entry.path}
+                element={entry.redirectTo ? <Navigate to={entry.redirectTo} replace /> : <ScreenRoute node={entry.node} />}
+              />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </ScreenErrorBoundary>
+        <NoteDialogHost />
+      </Shell>
+    </CatalogueContext.Provider>
   );
 }

@@ -1,17 +1,20 @@
-import { filterMenu } from '@arena/contracts';
 import { ShieldOff } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../components/Button';
+import { Button, buttonClass } from '../components/Button';
 import { Card } from '../components/Card';
-import { usePermissions } from '../state/permissions';
-import { RESOLVED_MENU, type ResolvedNode } from './menu';
+import type { ResolvedNode } from '../lib/web-module';
+import { refreshPermissions, usePermissions } from '../state/permissions';
+import { LABELS, landingPath } from './menu';
 
 const moduleText = (node: ResolvedNode) => (Array.isArray(node.module) ? node.module.join(' or ') : String(node.module));
 
 /** A user without the route's module who types its URL sees this, not the page (issue 3). */
 export function NoAccessPage({ node }: { node: ResolvedNode }) {
   const allowed = usePermissions((s) => s.allowedModules);
-  const firstAllowed = filterMenu(RESOLVED_MENU, allowed).find((n) => !n.hidden && n.module);
+  const refreshing = usePermissions((s) => s.isRefreshing);
+  const [checked, setChecked] = useState(false);
+  const landing = landingPath(allowed);
   return (
     <Card className="mx-auto mt-6 max-w-lg px-6 py-10 text-center">
       <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-danger-soft text-danger-text">
@@ -22,11 +25,29 @@ export function NoAccessPage({ node }: { node: ResolvedNode }) {
         {node.label} is part of <strong className="font-medium text-fg">{moduleText(node)}</strong>, which is not enabled for your account.
         Ask your organisation's owner if you need it.
       </p>
-      {firstAllowed && (
-        <Link to={firstAllowed.fullPath} className={buttonClass('secondary', 'md', 'mt-6')}>
-          Go to {firstAllowed.label}
-        </Link>
+      {checked && !refreshing && (
+        <p role="status" className="mt-3 text-sm text-muted">
+          Checked again: still not enabled.
+        </p>
       )}
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {landing && (
+          <Link to={landing} className={buttonClass('secondary')}>
+            Go to {LABELS.get(landing) ?? 'your first screen'}
+          </Link>
+        )}
+        {/* The owner may have just granted the module: ask the server again instead of waiting for the 30-minute cache. */}
+        <Button
+          variant="ghost"
+          disabled={refreshing}
+          onClick={() => {
+            setChecked(true);
+            void refreshPermissions();
+          }}
+        >
+          {refreshing ? 'Checking…' : 'Check again'}
+        </Button>
+      </div>
     </Card>
   );
 }

@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoadingFallback } from '../components/LoadingBar';
+import { useRouteTitle } from '../lib/document-title';
 import { useAuth } from '../state/auth';
+import { RouteError } from './RouteError';
 
 const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
 
@@ -17,7 +19,16 @@ const OnlineBookingPage = page(() => import('../modules/public/OnlineBookingPage
 /** The main application (shell, menu, module screens) loads only after sign-in. */
 const MainApp = page(() => import('./MainApp'));
 
-function Suspended() {
+/** A page outside the shell names itself in the browser tab through its route's `handle.title`. */
+interface Handle {
+  title?: string;
+}
+
+function Layout() {
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => (m.handle as Handle | undefined)?.title)?.handle as Handle | undefined;
+  // Inside the shell the screen's route names itself (ScreenRoute); here only public pages do.
+  useRouteTitle(title?.title);
   return (
     <Suspense fallback={<PageLoadingFallback />}>
       <Outlet />
@@ -33,25 +44,29 @@ function RequireAuth() {
   return <Outlet />;
 }
 
+const titled = (title: string): { handle: Handle } => ({ handle: { title } });
+
 export const router = createBrowserRouter([
   {
-    element: <Suspended />,
+    element: <Layout />,
+    errorElement: <RouteError />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
-      { path: '/select-organization', element: <SelectOrganisationPage /> },
-      { path: '/accounts/reset-password', element: <ForgotPasswordPage /> },
-      { path: '/password/reset/confirm/:uid/:token', element: <ResetConfirmPage /> },
-      { path: '/accounts/confirm-email/:key', element: <ConfirmEmailPage /> },
-      { path: '/online-booking', element: <OnlineBookingPage /> },
+      { path: '/login', element: <LoginPage />, ...titled('Log in') },
+      { path: '/signup', element: <SignupPage />, ...titled('Sign up') },
+      { path: '/select-organization', element: <SelectOrganisationPage />, ...titled('Select your organization') },
+      { path: '/accounts/reset-password', element: <ForgotPasswordPage />, ...titled('Forgot password') },
+      { path: '/password/reset/confirm/:uid/:token', element: <ResetConfirmPage />, ...titled('Reset your password') },
+      { path: '/accounts/confirm-email/:key', element: <ConfirmEmailPage />, ...titled('Verify email') },
+      { path: '/online-booking', element: <OnlineBookingPage />, ...titled('Online Booking') },
       {
         element: <RequireAuth />,
+        errorElement: <RouteError />,
         children: [
-          { path: '/organization/register', element: <RegisterOrganisationPage /> },
-          { path: '/payments', element: <PaymentsPage /> },
+          { path: '/organization/register', element: <RegisterOrganisationPage />, ...titled('Register your organization') },
+          { path: '/payments', element: <PaymentsPage />, ...titled('Make Payment') },
         ],
       },
-      { path: '*', element: <MainApp /> },
+      { path: '*', element: <MainApp />, errorElement: <RouteError /> },
     ],
   },
 ]);

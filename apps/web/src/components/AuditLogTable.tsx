@@ -1,14 +1,18 @@
+import { History } from 'lucide-react';
 import { useState } from 'react';
 import type { Paginated } from '../lib/api';
-import { formatDateTime } from '../lib/format';
+import { capitalise, formatDateTime } from '../lib/format';
 import { Badge } from './Badge';
 import { DataTable, type Column, type ListParams } from './DataTable';
 import { Dialog } from './Dialog';
+import { FilterSelect } from './FilterSelect';
 
 export interface AuditRow {
   id: number;
   resource: string;
   object_id: string | null;
+  /** The record's name when it was changed (e.g. the booking code), if the server knows it. */
+  object_label?: string | null;
   action: string;
   actor_email: string | null;
   before: unknown;
@@ -18,6 +22,16 @@ export interface AuditRow {
 }
 
 const TONE: Record<string, 'success' | 'info' | 'danger' | 'neutral'> = { create: 'success', update: 'info', delete: 'danger' };
+const ACTIONS = [
+  { value: 'create', label: 'Create' },
+  { value: 'update', label: 'Update' },
+  { value: 'delete', label: 'Delete' },
+  { value: 'action', label: 'Other action' },
+];
+
+/** "booking BK-2026-000012", else "booking #12". */
+const recordName = (r: AuditRow) =>
+  `${r.resource.replace(/[-_]/g, ' ')}${r.object_label ? ` ${r.object_label}` : r.object_id ? ` #${r.object_id}` : ''}`;
 
 /** A module's logs screen: who changed what and when, with the before/after of each change. */
 export function AuditLogTable<T extends AuditRow>({
@@ -33,32 +47,30 @@ export function AuditLogTable<T extends AuditRow>({
   exportPath: string;
 }) {
   const [open, setOpen] = useState<T | null>(null);
+  const [action, setAction] = useState('');
   const columns: Column<T>[] = [
     {
       id: 'created_at',
       header: 'When',
       sortKey: 'created_at',
+      mobile: 'subtitle',
       cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.created_at)}</span>,
     },
-    { id: 'actor', header: 'Who', cell: (r) => r.actor_email ?? 'System' },
+    { id: 'actor', header: 'Who', mobile: 'meta', cell: (r) => r.actor_email ?? 'System' },
     {
       id: 'action',
       header: 'Action',
-      cell: (r) => <Badge tone={TONE[r.action] ?? 'neutral'}>{r.action}</Badge>,
+      mobile: 'badge',
+      cell: (r) => <Badge tone={TONE[r.action] ?? 'neutral'}>{capitalise(r.action)}</Badge>,
     },
     {
       id: 'resource',
       header: 'Record',
       alwaysVisible: true,
-      cell: (r) => `${r.resource.replace(/[-_]/g, ' ')}${r.object_id ? ` #${r.object_id}` : ''}`,
-    },
-    {
-      id: 'details',
-      header: 'Details',
-      align: 'right',
+      mobile: 'title',
       cell: (r) => (
-        <button type="button" onClick={() => setOpen(r)} className="text-sm font-medium text-accent-text hover:underline">
-          View
+        <button type="button" onClick={() => setOpen(r)} className="text-left font-medium text-accent-text hover:underline">
+          {capitalise(recordName(r))}
         </button>
       ),
     },
@@ -73,12 +85,19 @@ export function AuditLogTable<T extends AuditRow>({
         columns={columns}
         rowKey={(r) => r.id}
         searchPlaceholder="Search user or record"
-        empty={{ title: 'No activity yet', description: 'Every change made in this module is recorded here.' }}
+        filters={{ action: action || undefined }}
+        filterControls={<FilterSelect label="Action" value={action} onChange={setAction} options={ACTIONS} />}
+        onClearFilters={() => setAction('')}
+        empty={{
+          icon: History,
+          title: 'No activity yet',
+          description: 'Every change made in this module (who, what and when, with the values before and after) is recorded here.',
+        }}
       />
       <Dialog
         open={!!open}
         onOpenChange={(o) => !o && setOpen(null)}
-        title={open ? `${open.action} ${open.resource}${open.object_id ? ` #${open.object_id}` : ''}` : 'Change'}
+        title={open ? `${capitalise(open.action)}: ${recordName(open)}` : 'Change'}
         size="lg"
       >
         {open && (

@@ -1,9 +1,7 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type VisibilityState } from '@tanstack/react-table';
-import { clsx } from 'clsx';
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type VisibilityState } from '@tanstack/react-table';
 import { format } from 'date-fns';
-import { ArrowDown, ArrowUp, ArrowUpDown, Check, ChevronDown, ChevronLeft, ChevronRight, Columns3, Download, Search } from 'lucide-react';
+import { ChevronDown, Download, Inbox, Search, SearchX, type LucideIcon } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { download, type Paginated } from '../lib/api';
 import { errorMessage } from '../lib/errors';
@@ -11,8 +9,14 @@ import { notify } from '../lib/notify';
 import { useDebounced } from '../lib/useDebounced';
 import { Alert } from './Alert';
 import { Button } from './Button';
+import { ColumnsMenu } from './ColumnsMenu';
+import { DataTableCards } from './DataTableCards';
+import { DataTableGrid } from './DataTableGrid';
+import { DataTablePager } from './DataTablePager';
+import { DataTablePhoneToolbar } from './DataTablePhoneToolbar';
 import { EmptyState } from './EmptyState';
-import { Skeleton } from './Skeleton';
+import { Menu, MenuItem } from './Menu';
+import { usePhoneLayout } from './usePhoneLayout';
 
 export interface ListParams {
   page: number;
@@ -22,17 +26,27 @@ export interface ListParams {
   [filter: string]: string | number | undefined;
 }
 
+/**
+ * Where a column goes on a phone (< 640 px), where each row is a card: its `title` (and muted
+ * `subtitle`s) on top, `badge`s top right, `meta` facts in two columns under them, `amount`s side
+ * by side after those, `actions` at the bottom; false leaves it out. Default: 'amount' for
+ * right-aligned columns, else 'meta'.
+ */
+export type MobilePlace = 'title' | 'subtitle' | 'badge' | 'meta' | 'amount' | 'actions' | false;
+
 export interface Column<T> {
   id: string;
   header: string;
   cell: (row: T) => ReactNode;
   /** Server ordering key; set to make the column sortable. */
   sortKey?: string;
+  /** 'right' for amounts and counts: right-aligned in tabular numerals. */
   align?: 'left' | 'right';
   /** Columns the user cannot hide (the name, the actions). */
   alwaysVisible?: boolean;
   defaultHidden?: boolean;
   className?: string;
+  mobile?: MobilePlace;
 }
 
 export interface DataTableProps<T> {
@@ -42,11 +56,17 @@ export interface DataTableProps<T> {
   fetchPage: (params: ListParams) => Promise<Paginated<T>>;
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
+  /** The filters the user sets with `filterControls`; with a search they turn an empty list into "no matches". */
   filters?: Record<string, string | undefined>;
+  /** Fixed parameters of the list that the user does not set here (the sidebar's centre, the client of these bookings). */
+  scope?: Record<string, string | undefined>;
   filterControls?: ReactNode;
+  /** Resets the page's filters; offered when nothing matches. */
+  onClearFilters?: () => void;
   actions?: ReactNode;
   searchPlaceholder?: string;
-  empty: { title: string; description?: ReactNode; action?: ReactNode };
+  /** What an empty list says, and the action that fills it. */
+  empty: { title: string; description?: ReactNode; action?: ReactNode; icon?: LucideIcon };
   pageSizes?: number[];
   /** The list's API path (e.g. '/booking/booking/'); the server builds the export of every matching row. */
   exportPath?: string;
@@ -58,14 +78,14 @@ const EXPORTS = [
 ] as const;
 type ExportFormat = (typeof EXPORTS)[number]['format'];
 
-/** Header clicks cycle a column through ascending, descending and unsorted. */
-function nextSort(id: string, sorting: SortingState): SortingState {
-  const current = sorting.find((s) => s.id === id);
-  if (!current) return [{ id, desc: false }];
-  return current.desc ? [] : [{ id, desc: true }];
-}
+const given = (values: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
 
-/** Server-side search, sort and pagination, column choice and CSV/XLSX export built by the server (style.md). */
+/**
+ * The one list of the app (style.md): server-side search, filters, sort and pagination, column
+ * choice, CSV/XLSX export built by the server, skeleton rows while loading, an empty state that
+ * says what to do next, and cards instead of a table on a phone.
+ */
 export function DataTable<T>({
   title,
   queryKey,
@@ -73,13 +93,16 @@ export function DataTable<T>({
   columns,
   rowKey,
   filters = {},
+  scope = {},
   filterControls,
+  onClearFilters,
   actions,
   searchPlaceholder = 'Search…',
   empty,
-  pageSizes = [10, 25, 50, 100],
+  pageSizes = [25, 50, 100],
   exportPath,
 }: DataTableProps<T>) {
+  const phone = usePhoneLayout();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(pageSizes[0]);
   const [searchInput, setSearchInput] = useState('');
@@ -95,21 +118,24 @@ export function DataTable<T>({
     const col = s && columns.find((c) => c.id === s.id);
     return col?.sortKey ? `${s.desc ? '-' : ''}${col.sortKey}` : undefined;
   }, [sorting, columns]);
-  const activeFilters = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
-  const filterKey = JSON.stringify(activeFilters);
+  const userFilters = given(filters);
+  const activeFilters = Object.keys(userFilters).length;
+  const listFilters = { ...given(scope), ...userFilters };
   // A new search, filter or sort starts again from the first page.
-  const [lastKey, setLastKey] = useState(`${search}|${filterKey}|${ordering}`);
-  const currentKey = `${search}|${filterKey}|${ordering}`;
+  const currentKey = JSON.stringify([search, listFilters, ordering]);
+  const [lastKey, setLastKey] = useState(currentKey);
   if (currentKey !== lastKey) {
     setLastKey(currentKey);
     setPage(1);
   }
 
-  const params: ListParams = { page, page_size: pageSize, search: search || undefined, ordering, ...activeFilters };
+  const params: ListParams = { page, page_size: pageSize, search: search || undefined, ordering, ...listFilters };
   const query = useQuery({ queryKey: [...queryKey, params], queryFn: () => fetchPage(params), placeholderData: keepPreviousData });
-  const rows = query.data?.results ?? [];
+  const rows = useMemo(() => query.data?.results ?? [], [query.data]);
   const count = query.data?.count ?? 0;
   const pageCount = Math.max(1, Math.ceil(count / pageSize));
+  // Deleting the last row of the last page leaves a page past the end: show the new last page.
+  if (query.data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
 
   const columnDefs = useMemo<ColumnDef<T>[]>(
     () =>
@@ -135,13 +161,14 @@ export function DataTable<T>({
     getRowId: (row) => String(rowKey(row)),
   });
   const visibleColumns = columns.filter((c) => visibility[c.id] !== false);
+  const sortable = visibleColumns.filter((c) => c.sortKey);
 
   async function exportAs(kind: ExportFormat) {
     if (!exportPath) return;
     setExporting(true);
     try {
       const fallback = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${format(new Date(), 'yyyy-MM-dd')}.${kind}`;
-      await download(exportPath, { search: search || undefined, ordering, ...activeFilters, format: kind }, fallback);
+      await download(exportPath, { search: search || undefined, ordering, ...listFilters, format: kind }, fallback);
       notify.success('Export ready');
     } catch (error) {
       notify.error(errorMessage(error));
@@ -150,94 +177,75 @@ export function DataTable<T>({
     }
   }
 
-  const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, count);
+  const loading = query.isPending;
+  const dimmed = query.isPlaceholderData;
+  const filtered = !!search || activeFilters > 0;
+  const clearAll = () => {
+    setSearchInput('');
+    onClearFilters?.();
+  };
+
+  const searchBox = (
+    <div className="relative w-full sm:w-auto sm:min-w-[220px] sm:max-w-xs sm:flex-1">
+      <Search size={16} className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-muted" aria-hidden />
+      <input
+        type="search"
+        value={searchInput}
+        onChange={(e) => setSearchInput(e.target.value)}
+        placeholder={searchPlaceholder}
+        aria-label={`Search ${title.toLowerCase()}`}
+        className="h-9 w-full rounded-md border border-line-strong bg-surface pl-8 pr-3 text-sm text-fg shadow-sm placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+      />
+    </div>
+  );
+  const exportMenu = exportPath && (
+    <Menu
+      heading={`Export all ${count} ${count === 1 ? 'row' : 'rows'}`}
+      trigger={
+        <Button variant="secondary" size="sm" disabled={exporting || count === 0} aria-label={phone ? 'Export' : undefined}>
+          <Download size={15} aria-hidden /> {!phone && (exporting ? 'Exporting…' : 'Export')}
+          <ChevronDown size={14} className="-mr-1 opacity-60" aria-hidden />
+        </Button>
+      }
+    >
+      {EXPORTS.map((e) => (
+        <MenuItem key={e.format} onSelect={() => void exportAs(e.format)}>
+          {e.label}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
 
   return (
     <div className="rounded-lg border border-line bg-surface shadow-[0_1px_2px_rgba(16,24,40,0.04)]">
-      <div className="flex flex-wrap items-center gap-2 border-b border-line p-3">
-        <div className="relative min-w-[180px] flex-1 sm:max-w-xs">
-          <Search size={16} className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-muted" aria-hidden />
-          <input
-            type="search"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-            placeholder={searchPlaceholder}
-            aria-label={`Search ${title.toLowerCase()}`}
-            className="h-9 w-full rounded-md border border-line-strong bg-surface pl-8 pr-3 text-sm shadow-sm focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
-          />
+      {phone ? (
+        <DataTablePhoneToolbar
+          searchBox={searchBox}
+          filterControls={filterControls}
+          activeFilters={activeFilters}
+          sortable={sortable}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          trailing={
+            <>
+              {exportMenu}
+              {actions}
+            </>
+          }
+        />
+      ) : (
+        <div className="flex items-start gap-2 border-b border-line p-3">
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+            {searchBox}
+            {filterControls}
+          </div>
+          <div className="flex h-9 shrink-0 items-center gap-2">
+            <ColumnsMenu columns={columns} visibility={visibility} onChange={(id, v) => setVisibility((old) => ({ ...old, [id]: v }))} />
+            {exportMenu}
+            {actions}
+          </div>
         </div>
-        {filterControls}
-        <div className="ml-auto flex flex-wrap items-center gap-2">
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger asChild>
-              <Button variant="secondary" size="sm">
-                <Columns3 size={15} aria-hidden /> Columns
-              </Button>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={6}
-                className="z-50 min-w-48 rounded-lg border border-line bg-surface p-1 text-sm text-fg shadow-lg"
-              >
-                <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted">
-                  Show columns
-                </DropdownMenu.Label>
-                {columns
-                  .filter((c) => !c.alwaysVisible)
-                  .map((c) => (
-                    <DropdownMenu.CheckboxItem
-                      key={c.id}
-                      checked={visibility[c.id] !== false}
-                      onSelect={(e) => e.preventDefault()}
-                      onCheckedChange={(v) => setVisibility((old) => ({ ...old, [c.id]: !!v }))}
-                      className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-1.5 outline-none data-[highlighted]:bg-subtle"
-                    >
-                      <span className="flex h-4 w-4 items-center justify-center rounded border border-line-strong">
-                        <DropdownMenu.ItemIndicator>
-                          <Check size={12} aria-hidden />
-                        </DropdownMenu.ItemIndicator>
-                      </span>
-                      {c.header}
-                    </DropdownMenu.CheckboxItem>
-                  ))}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
-          {exportPath && (
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger asChild>
-                <Button variant="secondary" size="sm" disabled={exporting || count === 0}>
-                  <Download size={15} aria-hidden /> {exporting ? 'Exporting…' : 'Export'}
-                  <ChevronDown size={14} className="-mr-1 opacity-60" aria-hidden />
-                </Button>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="end"
-                  sideOffset={6}
-                  className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 text-sm text-fg shadow-lg"
-                >
-                  <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted">
-                    Export all {count} {count === 1 ? 'row' : 'rows'}
-                  </DropdownMenu.Label>
-                  {EXPORTS.map((e) => (
-                    <DropdownMenu.Item
-                      key={e.format}
-                      onSelect={() => void exportAs(e.format)}
-                      className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-1.5 outline-none data-[highlighted]:bg-subtle"
-                    >
-                      {e.label}
-                    </DropdownMenu.Item>
-                  ))}
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
-          )}
-          {actions}
-        </div>
-      </div>
+      )}
 
       {query.isError && !query.data ? (
         <div className="p-4">
@@ -253,133 +261,60 @@ export function DataTable<T>({
           </Alert>
         </div>
       ) : (
-        <div className="max-h-[65vh] overflow-auto">
-          <table className="w-full border-separate border-spacing-0 text-sm" aria-label={title} aria-busy={query.isFetching || undefined}>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const col = columns.find((c) => c.id === header.column.id)!;
-                    const sorted = header.column.getIsSorted();
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : col.sortKey ? 'none' : undefined}
-                        className={clsx(
-                          'sticky top-0 z-10 whitespace-nowrap border-b border-line bg-subtle px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-muted',
-                          col.align === 'right' ? 'text-right' : 'text-left',
-                        )}
-                      >
-                        {col.sortKey ? (
-                          <button
-                            type="button"
-                            onClick={() => setSorting(nextSort(col.id, sorting))}
-                            className="inline-flex items-center gap-1 uppercase hover:text-fg"
-                          >
-                            {col.header}
-                            {sorted === 'asc' ? (
-                              <ArrowUp size={13} aria-hidden />
-                            ) : sorted === 'desc' ? (
-                              <ArrowDown size={13} aria-hidden />
-                            ) : (
-                              <ArrowUpDown size={13} className="opacity-50" aria-hidden />
-                            )}
-                          </button>
-                        ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {query.isPending
-                ? Array.from({ length: 5 }, (_, i) => (
-                    <tr key={i}>
-                      {visibleColumns.map((c) => (
-                        <td key={c.id} className="border-b border-line px-4 py-3">
-                          <Skeleton className="h-4 w-3/4" />
-                        </td>
-                      ))}
-                    </tr>
-                  ))
-                : table.getRowModel().rows.map((row) => (
-                    <tr key={row.id} className="hover:bg-subtle/60">
-                      {row.getVisibleCells().map((cell) => {
-                        const col = columns.find((c) => c.id === cell.column.id)!;
-                        return (
-                          <td
-                            key={cell.id}
-                            className={clsx(
-                              'border-b border-line px-4 py-3 align-middle',
-                              col.align === 'right' && 'text-right tabular',
-                              col.className,
-                            )}
-                          >
-                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-            </tbody>
-          </table>
-          {!query.isPending && rows.length === 0 && (
-            <EmptyState
-              title={search || filterKey !== '{}' ? 'No matching results' : empty.title}
-              action={search || filterKey !== '{}' ? undefined : empty.action}
-            >
-              {search || filterKey !== '{}' ? 'Try a different search or clear the filters.' : empty.description}
-            </EmptyState>
+        <div className={phone ? undefined : 'max-h-[70vh] overflow-auto'}>
+          {phone ? (
+            <DataTableCards title={title} rows={rows} columns={visibleColumns} rowKey={rowKey} loading={loading} dimmed={dimmed} />
+          ) : (
+            <DataTableGrid
+              title={title}
+              table={table}
+              columns={columns}
+              sorting={sorting}
+              onSortingChange={setSorting}
+              loading={loading}
+              dimmed={dimmed}
+              busy={query.isFetching}
+              skeletonRows={Math.min(pageSize, 8)}
+            />
           )}
+          {!loading &&
+            rows.length === 0 &&
+            (filtered ? (
+              <EmptyState
+                icon={SearchX}
+                title="No matching results"
+                action={
+                  (search || onClearFilters) && (
+                    <Button variant="secondary" onClick={clearAll}>
+                      {search && activeFilters && onClearFilters ? 'Clear search and filters' : search ? 'Clear search' : 'Clear filters'}
+                    </Button>
+                  )
+                }
+              >
+                {search ? `Nothing matches “${search}”${activeFilters ? ' with these filters' : ''}.` : 'Nothing matches these filters.'}
+              </EmptyState>
+            ) : (
+              <EmptyState icon={empty.icon ?? Inbox} title={empty.title} action={empty.action}>
+                {empty.description}
+              </EmptyState>
+            ))}
         </div>
       )}
 
-      <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-muted">
-        <p aria-live="polite">
-          {count > 0 ? (
-            <>
-              Showing <span className="font-medium text-fg tabular">{from}</span>–<span className="font-medium text-fg tabular">{to}</span>{' '}
-              of <span className="font-medium text-fg tabular">{count}</span>
-            </>
-          ) : (
-            'No rows'
-          )}
-        </p>
-        <div className="flex items-center gap-3">
-          <label className="flex items-center gap-2">
-            <span className="max-sm:sr-only">Rows per page</span>
-            <select
-              value={pageSize}
-              onChange={(e) => {
-                setPageSize(Number(e.target.value));
-                setPage(1);
-              }}
-              className="h-8 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg"
-            >
-              {pageSizes.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <span className="tabular">
-            Page {page} of {pageCount}
-          </span>
-          <div className="flex gap-1">
-            <Button variant="secondary" size="sm" aria-label="Previous page" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              <ChevronLeft size={16} aria-hidden />
-            </Button>
-            <Button variant="secondary" size="sm" aria-label="Next page" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
-              <ChevronRight size={16} aria-hidden />
-            </Button>
-          </div>
-        </div>
-      </div>
+      {(loading || count > 0) && (
+        <DataTablePager
+          page={page}
+          pageSize={pageSize}
+          pageSizes={pageSizes}
+          count={count}
+          loading={loading}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,31 +1,33 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import type { z } from '@arena/contracts';
-import { errorMessage, fieldErrors, generalError } from '../lib/errors';
-import { Alert } from './Alert';
+import type { ReactNode } from 'react';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useZodForm, type FormInput, type FormOutput, type FormSchema } from '../lib/form';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { Form } from './form/Form';
 
-export interface FormDialogProps<S extends z.ZodType<FieldValues, FieldValues>> {
+export interface FormDialogProps<S extends FormSchema> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
   /** The contracts' zod schema: the same one the API validates with (style.md). */
   schema: S;
-  defaultValues: DefaultValues<z.input<S>>;
-  onSubmit: (values: z.output<S>) => Promise<unknown>;
+  defaultValues: DefaultValues<FormInput<S>>;
+  /** Sends the parsed values; the dialog closes when it resolves and shows the server's errors when it throws. */
+  onSubmit: (values: FormOutput<S>) => Promise<unknown>;
   submitLabel?: string;
+  /** The submit button's text while sending ("Saving…"). */
+  pendingLabel?: string;
   size?: 'sm' | 'md' | 'lg';
-  children: (form: UseFormReturn<z.input<S>, unknown, z.output<S>>) => ReactNode;
+  children: (form: UseFormReturn<FormInput<S>, unknown, FormOutput<S>>) => ReactNode;
 }
 
 /**
- * A dialog with a react-hook-form bound to a zod schema. Server field errors (DRF-shaped 400s)
- * land under their own fields; anything else shows above the fields.
+ * The one form dialog: a react-hook-form bound to a zod schema (`useZodForm`), its fields from
+ * `children(form)`, server field errors (DRF-shaped 400s) under their fields and anything else in
+ * a banner above them, Cancel and submit at the bottom. The form is made afresh each time it opens.
  */
-export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props: FormDialogProps<S>) {
+export function FormDialog<S extends FormSchema>(props: FormDialogProps<S>) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange} title={props.title} description={props.description} size={props.size}>
       {props.open && <FormDialogBody {...props} />}
@@ -33,53 +35,68 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
   );
 }
 
-function FormDialogBody<S extends z.ZodType<FieldValues, FieldValues>>({
+function FormDialogBody<S extends FormSchema>({
   schema,
   defaultValues,
   onSubmit,
   onOpenChange,
-  submitLabel = 'Save',
+  submitLabel,
+  pendingLabel,
   children,
 }: FormDialogProps<S>) {
-  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never) as never, defaultValues });
-  const [formError, setFormError] = useState<string | null>(null);
-  const submitting = form.formState.isSubmitting;
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-      onOpenChange(false);
-    } catch (error) {
-      const fields = fieldErrors(error);
-      const known = Object.keys(defaultValues ?? {});
-      const unplaced: string[] = [];
-      for (const [name, message] of Object.entries(fields)) {
-        if (known.includes(name)) form.setError(name as Path<z.input<S>>, { type: 'server', message });
-        else unplaced.push(`${name}: ${message}`);
-      }
-      const general = generalError(error);
-      if (general || unplaced.length) setFormError([general, ...unplaced].filter(Boolean).join('\n'));
-      else if (Object.keys(fields).length === 0) setFormError(errorMessage(error));
-    }
-  });
-
+  const form = useZodForm(schema, { defaultValues });
   return (
-    <form noValidate onSubmit={submit}>
-      {formError && (
-        <Alert tone="error" className="mb-4">
-          {formError}
-        </Alert>
-      )}
+    <DialogForm
+      form={form}
+      onSubmit={async (values) => {
+        await onSubmit(values);
+        onOpenChange(false);
+      }}
+      onCancel={() => onOpenChange(false)}
+      submitLabel={submitLabel}
+      pendingLabel={pendingLabel}
+    >
       {children(form)}
-      <div className="-mx-5 -mb-4 mt-6 flex justify-end gap-2 border-t border-line px-5 py-3">
-        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={submitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving…' : submitLabel}
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
+  );
+}
+
+/**
+ * The body of a form dialog whose form the caller makes (with `useZodForm`, e.g. when the dialog
+ * shows something else after a successful submit): banner, fields, and the footer every form
+ * dialog has. Put it inside `<Dialog>`.
+ */
+export function DialogForm<I extends FieldValues, O>({
+  form,
+  onSubmit,
+  onCancel,
+  submitLabel = 'Save',
+  pendingLabel = 'Saving…',
+  children,
+}: {
+  form: UseFormReturn<I, unknown, O>;
+  onSubmit: (values: O) => Promise<unknown>;
+  onCancel: () => void;
+  submitLabel?: string;
+  pendingLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      footer={({ submitting }) => (
+        <div className="sticky -bottom-4 z-10 -mx-5 -mb-4 flex justify-end gap-2 border-t border-line bg-surface px-5 py-3">
+          <Button variant="secondary" onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? pendingLabel : submitLabel}
+          </Button>
+        </div>
+      )}
+    >
+      {children}
+    </Form>
   );
 }

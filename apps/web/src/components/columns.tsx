@@ -4,22 +4,30 @@ import { Badge } from './Badge';
 import { Button } from './Button';
 import type { Column } from './DataTable';
 
+/** The options of an `is_active` filter. */
+export const ACTIVE_OPTIONS = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
 /** Active/Inactive badge. */
 export function statusColumn<T extends { is_active: boolean }>({ sortable = false }: { sortable?: boolean } = {}): Column<T> {
   return {
     id: 'is_active',
     header: 'Status',
+    mobile: 'badge',
     ...(sortable && { sortKey: 'is_active' }),
     cell: (r) => (r.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
   };
 }
 
-/** Creation date, sortable. */
+/** Creation date, sortable; left off the phone's cards. */
 export function createdAtColumn<T extends { created_at: string }>(): Column<T> {
   return {
     id: 'created_at',
     header: 'Created',
     sortKey: 'created_at',
+    mobile: false,
     cell: (r) => <span className="whitespace-nowrap">{formatDate(r.created_at)}</span>,
   };
 }
@@ -44,6 +52,7 @@ export function rowActionsColumn<T extends { name: string }>({
     header: 'Actions',
     alwaysVisible: true,
     align: 'right',
+    mobile: 'actions',
     cell: (r) => (
       <div className="flex justify-end gap-1">
         {leading?.(r)}

@@ -60,15 +60,3 @@ export function generalError(error: unknown): string | null {
   const parts = [data.detail, data.non_field_errors].map(messageOf).filter(Boolean);
   return parts.length ? parts.join(' ') : null;
 }
-
-/** The banner text of a failed form submit: the general message, else every field error as "name: message", else the error itself. */
-export function submitErrorText(error: unknown, fields: Record<string, string> = fieldErrors(error)): string {
-  return (
-    generalError(error) ??
-    (Object.keys(fields).length
-      ? Object.entries(fields)
-          .map(([k, v]) => `${k}: ${v}`)
-          .join('\n')
-      : errorMessage(error))
-  );
-}

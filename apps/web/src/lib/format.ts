@@ -18,3 +18,48 @@ export const formatMoney = (value: number | string): string => inr.format(Number
 
 /** 'asha' → 'Asha'. */
 export const capitalise = (value: string): string => (value ? value.charAt(0).toUpperCase() + value.slice(1) : value);
+
+const UNITS = [
+  { size: 1e7, suffix: 'Cr' },
+  { size: 1e5, suffix: 'L' },
+  { size: 1e3, suffix: 'k' },
+] as const;
+const compactNumber = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/**
+ * Amounts for chart ticks and tight spaces, in the Indian units people read: ₹2.5k, ₹1.2L,
+ * ₹1.25Cr. At most three significant digits, so a tick of 2,500 never reads "3k".
+ */
+export function compactInr(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  for (const [i, unit] of UNITS.entries()) {
+    if (abs < unit.size) continue;
+    const scaled = Number((abs / unit.size).toPrecision(3));
+    // 99,999 rounds to "100k": say it in the next unit up (₹1L).
+    const up = UNITS[i - 1];
+    if (up && scaled * unit.size >= up.size)
+      return `${sign}₹${compactNumber.format(Number(((scaled * unit.size) / up.size).toPrecision(3)))}${up.suffix}`;
+    return `${sign}₹${compactNumber.format(scaled)}${unit.suffix}`;
+  }
+  return `${sign}₹${compactNumber.format(Number(abs.toPrecision(3)))}`;
+}
+
+const count = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+/** Counts with Indian digit grouping: 1,50,000. */
+export const formatCount = (value: number | string): string => count.format(Number(value));
+
+/**
+ * Round axis values from 0 to at least `max`: about `count` steps of 1, 2, 2.5 or 5 × 10ⁿ
+ * (whole steps when `integer`, e.g. for counts of bookings). Nothing to show gives [0, 1].
+ */
+export function niceTicks(max: number, count = 5, { integer = false }: { integer?: boolean } = {}): number[] {
+  if (!Number.isFinite(max) || max <= 0) return [0, 1];
+  const raw = max / Math.max(1, count - 1);
+  const magnitude = integer ? Math.max(1, 10 ** Math.floor(Math.log10(raw))) : 10 ** Math.floor(Math.log10(raw));
+  const multiples = integer && magnitude === 1 ? [1, 2, 5, 10] : [1, 2, 2.5, 5, 10];
+  const step = multiples.find((m) => m * magnitude >= raw)! * magnitude;
+  const ticks = [0];
+  while (ticks[ticks.length - 1] < max) ticks.push(Number((ticks.length * step).toPrecision(12)));
+  return ticks;
+}

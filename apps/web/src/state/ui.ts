@@ -28,25 +28,5 @@ export function beginPageLoading(label = 'Loading'): () => void {
   };
 }
 
-/** Run `work` with the flag set. */
-export async function withPageLoading<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const end = beginPageLoading(label);
-  try {
-    return await work();
-  } finally {
-    end();
-  }
-}
-
-let manual: (() => void) | null = null;
-/** Set or clear the flag directly (one manual holder alongside the work-scoped ones). */
-export function setPageLoading(pageLoading: boolean) {
-  if (pageLoading && !manual) manual = beginPageLoading();
-  if (!pageLoading && manual) {
-    manual();
-    manual = null;
-  }
-}
-
 export const usePageLoading = () => useStore(uiStore, (s) => s.pageLoading);
 export const usePageLoadingLabel = () => useStore(uiStore, (s) => s.pageLoadingLabel);

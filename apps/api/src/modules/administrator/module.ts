@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { centreRoutes } from './centre.routes.js';
+import { contactRoutes } from './contact.routes.js';
 import { organisationRoutes } from './organisation.routes.js';
 import { paymentModeRoutes } from './payment-mode.routes.js';
 import { seedAdministrator } from './seed.js';
@@ -11,6 +12,7 @@ export const administratorModule: ModuleManifest = {
   name: 'administrator',
   routes: async (app: FastifyInstance) => {
     await organisationRoutes(app);
+    await contactRoutes(app);
     await centreRoutes(app);
     await sportRoutes(app);
     await paymentModeRoutes(app);

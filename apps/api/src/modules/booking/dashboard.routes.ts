@@ -1,4 +1,4 @@
-import { bookingSchema, idSchema, z } from '@arena/contracts';
+import { bookingDashboardSchema, idSchema, z } from '@arena/contracts';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,22 +24,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Booking dashboard: today, this month, occupancy per facility, upcoming bookings, last 30 days',
       querystring: z.object({ centre: idSchema.optional() }),
       response: {
-        200: z.object({
-          today: z.object({ date: z.string(), bookings: z.number(), slots_booked: z.number(), collections: z.string() }),
-          month: z.object({ bookings: z.number(), collections: z.string() }),
-          occupancy: z.array(
-            z.object({
-              facility: z.number(),
-              facility_name: z.string(),
-              sport_name: z.string(),
-              booked: z.number(),
-              total: z.number(),
-              percent: z.number(),
-            }),
-          ),
-          upcoming: z.array(bookingSchema),
-          chart: z.array(z.object({ date: z.string(), bookings: z.number(), amount: z.string() })),
-        }),
+        200: bookingDashboardSchema,
       },
     },
     handler: async (request) =>

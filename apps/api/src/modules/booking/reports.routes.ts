@@ -1,4 +1,4 @@
-import { z } from '@arena/contracts';
+import { bookingReportSchema, sportsReportSchema, transactionReportSchema, z, type BookingReportRow } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,27 +23,6 @@ async function describe(tx: Tx, ctx: Ctx, from: string, to: string, centreId: nu
   return out;
 }
 
-const reportRow = z.object({ key: z.string(), label: z.string(), bookings: z.number(), slots: z.number(), amount: z.string() });
-const bookingReport = z.object({
-  from: z.string(),
-  to: z.string(),
-  rows: z.array(reportRow),
-  total: z.object({ bookings: z.number(), slots: z.number(), amount: z.string() }),
-});
-const transactionReport = z.object({
-  from: z.string(),
-  to: z.string(),
-  rows: z.array(z.object({ date: z.string(), payment_mode: z.string(), amount: z.string(), count: z.number() })),
-  by_mode: z.array(z.object({ payment_mode: z.string(), amount: z.string(), count: z.number() })),
-  total: z.object({ amount: z.string(), count: z.number() }),
-});
-const sportsReport = z.object({
-  from: z.string(),
-  to: z.string(),
-  rows: z.array(z.object({ sport: z.string(), amount: z.string(), bookings: z.number() })),
-  total: z.object({ amount: z.string(), bookings: z.number() }),
-});
-
 export async function bookingReportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { module: MODULE } as const;
@@ -59,7 +38,7 @@ export async function bookingReportRoutes(app: FastifyInstance): Promise<void> {
         report: z.enum(['booked', 'online']).default('booked'),
         group_by: z.enum(['date', 'facility', 'sport']).default('date'),
       }),
-      response: { 200: bookingReport },
+      response: { 200: bookingReportSchema },
     },
     handler: async (request, reply) => {
       const q = request.query;
@@ -68,7 +47,7 @@ export async function bookingReportRoutes(app: FastifyInstance): Promise<void> {
         const key = { date: sql`b.date::text`, facility: sql`f.id::text`, sport: sql`sp.id::text` }[q.group_by];
         const label = { date: sql`b.date::text`, facility: sql`sp.name || ' - ' || f.name`, sport: sql`sp.name` }[q.group_by];
         const rows = (
-          await queryRows<z.infer<typeof reportRow>>(
+          await queryRows<BookingReportRow>(
             tx,
             sql`select ${key} as key, ${label} as label, count(*)::int as bookings,
                   sum((select count(*) from booked_time_slot s where s.booking_id = b.id))::int as slots,
@@ -113,7 +92,7 @@ export async function bookingReportRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Collections by date and payment mode',
       description,
       querystring: range,
-      response: { 200: transactionReport },
+      response: { 200: transactionReportSchema },
     },
     handler: async (request, reply) => {
       const q = request.query;
@@ -158,7 +137,7 @@ export async function bookingReportRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/booking/reports/booking/sports-transaction/', {
     config,
-    schema: { tags, summary: 'Collections by sport', description, querystring: range, response: { 200: sportsReport } },
+    schema: { tags, summary: 'Collections by sport', description, querystring: range, response: { 200: sportsReportSchema } },
     handler: async (request, reply) => {
       const q = request.query;
       return inTenant(request, async (tx, ctx) => {

@@ -1,26 +1,20 @@
 import type { User } from '@arena/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { api, SPEC_TIMEOUT } from '../../lib/api';
 import { simpleErrorMessage } from '../../lib/errors';
+import { useCentres } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { setUser } from '../../state/auth';
 import { sidebar, sidebarStore, useSidebar } from '../../state/sidebar';
 import { beginPageLoading } from '../../state/ui';
 
-interface Option {
-  id: number;
-  name: string;
-}
-
-export const centresQuery = { queryKey: ['centres'], queryFn: () => api.get<{ results: Option[] }>('/administrator/centre/dropdown/') };
-
 /** Spec 2.4 + 4 + 8: 'All Centers' or one centre, saved to the server; success refreshes every cached query. */
 export function CentreSelector() {
   const queryClient = useQueryClient();
   const selected = useSidebar((s) => s.selectedCentre);
-  const { data, isLoading } = useQuery(centresQuery);
+  const { data, isLoading } = useCentres();
   const [updating, setUpdating] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -68,7 +62,7 @@ export function CentreSelector() {
         className="h-9 w-full rounded-md border border-line-strong bg-surface px-2 text-sm text-fg shadow-sm focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 disabled:opacity-70"
       >
         <option value="">All Centers</option>
-        {data?.results.map((c) => (
+        {data?.map((c) => (
           <option key={c.id} value={String(c.id)}>
             {c.name}
           </option>

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { format, isValid, parseISO } from 'date-fns';
 import { Pin, PinOff, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { OrgAvatar } from '../../components/Avatar';
@@ -7,9 +8,17 @@ import { sidebar, useSidebar } from '../../state/sidebar';
 import { CentreSelector } from './CentreSelector';
 import { SidebarMenu } from './SidebarMenu';
 
+/** Spec 2.4's due date as people write it: 23 Dec 2026. */
+function expiryText(value: string | null | undefined): string {
+  if (!value) return '---';
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'dd MMM yyyy') : value;
+}
+
 /**
- * Spec 2.4 / 4. Desktop: collapsed (w-16, logo and icons) or open (w-64), pinnable; while unpinned a
- * click outside closes it. Below lg it is a drawer (`drawerOpen`) over the page.
+ * Spec 2.4 / 4. Desktop: collapsed (w-16, logo and icons) or open (w-64), pinnable. Pinned, it
+ * pushes the page aside; unpinned and open, it lies over the page, which is dimmed, and a click
+ * outside closes it. Below lg it is a drawer (`drawerOpen`) over the page.
  */
 export function Sidebar({ drawerOpen, onDrawerClose }: { drawerOpen: boolean; onDrawerClose: () => void }) {
   const isOpen = useSidebar((s) => s.isOpen);
@@ -24,7 +33,7 @@ export function Sidebar({ drawerOpen, onDrawerClose }: { drawerOpen: boolean; on
     const onDown = (event: MouseEvent) => {
       const target = event.target as Element | null;
       if (!target || ref.current?.contains(target) || target.closest('[data-sidebar-toggle]')) return;
-      // Radix menus and toasts render in portals outside the sidebar; they are not "outside clicks".
+      // Radix menus, tooltips and toasts render in portals outside the sidebar; they are not "outside clicks".
       if (target.closest('[data-radix-popper-content-wrapper]')) return;
       if (drawerOpen) onDrawerClose();
       sidebar.close();
@@ -34,19 +43,34 @@ export function Sidebar({ drawerOpen, onDrawerClose }: { drawerOpen: boolean; on
   }, [isOpen, drawerOpen, onDrawerClose]);
 
   useEffect(() => {
-    if (!drawerOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onDrawerClose();
+    if (!drawerOpen && !(isOpen && !isPinned)) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      if (drawerOpen) onDrawerClose();
+      else sidebar.close();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [drawerOpen, onDrawerClose]);
+  }, [drawerOpen, isOpen, isPinned, onDrawerClose]);
 
   // The drawer is always expanded; on desktop the width follows isOpen.
   const expanded = drawerOpen || isOpen;
+  const overDesktop = isOpen && !isPinned && !drawerOpen;
   const name = organisation?.display_name?.trim() || '---';
 
   return (
     <>
-      {drawerOpen && <div className="fixed inset-0 z-40 bg-black/40 lg:hidden" aria-hidden="true" />}
+      {/* The dimmed page behind an open, unpinned sidebar; a click on it closes the sidebar (the handler above). */}
+      {(drawerOpen || overDesktop) && (
+        <div
+          data-sidebar-overlay
+          aria-hidden="true"
+          className={clsx(
+            'fixed inset-x-0 bottom-0 z-40 bg-black/35 dark:bg-black/55',
+            drawerOpen ? 'top-0 lg:hidden' : 'top-14 max-lg:hidden',
+          )}
+        />
+      )}
       <aside
         ref={ref}
         id="app-sidebar"
@@ -57,7 +81,7 @@ export function Sidebar({ drawerOpen, onDrawerClose }: { drawerOpen: boolean; on
           'fixed inset-y-0 left-0 z-50 flex flex-col border-r border-line bg-surface transition-[width,transform] duration-200',
           drawerOpen ? 'w-64 translate-x-0 shadow-xl' : 'max-lg:invisible -translate-x-full lg:translate-x-0',
           !drawerOpen && (isOpen ? 'w-64' : 'w-64 lg:w-16'),
-          !drawerOpen && isOpen && !isPinned && 'lg:shadow-xl',
+          overDesktop && 'lg:shadow-xl',
         )}
       >
         <div className={clsx('flex h-14 shrink-0 items-center border-b border-line', expanded ? 'gap-2 px-3' : 'justify-center')}>
@@ -101,7 +125,7 @@ export function Sidebar({ drawerOpen, onDrawerClose }: { drawerOpen: boolean; on
                   {name}
                 </p>
                 <p className="truncate text-muted">{accountNumber || '---'}</p>
-                <p className="truncate text-muted">Expiry On: {dueDate ?? '---'}</p>
+                <p className="truncate text-muted">Expiry On: {expiryText(dueDate)}</p>
               </div>
             </div>
             <CentreSelector />

@@ -1,15 +1,37 @@
 import { filterMenu } from '@arena/contracts';
+import * as Tooltip from '@radix-ui/react-tooltip';
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { ResolvedNode } from '../../lib/web-module';
 import { usePermissions } from '../../state/permissions';
-import { RESOLVED_MENU, type ResolvedNode } from '../menu';
+import { RESOLVED_MENU } from '../menu';
 import { iconFor } from './icons';
 
 const visibleChildren = (node: ResolvedNode) => (node.hideChildren ? [] : node.children.filter((c) => !c.hidden));
-const isWithin = (pathname: string, node: ResolvedNode) =>
-  node.fullPath !== '/' && (pathname === node.fullPath || pathname.startsWith(`${node.fullPath}/`));
+const isWithin = (pathname: string, path: string) =>
+  path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+
+/** The menu links (entries without visible children), depth first. */
+function links(nodes: ResolvedNode[]): ResolvedNode[] {
+  return nodes.flatMap((node) => {
+    const children = visibleChildren(node);
+    return children.length ? links(children) : [node];
+  });
+}
+
+/**
+ * The link the current page belongs to: the longest link path the address is within, so a tab
+ * (/booking/clients/bulk-table) or a detail page (/membership/members/42) marks its menu entry
+ * and /booking/clients does not also mark /booking.
+ */
+function currentLink(items: ResolvedNode[], pathname: string): string | null {
+  let best: string | null = null;
+  for (const node of links(items))
+    if (isWithin(pathname, node.fullPath) && (!best || node.fullPath.length > best.length)) best = node.fullPath;
+  return best;
+}
 
 const itemClass = (active: boolean, depth: number) =>
   clsx(
@@ -18,72 +40,88 @@ const itemClass = (active: boolean, depth: number) =>
     active ? 'bg-side-soft font-medium text-side-text' : 'text-muted hover:bg-subtle hover:text-fg',
   );
 
-/** The permission-filtered menu tree: expandable groups, links, icons only when collapsed. */
-export function SidebarMenu({
-  expanded,
-  onNavigate,
-  onExpandRequest,
-}: {
-  expanded: boolean;
-  onNavigate: () => void;
-  onExpandRequest: () => void;
-}) {
-  const allowed = usePermissions((s) => s.allowedModules);
-  const items = useMemo(() => filterMenu(RESOLVED_MENU, allowed).filter((n) => !n.hidden), [allowed]);
+/** Collapsed, an entry shows only its icon; its label comes as a tooltip (and is its accessible name). */
+function WithTooltip({ label, show, children }: { label: string; show: boolean; children: ReactElement }) {
+  if (!show) return children;
   return (
-    <nav aria-label="Main menu" className="flex-1 overflow-y-auto px-2 py-3">
-      <ul className="space-y-0.5">
-        {items.map((node) => (
-          <MenuItem
-            key={node.fullPath}
-            node={node}
-            depth={0}
-            expanded={expanded}
-            onNavigate={onNavigate}
-            onExpandRequest={onExpandRequest}
-          />
-        ))}
-      </ul>
-    </nav>
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content
+          side="right"
+          sideOffset={10}
+          className="z-[60] rounded-md bg-fg px-2 py-1 text-xs font-medium text-surface shadow-md"
+        >
+          {label}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
   );
 }
 
-function MenuItem({
-  node,
-  depth,
-  expanded,
-  onNavigate,
-  onExpandRequest,
-}: {
+interface ItemProps {
   node: ResolvedNode;
   depth: number;
   expanded: boolean;
+  current: string | null;
   onNavigate: () => void;
   onExpandRequest: () => void;
-}) {
+}
+
+/** The permission-filtered menu tree: expandable groups, links, icons with tooltips when collapsed. */
+export function SidebarMenu({ expanded, onNavigate, onExpandRequest }: Omit<ItemProps, 'node' | 'depth' | 'current'>) {
+  const allowed = usePermissions((s) => s.allowedModules);
   const { pathname } = useLocation();
+  const items = useMemo(() => filterMenu(RESOLVED_MENU, allowed).filter((n) => !n.hidden), [allowed]);
+  const current = useMemo(() => currentLink(items, pathname), [items, pathname]);
+  return (
+    <Tooltip.Provider delayDuration={150} skipDelayDuration={300}>
+      <nav aria-label="Main menu" className="flex-1 overflow-y-auto px-2 py-3">
+        <ul className="space-y-0.5">
+          {items.map((node) => (
+            <MenuItem
+              key={node.fullPath}
+              node={node}
+              depth={0}
+              expanded={expanded}
+              current={current}
+              onNavigate={onNavigate}
+              onExpandRequest={onExpandRequest}
+            />
+          ))}
+        </ul>
+      </nav>
+    </Tooltip.Provider>
+  );
+}
+
+function MenuItem({ node, depth, expanded, current, onNavigate, onExpandRequest }: ItemProps) {
   const children = visibleChildren(node);
-  const within = isWithin(pathname, node);
+  // The entry of the current module (or group): its page is somewhere inside it.
+  const within = current !== null && isWithin(current, node.fullPath) && node.fullPath !== '/';
   const [open, setOpen] = useState(within);
   useEffect(() => {
     if (within) setOpen(true);
   }, [within]);
   const Icon = depth === 0 ? iconFor(node.fullPath) : null;
+  const collapsed = !expanded;
 
   if (children.length === 0) {
+    const isCurrent = node.fullPath === current;
     return (
       <li>
-        <NavLink
-          to={node.fullPath}
-          end
-          onClick={onNavigate}
-          title={expanded ? undefined : node.label}
-          aria-label={expanded ? undefined : node.label}
-          className={({ isActive }) => clsx(itemClass(isActive, depth), !expanded && 'justify-center !px-0')}
-        >
-          {Icon && <Icon size={18} className="shrink-0" aria-hidden />}
-          {expanded && <span className="truncate">{node.label}</span>}
-        </NavLink>
+        <WithTooltip label={node.label} show={collapsed}>
+          <Link
+            to={node.fullPath}
+            onClick={onNavigate}
+            aria-current={isCurrent ? 'page' : undefined}
+            aria-label={collapsed ? node.label : undefined}
+            className={clsx(itemClass(isCurrent, depth), collapsed && 'justify-center !px-0')}
+          >
+            {Icon && <Icon size={18} className="shrink-0" aria-hidden />}
+            {expanded && <span className="truncate">{node.label}</span>}
+          </Link>
+        </WithTooltip>
       </li>
     );
   }
@@ -91,28 +129,34 @@ function MenuItem({
   const listId = `menu-${node.fullPath.replace(/[^a-z0-9]/gi, '-')}`;
   return (
     <li>
-      <button
-        type="button"
-        aria-expanded={expanded ? open : false}
-        aria-controls={expanded ? listId : undefined}
-        title={expanded ? undefined : node.label}
-        aria-label={expanded ? undefined : node.label}
-        onClick={() => {
-          if (!expanded) {
-            onExpandRequest();
-            setOpen(true);
-          } else setOpen((o) => !o);
-        }}
-        className={clsx(itemClass(within && !open, depth), !expanded && 'justify-center !px-0', within && 'text-fg')}
-      >
-        {Icon && <Icon size={18} className="shrink-0" aria-hidden />}
-        {expanded && (
-          <>
-            <span className="flex-1 truncate text-left">{node.label}</span>
-            <ChevronDown size={16} className={clsx('shrink-0 transition-transform', open && 'rotate-180')} aria-hidden />
-          </>
-        )}
-      </button>
+      <WithTooltip label={node.label} show={collapsed}>
+        <button
+          type="button"
+          aria-expanded={expanded ? open : false}
+          aria-controls={expanded ? listId : undefined}
+          aria-current={within ? 'true' : undefined}
+          aria-label={collapsed ? node.label : undefined}
+          onClick={() => {
+            if (collapsed) {
+              onExpandRequest();
+              setOpen(true);
+            } else setOpen((o) => !o);
+          }}
+          className={clsx(
+            itemClass(within && (collapsed || !open), depth),
+            collapsed && 'justify-center !px-0',
+            within && expanded && open && 'font-medium !text-fg',
+          )}
+        >
+          {Icon && <Icon size={18} className="shrink-0" aria-hidden />}
+          {expanded && (
+            <>
+              <span className="flex-1 truncate text-left">{node.label}</span>
+              <ChevronDown size={16} className={clsx('shrink-0 transition-transform', open && 'rotate-180')} aria-hidden />
+            </>
+          )}
+        </button>
+      </WithTooltip>
       {expanded && open && (
         <ul id={listId} className="mt-0.5 space-y-0.5">
           {children.map((child) => (
@@ -121,6 +165,7 @@ function MenuItem({
               node={child}
               depth={depth + 1}
               expanded={expanded}
+              current={current}
               onNavigate={onNavigate}
               onExpandRequest={onExpandRequest}
             />

@@ -1,10 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, LogOut, Mail, Maximize, Menu, Minimize, Plus, Search, Settings } from 'lucide-react';
+import { Bell, LogOut, Mail, Maximize, Menu, Minimize, Plus, Settings } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { capitalise } from '../../lib/format';
 import { useAuth } from '../../state/auth';
 import { iconButtonClass, menuItemClass, MenuContent } from './Dropdown';
+import { GlobalSearch } from './GlobalSearch';
 import { QUICK_ACTIONS } from './useShortcuts';
 
 function useFullscreen(): [boolean, () => void] {
@@ -47,7 +48,6 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
   const firstName = useAuth((s) => s.user?.first_name);
   const role = useAuth((s) => s.user?.role_name);
   const [fullscreen, toggleFullscreen] = useFullscreen();
-  const [search, setSearch] = useState('');
   const displayName = firstName ? capitalise(firstName) : 'user';
 
   return (
@@ -63,27 +63,9 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
         <Menu size={18} aria-hidden />
       </button>
 
-      <form
-        role="search"
-        className="relative ml-1 hidden max-w-xs flex-1 sm:block"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const q = search.trim();
-          navigate(q ? `/members?search=${encodeURIComponent(q)}` : '/members');
-        }}
-      >
-        <Search size={16} className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-muted" aria-hidden />
-        <input
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          aria-label="Search members"
-          placeholder="Search members…"
-          className="h-9 w-full rounded-md border border-line bg-subtle pl-8 pr-3 text-sm text-fg placeholder:text-muted focus:border-accent focus:bg-surface focus:outline-none focus:ring-2 focus:ring-accent/30"
-        />
-      </form>
+      <GlobalSearch />
 
-      <div className="ml-auto flex items-center gap-1">
+      <div className="ml-auto flex shrink-0 items-center gap-1">
         <DropdownMenu.Root>
           <DropdownMenu.Trigger
             className="inline-flex h-9 items-center gap-1.5 rounded-md bg-accent px-2.5 text-sm font-medium text-accent-fg shadow-sm hover:bg-accent-hover"

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../lib/query-client';
 import { api } from '../../lib/api';
 import { clearAuth } from '../../state/auth';
 import { clearPermissions } from '../../state/permissions';

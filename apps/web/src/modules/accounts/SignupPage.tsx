@@ -58,7 +58,7 @@ export default function SignupPage() {
   return (
     <AuthLayout
       title="Create your account"
-      subtitle="Start managing your centres with Arena."
+      subtitle="Start managing your centers with Arena."
       footer={
         <>
           Already have an account?{' '}

@@ -1,5 +1,5 @@
 import type { User } from '@arena/contracts';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../lib/query-client';
 import { setUser } from '../../state/auth';
 import { clearPermissions } from '../../state/permissions';
 import { sidebar } from '../../state/sidebar';

@@ -1,15 +1,17 @@
 import { centreInputSchema, type Centre, type CentreInput } from '@arena/contracts';
 import { FormDialog } from '../../components/FormDialog';
-import { TextField } from '../../components/TextField';
+import { CheckboxField, TextField } from '../../components/form';
 
-const FIELDS: { name: keyof CentreInput & string; label: string; type?: string; wide?: boolean; placeholder?: string }[] = [
+type TextKey = Exclude<keyof CentreInput, 'is_active'>;
+const FIELDS: { name: TextKey; label: string; type?: 'email' | 'tel'; wide?: boolean; placeholder?: string; autoComplete?: string }[] = [
   { name: 'name', label: 'Name', wide: true },
   { name: 'code', label: 'Code', placeholder: 'e.g. MAIN' },
-  { name: 'phone', label: 'Phone', type: 'tel' },
-  { name: 'email', label: 'Email', type: 'email', wide: true },
-  { name: 'address', label: 'Address', wide: true },
-  { name: 'city', label: 'City' },
-  { name: 'state', label: 'State' },
+  // A centre's phone may be a landline with its STD code, so it is plain text (not a 10-digit mobile).
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'email', label: 'Email', type: 'email', wide: true, autoComplete: 'email' },
+  { name: 'address', label: 'Address', wide: true, autoComplete: 'street-address' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
   { name: 'gstin', label: 'GSTIN' },
   { name: 'opening_hours', label: 'Opening Hours', placeholder: '6:00 AM – 10:00 PM' },
 ];
@@ -58,31 +60,25 @@ export function CentreForm({
       open={open}
       onOpenChange={onOpenChange}
       title={centre ? `Edit ${centre.name}` : 'Add Center'}
-      description={centre ? 'Update the centre’s details.' : 'A centre is one location of your organization.'}
+      description={centre ? 'Update the center’s details.' : 'A center is one location of your organization.'}
       schema={centreInputSchema}
       defaultValues={defaults}
       onSubmit={onSubmit}
       submitLabel={centre ? 'Save Changes' : 'Create Center'}
       size="lg"
     >
-      {(form) => (
+      {({ control }) => (
         <div className="grid gap-4 sm:grid-cols-2">
-          {FIELDS.map((f) => (
-            <TextField
-              key={f.name}
-              label={f.label}
-              type={f.type}
-              placeholder={f.placeholder}
-              required={f.name === 'name'}
-              className={f.wide ? 'sm:col-span-2' : undefined}
-              error={form.formState.errors[f.name]?.message as string | undefined}
-              {...form.register(f.name)}
-            />
+          {FIELDS.map(({ wide, ...f }) => (
+            <TextField key={f.name} control={control} {...f} required={f.name === 'name'} className={wide ? 'sm:col-span-2' : undefined} />
           ))}
-          <label className="flex items-center gap-2 text-sm sm:col-span-2">
-            <input type="checkbox" className="h-4 w-4 accent-[var(--color-accent)]" {...form.register('is_active')} />
-            Active (shown in the centre selector and online booking)
-          </label>
+          <CheckboxField
+            control={control}
+            name="is_active"
+            label="Active"
+            description="Shown in the center selector and online booking."
+            className="sm:col-span-2"
+          />
         </div>
       )}
     </FormDialog>

@@ -3,8 +3,9 @@ import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
+import { ACTIVE_OPTIONS, createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
+import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { saveResource, setActiveWith, useFormDialog } from '../../lib/resourceActions';
 import { centreKeys, fetchCentres, useCentreMutations } from './api';
@@ -25,6 +26,7 @@ export function CentreListPage() {
       header: 'Name',
       sortKey: 'name',
       alwaysVisible: true,
+      mobile: 'title',
       cell: (c) => (
         <div className="min-w-[160px]">
           <div className="font-medium text-fg">{c.name}</div>
@@ -32,12 +34,12 @@ export function CentreListPage() {
         </div>
       ),
     },
-    { id: 'code', header: 'Code', sortKey: 'code', cell: (c) => c.code || '—', defaultHidden: true },
-    { id: 'city', header: 'City', sortKey: 'city', cell: (c) => c.city || '—' },
-    { id: 'state', header: 'State', cell: (c) => c.state || '—' },
-    { id: 'phone', header: 'Phone', cell: (c) => c.phone || '—' },
-    { id: 'email', header: 'Email', cell: (c) => c.email || '—', defaultHidden: true },
-    { id: 'gstin', header: 'GSTIN', cell: (c) => c.gstin || '—', defaultHidden: true },
+    { id: 'code', header: 'Code', sortKey: 'code', cell: (c) => c.code || '—', defaultHidden: true, mobile: false },
+    { id: 'city', header: 'City', mobile: 'meta', sortKey: 'city', cell: (c) => c.city || '—' },
+    { id: 'state', header: 'State', mobile: 'meta', cell: (c) => c.state || '—' },
+    { id: 'phone', header: 'Phone', mobile: 'meta', cell: (c) => c.phone || '—' },
+    { id: 'email', header: 'Email', mobile: 'meta', cell: (c) => c.email || '—', defaultHidden: true },
+    { id: 'gstin', header: 'GSTIN', cell: (c) => c.gstin || '—', defaultHidden: true, mobile: false },
     statusColumn({ sortable: true }),
     createdAtColumn(),
     rowActionsColumn({
@@ -75,26 +77,15 @@ export function CentreListPage() {
         rowKey={(c) => c.id}
         searchPlaceholder="Search name, code or city"
         filters={{ is_active: status || undefined }}
-        filterControls={
-          <label className="flex items-center gap-2 text-sm">
-            <span className="text-muted">Status</span>
-            <select
-              value={status}
-              onChange={(e) => setStatus(e.target.value)}
-              className="h-9 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg shadow-sm"
-            >
-              <option value="">All</option>
-              <option value="true">Active</option>
-              <option value="false">Inactive</option>
-            </select>
-          </label>
-        }
+        filterControls={<FilterSelect label="Status" value={status} onChange={setStatus} options={ACTIVE_OPTIONS} />}
+        onClearFilters={() => setStatus('')}
         empty={{
+          icon: Building2,
           title: 'No centres yet',
           description: 'Add your first centre to start taking members and bookings there.',
           action: (
             <Button onClick={openCreate}>
-              <Building2 size={16} aria-hidden /> Add Center
+              <Plus size={16} aria-hidden /> Add Center
             </Button>
           ),
         }}

@@ -1,9 +1,11 @@
 import { paymentModeInputSchema, type paymentModeSchema, type z } from '@arena/contracts';
 import { CreditCard, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
+import { ACTIVE_OPTIONS, createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
+import { FilterSelect } from '../../components/FilterSelect';
 import { FormDialog } from '../../components/FormDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { TextField } from '../../components/TextField';
@@ -17,6 +19,7 @@ export function PaymentModeListPage() {
   const { create, update, remove } = usePaymentModeMutations();
   const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<PaymentMode>();
   const deletion = useDeleteResource<PaymentMode>(remove);
+  const [status, setStatus] = useState('');
 
   const setActive = setActiveWith(update);
 
@@ -26,9 +29,10 @@ export function PaymentModeListPage() {
       header: 'Name',
       sortKey: 'name',
       alwaysVisible: true,
+      mobile: 'title',
       cell: (m) => <span className="font-medium">{m.name}</span>,
     },
-    statusColumn(),
+    statusColumn({ sortable: true }),
     createdAtColumn(),
     rowActionsColumn({
       onEdit: openEdit,
@@ -65,12 +69,16 @@ export function PaymentModeListPage() {
         columns={columns}
         rowKey={(m) => m.id}
         searchPlaceholder="Search name"
+        filters={{ is_active: status || undefined }}
+        filterControls={<FilterSelect label="Status" value={status} onChange={setStatus} options={ACTIVE_OPTIONS} />}
+        onClearFilters={() => setStatus('')}
         empty={{
+          icon: CreditCard,
           title: 'No payment modes yet',
           description: 'Add Cash, UPI, Card and the other ways you are paid.',
           action: (
             <Button onClick={openCreate}>
-              <CreditCard size={16} aria-hidden /> Add Payment Mode
+              <Plus size={16} aria-hidden /> Add Payment Mode
             </Button>
           ),
         }}

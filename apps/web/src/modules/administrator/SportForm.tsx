@@ -1,7 +1,11 @@
-import { sportInputSchema, type Sport } from '@arena/contracts';
+import { sportInputSchema, type Sport, type z } from '@arena/contracts';
 import { FormDialog } from '../../components/FormDialog';
-import { TextField } from '../../components/TextField';
-import { inputClass } from '../../components/TextField';
+import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/form';
+
+const KINDS = [
+  { value: 'sport', label: 'Sport' },
+  { value: 'event', label: 'Event' },
+];
 
 /** Create and edit a sport or event. */
 export function SportForm({
@@ -13,7 +17,7 @@ export function SportForm({
   sport: Sport | null;
   open: boolean;
   onOpenChange: (o: boolean) => void;
-  onSubmit: (input: { name: string; kind: 'sport' | 'event'; description: string; is_active: boolean }) => Promise<unknown>;
+  onSubmit: (input: z.output<typeof sportInputSchema>) => Promise<unknown>;
 }) {
   return (
     <FormDialog
@@ -30,36 +34,18 @@ export function SportForm({
       onSubmit={onSubmit}
       submitLabel={sport ? 'Save Changes' : 'Create'}
     >
-      {(form) => (
+      {({ control }) => (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Name" required error={form.formState.errors.name?.message} {...form.register('name')} />
-          <div>
-            <label htmlFor="sport-kind" className="mb-1.5 block text-sm font-medium">
-              Kind
-            </label>
-            <select id="sport-kind" className={inputClass()} {...form.register('kind')}>
-              <option value="sport">Sport</option>
-              <option value="event">Event</option>
-            </select>
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor="sport-description" className="mb-1.5 block text-sm font-medium">
-              Description
-            </label>
-            <textarea
-              id="sport-description"
-              rows={3}
-              className={`${inputClass(!!form.formState.errors.description)} h-auto py-2`}
-              {...form.register('description')}
-            />
-            {form.formState.errors.description && (
-              <p className="mt-1.5 text-xs font-medium text-danger-text">{form.formState.errors.description.message}</p>
-            )}
-          </div>
-          <label className="flex items-center gap-2 text-sm sm:col-span-2">
-            <input type="checkbox" className="h-4 w-4 accent-[var(--color-accent)]" {...form.register('is_active')} />
-            Active (offered for new facilities and plans)
-          </label>
+          <TextField control={control} name="name" label="Name" required />
+          <SelectField control={control} name="kind" label="Kind" options={KINDS} />
+          <TextareaField control={control} name="description" label="Description" maxLength={1000} className="sm:col-span-2" />
+          <CheckboxField
+            control={control}
+            name="is_active"
+            label="Active"
+            description="Offered for new facilities and plans."
+            className="sm:col-span-2"
+          />
         </div>
       )}
     </FormDialog>

@@ -3,8 +3,9 @@ import { Plus, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
+import { ACTIVE_OPTIONS, createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
+import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { saveResource, useDeleteResource, useFormDialog } from '../../lib/resourceActions';
 import { fetchSports, sportKeys, useSportMutations } from './api';
@@ -16,6 +17,7 @@ export function SportListPage() {
   const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Sport>();
   const deletion = useDeleteResource<Sport>(remove);
   const [kind, setKind] = useState('');
+  const [status, setStatus] = useState('');
 
   const columns: Column<Sport>[] = [
     {
@@ -23,6 +25,7 @@ export function SportListPage() {
       header: 'Name',
       sortKey: 'name',
       alwaysVisible: true,
+      mobile: 'title',
       cell: (s) => (
         <div className="min-w-[140px]">
           <div className="font-medium">{s.name}</div>
@@ -30,8 +33,8 @@ export function SportListPage() {
         </div>
       ),
     },
-    { id: 'kind', header: 'Kind', cell: (s) => (s.kind === 'event' ? 'Event' : 'Sport') },
-    statusColumn(),
+    { id: 'kind', header: 'Kind', sortKey: 'kind', mobile: 'subtitle', cell: (s) => (s.kind === 'event' ? 'Event' : 'Sport') },
+    statusColumn({ sortable: true }),
     createdAtColumn(),
     rowActionsColumn({ onEdit: openEdit, onDelete: deletion.askDelete }),
   ];
@@ -55,27 +58,32 @@ export function SportListPage() {
         columns={columns}
         rowKey={(s) => s.id}
         searchPlaceholder="Search name"
-        filters={{ kind: kind || undefined }}
+        filters={{ kind: kind || undefined, is_active: status || undefined }}
         filterControls={
-          <label className="flex items-center gap-2 text-sm">
-            <span className="text-muted">Kind</span>
-            <select
+          <>
+            <FilterSelect
+              label="Kind"
               value={kind}
-              onChange={(e) => setKind(e.target.value)}
-              className="h-9 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg shadow-sm"
-            >
-              <option value="">All</option>
-              <option value="sport">Sports</option>
-              <option value="event">Events</option>
-            </select>
-          </label>
+              onChange={setKind}
+              options={[
+                { value: 'sport', label: 'Sports' },
+                { value: 'event', label: 'Events' },
+              ]}
+            />
+            <FilterSelect label="Status" value={status} onChange={setStatus} options={ACTIVE_OPTIONS} />
+          </>
         }
+        onClearFilters={() => {
+          setKind('');
+          setStatus('');
+        }}
         empty={{
+          icon: Trophy,
           title: 'No sports or events yet',
           description: 'Add the sports you offer (Badminton, Football …) before creating facilities.',
           action: (
             <Button onClick={openCreate}>
-              <Trophy size={16} aria-hidden /> Add Sport/Event
+              <Plus size={16} aria-hidden /> Add Sport/Event
             </Button>
           ),
         }}

@@ -10,6 +10,7 @@ import type {
 } from '@arena/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Paginated } from '../../lib/api';
+import { lookupKeys } from '../../lib/lookups';
 import type { ListParams } from '../../components/DataTable';
 import { sidebar } from '../../state/sidebar';
 
@@ -21,13 +22,13 @@ export const centreKeys = { all: ['administrator', 'centre'] as const };
 
 export const fetchCentres = (params: ListParams) => api.get<Paginated<Centre>>('/administrator/centre/', { params });
 
-/** Centre writes refresh the list and the sidebar's centre selector (cached as 'centres'). */
+/** Centre writes refresh the list and every centre select (the sidebar's too: the 'centres' lookup). */
 export function useCentreMutations() {
   const queryClient = useQueryClient();
   const settled = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: centreKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['centres'] }),
+      queryClient.invalidateQueries({ queryKey: lookupKeys.centres }),
     ]);
     sidebar.refetchCentreOptions();
   };
@@ -43,7 +44,10 @@ export const organisationKey = ['organisation', 'full'] as const;
 export const useOrganisation = () =>
   useQuery({ queryKey: organisationKey, queryFn: () => api.get<Organisation>('/administrator/organisation/') });
 
-/** A plain lookup resource (sport, payment mode): list, create, update, delete; writes refresh its list and dropdown. */
+/**
+ * A plain lookup resource (sport, payment mode): list, create, update, delete. Writes refresh every
+ * query under `key`, which holds its list and its lookup (`lookupKeys.sports` is under `sportKeys.all`).
+ */
 function lookupMutations<I, O>(base: string, key: readonly unknown[]) {
   return function useLookupMutations() {
     const queryClient = useQueryClient();

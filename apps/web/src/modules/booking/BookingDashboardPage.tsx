@@ -1,27 +1,18 @@
 import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
-import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { Chart } from '../../components/charts/Chart';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
+import { StatCard } from '../../components/StatCard';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSidebar } from '../../state/sidebar';
 import { useBookingDashboard } from './api';
 import { BookingDetailDialog } from './BookingDetailDialog';
 import { slotsText, StatusBadge } from './status';
-
-function Kpi({ label, value, sub }: { label: string; value: string | number; sub?: string }) {
-  return (
-    <Card className="min-w-0 p-3 sm:p-4">
-      <p className="text-[11px] font-medium uppercase tracking-wide text-muted sm:text-xs">{label}</p>
-      <p className="mt-1.5 break-words text-lg font-semibold tabular sm:text-2xl">{value}</p>
-      {sub && <p className="mt-0.5 text-xs text-muted">{sub}</p>}
-    </Card>
-  );
-}
 
 /** Booking › Dashboard: today, this month, occupancy per facility, upcoming bookings and the last 30 days. */
 export function BookingDashboardPage() {
@@ -58,62 +49,36 @@ export function BookingDashboardPage() {
       </div>
     );
 
-  const chart = data.chart.map((d) => ({ ...d, label: format(parseISO(d.date), 'd MMM'), amount: Number(d.amount) }));
+  const chart = data.chart.map((d) => ({ ...d, amount: Number(d.amount) }));
 
   return (
     <div className="space-y-5">
       <PageHeader title="Booking Dashboard" description={`Today is ${formatDate(data.today.date)}.`} />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Kpi label="Bookings today" value={data.today.bookings} sub={`${data.today.slots_booked} slots booked`} />
-        <Kpi label="Collections today" value={formatMoney(data.today.collections)} />
-        <Kpi label="Bookings this month" value={data.month.bookings} />
-        <Kpi label="Collections this month" value={formatMoney(data.month.collections)} />
+        <StatCard label="Bookings today" value={data.today.bookings} sub={`${data.today.slots_booked} slots booked`} />
+        <StatCard label="Collections today" value={formatMoney(data.today.collections)} />
+        <StatCard label="Bookings this month" value={data.month.bookings} />
+        <StatCard label="Collections this month" value={formatMoney(data.month.collections)} />
       </div>
 
       <div className="grid gap-5 lg:grid-cols-[1fr_360px]">
         <Card className="p-4">
           <h2 className="mb-3 text-sm font-semibold">Last 30 days</h2>
-          <div className="h-64" role="img" aria-label="Bookings and collections over the last 30 days">
-            <ResponsiveContainer width="100%" height="100%">
-              <ComposedChart data={chart} margin={{ top: 5, right: 5, bottom: 0, left: -10 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="var(--color-line)" vertical={false} />
-                <XAxis dataKey="label" tick={{ fontSize: 11, fill: 'var(--color-muted)' }} interval="preserveStartEnd" minTickGap={16} />
-                <YAxis yAxisId="b" allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--color-muted)' }} />
-                <YAxis
-                  yAxisId="a"
-                  orientation="right"
-                  tick={{ fontSize: 11, fill: 'var(--color-muted)' }}
-                  tickFormatter={(v: number) => (v >= 1000 ? `${Math.round(v / 1000)}k` : String(v))}
-                />
-                <Tooltip
-                  formatter={(value, name) => (name === 'Collections' ? formatMoney(Number(value)) : value)}
-                  contentStyle={{
-                    background: 'var(--color-surface)',
-                    border: '1px solid var(--color-line)',
-                    borderRadius: 8,
-                    fontSize: 12,
-                  }}
-                />
-                <Bar
-                  yAxisId="b"
-                  dataKey="bookings"
-                  name="Bookings"
-                  fill="var(--color-accent)"
-                  radius={[3, 3, 0, 0]}
-                  isAnimationActive={false}
-                />
-                <Line
-                  yAxisId="a"
-                  dataKey="amount"
-                  name="Collections"
-                  stroke="#16a34a"
-                  strokeWidth={2}
-                  dot={false}
-                  isAnimationActive={false}
-                />
-              </ComposedChart>
-            </ResponsiveContainer>
-          </div>
+          <Chart
+            kind="bar"
+            label="Bookings and amount booked per day over the last 30 days"
+            data={chart}
+            x="date"
+            xFormat={(d) => format(parseISO(d), 'd MMM')}
+            xTooltip={(d) => format(parseISO(d), 'EEE, d MMM yyyy')}
+            series={[
+              { key: 'bookings', label: 'Bookings', format: 'count' },
+              { key: 'amount', label: 'Amount booked', kind: 'line', format: 'money', axis: 'right' },
+            ]}
+            xLabel="Date"
+            yLabel="Bookings"
+            y2Label="Amount booked"
+          />
         </Card>
         <Card className="p-4">
           <h2 className="mb-3 text-sm font-semibold">Occupancy today</h2>

@@ -1,16 +1,18 @@
-import { fromPaise, paymentInputSchema, toPaise, type Booking } from '@arena/contracts';
+import { bookingUpdateSchema, paymentInputSchema, toPaise, z, type Booking } from '@arena/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { Form, MoneyField, optionsOf, SelectField, TextField } from '../../components/form';
 import { NOTE_DIALOG_CANCELLED, openNoteDialog } from '../../components/NoteDialog';
 import { Skeleton } from '../../components/Skeleton';
-import { inputClass, TextField } from '../../components/TextField';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { requestSchema, useZodForm } from '../../lib/form';
+import { usePaymentModes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
-import { bookingKeys, fetchPayments, useBooking, useBookingMutations, usePaymentModeOptions } from './api';
+import { bookingKeys, fetchPayments, useBooking, useBookingMutations } from './api';
 import { PaymentBadge, slotRange, sourceLabel, StatusBadge } from './status';
 
 /** One booking: who, what, money; cancel (with a reason), complete, no-show, payments and discount. */
@@ -47,18 +49,15 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 function BookingDetail({ booking }: { booking: Booking }) {
-  const { cancel, complete, noShow, pay, patch } = useBookingMutations();
-  const modes = usePaymentModeOptions();
+  const { cancel, complete, noShow } = useBookingMutations();
   const payments = useQuery({
     queryKey: [...bookingKeys.payments, 'of', booking.id, booking.paid_amount],
     queryFn: () => fetchPayments({ page: 1, page_size: 50, booking: booking.id }),
   });
   const [panel, setPanel] = useState<'none' | 'pay' | 'discount'>('none');
-  const [payment, setPayment] = useState({ amount: booking.due_amount, payment_mode: '', reference: '' });
-  const [discount, setDiscount] = useState(booking.discount);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const open = booking.status === 'confirmed';
   const due = (toPaise(booking.due_amount) ?? 0) > 0;
+  const payable = booking.status !== 'cancelled' && due;
 
   const run = async (label: string, action: () => Promise<unknown>) => {
     try {
@@ -66,29 +65,6 @@ function BookingDetail({ booking }: { booking: Booking }) {
       notify.success(label);
     } catch (error) {
       notify.error(errorMessage(error));
-    }
-  };
-
-  const recordPayment = async () => {
-    const parsed = paymentInputSchema.safeParse({
-      amount: payment.amount.trim(),
-      payment_mode: Number(payment.payment_mode) || undefined,
-      reference: payment.reference,
-    });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const i of parsed.error.issues) found[String(i.path[0])] ??= i.path[0] === 'payment_mode' ? 'Choose a payment mode.' : i.message;
-      return setErrors(found);
-    }
-    setErrors({});
-    try {
-      const updated = await pay.mutateAsync({ id: booking.id, input: parsed.data });
-      notify.success(`Payment of ${formatMoney(parsed.data.amount)} recorded.`);
-      setPanel('none');
-      setPayment({ amount: updated.due_amount, payment_mode: '', reference: '' });
-    } catch (error) {
-      const fields = fieldErrors(error);
-      setErrors(Object.keys(fields).length ? fields : { amount: errorMessage(error) });
     }
   };
 
@@ -113,20 +89,6 @@ function BookingDetail({ booking }: { booking: Booking }) {
       notify.success(`Booking ${booking.code} was cancelled.`);
     } catch (error) {
       notify.error(errorMessage(error));
-    }
-  };
-
-  const applyDiscount = async () => {
-    const paise = toPaise(discount.trim() || '0');
-    if (paise === null) return setErrors({ discount: 'Enter a valid amount (at most 2 decimals, not negative).' });
-    setErrors({});
-    try {
-      await patch.mutateAsync({ id: booking.id, input: { discount: fromPaise(paise) } });
-      notify.success('Discount applied.');
-      setPanel('none');
-    } catch (error) {
-      const fields = fieldErrors(error);
-      setErrors({ discount: fields.discount ?? errorMessage(error) });
     }
   };
 
@@ -196,93 +158,127 @@ function BookingDetail({ booking }: { booking: Booking }) {
         )}
       </section>
 
-      {panel === 'pay' && (
-        <section className="rounded-lg border border-line p-3" aria-label="Record payment">
-          <div className="grid gap-3 sm:grid-cols-3">
-            <TextField
-              label="Amount (₹)"
-              inputMode="decimal"
-              value={payment.amount}
-              onChange={(e) => setPayment({ ...payment, amount: e.target.value })}
-              error={errors.amount}
-            />
-            <div>
-              <label htmlFor="booking-payment-mode" className="mb-1.5 block text-sm font-medium">
-                Payment Mode
-              </label>
-              <select
-                id="booking-payment-mode"
-                value={payment.payment_mode}
-                onChange={(e) => setPayment({ ...payment, payment_mode: e.target.value })}
-                className={inputClass(!!errors.payment_mode)}
+      {panel === 'pay' && <PaymentPanel booking={booking} onClose={() => setPanel('none')} />}
+      {panel === 'discount' && <DiscountPanel booking={booking} onClose={() => setPanel('none')} />}
+
+      {(payable || open) && (
+        <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line bg-surface px-5 py-3">
+          {payable && (
+            <Button size="sm" variant="secondary" onClick={() => setPanel('pay')}>
+              Record Payment
+            </Button>
+          )}
+          {open && (
+            <>
+              <Button size="sm" variant="secondary" onClick={() => setPanel('discount')}>
+                Discount
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => void run('Marked as no-show.', () => noShow.mutateAsync(booking.id))}>
+                No-show
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => void run('Marked as completed.', () => complete.mutateAsync(booking.id))}
               >
-                <option value="">Select mode</option>
-                {modes.data?.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
-              {errors.payment_mode && <p className="mt-1.5 text-xs font-medium text-danger-text">{errors.payment_mode}</p>}
-            </div>
-            <TextField
-              label="Reference"
-              value={payment.reference}
-              onChange={(e) => setPayment({ ...payment, reference: e.target.value })}
-              error={errors.reference}
-            />
-          </div>
-          <div className="mt-3 flex justify-end gap-2">
-            <Button size="sm" variant="secondary" onClick={() => setPanel('none')}>
+                Complete
+              </Button>
+              <Button size="sm" variant="danger" onClick={() => void cancelBooking()} disabled={cancel.isPending}>
+                {cancel.isPending ? 'Cancelling…' : 'Cancel Booking'}
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A payment as the form holds it: the amount as typed, the mode's id as select text. */
+const paymentFormSchema = requestSchema(
+  z.object({ amount: z.string(), payment_mode: z.string(), reference: z.string() }),
+  paymentInputSchema,
+  (v, issue) => {
+    if (!v.payment_mode) issue('payment_mode', 'Choose a payment mode.');
+    return { amount: v.amount.trim(), payment_mode: v.payment_mode || undefined, reference: v.reference };
+  },
+);
+
+/** Record a payment against the booking, the due amount filled in. */
+function PaymentPanel({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const { pay } = useBookingMutations();
+  const modes = usePaymentModes();
+  const form = useZodForm(paymentFormSchema, { defaultValues: { amount: booking.due_amount, payment_mode: '', reference: '' } });
+  return (
+    <section className="rounded-lg border border-line p-3" aria-label="Record payment">
+      <Form
+        form={form}
+        className="space-y-3"
+        onSubmit={async (input) => {
+          await pay.mutateAsync({ id: booking.id, input });
+          notify.success(`Payment of ${formatMoney(input.amount)} recorded.`);
+          onClose();
+        }}
+        footer={({ submitting }) => (
+          <div className="flex justify-end gap-2">
+            <Button size="sm" variant="secondary" onClick={onClose}>
               Close
             </Button>
-            <Button size="sm" onClick={() => void recordPayment()} disabled={pay.isPending}>
-              {pay.isPending ? 'Saving…' : 'Save Payment'}
+            <Button size="sm" type="submit" disabled={submitting}>
+              {submitting ? 'Saving…' : 'Save Payment'}
             </Button>
           </div>
-        </section>
-      )}
-      {panel === 'discount' && (
-        <section className="flex flex-wrap items-end gap-3 rounded-lg border border-line p-3" aria-label="Discount">
-          <TextField
-            label="Discount (₹)"
-            inputMode="decimal"
-            value={discount}
-            onChange={(e) => setDiscount(e.target.value)}
-            error={errors.discount}
+        )}
+      >
+        <div className="grid gap-3 sm:grid-cols-3">
+          <MoneyField control={form.control} name="amount" label="Amount" required />
+          <SelectField
+            control={form.control}
+            name="payment_mode"
+            label="Payment Mode"
+            required
+            placeholder="Select mode"
+            options={optionsOf(modes.data)}
+            loading={modes.isPending}
           />
-          <Button size="sm" variant="secondary" onClick={() => setPanel('none')}>
-            Close
-          </Button>
-          <Button size="sm" onClick={() => void applyDiscount()} disabled={patch.isPending}>
-            Apply Discount
-          </Button>
-        </section>
-      )}
+          <TextField control={form.control} name="reference" label="Reference" placeholder="UPI ref, cheque no." />
+        </div>
+      </Form>
+    </section>
+  );
+}
 
-      <div className="-mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3">
-        {booking.status !== 'cancelled' && due && (
-          <Button size="sm" variant="secondary" onClick={() => setPanel('pay')}>
-            Record Payment
-          </Button>
-        )}
-        {open && (
-          <>
-            <Button size="sm" variant="secondary" onClick={() => setPanel('discount')}>
-              Discount
+const discountFormSchema = requestSchema(z.object({ discount: z.string() }), bookingUpdateSchema, (v) => ({
+  discount: v.discount.trim() || '0',
+}));
+
+/** Change the booking's discount (the server keeps it within the slot total and above what is paid). */
+function DiscountPanel({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const { patch } = useBookingMutations();
+  const form = useZodForm(discountFormSchema, { defaultValues: { discount: booking.discount } });
+  return (
+    <section className="rounded-lg border border-line p-3" aria-label="Change discount">
+      <Form
+        form={form}
+        className="space-y-3"
+        onSubmit={async (input) => {
+          await patch.mutateAsync({ id: booking.id, input });
+          notify.success('Discount applied.');
+          onClose();
+        }}
+      >
+        <div className="grid items-start gap-3 sm:grid-cols-[12rem_auto]">
+          <MoneyField control={form.control} name="discount" label="Discount" />
+          <div className="flex gap-2 sm:pt-7">
+            <Button size="sm" variant="secondary" onClick={onClose}>
+              Close
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => void run('Marked as no-show.', () => noShow.mutateAsync(booking.id))}>
-              No-show
+            <Button size="sm" type="submit" disabled={form.formState.isSubmitting}>
+              Apply Discount
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => void run('Marked as completed.', () => complete.mutateAsync(booking.id))}>
-              Complete
-            </Button>
-            <Button size="sm" variant="danger" onClick={() => void cancelBooking()} disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Cancel Booking'}
-            </Button>
-          </>
-        )}
-      </div>
-    </div>
+          </div>
+        </div>
+      </Form>
+    </section>
   );
 }

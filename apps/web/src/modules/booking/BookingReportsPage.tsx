@@ -1,85 +1,51 @@
+import type { BookingReport, TransactionReport } from '@arena/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { format, startOfMonth } from 'date-fns';
-import { Download, FileSpreadsheet } from 'lucide-react';
+import { format, isValid, parseISO, startOfMonth, subMonths } from 'date-fns';
+import { BarChart3, Download, FileSpreadsheet } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
+import { FilterDate, FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { api, download } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
+import { useCentres } from '../../lib/lookups';
 import { useSidebar } from '../../state/sidebar';
-import { bookingKeys, useCentreOptions } from './api';
-import { FilterDate, FilterSelect } from './FilterSelect';
+import { bookingKeys } from './api';
+import { BookingReportView, type GroupBy } from './BookingReportView';
+import { CollectionReportView } from './CollectionReportView';
 
 type ReportKind = 'booked' | 'online' | 'collection';
-interface BookingReport {
-  rows: { key: string | number; label: string; bookings: number; slots: number; amount: string }[];
-  total: { bookings: number; slots: number; amount: string };
-}
-interface CollectionReport {
-  rows: { date: string; payment_mode: string; amount: string; count: number }[];
-  by_mode: { payment_mode: string; amount: string; count: number }[];
-  total: { amount: string; count: number } | string;
-}
-interface Table {
-  header: string[];
-  rows: (string | number)[][];
-  numeric: boolean[];
-  total?: (string | number)[];
-  chart: { label: string; value: number }[];
-  chartLabel: string;
-}
 
 const REPORTS: { id: ReportKind; label: string; description: string }[] = [
   { id: 'booked', label: 'Booked', description: 'Bookings made, by date, facility or sport (cancelled bookings excluded).' },
   { id: 'online', label: 'Online', description: 'Bookings made by visitors on the online portal.' },
   { id: 'collection', label: 'Collection', description: 'Money received against bookings, by date and payment mode.' },
 ];
+const GROUPS: { value: GroupBy; label: string }[] = [
+  { value: 'date', label: 'Date' },
+  { value: 'facility', label: 'Facility' },
+  { value: 'sport', label: 'Sport' },
+];
+const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 
-const num = (v: string | number) => Number(v);
-
-function toTable(kind: ReportKind, data: BookingReport | CollectionReport, groupBy: string): Table {
-  if (kind === 'collection') {
-    const d = data as CollectionReport;
-    const total = typeof d.total === 'string' ? { amount: d.total, count: d.rows.reduce((n, r) => n + r.count, 0) } : d.total;
-    return {
-      header: ['Date', 'Payment mode', 'Payments', 'Amount'],
-      numeric: [false, false, true, true],
-      rows: d.rows.map((r) => [r.date, r.payment_mode, r.count, num(r.amount)]),
-      total: ['Total', '', total.count, num(total.amount)],
-      chart: d.by_mode.map((m) => ({ label: m.payment_mode, value: num(m.amount) })),
-      chartLabel: 'Collected by payment mode',
-    };
-  }
-  const d = data as BookingReport;
-  return {
-    header: [groupBy === 'date' ? 'Date' : groupBy === 'sport' ? 'Sport' : 'Facility', 'Bookings', 'Slots', 'Amount'],
-    numeric: [false, true, true, true],
-    rows: d.rows.map((r) => [r.label, r.bookings, r.slots, num(r.amount)]),
-    total: ['Total', d.total.bookings, d.total.slots, num(d.total.amount)],
-    chart: d.rows.map((r) => ({ label: groupBy === 'date' ? formatDate(r.label) || r.label : r.label, value: num(r.amount) })),
-    chartLabel: 'Amount',
-  };
-}
-
-/** Reports › Booking: booked, online and collection, with date range and centre filters, a chart, a table and CSV/XLSX export. */
+/** Reports › Booking: booked, online and collection, with date range and centre filters, KPIs, a chart, a table and CSV/XLSX export. */
 export function BookingReportsPage() {
   const [params, setParams] = useSearchParams();
   const kind: ReportKind = (['booked', 'online', 'collection'] as const).find((k) => k === params.get('report')) ?? 'booked';
   const selectedCentre = useSidebar((s) => s.selectedCentre);
-  const centres = useCentreOptions();
+  const centres = useCentres();
   const [centre, setCentre] = useState(selectedCentre);
-  const [from, setFrom] = useState(format(startOfMonth(new Date()), 'yyyy-MM-dd'));
-  const [to, setTo] = useState(format(new Date(), 'yyyy-MM-dd'));
-  const [groupBy, setGroupBy] = useState('date');
+  const [from, setFrom] = useState(iso(startOfMonth(new Date())));
+  const [to, setTo] = useState(iso(new Date()));
+  const [groupBy, setGroupBy] = useState<GroupBy>('date');
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
 
   // The screen and its exports read the same report with the same filters.
@@ -87,12 +53,13 @@ export function BookingReportsPage() {
     kind === 'collection'
       ? { path: '/booking/reports/booking/transaction/', params: { date_after: from, date_before: to, centre } }
       : { path: '/booking/reports/booking/', params: { report: kind, date_after: from, date_before: to, centre, group_by: groupBy } };
-  const query = useQuery<BookingReport | CollectionReport>({
+  const query = useQuery<BookingReport | TransactionReport>({
     queryKey: [...bookingKeys.reports, kind, centre, from, to, groupBy],
-    queryFn: () => api.get<BookingReport | CollectionReport>(source.path, { params: source.params }),
+    queryFn: () => api.get<BookingReport | TransactionReport>(source.path, { params: source.params }),
   });
-  const table = query.data ? toTable(kind, query.data, groupBy) : null;
   const meta = REPORTS.find((r) => r.id === kind)!;
+  const empty = !query.data || query.data.rows.length === 0;
+  const end = isValid(parseISO(to)) ? parseISO(to) : new Date();
 
   async function exportAs(fileFormat: 'csv' | 'xlsx') {
     setExporting(fileFormat);
@@ -105,14 +72,6 @@ export function BookingReportsPage() {
       setExporting(null);
     }
   }
-  const cellText = (v: string | number, i: number) =>
-    table?.header[i] === 'Amount'
-      ? formatMoney(v)
-      : i === 0 && kind !== 'collection' && groupBy !== 'date'
-        ? v
-        : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)
-          ? formatDate(v)
-          : v;
 
   return (
     <div className="space-y-5">
@@ -121,20 +80,10 @@ export function BookingReportsPage() {
         description={meta.description}
         actions={
           <>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={!table || table.rows.length === 0 || !!exporting}
-              onClick={() => void exportAs('csv')}
-            >
+            <Button variant="secondary" size="sm" disabled={empty || !!exporting} onClick={() => void exportAs('csv')}>
               <Download size={15} aria-hidden /> {exporting === 'csv' ? 'Exporting…' : 'Export CSV'}
             </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={!table || table.rows.length === 0 || !!exporting}
-              onClick={() => void exportAs('xlsx')}
-            >
+            <Button variant="secondary" size="sm" disabled={empty || !!exporting} onClick={() => void exportAs('xlsx')}>
               <FileSpreadsheet size={15} aria-hidden /> {exporting === 'xlsx' ? 'Exporting…' : 'Export XLSX'}
             </Button>
           </>
@@ -157,9 +106,9 @@ export function BookingReportsPage() {
           </button>
         ))}
       </div>
-      <Card className="flex flex-wrap items-center gap-3 p-3">
-        <FilterDate label="From" value={from} onChange={setFrom} />
-        <FilterDate label="To" value={to} onChange={setTo} />
+      <Card className="flex flex-wrap items-center gap-2 p-3">
+        <FilterDate label="From" value={from} onChange={setFrom} required />
+        <FilterDate label="To" value={to} onChange={setTo} required />
         <FilterSelect
           label="Centre"
           value={centre}
@@ -168,23 +117,19 @@ export function BookingReportsPage() {
           options={(centres.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
         />
         {kind !== 'collection' && (
-          <label className="flex w-full items-center gap-2 text-sm sm:w-auto">
-            <span className="w-20 shrink-0 text-muted sm:w-auto">Group by</span>
-            <select
-              value={groupBy}
-              onChange={(e) => setGroupBy(e.target.value)}
-              className="h-9 min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 text-sm shadow-sm sm:flex-none"
-            >
-              <option value="date">Date</option>
-              <option value="facility">Facility</option>
-              <option value="sport">Sport</option>
-            </select>
-          </label>
+          <FilterSelect label="Group by" value={groupBy} onChange={(v) => setGroupBy(v as GroupBy)} allLabel={false} options={GROUPS} />
         )}
       </Card>
 
       {query.isPending ? (
-        <Skeleton className="h-72 w-full" />
+        <div className="space-y-5" aria-busy="true">
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-[88px]" />
+            ))}
+          </div>
+          <Skeleton className="h-80 w-full" />
+        </div>
       ) : query.isError ? (
         <Alert
           tone="error"
@@ -196,86 +141,31 @@ export function BookingReportsPage() {
         >
           {errorMessage(query.error)}
         </Alert>
-      ) : !table || table.rows.length === 0 ? (
+      ) : empty ? (
         <Card>
-          <EmptyState title="Nothing in this period">Try a wider date range or another centre.</EmptyState>
+          <EmptyState
+            icon={BarChart3}
+            title="Nothing in this period"
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setFrom(iso(subMonths(end, 12)));
+                  setTo(iso(end));
+                }}
+              >
+                Show the 12 months to {formatDate(iso(end))}
+              </Button>
+            }
+          >
+            {kind === 'collection' ? 'No payments were received' : 'No bookings were made'} between these dates
+            {centre ? ' at this centre' : ''}. Try a wider date range or another centre.
+          </EmptyState>
         </Card>
+      ) : kind === 'collection' ? (
+        <CollectionReportView report={query.data as TransactionReport} />
       ) : (
-        <>
-          <Card className="p-4">
-            <h2 className="mb-3 text-sm font-semibold">{table.chartLabel}</h2>
-            <div className="h-64" role="img" aria-label={`${meta.label} report chart`}>
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={table.chart} margin={{ top: 5, right: 5, bottom: 0, left: 0 }}>
-                  <CartesianGrid strokeDasharray="3 3" stroke="var(--color-line)" vertical={false} />
-                  <XAxis dataKey="label" tick={{ fontSize: 11, fill: 'var(--color-muted)' }} interval="preserveStartEnd" minTickGap={12} />
-                  <YAxis
-                    tick={{ fontSize: 11, fill: 'var(--color-muted)' }}
-                    tickFormatter={(v: number) => (v >= 1000 ? `${Math.round(v / 1000)}k` : String(v))}
-                  />
-                  <Tooltip
-                    formatter={(v) => formatMoney(Number(v))}
-                    contentStyle={{
-                      background: 'var(--color-surface)',
-                      border: '1px solid var(--color-line)',
-                      borderRadius: 8,
-                      fontSize: 12,
-                    }}
-                  />
-                  <Bar dataKey="value" name="Amount" fill="var(--color-accent)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
-          </Card>
-          <Card className="relative overflow-x-auto">
-            <table className="w-full text-sm" aria-label={`${meta.label} report`}>
-              <thead>
-                <tr>
-                  {table.header.map((h, i) => (
-                    <th
-                      key={h}
-                      scope="col"
-                      className={clsx(
-                        'whitespace-nowrap border-b border-line bg-subtle px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-muted sm:px-4',
-                        table.numeric[i] ? 'text-right' : 'text-left',
-                      )}
-                    >
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {table.rows.map((r, ri) => (
-                  <tr key={ri} className="hover:bg-subtle/60">
-                    {r.map((v, i) => (
-                      <td
-                        key={i}
-                        className={clsx(
-                          'whitespace-nowrap border-b border-line px-3 py-2.5 sm:px-4',
-                          table.numeric[i] && 'text-right tabular',
-                        )}
-                      >
-                        {cellText(v, i)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-              {table.total && (
-                <tfoot>
-                  <tr className="font-semibold">
-                    {table.total.map((v, i) => (
-                      <td key={i} className={clsx('whitespace-nowrap px-3 py-2.5 sm:px-4', table.numeric[i] && 'text-right tabular')}>
-                        {i === 0 ? v : v === '' ? '' : table.header[i] === 'Amount' ? formatMoney(v) : v}
-                      </td>
-                    ))}
-                  </tr>
-                </tfoot>
-              )}
-            </table>
-          </Card>
-        </>
+        <BookingReportView report={query.data as BookingReport} groupBy={groupBy} online={kind === 'online'} />
       )}
     </div>
   );

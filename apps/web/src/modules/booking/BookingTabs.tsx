@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { tabsOf, type ResolvedNode } from '../../app/menu';
+import { tabsOf, type ResolvedNode } from '../../lib/web-module';
 import { TabNav } from '../../components/TabNav';
 
 /** The tabs of a tabbed booking page (Clients, Settings), drawn from the menu tree. */

@@ -1,6 +1,6 @@
 import { clientInputSchema } from '@arena/contracts';
 import { FormDialog } from '../../components/FormDialog';
-import { TextField } from '../../components/TextField';
+import { PhoneField, TextareaField, TextField } from '../../components/form';
 import type { Client, ClientInput } from './api';
 
 /** Create and edit a booking client. */
@@ -29,24 +29,12 @@ export function ClientForm({
       onSubmit={onSubmit}
       submitLabel={client ? 'Save Changes' : 'Create Client'}
     >
-      {(form) => (
+      {({ control }) => (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Name"
-            required
-            className="sm:col-span-2"
-            error={form.formState.errors.name?.message}
-            {...form.register('name')}
-          />
-          <TextField
-            label="Mobile"
-            type="tel"
-            inputMode="numeric"
-            error={form.formState.errors.mobile?.message}
-            {...form.register('mobile')}
-          />
-          <TextField label="Email" type="email" error={form.formState.errors.email?.message} {...form.register('email')} />
-          <TextField label="Notes" className="sm:col-span-2" error={form.formState.errors.notes?.message} {...form.register('notes')} />
+          <TextField control={control} name="name" label="Name" required autoComplete="name" className="sm:col-span-2" />
+          <PhoneField control={control} name="mobile" label="Mobile" />
+          <TextField control={control} name="email" label="Email" type="email" autoComplete="email" />
+          <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
         </div>
       )}
     </FormDialog>

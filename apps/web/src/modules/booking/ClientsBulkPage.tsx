@@ -1,11 +1,12 @@
 import { clientInputSchema } from '@arena/contracts';
 import { CheckCircle2, ClipboardPaste, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { ResolvedNode } from '../../app/menu';
+import type { ResolvedNode } from '../../lib/web-module';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { PageHeader } from '../../components/PageHeader';
+import { usePhoneLayout } from '../../components/usePhoneLayout';
 import { inputClass } from '../../components/TextField';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
@@ -19,6 +20,12 @@ interface Row {
   email: string;
   result?: { ok: boolean; message: string };
 }
+type FieldKey = 'name' | 'mobile' | 'email';
+const FIELDS: { key: FieldKey; label: string }[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'mobile', label: 'Mobile' },
+  { key: 'email', label: 'Email' },
+];
 let seq = 0;
 const blank = (): Row => ({ key: ++seq, name: '', mobile: '', email: '' });
 
@@ -28,6 +35,7 @@ export function ClientsBulkPage({ node }: { node: ResolvedNode }) {
   const [rows, setRows] = useState<Row[]>(() => [blank(), blank(), blank()]);
   const [paste, setPaste] = useState('');
   const [saving, setSaving] = useState(false);
+  const phone = usePhoneLayout();
 
   const set = (key: number, changes: Partial<Row>) =>
     setRows((old) => old.map((r) => (r.key === key ? { ...r, ...changes, result: undefined } : r)));
@@ -69,6 +77,38 @@ export function ClientsBulkPage({ node }: { node: ResolvedNode }) {
     if (created) notify.success(`${created} ${created === 1 ? 'client' : 'clients'} added.`);
   }
 
+  const field = (r: Row, i: number, key: FieldKey) => (
+    <input
+      aria-label={`Row ${i + 1} ${key}`}
+      inputMode={key === 'mobile' ? 'numeric' : undefined}
+      value={r[key]}
+      onChange={(e) => set(r.key, { [key]: e.target.value })}
+      className={`${inputClass()} h-9`}
+    />
+  );
+  const outcome = (r: Row) =>
+    r.result && (
+      <p className="text-xs">
+        {r.result.ok ? (
+          <span className="inline-flex items-center gap-1 text-success">
+            <CheckCircle2 size={14} aria-hidden /> {r.result.message}
+          </span>
+        ) : (
+          <span className="text-danger-text">{r.result.message}</span>
+        )}
+      </p>
+    );
+  const removeButton = (r: Row, i: number) => (
+    <button
+      type="button"
+      aria-label={`Remove row ${i + 1}`}
+      onClick={() => setRows((old) => old.filter((x) => x.key !== r.key))}
+      className="rounded-md p-1.5 text-muted hover:bg-danger-soft hover:text-danger-text sm:mt-1"
+    >
+      <Trash2 size={15} aria-hidden />
+    </button>
+  );
+
   const filled = rows.filter((r) => (r.name || r.mobile || r.email) && !r.result?.ok).length;
 
   return (
@@ -80,70 +120,54 @@ export function ClientsBulkPage({ node }: { node: ResolvedNode }) {
       <BookingTabs node={node} />
       <div className="grid gap-5 lg:grid-cols-[1fr_300px]">
         <Card className="relative overflow-x-auto">
-          <table className="w-full min-w-[560px] text-sm" aria-label="New clients">
-            <thead>
-              <tr className="border-b border-line bg-subtle text-left text-xs font-semibold uppercase tracking-wide text-muted">
-                <th className="px-3 py-2.5">Name</th>
-                <th className="px-3 py-2.5">Mobile</th>
-                <th className="px-3 py-2.5">Email</th>
-                <th className="px-3 py-2.5">Result</th>
-                <th className="px-3 py-2.5">
-                  <span className="sr-only">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+          {phone ? (
+            <ul aria-label="New clients" className="divide-y divide-line border-b border-line">
               {rows.map((r, i) => (
-                <tr key={r.key} className="border-b border-line align-top">
-                  <td className="px-3 py-1.5">
-                    <input
-                      aria-label={`Row ${i + 1} name`}
-                      value={r.name}
-                      onChange={(e) => set(r.key, { name: e.target.value })}
-                      className={`${inputClass()} h-9`}
-                    />
-                  </td>
-                  <td className="px-3 py-1.5">
-                    <input
-                      aria-label={`Row ${i + 1} mobile`}
-                      inputMode="numeric"
-                      value={r.mobile}
-                      onChange={(e) => set(r.key, { mobile: e.target.value })}
-                      className={`${inputClass()} h-9`}
-                    />
-                  </td>
-                  <td className="px-3 py-1.5">
-                    <input
-                      aria-label={`Row ${i + 1} email`}
-                      value={r.email}
-                      onChange={(e) => set(r.key, { email: e.target.value })}
-                      className={`${inputClass()} h-9`}
-                    />
-                  </td>
-                  <td className="max-w-[200px] px-3 py-2.5 text-xs">
-                    {r.result &&
-                      (r.result.ok ? (
-                        <span className="inline-flex items-center gap-1 text-success">
-                          <CheckCircle2 size={14} aria-hidden /> {r.result.message}
-                        </span>
-                      ) : (
-                        <span className="text-danger-text">{r.result.message}</span>
-                      ))}
-                  </td>
-                  <td className="px-3 py-1.5 text-right">
-                    <button
-                      type="button"
-                      aria-label={`Remove row ${i + 1}`}
-                      onClick={() => setRows((old) => old.filter((x) => x.key !== r.key))}
-                      className="mt-1 rounded-md p-1.5 text-muted hover:bg-danger-soft hover:text-danger-text"
-                    >
-                      <Trash2 size={15} aria-hidden />
-                    </button>
-                  </td>
-                </tr>
+                <li key={r.key} className="space-y-2 p-3">
+                  <div className="flex items-center justify-between">
+                    <span className="text-xs font-semibold uppercase tracking-wide text-muted">Row {i + 1}</span>
+                    {removeButton(r, i)}
+                  </div>
+                  {FIELDS.map((f) => (
+                    <label key={f.key} className="block">
+                      <span className="mb-1 block text-xs text-muted">{f.label}</span>
+                      {field(r, i, f.key)}
+                    </label>
+                  ))}
+                  {outcome(r)}
+                </li>
               ))}
-            </tbody>
-          </table>
+            </ul>
+          ) : (
+            <table className="w-full min-w-[560px] text-sm" aria-label="New clients">
+              <thead>
+                <tr className="border-b border-line bg-subtle text-left text-xs font-semibold uppercase tracking-wide text-muted">
+                  {FIELDS.map((f) => (
+                    <th key={f.key} className="px-3 py-2.5">
+                      {f.label}
+                    </th>
+                  ))}
+                  <th className="px-3 py-2.5">Result</th>
+                  <th className="px-3 py-2.5">
+                    <span className="sr-only">Remove</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={r.key} className="border-b border-line align-top">
+                    {FIELDS.map((f) => (
+                      <td key={f.key} className="px-3 py-1.5">
+                        {field(r, i, f.key)}
+                      </td>
+                    ))}
+                    <td className="max-w-[200px] px-3 py-2.5">{outcome(r)}</td>
+                    <td className="px-3 py-1.5 text-right">{removeButton(r, i)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
           <div className="flex flex-wrap justify-between gap-2 p-3">
             <Button variant="secondary" size="sm" onClick={() => setRows((old) => [...old, blank()])}>
               <Plus size={14} aria-hidden /> Add row

@@ -1,10 +1,11 @@
 import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
-import type { ResolvedNode } from '../../app/menu';
+import type { ResolvedNode } from '../../lib/web-module';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { rowActionsColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
+import { FilterSelect } from '../../components/FilterSelect';
 import { Dialog } from '../../components/Dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -24,6 +25,7 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
   const { create, update, remove } = useClientMutations();
   const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Client>();
   const [viewing, setViewing] = useState<Client | null>(null);
+  const [dues, setDues] = useState('');
   const deletion = useDeleteResource<Client>(remove, { keepOpenOnError: true });
 
   const columns: Column<Client>[] = [
@@ -32,6 +34,7 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
       header: 'Name',
       sortKey: 'name',
       alwaysVisible: true,
+      mobile: 'title',
       cell: (c) =>
         compact ? (
           c.name
@@ -45,18 +48,25 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
           </button>
         ),
     },
-    { id: 'mobile', header: 'Mobile', cell: (c) => <span className="tabular">{c.mobile || '—'}</span> },
-    { id: 'email', header: 'Email', cell: (c) => c.email || '—' },
-    { id: 'bookings', header: 'Bookings', align: 'right', cell: (c) => c.bookings_count },
-    { id: 'total', header: 'Total', align: 'right', cell: (c) => money(c.total_amount) },
-    { id: 'paid', header: 'Paid', align: 'right', cell: (c) => money(c.paid_amount) },
-    { id: 'due', header: 'Due', align: 'right', cell: (c) => money(c.due_amount, true) },
-    { id: 'notes', header: 'Notes', cell: (c) => c.notes || '—', defaultHidden: !compact },
+    {
+      id: 'mobile',
+      header: 'Mobile',
+      sortKey: 'mobile',
+      mobile: 'subtitle',
+      cell: (c) => <span className="tabular">{c.mobile || '—'}</span>,
+    },
+    { id: 'email', header: 'Email', mobile: false, cell: (c) => c.email || '—' },
+    { id: 'bookings', header: 'Bookings', mobile: 'meta', sortKey: 'bookings_count', align: 'right', cell: (c) => c.bookings_count },
+    { id: 'total', header: 'Total', mobile: 'amount', sortKey: 'total_amount', align: 'right', cell: (c) => money(c.total_amount) },
+    { id: 'paid', header: 'Paid', align: 'right', mobile: false, cell: (c) => money(c.paid_amount) },
+    { id: 'due', header: 'Due', mobile: 'amount', sortKey: 'due_amount', align: 'right', cell: (c) => money(c.due_amount, true) },
+    { id: 'notes', header: 'Notes', mobile: false, cell: (c) => c.notes || '—', defaultHidden: !compact },
     {
       id: 'created_at',
       header: 'Since',
       sortKey: 'created_at',
-      cell: (c) => formatDate(c.created_at),
+      mobile: false,
+      cell: (c) => <span className="whitespace-nowrap">{formatDate(c.created_at)}</span>,
       defaultHidden: !compact,
     },
   ];
@@ -93,13 +103,27 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
         columns={columns}
         rowKey={(c) => c.id}
         searchPlaceholder="Search name, mobile or email"
+        filters={{ has_due: dues || undefined }}
+        filterControls={
+          <FilterSelect
+            label="Dues"
+            value={dues}
+            onChange={setDues}
+            options={[
+              { value: 'true', label: 'With dues' },
+              { value: 'false', label: 'No dues' },
+            ]}
+          />
+        }
+        onClearFilters={() => setDues('')}
         pageSizes={compact ? [50, 100] : undefined}
         empty={{
+          icon: Users,
           title: 'No clients yet',
-          description: 'Clients are added with their first booking, or here.',
+          description: 'A client is added with their first booking (matched by phone, then e-mail), or add one here.',
           action: (
             <Button onClick={openCreate}>
-              <Users size={16} aria-hidden /> Add Client
+              <Plus size={16} aria-hidden /> Add Client
             </Button>
           ),
         }}

@@ -8,19 +8,21 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton } from '../../components/Skeleton';
-import { inputClass } from '../../components/TextField';
+import { DateField, optionsOf, SelectField } from '../../components/form';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
+import { useCentres, useFacilities } from '../../lib/lookups';
 import { useSidebar } from '../../state/sidebar';
-import { bookingKeys, fetchDay, useCentreOptions, useFacilityOptions, type DaySlot } from './api';
+import { bookingKeys, fetchDay, type DaySlot } from './api';
 import { BookingDetailDialog } from './BookingDetailDialog';
 import { DeskBookingDialog } from './DeskBookingDialog';
 import { paymentLabel, slotRange } from './status';
 
 const today = () => format(new Date(), 'yyyy-MM-dd');
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function slotClass(slot: DaySlot, picked: boolean) {
-  if (picked) return 'border-green-600 bg-green-600 text-white';
+  if (picked) return 'border-green-700 bg-green-700 text-white';
   if (slot.booking) {
     if (slot.booking.status === 'completed')
       return 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100';
@@ -34,9 +36,9 @@ function slotClass(slot: DaySlot, picked: boolean) {
 /** Booking › Booking, day view: one facility's slots for a date, coloured by status. */
 export function DayView() {
   const selectedCentre = useSidebar((s) => s.selectedCentre);
-  const centres = useCentreOptions();
+  const centres = useCentres();
   const [centre, setCentre] = useState(selectedCentre);
-  const facilities = useFacilityOptions(centre);
+  const facilities = useFacilities(centre);
   const [facility, setFacility] = useState('');
   const [date, setDate] = useState(today);
   const [picked, setPicked] = useState<DaySlot[]>([]);
@@ -70,68 +72,50 @@ export function DayView() {
   return (
     <div className="space-y-4">
       <Card className="grid gap-3 p-3 sm:flex sm:flex-wrap sm:items-end">
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Centre</span>
-          <select
-            value={centre}
-            onChange={(e) => setCentre(e.target.value)}
-            className={`${inputClass()} h-9 w-full sm:w-auto sm:min-w-[10rem]`}
+        <SelectField
+          label="Center"
+          value={centre}
+          onChange={setCentre}
+          placeholder="All Centers"
+          options={optionsOf(centres.data)}
+          className="sm:w-48"
+        />
+        <SelectField
+          label="Facility"
+          value={facility}
+          onChange={setFacility}
+          placeholder={facilities.data?.length === 0 ? 'No facilities' : undefined}
+          loading={facilities.isPending}
+          options={optionsOf(facilities.data)}
+          className="sm:w-56"
+        />
+        <div className="flex items-end gap-1">
+          <button
+            type="button"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-line-strong bg-surface shadow-sm hover:bg-subtle"
+            aria-label="Previous day"
+            onClick={() => shift(-1)}
           >
-            <option value="">All centres</option>
-            {centres.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="mb-1 block font-medium">Facility</span>
-          <select
-            value={facility}
-            onChange={(e) => setFacility(e.target.value)}
-            className={`${inputClass()} h-9 w-full sm:w-auto sm:min-w-[12rem]`}
+            <ChevronLeft size={16} aria-hidden />
+          </button>
+          <DateField
+            id="day-date"
+            label="Date"
+            value={date}
+            onChange={(d) => ISO_DAY.test(d) && setDate(d)}
+            className="min-w-0 flex-1 sm:w-44 sm:flex-none"
+          />
+          <button
+            type="button"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-line-strong bg-surface shadow-sm hover:bg-subtle"
+            aria-label="Next day"
+            onClick={() => shift(1)}
           >
-            {facilities.data?.length === 0 && <option value="">No facilities</option>}
-            {facilities.data?.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="text-sm">
-          <label htmlFor="day-date" className="mb-1 block font-medium">
-            Date
-          </label>
-          <div className="flex gap-1">
-            <button
-              type="button"
-              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-md border border-line-strong bg-surface shadow-sm hover:bg-subtle"
-              aria-label="Previous day"
-              onClick={() => shift(-1)}
-            >
-              <ChevronLeft size={16} aria-hidden />
-            </button>
-            <input
-              id="day-date"
-              type="date"
-              value={date}
-              onChange={(e) => e.target.value && setDate(e.target.value)}
-              className={`${inputClass()} h-9 w-auto min-w-0 flex-1 sm:flex-none`}
-            />
-            <button
-              type="button"
-              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-md border border-line-strong bg-surface shadow-sm hover:bg-subtle"
-              aria-label="Next day"
-              onClick={() => shift(1)}
-            >
-              <ChevronRight size={16} aria-hidden />
-            </button>
-            <Button variant="ghost" size="sm" className="self-center" onClick={() => setDate(today())} disabled={date === today()}>
-              Today
-            </Button>
-          </div>
+            <ChevronRight size={16} aria-hidden />
+          </button>
+          <Button variant="ghost" size="sm" className="mb-1" onClick={() => setDate(today())} disabled={date === today()}>
+            Today
+          </Button>
         </div>
         <div className="flex items-center justify-between gap-3 sm:ml-auto sm:justify-end">
           {all.length > 0 && (
@@ -150,7 +134,7 @@ export function DayView() {
           <span className="h-3 w-3 rounded border border-blue-300 bg-blue-50" aria-hidden /> Free
         </li>
         <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded bg-green-600" aria-hidden /> Picked
+          <span className="h-3 w-3 rounded bg-green-700" aria-hidden /> Picked
         </li>
         <li className="flex items-center gap-1.5">
           <span className="h-3 w-3 rounded border border-amber-300 bg-amber-50" aria-hidden /> Booked
@@ -166,7 +150,7 @@ export function DayView() {
       {!facility ? (
         <Card>
           <EmptyState icon={CalendarDays} title="No facility to show">
-            {facilities.isPending ? 'Loading facilities…' : 'Add a facility under Booking › Settings, or choose another centre.'}
+            {facilities.isPending ? 'Loading facilities…' : 'Add a facility under Booking › Settings, or choose another center.'}
           </EmptyState>
         </Card>
       ) : day.isPending ? (
@@ -218,7 +202,9 @@ export function DayView() {
                             </span>
                           </>
                         ) : (
-                          <span className="text-xs opacity-80 tabular">{free ? formatMoney(slot.price) : 'Closed'}</span>
+                          <span className={clsx('text-xs tabular', !isPicked && 'opacity-80')}>
+                            {free ? formatMoney(slot.price) : 'Closed'}
+                          </span>
                         )}
                       </button>
                     </li>

@@ -1,19 +1,17 @@
-import { deskBookingInputSchema } from '@arena/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
+import { deskBookingInputSchema, fromPaise, toPaise, z } from '@arena/contracts';
+import { clsx } from 'clsx';
+import { useMemo, useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import { Dialog } from '../../components/Dialog';
-import { inputClass, TextField } from '../../components/TextField';
-import { fieldErrors, submitErrorText } from '../../lib/errors';
+import { CheckboxField, MoneyField, optionsOf, PhoneField, SelectField, TextField } from '../../components/form';
+import { DialogForm } from '../../components/FormDialog';
 import { formatDate, formatMoney } from '../../lib/format';
+import { requestSchema, useZodForm, type FormControl, type FormInput } from '../../lib/form';
+import { useBookingClients, usePaymentModes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { useDebounced } from '../../lib/useDebounced';
-import { fetchClients, useBookingMutations, usePaymentModeOptions, type Client, type DaySlot } from './api';
+import { useBookingMutations, type DaySlot } from './api';
 import { slotRange } from './status';
-import { toPaise, fromPaise } from '@arena/contracts';
-
-type Errors = Record<string, string>;
 
 /** A desk booking of the picked free slots for an existing or new client, with an optional discount and payment. */
 export function DeskBookingDialog({
@@ -40,6 +38,45 @@ export function DeskBookingDialog({
   );
 }
 
+/** What the form holds: who (a new client's contact, or an existing client's id), the discount and an optional payment, as typed. */
+const deskFields = z.object({
+  client_mode: z.enum(['new', 'existing']),
+  client: z.string(),
+  name: z.string(),
+  mobile_no: z.string(),
+  email: z.string(),
+  discount: z.string(),
+  notes: z.string(),
+  take_payment: z.boolean(),
+  payment: z.object({ amount: z.string(), payment_mode: z.string(), reference: z.string() }),
+});
+
+/** The desk booking request of the contracts, built from the form, plus the rules of this screen. */
+function deskBookingFormSchema(facility: number, date: string, slots: DaySlot[], subTotal: number) {
+  return requestSchema(deskFields, deskBookingInputSchema, (v, issue) => {
+    const existing = v.client_mode === 'existing';
+    if (existing && !v.client) issue('client', 'Choose a client.');
+    if (!existing && !v.name.trim()) issue('name', 'Name is required');
+    if (!existing && !v.mobile_no.trim()) issue('mobile_no', 'Phone number is required');
+    if ((toPaise(v.discount.trim() || '0') ?? 0) > subTotal) issue('discount', 'The discount cannot be more than the total.');
+    if (v.take_payment && !v.payment.payment_mode) issue('payment.payment_mode', 'Choose a payment mode.');
+    return {
+      facility,
+      date,
+      time_slot_ids: slots.map((s) => s.id),
+      ...(existing ? { client: v.client || undefined } : { name: v.name.trim(), mobile_no: v.mobile_no, email: v.email.trim() }),
+      discount: v.discount.trim() || '0',
+      notes: v.notes,
+      ...(v.take_payment
+        ? {
+            payment: { amount: v.payment.amount.trim(), payment_mode: v.payment.payment_mode || undefined, reference: v.payment.reference },
+          }
+        : {}),
+    };
+  });
+}
+type DeskForm = FormInput<ReturnType<typeof deskBookingFormSchema>>;
+
 function DeskBookingForm({
   facility,
   date,
@@ -54,78 +91,40 @@ function DeskBookingForm({
   onCancel: () => void;
 }) {
   const { create } = useBookingMutations();
-  const modes = usePaymentModeOptions();
-  const [mode, setMode] = useState<'new' | 'existing'>('new');
-  const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim(), 250);
-  const clients = useQuery({
-    queryKey: ['booking', 'client', 'pick', term],
-    queryFn: () => fetchClients({ page: 1, page_size: 8, search: term || undefined }),
-    enabled: mode === 'existing',
-  });
-  const [client, setClient] = useState<Client | null>(null);
-  const [contact, setContact] = useState({ name: '', mobile_no: '', email: '' });
-  const [discount, setDiscount] = useState('');
-  const [notes, setNotes] = useState('');
-  const [takePayment, setTakePayment] = useState(false);
-  const [payment, setPayment] = useState({ amount: '', payment_mode: '', reference: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
+  const modes = usePaymentModes();
   const subTotal = slots.reduce((n, s) => n + (toPaise(s.price) ?? 0), 0);
-  const discountPaise = toPaise(discount || '0') ?? 0;
+  const schema = useMemo(() => deskBookingFormSchema(facility, date, slots, subTotal), [facility, date, slots, subTotal]);
+  const form = useZodForm(schema, {
+    defaultValues: {
+      client_mode: 'new',
+      client: '',
+      name: '',
+      mobile_no: '',
+      email: '',
+      discount: '',
+      notes: '',
+      take_payment: false,
+      payment: { amount: '', payment_mode: '', reference: '' },
+    },
+  });
+  const { control } = form;
+  const [clientMode, takePayment, discount] = useWatch({ control, name: ['client_mode', 'take_payment', 'discount'] });
+  const discountPaise = toPaise(discount.trim() || '0') ?? 0;
   const total = Math.max(subTotal - discountPaise, 0);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const found: Errors = {};
-    if (mode === 'existing' && !client) found.client = 'Choose a client.';
-    if (mode === 'new' && !contact.name.trim()) found.name = 'Name is required';
-    if (mode === 'new' && !contact.mobile_no.trim()) found.mobile_no = 'Phone number is required';
-    const body = {
-      facility,
-      date,
-      time_slot_ids: slots.map((s) => s.id),
-      ...(mode === 'existing' && client
-        ? { client: client.id }
-        : { name: contact.name.trim(), mobile_no: contact.mobile_no, email: contact.email.trim() }),
-      discount: discount.trim() || '0',
-      notes,
-      ...(takePayment
-        ? {
-            payment: {
-              amount: payment.amount.trim(),
-              payment_mode: Number(payment.payment_mode) || undefined,
-              reference: payment.reference,
-            },
-          }
-        : {}),
-    };
-    const parsed = deskBookingInputSchema.safeParse(body);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues)
-        found[issue.path.join('.')] ??= issue.path.join('.') === 'payment.payment_mode' ? 'Choose a payment mode.' : issue.message;
-    if (discountPaise > subTotal) found.discount = 'The discount cannot be more than the total.';
-    setErrors(found);
-    if (Object.keys(found).length || !parsed.success) return;
-    try {
-      const booking = await create.mutateAsync(parsed.data);
-      notify.success(`Booking ${booking.code} created.`);
-      onDone();
-    } catch (error) {
-      const fields = fieldErrors(error);
-      setErrors(fields);
-      setFormError(submitErrorText(error, fields));
-    }
-  }
-
-  const err = (k: string) => errors[k] || undefined;
-
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
-      {formError && <Alert tone="error">{formError}</Alert>}
-      <section className="rounded-lg border border-line bg-subtle/50 p-3 text-sm">
+    <DialogForm
+      form={form}
+      onSubmit={async (input) => {
+        const booking = await create.mutateAsync(input);
+        notify.success(`Booking ${booking.code} created.`);
+        onDone();
+      }}
+      onCancel={onCancel}
+      submitLabel={`Book ${slots.length} ${slots.length === 1 ? 'slot' : 'slots'}`}
+      pendingLabel="Booking…"
+    >
+      <section className="rounded-lg border border-line bg-subtle/50 p-3 text-sm" aria-label="Slots">
         <ul className="flex flex-wrap gap-1.5">
           {slots.map((s) => (
             <li key={s.id} className="rounded-md border border-line bg-surface px-2 py-1 tabular">
@@ -136,135 +135,45 @@ function DeskBookingForm({
       </section>
 
       <div>
-        <div role="radiogroup" aria-label="Client" className="mb-3 inline-flex rounded-md border border-line-strong p-0.5 text-sm">
-          {(['new', 'existing'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="radio"
-              aria-checked={mode === m}
-              onClick={() => setMode(m)}
-              className={`rounded px-3 py-1.5 font-medium ${mode === m ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg'}`}
-            >
-              {m === 'new' ? 'New client' : 'Existing client'}
-            </button>
-          ))}
-        </div>
-        {mode === 'new' ? (
+        <ClientModeSwitch control={control} />
+        {clientMode === 'new' ? (
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextField
-              label="Name"
-              required
-              value={contact.name}
-              onChange={(e) => setContact({ ...contact, name: e.target.value })}
-              error={err('name')}
-            />
-            <TextField
-              label="Mobile"
-              type="tel"
-              inputMode="numeric"
-              required
-              value={contact.mobile_no}
-              onChange={(e) => setContact({ ...contact, mobile_no: e.target.value })}
-              error={err('mobile_no')}
-              hint="Matches an existing client with this number."
-            />
-            <TextField
-              label="Email"
-              type="email"
-              value={contact.email}
-              onChange={(e) => setContact({ ...contact, email: e.target.value })}
-              error={err('email')}
-            />
+            <TextField control={control} name="name" label="Name" required autoComplete="off" />
+            <PhoneField control={control} name="mobile_no" label="Mobile" required hint="Matches an existing client with this number." />
+            <TextField control={control} name="email" label="Email" type="email" autoComplete="off" />
           </div>
         ) : (
-          <div className="space-y-2">
-            <TextField
-              label="Find client"
-              placeholder="Name or mobile"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              error={err('client')}
-            />
-            <ul className="max-h-44 divide-y divide-line overflow-y-auto rounded-md border border-line" aria-label="Matching clients">
-              {clients.data?.results.map((c) => (
-                <li key={c.id}>
-                  <button
-                    type="button"
-                    aria-pressed={client?.id === c.id}
-                    onClick={() => setClient(c)}
-                    className={`flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-subtle ${client?.id === c.id ? 'bg-accent-soft' : ''}`}
-                  >
-                    <span className="font-medium">{c.name}</span>
-                    <span className="text-muted tabular">{c.mobile || c.email}</span>
-                  </button>
-                </li>
-              ))}
-              {clients.data?.results.length === 0 && <li className="px-3 py-2 text-sm text-muted">No clients match.</li>}
-            </ul>
-          </div>
+          <ClientPicker control={control} />
         )}
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="Discount (₹)"
-          inputMode="decimal"
-          placeholder="0.00"
-          value={discount}
-          onChange={(e) => setDiscount(e.target.value)}
-          error={err('discount')}
-        />
-        <TextField label="Notes" className="sm:col-span-2" value={notes} onChange={(e) => setNotes(e.target.value)} error={err('notes')} />
+        <MoneyField control={control} name="discount" label="Discount" />
+        <TextField control={control} name="notes" label="Notes" maxLength={1000} className="sm:col-span-2" />
       </div>
 
       <div className="rounded-lg border border-line p-3">
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            checked={takePayment}
-            onChange={(e) => {
-              setTakePayment(e.target.checked);
-              if (e.target.checked && !payment.amount) setPayment((p) => ({ ...p, amount: fromPaise(total) }));
-            }}
-            className="h-4 w-4 accent-[var(--color-accent)]"
-          />
-          Record a payment now
-        </label>
+        <CheckboxField
+          label="Record a payment now"
+          value={takePayment}
+          onChange={(on) => {
+            form.setValue('take_payment', on);
+            if (on && !form.getValues('payment.amount')) form.setValue('payment.amount', fromPaise(total));
+          }}
+        />
         {takePayment && (
           <div className="mt-3 grid gap-4 sm:grid-cols-3">
-            <TextField
-              label="Amount (₹)"
-              inputMode="decimal"
-              value={payment.amount}
-              onChange={(e) => setPayment({ ...payment, amount: e.target.value })}
-              error={err('payment.amount')}
+            <MoneyField control={control} name="payment.amount" label="Amount" required />
+            <SelectField
+              control={control}
+              name="payment.payment_mode"
+              label="Payment Mode"
+              required
+              placeholder="Select mode"
+              options={optionsOf(modes.data)}
+              loading={modes.isPending}
             />
-            <div>
-              <label htmlFor="desk-payment-mode" className="mb-1.5 block text-sm font-medium">
-                Payment Mode
-              </label>
-              <select
-                id="desk-payment-mode"
-                value={payment.payment_mode}
-                onChange={(e) => setPayment({ ...payment, payment_mode: e.target.value })}
-                className={inputClass(!!err('payment.payment_mode'))}
-              >
-                <option value="">Select mode</option>
-                {modes.data?.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
-              {err('payment.payment_mode') && <p className="mt-1.5 text-xs font-medium text-danger-text">{err('payment.payment_mode')}</p>}
-            </div>
-            <TextField
-              label="Reference"
-              placeholder="UPI ref, cheque no."
-              value={payment.reference}
-              onChange={(e) => setPayment({ ...payment, reference: e.target.value })}
-            />
+            <TextField control={control} name="payment.reference" label="Reference" placeholder="UPI ref, cheque no." />
           </div>
         )}
       </div>
@@ -283,15 +192,75 @@ function DeskBookingForm({
           <dd className="tabular">{formatMoney(fromPaise(total))}</dd>
         </div>
       </dl>
+    </DialogForm>
+  );
+}
 
-      <div className="-mx-5 -mb-4 flex justify-end gap-2 border-t border-line px-5 py-3">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Booking…' : `Book ${slots.length} ${slots.length === 1 ? 'slot' : 'slots'}`}
-        </Button>
-      </div>
-    </form>
+/** New client (typed contact) or existing client (picked from a search). */
+function ClientModeSwitch({ control }: { control: FormControl<DeskForm> }) {
+  const { field } = useController({ control, name: 'client_mode' });
+  return (
+    <div role="radiogroup" aria-label="Client" className="mb-3 inline-flex rounded-md border border-line-strong p-0.5 text-sm">
+      {(['new', 'existing'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          role="radio"
+          aria-checked={field.value === m}
+          onClick={() => field.onChange(m)}
+          className={clsx('rounded px-3 py-1.5 font-medium', field.value === m ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg')}
+        >
+          {m === 'new' ? 'New client' : 'Existing client'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Finds a booking client by name or mobile; the pick is the form's `client` (its id as text). */
+function ClientPicker({ control }: { control: FormControl<DeskForm> }) {
+  const { field, fieldState } = useController({ control, name: 'client' });
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim(), 250);
+  const clients = useBookingClients(term);
+  return (
+    <div className="space-y-2">
+      <TextField
+        id="desk-client-search"
+        label="Find client"
+        type="search"
+        placeholder="Name or mobile"
+        value={search}
+        onChange={setSearch}
+        error={fieldState.error?.message}
+      />
+      <ul
+        ref={field.ref}
+        tabIndex={-1}
+        className="max-h-44 divide-y divide-line overflow-y-auto rounded-md border border-line"
+        aria-label="Matching clients"
+      >
+        {clients.data?.map((c) => {
+          const picked = field.value === String(c.id);
+          return (
+            <li key={c.id}>
+              <button
+                type="button"
+                aria-pressed={picked}
+                onClick={() => field.onChange(String(c.id))}
+                className={clsx(
+                  'flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-subtle',
+                  picked && 'bg-accent-soft',
+                )}
+              >
+                <span className="font-medium">{c.name}</span>
+                <span className="text-muted tabular">{c.mobile || c.email}</span>
+              </button>
+            </li>
+          );
+        })}
+        {clients.data?.length === 0 && <li className="px-3 py-2 text-sm text-muted">No clients match.</li>}
+      </ul>
+    </div>
   );
 }

@@ -2,19 +2,20 @@ import type { Facility } from '@arena/contracts';
 import { LandPlot, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ResolvedNode } from '../../app/menu';
+import type { ResolvedNode } from '../../lib/web-module';
 import { buttonClass } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { rowActionsColumn, statusColumn } from '../../components/columns';
+import { createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
+import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useDeleteResource } from '../../lib/resourceActions';
+import { useSports } from '../../lib/lookups';
 import { useSidebar } from '../../state/sidebar';
-import { bookingKeys, fetchFacilities, useFacilityMutations, useSportOptions } from './api';
+import { bookingKeys, fetchFacilities, useFacilityMutations } from './api';
 import { BookingTabs } from './BookingTabs';
-import { FilterSelect } from './FilterSelect';
 
 const slotCount = (f: Facility) => f.slot_groups.reduce((n, g) => n + g.time_slots.length, 0);
 
@@ -22,10 +23,11 @@ const slotCount = (f: Facility) => f.slot_groups.reduce((n, g) => n + g.time_slo
 export function FacilityListPage({ node }: { node: ResolvedNode }) {
   const navigate = useNavigate();
   const centre = useSidebar((s) => s.selectedCentre);
-  const sports = useSportOptions();
+  const sports = useSports();
   const { update, remove } = useFacilityMutations();
   const [sport, setSport] = useState('');
   const [online, setOnline] = useState('');
+  const [active, setActive] = useState('');
   const deletion = useDeleteResource<Facility>(remove);
 
   const toggleOnline = async (f: Facility) => {
@@ -43,33 +45,37 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
       header: 'Facility',
       sortKey: 'name',
       alwaysVisible: true,
+      mobile: 'title',
       cell: (f) => (
         <div className="min-w-[150px]">
           <Link to={`/booking/settings/add-faculty?id=${f.id}`} className="font-medium text-fg hover:text-accent-text hover:underline">
             {f.name}
           </Link>
-          <div className="text-xs text-muted">{f.sport_name}</div>
+          <div className="text-xs font-normal text-muted">{f.sport_name}</div>
         </div>
       ),
     },
-    { id: 'centre', header: 'Centre', cell: (f) => f.centre_name },
-    { id: 'sport', header: 'Sport', cell: (f) => f.sport_name, defaultHidden: true },
+    { id: 'centre', header: 'Centre', mobile: 'meta', sortKey: 'centre', cell: (f) => f.centre_name },
+    { id: 'sport', header: 'Sport', sortKey: 'sport', cell: (f) => f.sport_name, defaultHidden: true, mobile: false },
     {
       id: 'slots',
       header: 'Slots',
+      mobile: 'meta',
       align: 'right',
       cell: (f) => `${slotCount(f)} in ${f.slot_groups.length} ${f.slot_groups.length === 1 ? 'group' : 'groups'}`,
     },
-    { id: 'capacity', header: 'Capacity', align: 'right', cell: (f) => f.capacity, defaultHidden: true },
+    { id: 'capacity', header: 'Capacity', mobile: 'meta', align: 'right', cell: (f) => f.capacity, defaultHidden: true },
     {
       id: 'advance',
       header: 'Book ahead',
+      mobile: 'meta',
       align: 'right',
       cell: (f) => `${f.advance_booking_days} days`,
     },
     {
       id: 'online',
       header: 'Online',
+      mobile: 'meta',
       cell: (f) => (
         <button
           type="button"
@@ -86,6 +92,7 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
       ),
     },
     statusColumn(),
+    { ...createdAtColumn<Facility>(), defaultHidden: true },
     rowActionsColumn<Facility>({
       onEdit: (f) => void navigate(`/booking/settings/add-faculty?id=${f.id}`),
       onDelete: deletion.askDelete,
@@ -112,7 +119,13 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
         columns={columns}
         rowKey={(f) => f.id}
         searchPlaceholder="Search facility"
-        filters={{ centre: centre || undefined, sport: sport || undefined, enable_online_booking: online || undefined }}
+        scope={{ centre: centre || undefined }}
+        filters={{ sport: sport || undefined, enable_online_booking: online || undefined, is_active: active || undefined }}
+        onClearFilters={() => {
+          setSport('');
+          setOnline('');
+          setActive('');
+        }}
         filterControls={
           <>
             <FilterSelect
@@ -130,14 +143,24 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
                 { value: 'false', label: 'Desk only' },
               ]}
             />
+            <FilterSelect
+              label="Status"
+              value={active}
+              onChange={setActive}
+              options={[
+                { value: 'true', label: 'Active' },
+                { value: 'false', label: 'Inactive' },
+              ]}
+            />
           </>
         }
         empty={{
+          icon: LandPlot,
           title: 'No facilities yet',
           description: 'Add a court, turf or pool with its time slots to start taking bookings.',
           action: (
             <Link to="/booking/settings/add-faculty" className={buttonClass()}>
-              <LandPlot size={16} aria-hidden /> Add Facility
+              <Plus size={16} aria-hidden /> Add Facility
             </Link>
           ),
         }}

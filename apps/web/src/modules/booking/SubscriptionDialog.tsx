@@ -1,15 +1,18 @@
-import { subscriptionInputSchema } from '@arena/contracts';
+import { phoneSchema, subscriptionInputSchema, z } from '@arena/contracts';
 import { addMonths, format } from 'date-fns';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { inputClass, TextField } from '../../components/TextField';
-import { fieldErrors, submitErrorText } from '../../lib/errors';
+import { DateField, MultiSelectField, optionsOf, PhoneField, SelectField, TextField } from '../../components/form';
+import { DialogForm } from '../../components/FormDialog';
 import { formatDate } from '../../lib/format';
+import { requestSchema, useZodForm } from '../../lib/form';
+import { useCentres, useFacilities } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { useSidebar } from '../../state/sidebar';
-import { useCentreOptions, useFacility, useFacilityOptions, useSubscriptionMutations, type SubscriptionResult } from './api';
+import { useFacility, useSubscriptionMutations, type SubscriptionResult } from './api';
 import { slotRange } from './status';
 
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -67,193 +70,121 @@ function SubscriptionOutcome({ result, onClose }: { result: SubscriptionResult; 
   );
 }
 
+/** What the form holds; `centre` only narrows the facility list. */
+const subscriptionFields = z.object({
+  name: z.string(),
+  mobile_no: z.string(),
+  email: z.string(),
+  centre: z.string(),
+  facility: z.string(),
+  time_slot_ids: z.array(z.number()),
+  weekdays: z.array(z.number()),
+  start_date: z.string(),
+  end_date: z.string(),
+  notes: z.string(),
+});
+
+/**
+ * The contracts' subscription request, built from the form. The front desk books for a named
+ * client it can call back, so this screen also requires the name and a 10-digit mobile.
+ */
+const subscriptionFormSchema = requestSchema(subscriptionFields, subscriptionInputSchema, (v, issue) => {
+  if (!v.name.trim()) issue('name', 'Name is required');
+  const mobile = phoneSchema.safeParse(v.mobile_no);
+  if (!v.mobile_no.trim()) issue('mobile_no', 'Phone number is required');
+  else if (!mobile.success) issue('mobile_no', mobile.error.issues[0].message);
+  if (!v.facility) issue('facility', 'Choose a facility.');
+  return {
+    name: v.name.trim(),
+    mobile_no: mobile.data ?? v.mobile_no,
+    email: v.email.trim(),
+    facility: v.facility || undefined,
+    time_slot_ids: v.time_slot_ids,
+    weekdays: v.weekdays,
+    start_date: v.start_date,
+    end_date: v.end_date,
+    notes: v.notes,
+  };
+});
+
+const WEEKDAY_OPTIONS = WEEKDAYS.map((label, i) => ({ value: i + 1, label }));
+
 function SubscriptionForm({ onCreated, onCancel }: { onCreated: (r: SubscriptionResult) => void; onCancel: () => void }) {
   const selectedCentre = useSidebar((s) => s.selectedCentre);
-  const centres = useCentreOptions();
-  const [centre, setCentre] = useState(selectedCentre);
-  const facilities = useFacilityOptions(centre);
-  const [facility, setFacility] = useState('');
-  const template = useFacility(facility ? Number(facility) : null);
   const { create } = useSubscriptionMutations();
-  const [contact, setContact] = useState({ name: '', mobile_no: '', email: '' });
-  const [slotIds, setSlotIds] = useState<number[]>([]);
-  const [weekdays, setWeekdays] = useState<number[]>([]);
-  const [start, setStart] = useState(format(new Date(), 'yyyy-MM-dd'));
-  const [end, setEnd] = useState(format(addMonths(new Date(), 1), 'yyyy-MM-dd'));
-  const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(subscriptionFormSchema, {
+    defaultValues: {
+      name: '',
+      mobile_no: '',
+      email: '',
+      centre: selectedCentre,
+      facility: '',
+      time_slot_ids: [],
+      weekdays: [],
+      start_date: format(new Date(), 'yyyy-MM-dd'),
+      end_date: format(addMonths(new Date(), 1), 'yyyy-MM-dd'),
+      notes: '',
+    },
+  });
+  const { control, setValue } = form;
+  const [centre, facility] = useWatch({ control, name: ['centre', 'facility'] });
+  const centres = useCentres();
+  const facilities = useFacilities(centre);
+  const template = useFacility(facility ? Number(facility) : null);
 
-  const toggle = (list: number[], v: number) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v].sort((a, b) => a - b));
+  // A facility belongs to a centre and slots to a facility: a new choice clears what hung on the old one.
+  useEffect(() => setValue('facility', ''), [centre, setValue]);
+  useEffect(() => setValue('time_slot_ids', []), [facility, setValue]);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const found: Record<string, string> = {};
-    if (!contact.name.trim()) found.name = 'Name is required';
-    if (!/^\d{10}$/.test(contact.mobile_no.replace(/\s+/g, '')))
-      found.mobile_no = contact.mobile_no.trim() ? 'Phone number must be 10 digits' : 'Phone number is required';
-    if (!facility) found.facility = 'Choose a facility.';
-    const parsed = subscriptionInputSchema.safeParse({
-      name: contact.name.trim(),
-      mobile_no: contact.mobile_no.replace(/\s+/g, ''),
-      email: contact.email.trim(),
-      facility: Number(facility) || undefined,
-      time_slot_ids: slotIds,
-      weekdays,
-      start_date: start,
-      end_date: end,
-      notes,
-    });
-    if (!parsed.success) for (const i of parsed.error.issues) found[String(i.path[0])] ??= i.message;
-    setErrors(found);
-    if (Object.keys(found).length || !parsed.success) return;
-    try {
-      const result = await create.mutateAsync(parsed.data);
-      notify.success('Booking subscription created.');
-      onCreated(result);
-    } catch (error) {
-      const fields = fieldErrors(error);
-      setErrors(fields);
-      setFormError(submitErrorText(error, fields));
-    }
-  }
-
-  const groups = template.data?.slot_groups ?? [];
+  const slotOptions = (template.data?.slot_groups ?? []).flatMap((g) =>
+    g.time_slots.filter((s) => s.is_active).map((s) => ({ value: s.id, label: slotRange(s), group: g.name })),
+  );
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
-      {formError && <Alert tone="error">{formError}</Alert>}
+    <DialogForm
+      form={form}
+      onSubmit={async (input) => {
+        const result = await create.mutateAsync(input);
+        notify.success('Booking subscription created.');
+        onCreated(result);
+      }}
+      onCancel={onCancel}
+      submitLabel="Create Subscription"
+      pendingLabel="Creating…"
+    >
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="Client Name"
-          required
-          value={contact.name}
-          onChange={(e) => setContact({ ...contact, name: e.target.value })}
-          error={errors.name}
-        />
-        <TextField
-          label="Mobile"
-          required
-          type="tel"
-          inputMode="numeric"
-          value={contact.mobile_no}
-          onChange={(e) => setContact({ ...contact, mobile_no: e.target.value })}
-          error={errors.mobile_no}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          value={contact.email}
-          onChange={(e) => setContact({ ...contact, email: e.target.value })}
-          error={errors.email}
-        />
+        <TextField control={control} name="name" label="Client Name" required autoComplete="off" />
+        <PhoneField control={control} name="mobile_no" label="Mobile" required />
+        <TextField control={control} name="email" label="Email" type="email" autoComplete="off" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="text-sm">
-          <span className="mb-1.5 block font-medium">Centre</span>
-          <select
-            value={centre}
-            onChange={(e) => {
-              setCentre(e.target.value);
-              setFacility('');
-              setSlotIds([]);
-            }}
-            className={inputClass()}
-          >
-            <option value="">All centres</option>
-            {centres.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="text-sm">
-          <label htmlFor="sub-facility" className="mb-1.5 block font-medium">
-            Facility
-          </label>
-          <select
-            id="sub-facility"
-            value={facility}
-            onChange={(e) => {
-              setFacility(e.target.value);
-              setSlotIds([]);
-            }}
-            className={inputClass(!!errors.facility)}
-          >
-            <option value="">Select facility</option>
-            {facilities.data?.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-          {errors.facility && <p className="mt-1.5 text-xs font-medium text-danger-text">{errors.facility}</p>}
-        </div>
+        <SelectField control={control} name="centre" label="Center" placeholder="All Centers" options={optionsOf(centres.data)} />
+        <SelectField
+          control={control}
+          name="facility"
+          label="Facility"
+          required
+          placeholder="Select facility"
+          options={optionsOf(facilities.data)}
+          loading={facilities.isPending}
+        />
       </div>
       {facility && (
-        <fieldset>
-          <legend className="mb-1.5 text-sm font-medium">Slots</legend>
-          {groups.map((g) => (
-            <div key={g.id} className="mb-2">
-              <p className="mb-1 text-xs font-semibold text-muted">{g.name}</p>
-              <div className="flex flex-wrap gap-1.5">
-                {g.time_slots
-                  .filter((s) => s.is_active)
-                  .map((s) => (
-                    <label
-                      key={s.id}
-                      className={`cursor-pointer rounded-md border px-2 py-1 text-xs tabular ${slotIds.includes(s.id) ? 'border-green-600 bg-green-600 text-white' : 'border-line-strong hover:bg-subtle'}`}
-                    >
-                      <input
-                        type="checkbox"
-                        className="sr-only"
-                        checked={slotIds.includes(s.id)}
-                        onChange={() => setSlotIds((l) => toggle(l, s.id))}
-                      />
-                      {slotRange(s)}
-                    </label>
-                  ))}
-              </div>
-            </div>
-          ))}
-          {errors.time_slot_ids && <p className="text-xs font-medium text-danger-text">{errors.time_slot_ids}</p>}
-        </fieldset>
+        <MultiSelectField
+          control={control}
+          name="time_slot_ids"
+          label="Slots"
+          required
+          options={slotOptions}
+          empty={template.isPending ? 'Loading slots…' : 'This facility has no active time slots.'}
+        />
       )}
-      <fieldset>
-        <legend className="mb-1.5 text-sm font-medium">Weekdays</legend>
-        <div className="flex flex-wrap gap-1.5">
-          {WEEKDAYS.map((d, i) => (
-            <label
-              key={d}
-              className={`cursor-pointer rounded-md border px-3 py-1.5 text-sm ${weekdays.includes(i + 1) ? 'border-accent bg-accent text-accent-fg' : 'border-line-strong hover:bg-subtle'}`}
-            >
-              <input
-                type="checkbox"
-                className="sr-only"
-                checked={weekdays.includes(i + 1)}
-                onChange={() => setWeekdays((l) => toggle(l, i + 1))}
-              />
-              {d}
-            </label>
-          ))}
-        </div>
-        {errors.weekdays && <p className="mt-1.5 text-xs font-medium text-danger-text">{errors.weekdays}</p>}
-      </fieldset>
+      <MultiSelectField control={control} name="weekdays" label="Weekdays" required options={WEEKDAY_OPTIONS} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Start Date" type="date" value={start} onChange={(e) => setStart(e.target.value)} error={errors.start_date} />
-        <TextField label="End Date" type="date" value={end} onChange={(e) => setEnd(e.target.value)} error={errors.end_date} />
-        <TextField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} error={errors.notes} />
+        <DateField control={control} name="start_date" label="Start Date" required />
+        <DateField control={control} name="end_date" label="End Date" required />
+        <TextField control={control} name="notes" label="Notes" maxLength={1000} />
       </div>
-      <div className="-mx-5 -mb-4 flex justify-end gap-2 border-t border-line px-5 py-3">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create Subscription'}
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,11 +1,13 @@
 import { format } from 'date-fns';
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { ResolvedNode } from '../../app/menu';
+import type { ResolvedNode } from '../../lib/web-module';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { createdAtColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
+import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { inputClass } from '../../components/TextField';
 import { errorMessage } from '../../lib/errors';
@@ -20,35 +22,45 @@ export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
   const { cancel } = useSubscriptionMutations();
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
+  const [status, setStatus] = useState('');
   const [fromDate, setFromDate] = useState(format(new Date(), 'yyyy-MM-dd'));
 
   const columns: Column<Subscription>[] = [
     {
       id: 'client',
       header: 'Client',
+      sortKey: 'client_name',
       alwaysVisible: true,
+      mobile: 'title',
       cell: (s) => <span className="font-medium">{s.client_name}</span>,
     },
-    { id: 'facility', header: 'Facility', cell: (s) => s.facility_name },
+    { id: 'facility', header: 'Facility', sortKey: 'facility_name', mobile: 'subtitle', cell: (s) => s.facility_name },
     {
       id: 'weekdays',
       header: 'Weekdays',
+      mobile: 'meta',
       cell: (s) => s.weekdays.map((d) => WEEKDAYS[d - 1]).join(', '),
     },
-    { id: 'slots', header: 'Slots', align: 'right', cell: (s) => s.time_slot_ids.length },
+    { id: 'slots', header: 'Slots', mobile: 'meta', align: 'right', cell: (s) => s.time_slot_ids.length },
     {
       id: 'from',
       header: 'From',
+      mobile: 'meta',
+      sortKey: 'start_date',
       cell: (s) => <span className="whitespace-nowrap">{formatDate(s.start_date)}</span>,
     },
     {
       id: 'to',
       header: 'To',
+      mobile: 'meta',
+      sortKey: 'end_date',
       cell: (s) => <span className="whitespace-nowrap">{formatDate(s.end_date)}</span>,
     },
     {
       id: 'status',
       header: 'Status',
+      sortKey: 'status',
+      mobile: 'badge',
       cell: (s) =>
         s.status === 'cancelled' || s.cancelled_from ? (
           <Badge tone="danger">Cancelled{s.cancelled_from ? ` from ${formatDate(s.cancelled_from)}` : ''}</Badge>
@@ -56,11 +68,13 @@ export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
           <Badge tone="success">Active</Badge>
         ),
     },
+    { ...createdAtColumn<Subscription>(), defaultHidden: true },
     {
       id: 'actions',
       header: 'Actions',
       alwaysVisible: true,
       align: 'right',
+      mobile: 'actions',
       cell: (s) =>
         s.status !== 'cancelled' && !s.cancelled_from ? (
           <Button size="sm" variant="ghost-danger" aria-label={`Cancel subscription of ${s.client_name}`} onClick={() => setCancelling(s)}>
@@ -89,13 +103,27 @@ export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
         exportPath="/booking/subscription/"
         columns={columns}
         rowKey={(s) => s.id}
-        searchPlaceholder="Search client"
+        searchPlaceholder="Search client, mobile or facility"
+        filters={{ status: status || undefined }}
+        filterControls={
+          <FilterSelect
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={[
+              { value: 'active', label: 'Active' },
+              { value: 'cancelled', label: 'Cancelled' },
+            ]}
+          />
+        }
+        onClearFilters={() => setStatus('')}
         empty={{
+          icon: CalendarRange,
           title: 'No booking subscriptions',
           description: 'A regular group that plays every Tuesday and Thursday? Book the whole season at once.',
           action: (
             <Button onClick={() => setCreating(true)}>
-              <CalendarRange size={16} aria-hidden /> New Subscription
+              <Plus size={16} aria-hidden /> New Subscription
             </Button>
           ),
         }}

@@ -1,16 +1,20 @@
+import { Wallet } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/Button';
 import { DataTable, type Column } from '../../components/DataTable';
+import { FilterDate, FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { usePaymentModes } from '../../lib/lookups';
 import { useSidebar } from '../../state/sidebar';
-import { bookingKeys, fetchPayments, usePaymentModeOptions, type BookingPayment } from './api';
+import { bookingKeys, fetchPayments, type BookingPayment } from './api';
 import { BookingDetailDialog } from './BookingDetailDialog';
-import { FilterDate, FilterSelect } from './FilterSelect';
 
 /** Booking › Transactions: payments received against bookings. */
 export function TransactionsPage() {
   const centre = useSidebar((s) => s.selectedCentre);
-  const modes = usePaymentModeOptions();
+  const modes = usePaymentModes();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [mode, setMode] = useState('');
@@ -20,11 +24,15 @@ export function TransactionsPage() {
     {
       id: 'paid_on',
       header: 'Date',
+      sortKey: 'paid_on',
+      mobile: 'subtitle',
       cell: (p) => <span className="whitespace-nowrap">{formatDate(p.paid_on)}</span>,
     },
     {
       id: 'booking',
       header: 'Booking',
+      mobile: 'meta',
+      sortKey: 'booking_code',
       alwaysVisible: true,
       cell: (p) => (
         <button
@@ -36,20 +44,38 @@ export function TransactionsPage() {
         </button>
       ),
     },
-    { id: 'name', header: 'Client', cell: (p) => <span className="whitespace-nowrap">{p.name}</span> },
+    { id: 'name', header: 'Client', sortKey: 'name', mobile: 'title', cell: (p) => <span className="whitespace-nowrap">{p.name}</span> },
     {
       id: 'mode',
       header: 'Mode',
+      mobile: 'meta',
+      sortKey: 'payment_mode_name',
       cell: (p) => <span className="whitespace-nowrap">{p.payment_mode_name}</span>,
     },
-    { id: 'reference', header: 'Reference', cell: (p) => p.reference || '—' },
+    { id: 'reference', header: 'Reference', mobile: false, cell: (p) => p.reference || '—' },
     {
       id: 'amount',
       header: 'Amount',
+      // Top right of the phone's card, where a statement puts it.
+      mobile: 'badge',
+      sortKey: 'amount',
       align: 'right',
-      cell: (p) => <span className="whitespace-nowrap">{formatMoney(p.amount)}</span>,
+      cell: (p) => <span className="font-medium">{formatMoney(p.amount)}</span>,
+    },
+    {
+      id: 'created_at',
+      header: 'Recorded',
+      sortKey: 'created_at',
+      defaultHidden: true,
+      mobile: false,
+      cell: (p) => <span className="whitespace-nowrap">{formatDateTime(p.created_at)}</span>,
     },
   ];
+  const clearFilters = () => {
+    setFrom('');
+    setTo('');
+    setMode('');
+  };
 
   return (
     <div>
@@ -62,8 +88,8 @@ export function TransactionsPage() {
         columns={columns}
         rowKey={(p) => p.id}
         searchPlaceholder="Search booking or client"
+        scope={{ centre: centre || undefined }}
         filters={{
-          centre: centre || undefined,
           date_after: from || undefined,
           date_before: to || undefined,
           payment_mode: mode || undefined,
@@ -80,7 +106,17 @@ export function TransactionsPage() {
             />
           </>
         }
-        empty={{ title: 'No payments yet', description: 'Payments recorded on bookings appear here.' }}
+        onClearFilters={clearFilters}
+        empty={{
+          icon: Wallet,
+          title: 'No payments yet',
+          description: 'Payments taken with a desk booking, or recorded later from a booking’s details, appear here.',
+          action: (
+            <Link to="/booking/booking?view=list" className={buttonClass('secondary')}>
+              Go to bookings
+            </Link>
+          ),
+        }}
       />
       <BookingDetailDialog bookingId={viewing} onClose={() => setViewing(null)} />
     </div>

@@ -1,6 +1,9 @@
 import type {
+  AuditEntry,
   Booking,
+  BookingDashboard,
   bookingPaymentSchema,
+  bookingUpdateSchema,
   clientInputSchema,
   clientSchema,
   daySlotGroupSchema,
@@ -8,7 +11,9 @@ import type {
   Facility,
   FacilityInput,
   paymentInputSchema,
+  Subscription,
   subscriptionInputSchema,
+  SubscriptionResult,
   z,
 } from '@arena/contracts';
 import { format, parseISO } from 'date-fns';
@@ -16,64 +21,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
 import { api, type Paginated } from '../../lib/api';
 
+export type { AuditEntry, BookingDashboard, Subscription, SubscriptionResult };
 export type DaySlotGroup = z.infer<typeof daySlotGroupSchema>;
 export type DaySlot = DaySlotGroup['time_slots'][number];
 export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
 export type Client = z.infer<typeof clientSchema>;
 export type ClientInput = z.input<typeof clientInputSchema>;
-export type DeskBookingInput = z.input<typeof deskBookingInputSchema>;
-export type PaymentInput = z.input<typeof paymentInputSchema>;
-export type SubscriptionInput = z.input<typeof subscriptionInputSchema>;
-export interface Option {
-  id: number;
-  name: string;
-}
-
-export interface Subscription {
-  id: number;
-  client: number;
-  client_name: string;
-  facility: number;
-  facility_name: string;
-  time_slot_ids: number[];
-  weekdays: number[];
-  start_date: string;
-  end_date: string;
-  status: string;
-  cancelled_from: string | null;
-}
-export interface SubscriptionResult {
-  subscription: Subscription;
-  created: { date: string; booking_id: number; code: string }[];
-  clashes: { date: string; time_slot_ids: number[] }[];
-}
-
-export interface BookingDashboard {
-  today: { date: string; bookings: number; slots_booked: number; collections: string };
-  month: { bookings: number; collections: string };
-  occupancy: { facility: number; facility_name: string; sport_name: string; booked: number; total: number; percent: number }[];
-  upcoming: Booking[];
-  chart: { date: string; bookings: number; amount: string }[];
-}
-
-export interface AuditEntry {
-  id: number;
-  module: string;
-  resource: string;
-  object_id: string | null;
-  action: string;
-  actor_email: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  created_at: string;
-}
+/** What a desk booking, a payment, a booking change and a subscription send: the parsed request of the contracts' schema. */
+export type DeskBookingInput = z.output<typeof deskBookingInputSchema>;
+export type PaymentInput = z.output<typeof paymentInputSchema>;
+export type BookingUpdate = z.output<typeof bookingUpdateSchema>;
+export type SubscriptionInput = z.output<typeof subscriptionInputSchema>;
 
 export const bookingKeys = {
   all: ['booking'] as const,
   facilities: ['booking', 'facility'] as const,
   facility: (id: number) => ['booking', 'facility', id] as const,
-  facilityOptions: (centre: string) => ['booking', 'facility', 'dropdown', centre] as const,
   day: (facility: string, date: string) => ['booking', 'day', facility, date] as const,
   bookings: ['booking', 'booking'] as const,
   booking: (id: number) => ['booking', 'booking', id] as const,
@@ -83,26 +46,10 @@ export const bookingKeys = {
   dashboard: (centre: string) => ['booking', 'dashboard', centre] as const,
   logs: ['booking', 'logs'] as const,
   reports: ['booking', 'reports'] as const,
-  sportOptions: ['administrator', 'sport', 'dropdown'] as const,
-  paymentModeOptions: ['administrator', 'payment-mode', 'dropdown'] as const,
-  centreOptions: ['centres'] as const,
 };
 
 /** Spec 9: the slot path takes the date as dd-MM-yyyy. */
 export const pathDate = (iso: string) => format(parseISO(iso), 'dd-MM-yyyy');
-
-// ---- lookups ----
-const dropdown = (path: string) => () => api.get<{ results: Option[] }>(path).then((r) => r.results);
-export const useSportOptions = () => useQuery({ queryKey: bookingKeys.sportOptions, queryFn: dropdown('/administrator/sport/dropdown/') });
-export const usePaymentModeOptions = () =>
-  useQuery({ queryKey: bookingKeys.paymentModeOptions, queryFn: dropdown('/administrator/payment-mode/dropdown/') });
-export const useCentreOptions = () =>
-  useQuery({ queryKey: bookingKeys.centreOptions, queryFn: dropdown('/administrator/centre/dropdown/') });
-export const useFacilityOptions = (centre: string) =>
-  useQuery({
-    queryKey: bookingKeys.facilityOptions(centre),
-    queryFn: () => api.get<{ results: Option[] }>('/booking/facility/dropdown/', { params: { centre } }).then((r) => r.results),
-  });
 
 // ---- facilities ----
 export const fetchFacilities = (params: ListParams) => api.get<Paginated<Facility>>('/booking/facility/', { params });
@@ -141,8 +88,7 @@ export function useBookingMutations() {
     onSuccess: settled,
   });
   const patch = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: { discount?: string; notes?: string } }) =>
-      api.patch<Booking>(`/booking/booking/${id}/`, input),
+    mutationFn: ({ id, input }: { id: number; input: BookingUpdate }) => api.patch<Booking>(`/booking/booking/${id}/`, input),
     onSuccess: settled,
   });
   const cancel = useMutation({

@@ -1,78 +1,111 @@
-import { facilityInputSchema, type Facility, type FacilityInput } from '@arena/contracts';
+import { facilityInputSchema, z, type Facility } from '@arena/contracts';
+import { requestSchema, type FormInput } from '../../lib/form';
 
-/** The editable shape of a facility: every input is a string or boolean, as the form holds it. */
-export interface SlotDraft {
-  key: string;
-  id?: number;
-  start_time: string;
-  end_time: string;
-  price: string;
-  weekend_price: string;
-  is_active: boolean;
-}
-export interface GroupDraft {
-  key: string;
-  id?: number;
-  name: string;
-  time_slots: SlotDraft[];
-}
-export interface FacilityDraft {
-  name: string;
-  centre: string;
-  sport: string;
-  description: string;
-  capacity: string;
-  enable_online_booking: boolean;
-  advance_booking_days: string;
-  is_active: boolean;
-  slot_groups: GroupDraft[];
-}
-export type DraftErrors = Record<string, string>;
+/** A number field's value: NaN while it is empty or unreadable (the request schema then says so). */
+const count = z.union([z.number(), z.nan()]);
 
-let seq = 0;
-export const newKey = () => `k${++seq}`;
+/** A time slot as the form holds it: times as typed, prices as decimal text, no weekend price as null. */
+const slotFields = z.object({
+  id: z.number().optional(),
+  start_time: z.string(),
+  end_time: z.string(),
+  price: z.string(),
+  weekend_price: z.string().nullable(),
+  is_active: z.boolean(),
+});
+const groupFields = z.object({ id: z.number().optional(), name: z.string(), time_slots: z.array(slotFields) });
+
+const facilityFields = z.object({
+  name: z.string(),
+  centre: z.string(),
+  sport: z.string(),
+  description: z.string(),
+  capacity: count,
+  enable_online_booking: z.boolean(),
+  advance_booking_days: count,
+  is_active: z.boolean(),
+  slot_groups: z.array(groupFields),
+});
+
+export type FacilityForm = FormInput<typeof facilityFormSchema>;
+export type SlotValues = z.input<typeof slotFields>;
+export type GroupValues = z.input<typeof groupFields>;
+
+/**
+ * The facility request of the contracts (end after start, prices, limits …) built from the form,
+ * plus what a schema of one slot cannot see: slots of one group may not overlap. Messages land on
+ * paths such as `slot_groups.0.time_slots.2.end_time`, the same the server's field errors use.
+ */
+export const facilityFormSchema = requestSchema(facilityFields, facilityInputSchema, (v, issue) => {
+  if (!v.centre) issue('centre', 'Choose a centre.');
+  if (!v.sport) issue('sport', 'Choose a sport.');
+  v.slot_groups.forEach((g, gi) => {
+    const timed = g.time_slots.map((s, si) => ({ s, si })).filter(({ s }) => s.start_time && s.end_time && s.end_time > s.start_time);
+    timed.sort((a, b) => a.s.start_time.localeCompare(b.s.start_time));
+    for (let i = 1; i < timed.length; i++) {
+      const [prev, cur] = [timed[i - 1], timed[i]];
+      if (cur.s.start_time < prev.s.end_time)
+        issue(`slot_groups.${gi}.time_slots.${cur.si}.start_time`, `Overlaps ${prev.s.start_time}–${prev.s.end_time}.`);
+    }
+  });
+  return {
+    ...v,
+    centre: v.centre || undefined,
+    sport: v.sport || undefined,
+    slot_groups: v.slot_groups.map((g) => ({
+      ...(g.id ? { id: g.id } : {}),
+      name: g.name,
+      time_slots: g.time_slots.map((s) => ({
+        ...(s.id ? { id: s.id } : {}),
+        start_time: s.start_time,
+        end_time: s.end_time,
+        price: s.price.trim(),
+        weekend_price: s.weekend_price?.trim() || null,
+        is_active: s.is_active,
+      })),
+    })),
+  };
+});
 
 const hhmm = (t: string) => t.slice(0, 5);
-const addMinutes = (t: string, minutes: number) => {
+const minutes = (t: string) => {
   const [h, m] = t.split(':').map(Number);
-  const total = Math.min(h * 60 + m + minutes, 23 * 60 + 59);
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+  return h * 60 + m;
 };
+const clock = (total: number) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+const isTime = (t: string) => /^\d{2}:\d{2}$/.test(t);
 
 /** The next slot continues where the last one ended, with the same length and prices. */
-export function nextSlot(group: GroupDraft): SlotDraft {
-  const last = group.time_slots[group.time_slots.length - 1];
-  if (!last || !last.start_time || !last.end_time)
-    return { key: newKey(), start_time: '06:00', end_time: '07:00', price: last?.price ?? '', weekend_price: '', is_active: true };
-  const [sh, sm] = last.start_time.split(':').map(Number);
-  const [eh, em] = last.end_time.split(':').map(Number);
-  const length = Math.max(eh * 60 + em - (sh * 60 + sm), 30);
+export function nextSlot(slots: SlotValues[]): SlotValues {
+  const last = slots[slots.length - 1];
+  if (!last || !isTime(last.start_time) || !isTime(last.end_time))
+    return { start_time: '06:00', end_time: '07:00', price: last?.price ?? '', weekend_price: null, is_active: true };
+  const length = Math.max(minutes(last.end_time) - minutes(last.start_time), 30);
   return {
-    key: newKey(),
     start_time: last.end_time,
-    end_time: addMinutes(last.end_time, length),
+    end_time: clock(Math.min(minutes(last.end_time) + length, 23 * 60 + 59)),
     price: last.price,
     weekend_price: last.weekend_price,
     is_active: true,
   };
 }
 
-export const blankGroup = (name: string): GroupDraft => ({
-  key: newKey(),
+export const blankGroup = (name: string): GroupValues => ({
   name,
-  time_slots: [{ key: newKey(), start_time: '06:00', end_time: '07:00', price: '', weekend_price: '', is_active: true }],
+  time_slots: [{ start_time: '06:00', end_time: '07:00', price: '', weekend_price: null, is_active: true }],
 });
 
-export function draftOf(f: Facility | null, centre: string): FacilityDraft {
+/** The form's values for a facility being edited, or a new one in the sidebar's centre. */
+export function facilityDefaults(f: Facility | null, centre: string): FacilityForm {
   if (!f)
     return {
       name: '',
       centre,
       sport: '',
       description: '',
-      capacity: '1',
+      capacity: 1,
       enable_online_booking: true,
-      advance_booking_days: '30',
+      advance_booking_days: 30,
       is_active: true,
       slot_groups: [blankGroup('Morning')],
     };
@@ -81,90 +114,21 @@ export function draftOf(f: Facility | null, centre: string): FacilityDraft {
     centre: String(f.centre),
     sport: String(f.sport),
     description: f.description,
-    capacity: String(f.capacity),
+    capacity: f.capacity,
     enable_online_booking: f.enable_online_booking,
-    advance_booking_days: String(f.advance_booking_days),
+    advance_booking_days: f.advance_booking_days,
     is_active: f.is_active,
     slot_groups: f.slot_groups.map((g) => ({
-      key: newKey(),
       id: g.id,
       name: g.name,
       time_slots: g.time_slots.map((s) => ({
-        key: newKey(),
         id: s.id,
         start_time: hhmm(s.start_time),
         end_time: hhmm(s.end_time),
         price: s.price,
-        weekend_price: s.weekend_price ?? '',
+        weekend_price: s.weekend_price,
         is_active: s.is_active,
       })),
     })),
   };
-}
-
-const toInt = (v: string) => (v.trim() === '' ? NaN : Number(v));
-
-/**
- * Validate with the contracts' schema (end after start, price ≥ 0 …), plus what a schema of one
- * slot cannot see: slots of one group may not overlap. Error keys are paths like
- * `slot_groups.0.time_slots.2.end_time`, the same shape the server's field errors map to.
- */
-export function validateDraft(d: FacilityDraft): { input?: FacilityInput; errors: DraftErrors } {
-  const candidate = {
-    name: d.name,
-    centre: d.centre ? Number(d.centre) : undefined,
-    sport: d.sport ? Number(d.sport) : undefined,
-    description: d.description,
-    capacity: toInt(d.capacity),
-    enable_online_booking: d.enable_online_booking,
-    advance_booking_days: toInt(d.advance_booking_days),
-    is_active: d.is_active,
-    slot_groups: d.slot_groups.map((g) => ({
-      ...(g.id ? { id: g.id } : {}),
-      name: g.name,
-      time_slots: g.time_slots.map((s) => ({
-        ...(s.id ? { id: s.id } : {}),
-        start_time: s.start_time,
-        end_time: s.end_time,
-        price: s.price.trim(),
-        weekend_price: s.weekend_price.trim() === '' ? null : s.weekend_price.trim(),
-        is_active: s.is_active,
-      })),
-    })),
-  };
-  const errors: DraftErrors = {};
-  const parsed = facilityInputSchema.safeParse(candidate);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.join('.');
-      const friendly =
-        key === 'centre'
-          ? 'Choose a centre.'
-          : key === 'sport'
-            ? 'Choose a sport.'
-            : /capacity|advance_booking_days/.test(key)
-              ? 'Enter a whole number.'
-              : issue.message;
-      errors[key] ??= friendly;
-    }
-  }
-  d.slot_groups.forEach((g, gi) => {
-    const sorted = g.time_slots.map((s, si) => ({ s, si })).filter(({ s }) => s.start_time && s.end_time && s.end_time > s.start_time);
-    sorted.sort((a, b) => a.s.start_time.localeCompare(b.s.start_time));
-    for (let i = 1; i < sorted.length; i++) {
-      const prev = sorted[i - 1];
-      const cur = sorted[i];
-      if (cur.s.start_time < prev.s.end_time) {
-        errors[`slot_groups.${gi}.time_slots.${cur.si}.start_time`] ??= `Overlaps ${prev.s.start_time}–${prev.s.end_time}.`;
-      }
-    }
-  });
-  return Object.keys(errors).length ? { errors } : { input: parsed.data, errors };
-}
-
-/** Server field errors → draft paths: "slot_groups[0].time_slots[1].price" and "slot_groups.0…" both work. */
-export function serverErrorPaths(fields: Record<string, string>): DraftErrors {
-  const out: DraftErrors = {};
-  for (const [key, message] of Object.entries(fields)) out[key.replace(/\[(\d+)\]/g, '.$1')] = message;
-  return out;
 }

@@ -1,0 +1,26 @@
+import type { WebModule } from '../lib/web-module';
+import { accountsModule } from '../modules/accounts/manifest';
+import { administratorModule } from '../modules/administrator/manifest';
+import { bookingModule } from '../modules/booking/manifest';
+import { dashboardModule } from '../modules/dashboard/manifest';
+import { futureModule } from '../modules/future/manifest';
+import { reportsModule } from '../modules/reports/manifest';
+import { settingsModule } from '../modules/settings/manifest';
+import { supportModule } from '../modules/support/manifest';
+
+/** The web modules, listed once: a new module is its folder (with its manifest) plus one line here. */
+export const WEB_MODULES = [
+  dashboardModule,
+  administratorModule,
+  bookingModule,
+  reportsModule,
+  settingsModule,
+  accountsModule,
+  supportModule,
+  futureModule,
+] as const;
+
+type ScreensOf<M> = M extends WebModule<infer S> ? S : never;
+
+/** Every built screen's id, from the manifests. */
+export type ScreenId = ScreensOf<(typeof WEB_MODULES)[number]>;

@@ -1,0 +1,58 @@
+/**
+ * The shared lookups (centres, sports, payment modes, facilities, booking clients): one query key
+ * and one cached shape per lookup, for every screen. The cache holds the server's body as it is
+ * (`{results: [{id, name}]}`, contracts' `dropdownSchema`) and each hook selects the list, so two
+ * screens can never store different shapes under one key.
+ */
+import type { clientSchema, dropdownSchema, z } from '@arena/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api, type Paginated } from './api';
+
+export type Dropdown = z.infer<typeof dropdownSchema>;
+export type LookupOption = Dropdown['results'][number];
+export type BookingClient = z.infer<typeof clientSchema>;
+
+/** Query keys of the lookups, for mutations that change them to invalidate. */
+export const lookupKeys = {
+  /** Spec 7.1: the centres list is cached as 'centres'. */
+  centres: ['centres'] as const,
+  sports: ['administrator', 'sport', 'dropdown'] as const,
+  paymentModes: ['administrator', 'payment-mode', 'dropdown'] as const,
+  /** Every centre's facility list (a prefix of `facilities(centre)`). */
+  allFacilities: ['booking', 'facility', 'dropdown'] as const,
+  facilities: (centre: string) => ['booking', 'facility', 'dropdown', centre] as const,
+  clients: (search: string) => ['booking', 'client', 'pick', search] as const,
+};
+
+const results = (body: Dropdown) => body.results;
+const dropdown = (path: string, params?: Record<string, string>) => () => api.get<Dropdown>(path, { params });
+
+/** Active centres: GET /administrator/centre/dropdown/. */
+export const useCentres = () =>
+  useQuery({ queryKey: lookupKeys.centres, queryFn: dropdown('/administrator/centre/dropdown/'), select: results });
+
+/** Active sports and events: GET /administrator/sport/dropdown/. */
+export const useSports = () =>
+  useQuery({ queryKey: lookupKeys.sports, queryFn: dropdown('/administrator/sport/dropdown/'), select: results });
+
+/** Active payment modes: GET /administrator/payment-mode/dropdown/. */
+export const usePaymentModes = () =>
+  useQuery({ queryKey: lookupKeys.paymentModes, queryFn: dropdown('/administrator/payment-mode/dropdown/'), select: results });
+
+/** Facilities ("Sport - Facility") of one centre, or of every centre when `centre` is empty: GET /booking/facility/dropdown/?centre=. */
+export const useFacilities = (centre = '') =>
+  useQuery({
+    queryKey: lookupKeys.facilities(centre),
+    queryFn: dropdown('/booking/facility/dropdown/', { centre }),
+    select: results,
+  });
+
+/** The first booking clients whose name, mobile or email matches `search` (all clients when empty). */
+export const useBookingClients = (search: string, { enabled = true, limit = 8 }: { enabled?: boolean; limit?: number } = {}) =>
+  useQuery({
+    queryKey: lookupKeys.clients(search),
+    queryFn: () =>
+      api.get<Paginated<BookingClient>>('/booking/client/', { params: { page: 1, page_size: limit, search: search || undefined } }),
+    select: (page: Paginated<BookingClient>) => page.results,
+    enabled,
+  });

@@ -1,0 +1,59 @@
+import { defineModule, lazyScreen, menuBuilder } from '../../lib/web-module';
+
+const MODULE = 'Administrator Management';
+const load = () => import('./index');
+
+const screens = {
+  profile: lazyScreen(load, (m) => m.ProfilePage),
+  'manage-center': lazyScreen(load, (m) => m.CentreListPage),
+  'payment-mode': lazyScreen(load, (m) => m.PaymentModeListPage),
+  sports: lazyScreen(load, (m) => m.SportListPage),
+};
+const { entry, tabs } = menuBuilder<keyof typeof screens>();
+
+/** Administrator Management: the organisation's profile, centres, sports, payment modes and settings. */
+export const administratorModule = defineModule({
+  name: 'administrator',
+  screens,
+
+  menu: [
+    {
+      order: 20,
+      node: entry('Administrator', 'admin', { module: MODULE }, [
+        entry('Profile', '', { screen: 'profile' }),
+        entry('Payment Gateway', 'PaymentGateWay', {
+          note: 'The online payment provider of your portal and payment links, with its keys kept encrypted and a test mode.',
+        }),
+        entry('Payment Mode', 'payment-mode', { screen: 'payment-mode' }),
+        entry('Manage Center', 'manage-center', { screen: 'manage-center' }),
+        entry('Manage Sports/Events', 'manage-sports-events', { screen: 'sports' }),
+        tabs('Notifications', 'notifications', [entry('Notification List', ''), entry('Notification Settings', 'settings')], {
+          note: 'In-app notifications (new online bookings, enquiries, dues, low stock) and which of them also go by e-mail, SMS or WhatsApp.',
+        }),
+        tabs('Logged Devices', 'logged-devices', [entry('Active Devices', ''), entry('Blocked Devices', 'blocked')], {
+          note: 'Every signed-in device with its browser, address and last use; log a device out or block it.',
+        }),
+        entry('Import/Export', 'import-export', {
+          module: null,
+          note: 'Import members, staff, products and clients from CSV or Excel, with a dry run that lists row errors before anything is saved.',
+        }),
+        tabs(
+          'Subscription',
+          'subscription',
+          [
+            entry('Billing', ''),
+            entry('Subscription Plans', 'subscription-plans'),
+            entry('History', 'history'),
+            entry('Add-ons', 'addons'),
+            entry('SMS Plan', 'manage'),
+          ],
+          { note: "Your Arena plan, its renewals, add-ons and message credit packs, with every payment's history." },
+        ),
+        tabs('Messaging', 'messaging', [entry('Manual', ''), entry('Auto', 'auto'), entry('Logs', 'logs')], {
+          note: 'Message templates, messages sent by hand or by rules (birthdays, expiries, dues), and a delivery log.',
+        }),
+        entry('Logs', 'logs', { note: "The organisation's audit trail: who changed what, and when." }),
+      ]),
+    },
+  ],
+});

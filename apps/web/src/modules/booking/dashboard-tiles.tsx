@@ -1,0 +1,156 @@
+import { format, parseISO } from 'date-fns';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/Button';
+import { Chart } from '../../components/charts/Chart';
+import { Skeleton } from '../../components/Skeleton';
+import { errorMessage } from '../../lib/errors';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useBookingDashboard, type BookingDashboard } from './api';
+import { slotsText } from './status';
+
+/**
+ * Booking's tiles on the main dashboard (its manifest lists them). They share one request,
+ * GET /api/booking/dashboard/?centre=, through the query cache.
+ */
+function WithDashboard({ centre, skeleton, children }: { centre: string; skeleton: string; children: (d: BookingDashboard) => ReactNode }) {
+  const { data, isPending, error, refetch } = useBookingDashboard(centre);
+  if (isPending) return <Skeleton className={skeleton} />;
+  if (error || !data)
+    return (
+      <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
+        <span>{errorMessage(error)}</span>
+        <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  return <>{children(data)}</>;
+}
+
+const Figure = ({ value, sub }: { value: ReactNode; sub?: ReactNode }) => (
+  <div>
+    <p className="text-2xl font-semibold tabular text-fg">{value}</p>
+    {sub && <p className="mt-1 text-xs text-muted">{sub}</p>}
+  </div>
+);
+
+export function TodayTile({ centre }: { centre: string }) {
+  return (
+    <WithDashboard centre={centre} skeleton="h-14">
+      {(d) => (
+        <Figure
+          value={d.today.bookings}
+          sub={`${d.today.slots_booked} slot${d.today.slots_booked === 1 ? '' : 's'} booked on ${formatDate(d.today.date)}`}
+        />
+      )}
+    </WithDashboard>
+  );
+}
+
+export function CollectionsTile({ centre }: { centre: string }) {
+  return (
+    <WithDashboard centre={centre} skeleton="h-14">
+      {(d) => (
+        <dl className="grid grid-cols-2 gap-3">
+          <div>
+            <dt className="text-xs text-muted">Today</dt>
+            <dd className="mt-0.5 text-lg font-semibold tabular">{formatMoney(d.today.collections)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted">This month</dt>
+            <dd className="mt-0.5 text-lg font-semibold tabular">{formatMoney(d.month.collections)}</dd>
+            <dd className="text-xs text-muted">
+              {d.month.bookings} booking{d.month.bookings === 1 ? '' : 's'}
+            </dd>
+          </div>
+        </dl>
+      )}
+    </WithDashboard>
+  );
+}
+
+export function OccupancyTile({ centre }: { centre: string }) {
+  return (
+    <WithDashboard centre={centre} skeleton="h-24">
+      {(d) => {
+        if (d.occupancy.length === 0) return <p className="text-sm text-muted">No facilities yet. Add one under Booking › Settings.</p>;
+        const booked = d.occupancy.reduce((sum, o) => sum + o.booked, 0);
+        const total = d.occupancy.reduce((sum, o) => sum + o.total, 0);
+        const busiest = [...d.occupancy].sort((a, b) => b.percent - a.percent).slice(0, 4);
+        return (
+          <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+            <Figure value={`${total ? Math.round((100 * booked) / total) : 0}%`} sub={`${booked} of ${total} slots booked`} />
+            <ul className="min-w-0 space-y-2.5">
+              {busiest.map((o) => (
+                <li key={o.facility}>
+                  <div className="mb-1 flex justify-between gap-2 text-xs">
+                    <span className="truncate">
+                      {o.sport_name} - {o.facility_name}
+                    </span>
+                    <span className="shrink-0 tabular text-muted">{Math.round(o.percent)}%</span>
+                  </div>
+                  <div
+                    className="h-1.5 rounded-full bg-subtle"
+                    role="progressbar"
+                    aria-valuenow={Math.round(o.percent)}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-label={`${o.facility_name} occupancy`}
+                  >
+                    <div className="h-1.5 rounded-full bg-accent" style={{ width: `${Math.min(o.percent, 100)}%` }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      }}
+    </WithDashboard>
+  );
+}
+
+export function ThirtyDaysTile({ centre }: { centre: string }) {
+  return (
+    <WithDashboard centre={centre} skeleton="h-52">
+      {(d) => (
+        <Chart
+          kind="bar"
+          data={d.chart.map((c) => ({ date: c.date, bookings: c.bookings, amount: Number(c.amount) }))}
+          x="date"
+          xFormat={(v) => format(parseISO(String(v)), 'd MMM')}
+          series={[
+            { key: 'bookings', label: 'Bookings', format: 'count' },
+            { key: 'amount', label: 'Booked amount', kind: 'line', format: 'money', axis: 'right' },
+          ]}
+          height={200}
+          label="Bookings and booked amount per day over the last 30 days"
+        />
+      )}
+    </WithDashboard>
+  );
+}
+
+export function UpcomingTile({ centre }: { centre: string }) {
+  return (
+    <WithDashboard centre={centre} skeleton="h-40">
+      {(d) =>
+        d.upcoming.length === 0 ? (
+          <p className="text-sm text-muted">No upcoming bookings. New desk and online bookings will show here.</p>
+        ) : (
+          <ul className="-mx-1 divide-y divide-line">
+            {d.upcoming.slice(0, 5).map((b) => (
+              <li key={b.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-1 py-2 text-sm">
+                <span className="truncate font-medium">{b.name}</span>
+                <span className="text-right tabular">{formatMoney(b.booking_amount)}</span>
+                <span className="truncate text-xs text-muted">
+                  {formatDate(b.date)} · {slotsText(b)} · {b.sport_name} - {b.facility_name}
+                </span>
+                <span className="text-right text-xs text-muted">{b.code}</span>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </WithDashboard>
+  );
+}
