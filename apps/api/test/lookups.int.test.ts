@@ -37,7 +37,7 @@ describeCrudResource({
   make: (name) => ({ name, city: 'Pune', code: name.slice(0, 3).toUpperCase() }),
   update: { city: 'Mysuru', phone: '9845012345' },
   filter: { query: 'is_active=false', make: { is_active: false }, field: 'is_active', value: false },
-  uniqueName: 'A centre with this name already exists.',
+  uniqueName: 'A center with this name already exists.',
   exportHeaders: ['Name', 'Code', 'City', 'State', 'Phone', 'Email', 'GSTIN', 'Status', 'Created'],
 });
 

@@ -28,12 +28,12 @@ test('the shell, expanded and collapsed, has no serious or critical accessibilit
 test('Manage Center has no serious or critical accessibility violations, in light and dark mode', async ({ page }) => {
   await signIn(page, OWNER);
   await page.goto('/admin/manage-center');
-  await expect(page.getByRole('table', { name: 'Centres' }).getByText('Main Centre')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Centers' }).getByText('Main Centre')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.evaluate(() =>
     localStorage.setItem('appTheme', JSON.stringify({ mode: 'dark', sidebarColor: 'blue', menuColor: 'blue', fontSize: 'medium' })),
   );
   await page.reload();
-  await expect(page.getByRole('table', { name: 'Centres' }).getByText('Main Centre')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Centers' }).getByText('Main Centre')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -4,7 +4,7 @@ import { OWNER, signIn } from './support';
 test('the owner creates, edits, searches, sorts, deactivates and exports centres', async ({ page }) => {
   await signIn(page, OWNER);
   await page.goto('/admin/manage-center');
-  const table = page.getByRole('table', { name: 'Centres' });
+  const table = page.getByRole('table', { name: 'Centers' });
   await expect(table.getByText('Main Centre')).toBeVisible();
 
   // Create: the contracts schema refuses a blank name; the server refuses a duplicate, under the field.
@@ -14,7 +14,7 @@ test('the owner creates, edits, searches, sorts, deactivates and exports centres
   await expect(dialog.getByText('This field may not be blank.')).toBeVisible();
   await dialog.getByLabel('Name').fill('Main Centre');
   await dialog.getByRole('button', { name: 'Create Center' }).click();
-  await expect(dialog.getByText('A centre with this name already exists.')).toBeVisible();
+  await expect(dialog.getByText('A center with this name already exists.')).toBeVisible();
   await dialog.getByLabel('Name').fill('Whitefield Arena');
   await dialog.getByLabel('City').fill('Bengaluru');
   await dialog.getByLabel('Code').fill('WFD');
@@ -36,9 +36,9 @@ test('the owner creates, edits, searches, sorts, deactivates and exports centres
   await expect(table.getByText('080 4000 1234')).toBeVisible();
 
   // Server-side search and sort.
-  await page.getByRole('searchbox', { name: 'Search centres' }).fill('white');
+  await page.getByRole('searchbox', { name: 'Search centers' }).fill('white');
   await expect(table.getByRole('row')).toHaveCount(2);
-  await page.getByRole('searchbox', { name: 'Search centres' }).fill('');
+  await page.getByRole('searchbox', { name: 'Search centers' }).fill('');
   await expect(table.getByRole('row')).toHaveCount(4);
   await table.getByRole('button', { name: 'Name' }).click();
   await table.getByRole('button', { name: 'Name' }).click();

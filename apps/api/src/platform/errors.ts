@@ -124,7 +124,7 @@ export type UniqueMeaning = { field: string; message: string } | ApiError;
 
 /**
  * The one way to turn a unique violation into a client error: `.catch(onUnique({ centre_org_name_key:
- * { field: 'name', message: 'A centre with this name already exists.' } }))`. Other errors pass through.
+ * { field: 'name', message: 'A center with this name already exists.' } }))`. Other errors pass through.
  */
 export function onUnique(meanings: Record<string, UniqueMeaning>): (err: unknown) => never {
   return (err) => {

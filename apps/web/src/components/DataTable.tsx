@@ -50,6 +50,8 @@ export interface Column<T> {
 }
 
 export interface DataTableProps<T> {
+  /** The search the list opens with, e.g. from a link of the top bar's search (`?search=`). */
+  initialSearch?: string;
   /** Names the table for assistive technology and the export file. */
   title: string;
   queryKey: readonly unknown[];
@@ -87,6 +89,7 @@ const given = (values: Record<string, string | undefined>) =>
  * says what to do next, and cards instead of a table on a phone.
  */
 export function DataTable<T>({
+  initialSearch,
   title,
   queryKey,
   fetchPage,
@@ -105,7 +108,7 @@ export function DataTable<T>({
   const phone = usePhoneLayout();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(pageSizes[0]);
-  const [searchInput, setSearchInput] = useState('');
+  const [searchInput, setSearchInput] = useState(initialSearch ?? '');
   const search = useDebounced(searchInput.trim(), 300);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [visibility, setVisibility] = useState<VisibilityState>(() =>

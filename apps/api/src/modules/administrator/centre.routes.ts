@@ -33,7 +33,7 @@ export async function centreRoutes(app: FastifyInstance): Promise<void> {
     },
     // Every signed-in user of the organisation needs the centre selector of the sidebar.
     dropdown: { label: centre.name, where: eq(centre.isActive, true), module: null },
-    unique: { centre_org_name_key: { field: 'name', message: 'A centre with this name already exists.' } },
+    unique: { centre_org_name_key: { field: 'name', message: 'A center with this name already exists.' } },
     export: {
       filename: 'centers',
       title: 'Centers',

@@ -61,7 +61,7 @@ export function CentreListPage() {
     <div>
       <PageHeader
         title="Manage Center"
-        description="The locations of your organization. Inactive centres disappear from the centre selector and online booking."
+        description="The locations of your organization. Inactive centers disappear from the center selector and online booking."
         actions={
           <Button onClick={openCreate}>
             <Plus size={16} aria-hidden /> Add Center
@@ -69,7 +69,7 @@ export function CentreListPage() {
         }
       />
       <DataTable
-        title="Centres"
+        title="Centers"
         queryKey={centreKeys.all}
         fetchPage={fetchCentres}
         exportPath="/administrator/centre/"
@@ -81,8 +81,8 @@ export function CentreListPage() {
         onClearFilters={() => setStatus('')}
         empty={{
           icon: Building2,
-          title: 'No centres yet',
-          description: 'Add your first centre to start taking members and bookings there.',
+          title: 'No centers yet',
+          description: 'Add your first center to start taking members and bookings there.',
           action: (
             <Button onClick={openCreate}>
               <Plus size={16} aria-hidden /> Add Center
@@ -94,11 +94,11 @@ export function CentreListPage() {
       <ConfirmDialog
         open={!!deactivating}
         onOpenChange={(o) => !o && setDeactivating(null)}
-        title={`Deactivate ${deactivating?.name ?? 'centre'}?`}
+        title={`Deactivate ${deactivating?.name ?? 'center'}?`}
         confirmLabel="Deactivate"
         onConfirm={() => (deactivating ? setActive(deactivating, false) : Promise.resolve())}
       >
-        It will no longer appear in the centre selector or online booking. Its history is kept, and you can activate it again at any time.
+        It will no longer appear in the center selector or online booking. Its history is kept, and you can activate it again at any time.
       </ConfirmDialog>
     </div>
   );

@@ -43,7 +43,7 @@ export function SportListPage() {
     <div>
       <PageHeader
         title="Manage Sports/Events"
-        description="The sports and events your centres offer. Facilities, plans and reports are grouped by them."
+        description="The sports and events your centers offer. Facilities, plans and reports are grouped by them."
         actions={
           <Button onClick={openCreate}>
             <Plus size={16} aria-hidden /> Add Sport/Event

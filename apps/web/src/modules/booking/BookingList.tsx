@@ -13,7 +13,7 @@ import { BookingDetailDialog } from './BookingDetailDialog';
 import { PaymentBadge, slotsText, sourceLabel, StatusBadge } from './status';
 
 /** All bookings, with date range, facility, status and source filters and search over code, name, mobile, e-mail. */
-export function BookingList({ client }: { client?: number }) {
+export function BookingList({ client, initialSearch }: { client?: number; initialSearch?: string }) {
   const centre = useSidebar((s) => s.selectedCentre);
   const facilities = useFacilities(centre);
   const [from, setFrom] = useState('');
@@ -107,6 +107,7 @@ export function BookingList({ client }: { client?: number }) {
   return (
     <>
       <DataTable
+        initialSearch={initialSearch}
         title={client ? 'Client bookings' : 'Bookings'}
         queryKey={[...bookingKeys.bookings, 'list']}
         fetchPage={fetchBookings}

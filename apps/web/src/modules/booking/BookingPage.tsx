@@ -7,7 +7,8 @@ import { DayView } from './DayView';
 /** Booking › Booking: the day view per facility, and the list of all bookings. */
 export function BookingPage() {
   const [params, setParams] = useSearchParams();
-  const view = params.get('view') === 'list' ? 'list' : 'day';
+  // A search link (the top bar's results) opens the list with that search.
+  const view = params.get('view') === 'list' || params.has('search') ? 'list' : 'day';
   const tab = (value: 'day' | 'list', label: string) => (
     <button
       type="button"
@@ -29,7 +30,7 @@ export function BookingPage() {
         {tab('day', 'Day View')}
         {tab('list', 'All Bookings')}
       </div>
-      {view === 'day' ? <DayView /> : <BookingList />}
+      {view === 'day' ? <DayView /> : <BookingList initialSearch={params.get('search') ?? ''} />}
     </div>
   );
 }

@@ -110,10 +110,10 @@ export function BookingReportsPage() {
         <FilterDate label="From" value={from} onChange={setFrom} required />
         <FilterDate label="To" value={to} onChange={setTo} required />
         <FilterSelect
-          label="Centre"
+          label="Center"
           value={centre}
           onChange={setCentre}
-          allLabel="All centres"
+          allLabel="All Centers"
           options={(centres.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
         />
         {kind !== 'collection' && (
@@ -159,7 +159,7 @@ export function BookingReportsPage() {
             }
           >
             {kind === 'collection' ? 'No payments were received' : 'No bookings were made'} between these dates
-            {centre ? ' at this centre' : ''}. Try a wider date range or another centre.
+            {centre ? ' at this center' : ''}. Try a wider date range or another center.
           </EmptyState>
         </Card>
       ) : kind === 'collection' ? (

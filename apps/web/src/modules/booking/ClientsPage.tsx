@@ -1,5 +1,6 @@
 import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ResolvedNode } from '../../lib/web-module';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -26,6 +27,8 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
   const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Client>();
   const [viewing, setViewing] = useState<Client | null>(null);
   const [dues, setDues] = useState('');
+  // A search link (the top bar's results) opens the list with that search.
+  const initialSearch = useSearchParams()[0].get('search') ?? '';
   const deletion = useDeleteResource<Client>(remove, { keepOpenOnError: true });
 
   const columns: Column<Client>[] = [
@@ -96,6 +99,7 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
       />
       <BookingTabs node={node} />
       <DataTable
+        initialSearch={initialSearch}
         title={compact ? 'Clients table' : 'Clients'}
         queryKey={[...bookingKeys.clients, compact ? 'table' : 'list']}
         fetchPage={fetchClients}
