@@ -5,10 +5,10 @@ import { OWNER, signIn } from './support';
 const FACILITY = 'Badminton - Court 2';
 const dayAhead = (n: number) => format(addDays(new Date(), n), 'yyyy-MM-dd');
 
-/** Centre, facility and date on the portal; returns the open slot buttons. */
+/** Center, facility and date on the portal; returns the open slot buttons. */
 async function choose(page: Page, date: string) {
   await page.goto('/online-booking');
-  await page.getByLabel('Centre').selectOption({ label: 'Main Centre' });
+  await page.getByLabel('Center').selectOption({ label: 'Main Centre' });
   await page.getByLabel('Facility').selectOption({ label: FACILITY });
   await page.getByLabel('Date').fill(date);
   await expect(page.getByText('Loading Slots...')).toHaveCount(0);

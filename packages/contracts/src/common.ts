@@ -33,6 +33,9 @@ export const paginatedSchema = <T extends z.ZodTypeAny>(item: T) =>
     results: z.array(item),
   });
 
+/** A page of a list of `T`: the response of every list endpoint, as `paginatedSchema` describes it. */
+export type Paginated<T> = Omit<z.infer<ReturnType<typeof paginatedSchema<z.ZodUnknown>>>, 'results'> & { results: T[] };
+
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   page_size: z.coerce.number().int().min(1).max(500).optional(),

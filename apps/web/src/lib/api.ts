@@ -145,9 +145,5 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
 
-export interface Paginated<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
+/** A list page, typed from the contracts' `paginatedSchema` (a type-only import: no zod in the bundle). */
+export type { Paginated } from '@arena/contracts';

@@ -108,7 +108,7 @@ export function ConfirmBookingDialog({
 
         <section aria-label="Booking details" className="rounded-lg border border-line bg-subtle/50 p-4 text-sm">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-            <dt className="text-muted">Centre</dt>
+            <dt className="text-muted">Center</dt>
             <dd className="text-right font-medium">{centreName}</dd>
             <dt className="text-muted">Facility</dt>
             <dd className="text-right font-medium">{facilityName}</dd>

@@ -142,7 +142,7 @@ export default function OnlineBookingPage() {
   if (!centre || !facility) {
     board = (
       <EmptyState icon={CalendarSearch} title="Ready to Book?">
-        Choose a centre, a facility and a date to see the time slots you can book.
+        Choose a center, a facility and a date to see the time slots you can book.
       </EmptyState>
     );
   } else if (slots.isPending) {
@@ -186,7 +186,7 @@ export default function OnlineBookingPage() {
                 <div className="grid gap-4 sm:grid-cols-3">
                   <div>
                     <label htmlFor="portal-centre" className="mb-1.5 block text-sm font-medium">
-                      Centre
+                      Center
                     </label>
                     <select
                       id="portal-centre"
@@ -195,7 +195,7 @@ export default function OnlineBookingPage() {
                       disabled={centres.isPending}
                       onChange={(e) => chooseCentre(e.target.value)}
                     >
-                      <option value="">{centres.isPending ? 'Loading…' : 'Select a centre'}</option>
+                      <option value="">{centres.isPending ? 'Loading…' : 'Select a center'}</option>
                       {centres.data?.map((c) => (
                         <option key={c.id} value={c.id}>
                           {c.name}
