@@ -21,6 +21,12 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
     poolSize: config.DB_POOL_SIZE,
+    appUrl: config.DATABASE_APP_URL,
+    limits: {
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: config.DB_LOCK_TIMEOUT_MS,
+      perOrganisation: config.DB_MAX_PER_ORGANISATION,
+    },
   });
   const app = await buildApp({ config, db: handle.db });
   app.log.info({ database: handle.kind }, 'database ready, migrations applied');

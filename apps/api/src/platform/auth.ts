@@ -2,11 +2,14 @@ import type { ModuleName } from '@arena/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appUser, authToken } from './db/schema.js';
-import type { Database } from './db/client.js';
+import { invalidationsOf, type Database } from './db/client.js';
 import type { AuthContext, OrganisationRow } from './context.js';
 import { notAuthenticated, notFound, permissionDenied } from './errors.js';
 import { allowedModules, planModules } from './permissions.js';
 import { hashSecret, isExpired } from './tokens.js';
+import type { UserRow } from './context.js';
+
+const keyExpired = (token: { lastUsedAt: Date; remember: boolean }) => isExpired(token.lastUsedAt, token.remember);
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -17,22 +20,79 @@ export function readKey(request: FastifyRequest): string | null {
   return match ? match[1] : '';
 }
 
+interface CachedKey {
+  token: typeof authToken.$inferSelect;
+  user: UserRow;
+  at: number;
+}
+
+const KEY_TTL_MS = 60_000;
+const KEY_CACHE_MAX = 50_000;
+
 /**
- * Finds the user behind a key. A key is good when it is not revoked, not idle past its
- * lifetime, its user is active, and the host is its organisation's (or the provider host).
+ * Keys and their users, held for a minute so a request needs no lookup. Revoking a key,
+ * changing or deactivating a user fires a trigger whose notification drops the entry on every
+ * instance when the write commits (see db/invalidation.ts).
+ */
+class KeyCache {
+  private readonly byHash = new Map<string, CachedKey>();
+
+  constructor(db: Database) {
+    const bus = invalidationsOf(db);
+    bus.on('key', (hash) => this.byHash.delete(hash));
+    bus.on('user', (id) => {
+      for (const [hash, entry] of this.byHash) if (String(entry.user.id) === id) this.byHash.delete(hash);
+    });
+    bus.onReset(() => this.byHash.clear());
+  }
+
+  get(hash: string): CachedKey | undefined {
+    const hit = this.byHash.get(hash);
+    if (hit && Date.now() - hit.at > KEY_TTL_MS) {
+      this.byHash.delete(hash);
+      return undefined;
+    }
+    return hit;
+  }
+
+  set(hash: string, entry: CachedKey): void {
+    if (this.byHash.size >= KEY_CACHE_MAX) this.byHash.clear();
+    this.byHash.set(hash, entry);
+  }
+}
+
+const keyCaches = new WeakMap<Database, KeyCache>();
+function keyCacheOf(db: Database): KeyCache {
+  let cache = keyCaches.get(db);
+  if (!cache) keyCaches.set(db, (cache = new KeyCache(db)));
+  return cache;
+}
+
+/**
+ * Finds the user behind a key. A key is good when it is not revoked, not past its idle or
+ * absolute lifetime, its user is active, and the host is its organisation's (or the provider host).
  */
 export async function authenticateKey(db: Database, key: string, hostOrganisation: OrganisationRow | null): Promise<AuthContext | null> {
-  const [row] = await db
-    .select({ token: authToken, user: appUser })
-    .from(authToken)
-    .innerJoin(appUser, eq(appUser.id, authToken.userId))
-    .where(and(eq(authToken.keyHash, hashSecret(key)), isNull(authToken.revokedAt)))
-    .limit(1);
-  if (!row || !row.user.isActive) return null;
-  if (isExpired(row.token.lastUsedAt, row.token.remember)) return null;
+  const hash = hashSecret(key);
+  const cache = keyCacheOf(db);
+  let row = cache.get(hash);
+  if (!row || keyExpired(row.token)) {
+    const [found] = await db
+      .select({ token: authToken, user: appUser })
+      .from(authToken)
+      .innerJoin(appUser, eq(appUser.id, authToken.userId))
+      .where(and(eq(authToken.keyHash, hash), isNull(authToken.revokedAt)))
+      .limit(1);
+    if (!found) return null;
+    row = { ...found, at: Date.now() };
+    cache.set(hash, row);
+  }
+  if (!row.user.isActive) return null;
+  if (keyExpired(row.token)) return null;
   if (hostOrganisation && (row.token.organisationId !== hostOrganisation.id || row.user.organisationId !== hostOrganisation.id))
     return null;
   if (Date.now() - row.token.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    row.token = { ...row.token, lastUsedAt: new Date() };
     await db
       .update(authToken)
       .set({ lastUsedAt: sql`now()` })
@@ -46,6 +106,10 @@ const PLAN_TTL_MS = 30_000;
 /** Resolves the tenant, the user and the module guard of every /api request from its route config. */
 export function registerAuth(app: FastifyInstance): void {
   const planCache = new Map<number, { modules: ModuleName[]; at: number }>();
+  const bus = invalidationsOf(app.db);
+  bus.on('org', (id) => planCache.delete(Number(id)));
+  bus.on('plan', () => planCache.clear());
+  bus.onReset(() => planCache.clear());
 
   app.decorate('allowedModulesOf', async (request: FastifyRequest, fresh = false): Promise<ModuleName[]> => {
     const org = request.organisation;

@@ -22,6 +22,8 @@ export const notFound = (detail = 'Not found.') => new ApiError(404, { detail })
 export const conflict = (detail: string) => new ApiError(409, { detail });
 export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
   new ApiError(429, retryAfterSeconds ? { detail, retry_after: retryAfterSeconds } : { detail });
+export const serviceUnavailable = (detail: string, retryAfterSeconds: number) =>
+  new ApiError(503, { detail, retry_after: retryAfterSeconds });
 
 function addError(out: FieldErrors, key: string, message: string): void {
   const list = (out[key] ??= []);
@@ -52,6 +54,9 @@ function fromDatabaseError(err: PgLikeError): ApiError | null {
   if (code === '23505') return conflict('A record with these values already exists.');
   if (code === '23503') return foreignKeyError(err);
   if (code === '40001' || code === '40P01') return conflict('The record was changed by another request. Please try again.');
+  // statement_timeout / lock_timeout: the database is busy; the client may retry shortly.
+  if (code === '57014' || code === '55P03')
+    return serviceUnavailable('The server is busy and could not finish this request in time. Please try again in a few seconds.', 5);
   if (code.startsWith('22') || code === '23514' || code === '23502') return badRequest('Invalid value.');
   return null;
 }
@@ -80,7 +85,8 @@ function cause(err: unknown): PgLikeError {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
-      if (err.statusCode === 429 && typeof err.body.retry_after === 'number') reply.header('retry-after', err.body.retry_after);
+      if ((err.statusCode === 429 || err.statusCode === 503) && typeof err.body.retry_after === 'number')
+        reply.header('retry-after', err.body.retry_after);
       return reply.status(err.statusCode).send(err.body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -95,6 +101,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const dbError = fromDatabaseError(cause(err));
     if (dbError) {
       request.log.info({ err }, 'database refused a client value');
+      if (typeof dbError.body.retry_after === 'number') reply.header('retry-after', dbError.body.retry_after);
       return reply.status(dbError.statusCode).send(dbError.body);
     }
     const status = err.statusCode ?? 500;

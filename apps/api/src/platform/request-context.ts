@@ -37,11 +37,16 @@ export function ctxOf(request: FastifyRequest): Ctx {
   if (ctx) return ctx;
   const organisation = request.organisation;
   if (!organisation) throw notFound('This address is only available on an organisation host.');
+  const instant = new Date();
+  let now: Now | undefined;
   ctx = {
     organisation,
     organisationId: organisation.id,
     timeZone: organisation.timeZone,
-    now: nowIn(organisation.timeZone),
+    // Formatting a date in a zone costs more than serving a whole list: only when a service asks.
+    get now() {
+      return (now ??= nowIn(organisation.timeZone, instant));
+    },
     actor: actorOf(request, organisation.id),
     centreId: selectedCentre(request),
     config: request.server.config,
@@ -53,7 +58,8 @@ export function ctxOf(request: FastifyRequest): Ctx {
 /** Runs `fn` in the request organisation's tenant transaction with the request's ctx. */
 export function inTenant<T>(request: FastifyRequest, fn: (tx: Tx, ctx: Ctx) => Promise<T>): Promise<T> {
   const ctx = ctxOf(request);
-  return withTenant(request.server.db, ctx.organisationId, (tx) => fn(tx, ctx));
+  // A GET only reads: its transaction is READ ONLY and its COMMIT is not waited for.
+  return withTenant(request.server.db, ctx.organisationId, (tx) => fn(tx, ctx), { readOnly: request.method === 'GET' });
 }
 
 /** A ctx for work no request asked for: the demo seed, scheduled jobs, tests. */

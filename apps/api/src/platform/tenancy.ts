@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import { invalidationsOf, type Database } from './db/client.js';
 import { organisation } from './db/schema.js';
 import type { OrganisationRow } from './context.js';
 
@@ -23,14 +23,18 @@ export function classifyHost(host: string | undefined, appDomain: string): HostK
 
 const TTL_MS = 30_000;
 
-/** Organisation lookup by subdomain with a short cache; writes call `forget`. */
+/** Organisation lookup by subdomain, cached until an organisation changes on any instance (30 s at most). */
 export class OrganisationDirectory {
   private cache = new Map<string, { row: OrganisationRow; at: number }>();
 
   constructor(
     private readonly db: Database,
     private readonly config: Config,
-  ) {}
+  ) {
+    // Any change of any organisation (its subdomain, its plan, deactivation) on any instance.
+    invalidationsOf(db).on('org', () => this.cache.clear());
+    invalidationsOf(db).onReset(() => this.cache.clear());
+  }
 
   async resolve(host: string | undefined): Promise<OrganisationRow | null | 'unknown'> {
     const kind = classifyHost(host, this.config.APP_DOMAIN);

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -7,11 +8,14 @@ import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { PostgresJsSession, PostgresJsTransaction } from 'drizzle-orm/postgres-js/session';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import * as schema from './schema.js';
 import { APP_ROLE, securityStatements } from './security.js';
+import { InvalidationBus, INVALIDATION_CHANNEL } from './invalidation.js';
+import { TenantGate } from './tenant-gate.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -25,12 +29,55 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * What the platform keeps beside a Database: the fast tenant transaction (PostgreSQL), the bus
+ * that carries cache invalidations from every instance, and the per-organisation gate.
+ */
+export interface TenantOptions {
+  /** The transaction only reads: it runs READ ONLY, and the connection goes back to the pool without waiting for COMMIT. */
+  readOnly?: boolean;
+}
+
+interface DatabaseExtras {
+  runTenant?: <T>(organisationId: number, fn: (tx: Tx) => Promise<T>, options: TenantOptions) => Promise<T>;
+  bus: InvalidationBus;
+  gate: TenantGate;
+}
+const extras = new WeakMap<Database, DatabaseExtras>();
+
+function extrasOf(db: Database): DatabaseExtras {
+  let found = extras.get(db);
+  if (!found) {
+    found = { bus: new InvalidationBus(), gate: new TenantGate(Number.POSITIVE_INFINITY) };
+    extras.set(db, found);
+  }
+  return found;
+}
+
+/** The bus of cache invalidations of this database (from every instance connected to it). */
+export function invalidationsOf(db: Database): InvalidationBus {
+  return extrasOf(db).bus;
+}
+
+/** Sessions' limits: a statement or a lock wait past these is cancelled (answered 503). */
+export interface SessionLimits {
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  /** Most tenant transactions one organisation may run at once on this instance. */
+  perOrganisation: number;
+}
+
+export const DEFAULT_LIMITS: SessionLimits = { statementTimeoutMs: 15_000, lockTimeoutMs: 5_000, perOrganisation: 0 };
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL of a role that owns the schema; unset = PGlite. */
   url?: string;
   /** PGlite data directory; unset = in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL URL the pool logs in with (a role that is only a member of arena_app); unset = derived. */
+  appUrl?: string;
+  limits?: Partial<SessionLimits>;
 }
 
 const MIGRATION_LOCK = 727_274_001;
@@ -45,41 +92,166 @@ export function migrationsFolder(): string {
  * returns a client that works as the non-owner application role, so row-level security holds.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  if (!options.url) return openPglite(options.dataDir);
+  await preparePostgres(options.url, options.appUrl);
+  return connectPostgres(options.url, options.poolSize ?? 10, options);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  await preparePostgres(url);
-  return connectPostgres(url, poolSize);
+/**
+ * The login role the pool connects as: a member of `arena_app` and nothing else, so an
+ * application session can never become the owner or a superuser (`SET ROLE postgres` fails).
+ */
+export const LOGIN_ROLE = 'arena_login';
+
+/**
+ * The login role's password, derived from the owner's credentials: every instance given the
+ * same DATABASE_URL computes the same one, and nobody without the owner's password can.
+ */
+function loginPassword(ownerUrl: string): string {
+  const u = new URL(ownerUrl);
+  return createHmac('sha256', `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}@${u.host}`)
+    .update(LOGIN_ROLE)
+    .digest('hex');
 }
 
-async function preparePostgres(url: string): Promise<void> {
+/** The URL the pool uses: DATABASE_APP_URL when given, else the owner's URL with the login role's name and password. */
+export function appUrlFor(ownerUrl: string, appUrl?: string): string {
+  if (appUrl) return appUrl;
+  const u = new URL(ownerUrl);
+  u.username = LOGIN_ROLE;
+  u.password = loginPassword(ownerUrl);
+  return u.toString();
+}
+
+async function preparePostgres(url: string, appUrl?: string): Promise<void> {
   const owner = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await owner`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migratePostgres(drizzlePostgres(owner), { migrationsFolder: migrationsFolder() });
     for (const statement of securityStatements()) await owner.unsafe(statement);
+    // An operator who provisions the login role (DATABASE_APP_URL) keeps its password; else the owner keeps it in step.
+    if (!appUrl) for (const statement of loginRoleStatements(loginPassword(url))) await owner.unsafe(statement);
     await owner`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } finally {
     await owner.end();
   }
 }
 
+function loginRoleStatements(password: string): string[] {
+  return [
+    `DO $$ BEGIN
+       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${LOGIN_ROLE}') THEN
+         CREATE ROLE ${LOGIN_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
+       END IF;
+     EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+     END $$`,
+    `ALTER ROLE ${LOGIN_ROLE} WITH LOGIN PASSWORD '${password}'`,
+    `GRANT ${APP_ROLE} TO ${LOGIN_ROLE}`,
+  ];
+}
+
 /**
- * Connects to a database that is already migrated, as the application role. Tests use it on
- * copies of a migrated template database, so they do not migrate once per file.
+ * Connects to a database that is already migrated, logging in as the login role and working as
+ * the application role. Tests use it on copies of a migrated template database, so they do not
+ * migrate once per file.
  */
-export function connectPostgres(url: string, poolSize: number): DatabaseHandle {
-  const client = postgres(url, {
+export function connectPostgres(
+  ownerUrl: string,
+  poolSize: number,
+  options: Pick<OpenDatabaseOptions, 'appUrl' | 'limits'> = {},
+): DatabaseHandle {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const client = postgres(appUrlFor(ownerUrl, options.appUrl), {
     max: poolSize,
     onnotice: () => {},
     // `socket` is accepted at run time but missing from the package's option types.
     ...({ socket: noDelaySocket } as object),
-    // Every pooled connection starts as the application role (a startup parameter, so no extra round trip).
-    connection: { role: APP_ROLE, application_name: 'arena' },
+    // Startup parameters, so no extra round trip: every pooled connection works as the
+    // application role, and no statement or lock wait can hold a connection for long.
+    connection: {
+      role: APP_ROLE,
+      application_name: 'arena',
+      statement_timeout: limits.statementTimeoutMs,
+      lock_timeout: limits.lockTimeoutMs,
+      idle_in_transaction_session_timeout: Math.max(limits.statementTimeoutMs * 2, 60_000),
+    },
   });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
-  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  const bus = new InvalidationBus();
+  // A dedicated connection LISTENs; after a reconnect anything may have been missed, so every cache starts over.
+  const listening = client
+    .listen(
+      INVALIDATION_CHANNEL,
+      (payload) => bus.emit(payload),
+      () => bus.reset(),
+    )
+    .catch(() => undefined);
+  const perOrganisation = limits.perOrganisation || Math.max(2, Math.ceil(poolSize * 0.6));
+  extras.set(db, { bus, gate: new TenantGate(perOrganisation), runTenant: pipelinedTenantRunner(client, db) });
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await listening;
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/**
+ * The tenant transaction in as few round trips as the work allows. On a reserved connection,
+ * `BEGIN` and the tenant setting are sent without waiting and the first statement of `fn` is
+ * pipelined behind them; `COMMIT` follows `fn`. A list answers in two round trips instead of four.
+ */
+function pipelinedTenantRunner(client: postgres.Sql, db: Database) {
+  const internals = db as unknown as { dialect: ConstructorParameters<typeof PostgresJsSession>[1]; session: { schema: unknown } };
+  const dialect = internals.dialect;
+  const relations = internals.session.schema as ConstructorParameters<typeof PostgresJsSession>[2];
+  return async <T>(organisationId: number, fn: (tx: Tx) => Promise<T>, options: TenantOptions): Promise<T> => {
+    if (!Number.isSafeInteger(organisationId)) throw new Error('organisation id must be an integer');
+    const conn = await client.reserve();
+    let savepoints = 0;
+    // What drizzle's nested `tx.transaction()` calls: a savepoint on this connection.
+    Object.assign(conn, {
+      savepoint: async <R>(inner: (c: typeof conn) => Promise<R>): Promise<R> => {
+        const name = `s${++savepoints}`;
+        await conn.unsafe(`savepoint ${name}`);
+        try {
+          const result = await inner(conn);
+          await conn.unsafe(`release savepoint ${name}`);
+          return result;
+        } catch (err) {
+          await conn.unsafe(`rollback to savepoint ${name}`);
+          throw err;
+        }
+      },
+    });
+    try {
+      const begin = options.readOnly ? 'begin read only' : 'begin';
+      const setup = conn.unsafe(`${begin}; select set_config('app.organisation_id', '${organisationId}', true)`).simple();
+      setup.catch(() => undefined);
+      const session = new PostgresJsSession(conn as never, dialect, relations);
+      const tx = new PostgresJsTransaction(dialect, session, relations) as unknown as Tx;
+      let result: T;
+      try {
+        result = await fn(tx);
+        await setup;
+      } catch (err) {
+        // ROLLBACK only fails when the connection is gone, and postgres.js then drops it itself.
+        await conn.unsafe('rollback').catch(() => undefined);
+        throw err;
+      }
+      if (options.readOnly) {
+        // Nothing to make durable: the connection's next user queues behind this COMMIT on the same socket.
+        conn.unsafe('commit').catch(() => undefined);
+        return result;
+      }
+      await conn.unsafe('commit');
+      return result;
+    } finally {
+      conn.release();
+    }
+  };
 }
 
 /**
@@ -126,14 +298,33 @@ async function pgliteAsAppRole(client: PGlite): Promise<DatabaseHandle> {
   // PGlite has one session: switch it to the application role for good.
   await client.exec(`SET ROLE ${APP_ROLE}`);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const bus = new InvalidationBus();
+  await client.listen(INVALIDATION_CHANNEL, (payload) => bus.emit(payload));
+  extras.set(db, { bus, gate: new TenantGate(Number.POSITIVE_INFINITY) });
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-/** Runs `fn` in a transaction scoped to one organisation: RLS sees only its rows. */
-export async function withTenant<T>(db: Database, organisationId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` in a transaction scoped to one organisation: RLS sees only its rows. At most
+ * `perOrganisation` of one organisation's transactions run at once on this instance, so one
+ * tenant can never take the whole pool.
+ */
+export async function withTenant<T>(
+  db: Database,
+  organisationId: number,
+  fn: (tx: Tx) => Promise<T>,
+  options: TenantOptions = {},
+): Promise<T> {
+  const { runTenant, gate } = extrasOf(db);
+  return gate.run(organisationId, () =>
+    runTenant ? runTenant(organisationId, fn, options) : drizzleTenantTransaction(db, organisationId, fn),
+  );
+}
+
+function drizzleTenantTransaction<T>(db: Database, organisationId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     // Not awaited before `fn` starts: the driver sends it first on the same connection and
-    // pipelines the next statement behind it, saving a round trip per request.
+    // pipelines the next statement behind it.
     const tenantSet = tx.execute(sql`select set_config('app.organisation_id', ${String(organisationId)}, true)`).then(() => undefined);
     try {
       const result = await fn(tx);
