@@ -1,7 +1,6 @@
 import '@arena/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -12,7 +11,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './platform/config.js';
-import { ping, type Database } from './platform/db/client.js';
+import { databaseKind, type Database } from './platform/db/client.js';
+import { rateLimitOptions } from './platform/rate-limit-store.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { registerAuth } from './platform/auth.js';
 import { createMailer, type Mailer } from './platform/mail.js';
@@ -20,6 +20,11 @@ import { OrganisationDirectory } from './platform/tenancy.js';
 import type { ModuleManifest } from './platform/module.js';
 import { searchRoute } from './platform/search.routes.js';
 import { MODULE_MANIFESTS } from './modules/manifests.js';
+import { registerHealth } from './platform/health.routes.js';
+import { EmbeddedJobRunner, PLATFORM_TASKS, type JobRunner, type Task } from './platform/jobs.js';
+import { requestIdFrom, trustProxyOption } from './platform/proxy.js';
+import { loggerOptions } from './platform/logging.js';
+import { registerUploads } from './platform/uploads.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +32,12 @@ declare module 'fastify' {
     db: Database;
     mailer: Mailer;
     organisations: OrganisationDirectory;
+    /** The job queue: `app.jobs.add(task, payload)`. */
+    jobs: JobRunner;
+    /** Every task the app knows (the platform's and each module's), for the runner's `start`. */
+    tasks: Task[];
+    /** True once SIGTERM arrived: readiness answers 503 while in-flight work drains. */
+    shuttingDown: boolean;
   }
 }
 
@@ -37,22 +48,25 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The modules to serve; every module by default. */
   modules?: ModuleManifest[];
+  /** The job runner; an in-process one by default (server.ts passes PostgreSQL's). */
+  jobs?: JobRunner;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp({ config, db, mailer, logger, modules = MODULE_MANIFESTS }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  logger,
+  modules = MODULE_MANIFESTS,
+  jobs,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY === '1',
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    trustProxy: trustProxyOption(config),
+    genReqId: (req) => requestIdFrom(req, config),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     ajv: { customOptions: { strict: false } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -63,6 +77,12 @@ export async function buildApp({ config, db, mailer, logger, modules = MODULE_MA
   app.decorate('db', db);
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
   app.decorate('organisations', new OrganisationDirectory(db, config));
+  app.decorate('tasks', [...PLATFORM_TASKS, ...modules.flatMap((m) => m.tasks ?? [])]);
+  const runner = jobs ?? new EmbeddedJobRunner();
+  // Jobs queued on the embedded runner run in this process from the start (mails in tests too).
+  if (runner instanceof EmbeddedJobRunner) runner.bind({ db, config, log: app.log, mailer: app.mailer }, app.tasks);
+  app.decorate('jobs', runner);
+  app.decorate('shuttingDown', false);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -78,7 +98,7 @@ export async function buildApp({ config, db, mailer, logger, modules = MODULE_MA
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(app, databaseKind(db)));
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {
@@ -101,25 +121,7 @@ export async function buildApp({ config, db, mailer, logger, modules = MODULE_MA
 
   registerAuth(app);
 
-  app.get(
-    '/api/health',
-    {
-      config: { auth: 'none', tenant: false },
-      schema: {
-        tags: ['platform'],
-        summary: 'Liveness with a database check',
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.string(), detail: z.string() }) },
-      },
-    },
-    async (_request, reply) => {
-      try {
-        await ping(db);
-        return { status: 'ok' as const };
-      } catch {
-        return reply.status(503).send({ status: 'error', detail: 'Database is not reachable.' });
-      }
-    },
-  );
+  registerHealth(app);
 
   for (const m of modules) await app.register(m.routes);
   searchRoute(
@@ -127,9 +129,7 @@ export async function buildApp({ config, db, mailer, logger, modules = MODULE_MA
     modules.flatMap((m) => m.searchers ?? []),
   );
 
-  const uploads = path.join(config.DATA_DIR, 'uploads');
-  fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
+  await registerUploads(app);
 
   const webDist = config.WEB_DIST ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -1,9 +1,9 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, organisationOrigin } from './platform/config.js';
-import { openDatabase } from './platform/db/client.js';
+import { appUrlFor, openDatabase } from './platform/db/client.js';
 import path from 'node:path';
 import { demoLoginLines, isEmpty, seedDemo } from './db/seed.js';
-import { startJobs } from './platform/jobs.js';
+import { EmbeddedJobRunner, PostgresJobRunner, type JobRunner } from './platform/jobs.js';
 import { MODULE_MANIFESTS } from './modules/manifests.js';
 
 async function main(): Promise<void> {
@@ -28,7 +28,11 @@ async function main(): Promise<void> {
       perOrganisation: config.DB_MAX_PER_ORGANISATION,
     },
   });
-  const app = await buildApp({ config, db: handle.db });
+  const jobs: JobRunner =
+    handle.kind === 'postgres'
+      ? new PostgresJobRunner(handle.db, appUrlFor(config.DATABASE_URL!, config.DATABASE_APP_URL))
+      : new EmbeddedJobRunner();
+  const app = await buildApp({ config, db: handle.db, jobs });
   app.log.info({ database: handle.kind }, 'database ready, migrations applied');
 
   const seed = config.SEED_DEMO === '1' || (config.SEED_DEMO === 'auto' && (await isEmpty(handle.db)));
@@ -37,22 +41,28 @@ async function main(): Promise<void> {
     app.log.info('demo data seeded');
   }
 
-  const stopJobs = startJobs(
-    handle.db,
-    config,
-    MODULE_MANIFESTS.flatMap((m) => m.jobs ?? []),
-    app.log,
-  );
-  const close = async () => {
-    stopJobs();
-    await app.close();
+  // SIGTERM: readiness turns 503, the server stops accepting and drains in-flight requests, the
+  // job runner finishes the jobs it holds, then the pool closes. A stuck drain is cut at 25 s.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: draining requests and jobs');
+    setTimeout(() => process.exit(1), 25_000).unref();
+    await Promise.allSettled([app.close(), jobs.stop()]);
     await handle.close();
     process.exit(0);
   };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  await jobs.start(
+    { db: handle.db, config, log: app.log, mailer: app.mailer },
+    app.tasks,
+    MODULE_MANIFESTS.flatMap((m) => m.schedules ?? []),
+  );
   const demoUrl = `${organisationOrigin(config, 'demo')}/`;
   console.log(
     [

@@ -10,6 +10,13 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+/** Account mails are queued (platform/mail-queue.ts), not sent within the request: let the queue hand them over. */
+const mailsSent = () => new Promise<void>((resolve) => setImmediate(resolve));
+const mailedLink = async (to: string) => {
+  await mailsSent();
+  return linkIn(ctx.mails, to);
+};
+
 const register = (email: string, extra: Record<string, unknown> = {}, host = PROVIDER_HOST) =>
   call(ctx.app, {
     method: 'POST',
@@ -22,14 +29,57 @@ describe('registration and e-mail verification', () => {
   it('registers a user and mails a verification link built from PUBLIC_URL, not the Host header', async () => {
     const res = await register('neha@example.com', {}, 'evil.example.org');
     expect(res.statusCode).toBe(201);
-    const link = linkIn(ctx.mails, 'neha@example.com');
+    const link = await mailedLink('neha@example.com');
     expect(link).toMatch(/^http:\/\/localhost:3000\/accounts\/confirm-email\/[0-9a-f]{64}$/);
   });
 
-  it('refuses a second account with the same e-mail in any letter case', async () => {
-    const res = await register('NEHA@example.com');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: ['A user is already registered with this e-mail address.'] });
+  it('answers a sign-up with a taken e-mail (any letter case) exactly like a new one, creates nothing and mails the owner a reset link', async () => {
+    const fresh = await register('twice@example.com');
+    await mailsSent();
+    const before = ctx.mails.length;
+    const again = await register('TWICE@Example.com', { password1: 'Other#Pass99', password2: 'Other#Pass99', first_name: 'Mallory' });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(fresh.body);
+    expect(again.json()).toEqual({ detail: 'Verification e-mail sent.' });
+
+    const users = await ctx.handle.db
+      .select()
+      .from(appUser)
+      .where(sql`lower(${appUser.email}) = 'twice@example.com'`);
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ email: 'twice@example.com', firstName: 'Neha' });
+
+    await mailsSent();
+    const mails = ctx.mails.slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: 'twice@example.com', subject: 'You already have an Arena account' });
+    const link = linkIn(mails, 'twice@example.com');
+    expect(link).toMatch(/^http:\/\/localhost:3000\/password\/reset\/confirm\/[\w-]+\/[0-9a-f]{64}\/$/);
+
+    // The link is a working password-reset link (which also confirms the address).
+    const [, , , , , , uid, token] = link.split('/');
+    const [key] = await ctx.handle.db
+      .select()
+      .from(oneTimeKey)
+      .where(eq(oneTimeKey.keyHash, hashSecret(token)));
+    expect(key).toMatchObject({ purpose: 'password_reset', userId: users[0].id, usedAt: null });
+    const confirm = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/password/reset/confirm/',
+      host: PROVIDER_HOST,
+      payload: { uid, token, new_password1: 'Chosen#New99', new_password2: 'Chosen#New99' },
+    });
+    expect(confirm.statusCode).toBe(200);
+    await login(ctx.app, { email: 'twice@example.com', password: 'Chosen#New99' }, PROVIDER_HOST);
+    // The password sent with the second sign-up was never stored.
+    const other = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      host: PROVIDER_HOST,
+      payload: { email: 'twice@example.com', password: 'Other#Pass99' },
+    });
+    expect(other.statusCode).toBe(400);
   });
 
   it('validates passwords as spec section 5 says', async () => {
@@ -57,7 +107,7 @@ describe('registration and e-mail verification', () => {
     expect(before.statusCode).toBe(400);
     expect(before.json().non_field_errors[0]).toMatch(/E-mail is not verified/);
 
-    const key = linkIn(ctx.mails, 'neha@example.com').split('/').pop();
+    const key = (await mailedLink('neha@example.com')).split('/').pop();
     const ok = await call(ctx.app, {
       method: 'POST',
       url: '/api/accounts/registration/verify-email/?notify=true',
@@ -93,7 +143,7 @@ describe('registration and e-mail verification', () => {
 
   it('refuses an expired verification key', async () => {
     await register('late@example.com');
-    const key = linkIn(ctx.mails, 'late@example.com').split('/').pop()!;
+    const key = (await mailedLink('late@example.com')).split('/').pop()!;
     await ctx.handle.db
       .update(oneTimeKey)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -191,6 +241,57 @@ describe('login, keys and logout', () => {
     expect((await call(ctx.app, { method: 'GET', url: '/api/accounts/user/', token: remembered })).statusCode).toBe(401);
   });
 
+  it('refuses to exchange a key past its absolute lifetime (7 days, 90 remembered), however recently it was used', async () => {
+    const issuedAgo = async (key: string, days: number) =>
+      ctx.handle.db
+        .update(authToken)
+        .set({ createdAt: new Date(Date.now() - days * 24 * 3600_000), lastUsedAt: new Date() })
+        .where(eq(authToken.keyHash, hashSecret(key)));
+    const exchange = (token: string) => call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload: { token } });
+
+    const week = await login(ctx.app, OWNER);
+    await issuedAgo(week, 7.1);
+    const refused = await exchange(week);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ non_field_errors: ['Unable to log in with provided credentials.'] });
+
+    const young = await login(ctx.app, OWNER);
+    await issuedAgo(young, 6.9);
+    expect((await exchange(young)).statusCode).toBe(200);
+
+    const remembered = await login(ctx.app, OWNER, DEMO_HOST, true);
+    await issuedAgo(remembered, 8);
+    expect((await exchange(remembered)).statusCode).toBe(200);
+    const old = await login(ctx.app, OWNER, DEMO_HOST, true);
+    await issuedAgo(old, 90.1);
+    expect((await exchange(old)).statusCode).toBe(400);
+  });
+
+  it('gives the fresh key of an exchange the creation time of the login, so exchanging cannot extend a key', async () => {
+    const first = await login(ctx.app, OWNER);
+    const issued = new Date(Date.now() - 3 * 24 * 3600_000);
+    await ctx.handle.db
+      .update(authToken)
+      .set({ createdAt: issued })
+      .where(eq(authToken.keyHash, hashSecret(first)));
+    const res = await call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload: { token: first } });
+    expect(res.statusCode).toBe(200);
+    const [fresh] = await ctx.handle.db
+      .select()
+      .from(authToken)
+      .where(eq(authToken.keyHash, hashSecret(res.json().key)));
+    expect(fresh.createdAt.getTime()).toBe(issued.getTime());
+    expect(fresh.revokedAt).toBeNull();
+  });
+
+  it('lets only one of two parallel exchanges of one key succeed', async () => {
+    const key = await login(ctx.app, OWNER);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload: { token: key } })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
   it('asks for credentials without a key', async () => {
     const res = await call(ctx.app, { method: 'GET', url: '/api/accounts/user/' });
     expect(res.statusCode).toBe(401);
@@ -229,25 +330,27 @@ describe('user profile and centre selection', () => {
 
 describe('password reset', () => {
   it('answers the same whether or not the account exists, and mails only real accounts', async () => {
+    await mailsSent();
     const before = ctx.mails.length;
     const real = await call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/', payload: { email: OWNER.email } });
     const ghost = await call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/', payload: { email: 'ghost@example.com' } });
     expect(real.statusCode).toBe(200);
     expect(ghost.statusCode).toBe(200);
     expect(real.body).toBe(ghost.body);
-    expect(ctx.mails.length).toBe(before + 1);
+    await mailsSent();
+    expect(ctx.mails.slice(before).map((m) => m.to)).toEqual([OWNER.email]);
   });
 
   it('links to the host where it was asked, built from configuration even with a forged Host', async () => {
     await call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/', payload: { email: OWNER.email } });
-    expect(linkIn(ctx.mails, OWNER.email)).toMatch(/^http:\/\/demo\.localhost:3000\/password\/reset\/confirm\/[\w-]+\/[0-9a-f]{64}\/$/);
+    expect(await mailedLink(OWNER.email)).toMatch(/^http:\/\/demo\.localhost:3000\/password\/reset\/confirm\/[\w-]+\/[0-9a-f]{64}\/$/);
     await call(ctx.app, {
       method: 'POST',
       url: '/api/accounts/password/reset/',
       host: 'attacker.example.net',
       payload: { email: OWNER.email },
     });
-    expect(linkIn(ctx.mails, OWNER.email)).toMatch(/^http:\/\/localhost:3000\/password\/reset\/confirm\//);
+    expect(await mailedLink(OWNER.email)).toMatch(/^http:\/\/localhost:3000\/password\/reset\/confirm\//);
   });
 
   it('resets once, revokes other keys, and the new password works', async () => {
@@ -261,7 +364,7 @@ describe('password reset', () => {
     await ctx.handle.db.update(appUser).set({ emailVerifiedAt: new Date() }).where(eq(appUser.email, user.email));
     const oldKey = await login(ctx.app, user, PROVIDER_HOST);
     await call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/', host: PROVIDER_HOST, payload: { email: user.email } });
-    const [, , , , , , uid, token] = linkIn(ctx.mails, user.email).split('/');
+    const [, , , , , , uid, token] = (await mailedLink(user.email)).split('/');
     const confirm = (payload: Record<string, string>) =>
       call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/confirm/', host: PROVIDER_HOST, payload });
 
@@ -284,7 +387,7 @@ describe('password reset', () => {
 
   it('refuses an expired reset token', async () => {
     await call(ctx.app, { method: 'POST', url: '/api/accounts/password/reset/', payload: { email: 'desk@demo.example.com' } });
-    const [, , , , , , uid, token] = linkIn(ctx.mails, 'desk@demo.example.com').split('/');
+    const [, , , , , , uid, token] = (await mailedLink('desk@demo.example.com')).split('/');
     await ctx.handle.db
       .update(oneTimeKey)
       .set({ expiresAt: new Date(Date.now() - 1) })

@@ -37,7 +37,11 @@ export interface TestContext {
  * A fresh database copied from this run's template (test/global-setup.ts): empty and migrated,
  * or with the demo seed. PGlite in memory, or a new database on the TEST_DATABASE_URL server.
  */
-export async function freshDatabase({ poolSize = 4, seeded = false } = {}): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function freshDatabase({ poolSize = 4, seeded = false } = {}): Promise<{
+  handle: DatabaseHandle;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const template = inject('databaseTemplates')[seeded ? 'seeded' : 'empty'];
   if (!PG_URL) {
     const handle = await openPgliteFrom(new Blob([fs.readFileSync(template)]));
@@ -46,9 +50,11 @@ export async function freshDatabase({ poolSize = 4, seeded = false } = {}): Prom
   const name = `arena_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const handle = connectPostgres(databaseUrl(PG_URL, name), poolSize);
+  const url = databaseUrl(PG_URL, name);
+  const handle = connectPostgres(url, poolSize);
   return {
     handle,
+    url,
     drop: async () => {
       await handle.close();
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -100,7 +100,7 @@ describe('organisation registration', () => {
       account_number: expect.stringMatching(/^ARN\d{6}$/),
       plan_name: 'Trial',
     });
-    expect(org.display_picture).toMatch(/^http:\/\/smash-arena\.localhost:3000\/uploads\/organisations\/[0-9a-f]+\.png$/);
+    expect(org.display_picture).toMatch(/^http:\/\/smash-arena\.localhost:3000\/uploads\/org-\d+\/[0-9a-f]+\.png$/);
     const due = new Date(`${org.due_date}T00:00:00Z`).getTime();
     const days = Math.round((due - Date.now()) / 86_400_000);
     expect(days).toBeGreaterThanOrEqual(29);

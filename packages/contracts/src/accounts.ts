@@ -1,11 +1,10 @@
 import { z } from './zod-config.js';
-import { requiredText, text } from './common.js';
+import { requiredSingleLineText, singleLine, singleLineText } from './common.js';
 import { MODULES } from './modules.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-const loginEmail = z
-  .string({ error: 'Email is required' })
+const loginEmail = singleLine(z.string({ error: 'Email is required' }))
   .trim()
   .toLowerCase()
   .min(1, { message: 'Email is required', abort: true })
@@ -23,9 +22,9 @@ const confirmPassword = z.string({ error: 'Please confirm your password' }).min(
 /** `{email, password}` or `{token}` (a key exchanged for a fresh one, e.g. from `/login?token=`). */
 export const loginSchema = z
   .object({
-    email: z.string().trim().toLowerCase().max(254).optional(),
+    email: singleLine(z.string()).trim().toLowerCase().max(254).optional(),
     password: z.string().max(128).optional(),
-    token: z.string().max(200).optional(),
+    token: singleLine(z.string()).max(200).optional(),
     remember: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
@@ -37,7 +36,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The web login form (spec 5): email and password required. */
 export const loginFormSchema = z.object({
-  email: z.string().trim().min(1, { message: 'Email is required', abort: true }),
+  email: singleLine(z.string()).trim().min(1, { message: 'Email is required', abort: true }),
   password: z.string().min(1, 'Password is required'),
   remember: z.boolean().optional(),
 });
@@ -47,20 +46,20 @@ export const registrationSchema = z
     email: loginEmail,
     password1: newPassword,
     password2: confirmPassword,
-    first_name: requiredText(150, 'First name is required'),
-    last_name: text(150).default(''),
+    first_name: requiredSingleLineText(150, 'First name is required'),
+    last_name: singleLineText(150).default(''),
   })
   .refine((v) => v.password1 === v.password2, { path: ['password2'], message: 'Passwords do not match' });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 
-export const verifyEmailSchema = z.object({ key: z.string().min(1).max(200) });
+export const verifyEmailSchema = z.object({ key: singleLine(z.string()).min(1).max(200) });
 
 export const passwordResetSchema = z.object({ email: loginEmail });
 
 export const passwordResetConfirmSchema = z
   .object({
-    uid: z.string().min(1).max(100),
-    token: z.string().min(1).max(200),
+    uid: singleLine(z.string()).min(1).max(100),
+    token: singleLine(z.string()).min(1).max(200),
     new_password1: newPassword,
     new_password2: confirmPassword,
   })
@@ -88,8 +87,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const userUpdateSchema = z.object({
-  first_name: requiredText(150).optional(),
-  last_name: text(150).optional(),
+  first_name: requiredSingleLineText(150).optional(),
+  last_name: singleLineText(150).optional(),
   center_id: z.number().int().positive().nullable().optional(),
 });
 

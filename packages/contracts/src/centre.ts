@@ -1,12 +1,13 @@
 import { z } from './zod-config.js';
-import { requiredText, text } from './common.js';
+import { requiredSingleLineText, singleLineText, text } from './common.js';
 
-const optionalText = (max: number) => text(max).default('');
+const optionalText = (max: number) => singleLineText(max).default('');
+const optionalMultilineText = (max: number) => text(max).default('');
 
 export const centreInputSchema = z.object({
-  name: requiredText(120),
+  name: requiredSingleLineText(120),
   code: optionalText(20),
-  address: optionalText(500),
+  address: optionalMultilineText(500),
   city: optionalText(100),
   state: optionalText(100),
   phone: optionalText(20),

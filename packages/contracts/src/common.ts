@@ -3,7 +3,26 @@ import { z } from './zod-config.js';
 /** Characters PostgreSQL text cannot hold or that only arrive from broken clients. */
 const UNSAFE_TEXT = /[\u0000]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** A trimmed single-line text field with a maximum length; refuses NUL and lone surrogates. */
+export const SINGLE_LINE_MESSAGE = 'This field must be a single line of text without control characters.';
+
+/** C0 control characters (CR, LF, TAB, NUL, ESC, …) and DEL. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** Whether a value holds no line break, tab or other control character. */
+export const isSingleLine = (value: string) => !CONTROL_CHARACTERS.test(value);
+
+/**
+ * Makes a string schema refuse control characters (CR, LF, TAB and the rest of C0, and DEL) with
+ * SINGLE_LINE_MESSAGE. The check runs first, on the value as sent (before `.trim()`), and stops
+ * the others, so "Name\r\n" is refused rather than trimmed into something that passes.
+ */
+export const singleLine = <S extends z.ZodString>(schema: S): S =>
+  schema.refine(isSingleLine, { message: SINGLE_LINE_MESSAGE, abort: true });
+
+/**
+ * A trimmed text field with a maximum length that may span lines (notes, addresses, messages);
+ * refuses NUL and lone surrogates. One-line inputs use `singleLineText`.
+ */
 export const text = (max: number, message?: string) =>
   z
     .string()
@@ -11,9 +30,27 @@ export const text = (max: number, message?: string) =>
     .max(max)
     .refine((v) => !UNSAFE_TEXT.test(v), { message: message ?? 'Contains characters that are not allowed.' });
 
-/** A required text field: not blank after trimming. */
+/** A required multi-line text field: not blank after trimming. */
 export const requiredText = (max: number, requiredMessage?: string) =>
   text(max).pipe(z.string().min(1, requiredMessage ? { message: requiredMessage } : undefined));
+
+/** Multi-line text, by the name that says so. */
+export const multilineText = text;
+export const requiredMultilineText = requiredText;
+
+/**
+ * A trimmed one-line text field (names, titles, codes, …): refuses control characters with
+ * SINGLE_LINE_MESSAGE, and lone surrogates.
+ */
+export const singleLineText = (max: number) =>
+  singleLine(z.string())
+    .trim()
+    .max(max)
+    .refine((v) => !UNSAFE_TEXT.test(v), { message: 'Contains characters that are not allowed.' });
+
+/** A required one-line text field: not blank after trimming. */
+export const requiredSingleLineText = (max: number, requiredMessage?: string) =>
+  singleLineText(max).pipe(z.string().min(1, requiredMessage ? { message: requiredMessage } : undefined));
 
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const idParamsSchema = z.object({ id: idSchema });
@@ -23,7 +60,7 @@ export const phoneSchema = z
   .transform((v) => v.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits'));
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const emailSchema = singleLine(z.string()).trim().toLowerCase().max(254).pipe(z.email());
 
 export const paginatedSchema = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
@@ -39,8 +76,8 @@ export type Paginated<T> = Omit<z.infer<ReturnType<typeof paginatedSchema<z.ZodU
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   page_size: z.coerce.number().int().min(1).max(500).optional(),
-  search: text(200).optional(),
-  ordering: text(100).optional(),
+  search: singleLineText(200).optional(),
+  ordering: singleLineText(100).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

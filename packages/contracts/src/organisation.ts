@@ -1,5 +1,5 @@
 import { z } from './zod-config.js';
-import { requiredText, text } from './common.js';
+import { singleLine, requiredSingleLineText, singleLineText, text } from './common.js';
 
 /** Subdomains that name the provider's own hosts or would mislead users. */
 export const RESERVED_SUBDOMAINS = [
@@ -40,8 +40,7 @@ export const RESERVED_SUBDOMAINS = [
   'localhost',
 ] as const;
 
-export const subdomainSchema = z
-  .string({ error: 'This field is required.' })
+export const subdomainSchema = singleLine(z.string({ error: 'This field is required.' }))
   .trim()
   .min(1, 'This field may not be blank.')
   .min(3, 'Subdomain must be 3 to 30 characters.')
@@ -51,18 +50,18 @@ export const subdomainSchema = z
   .refine((v) => !(RESERVED_SUBDOMAINS as readonly string[]).includes(v), 'This subdomain is reserved.');
 
 export const organisationCreateSchema = z.object({
-  display_name: requiredText(120),
+  display_name: requiredSingleLineText(120),
   subdomain: subdomainSchema,
 });
 
 export const organisationUpdateSchema = z.object({
-  display_name: requiredText(120).optional(),
-  legal_name: text(200).optional(),
-  gstin: text(15).optional(),
+  display_name: requiredSingleLineText(120).optional(),
+  legal_name: singleLineText(200).optional(),
+  gstin: singleLineText(15).optional(),
   address: text(500).optional(),
-  phone: text(20).optional(),
-  email: text(254).optional(),
-  time_zone: text(64).optional(),
+  phone: singleLineText(20).optional(),
+  email: singleLineText(254).optional(),
+  time_zone: singleLineText(64).optional(),
 });
 
 export const organisationPublicSchema = z.object({

@@ -6,10 +6,8 @@ import { invalidationsOf, type Database } from './db/client.js';
 import type { AuthContext, OrganisationRow } from './context.js';
 import { notAuthenticated, notFound, permissionDenied } from './errors.js';
 import { allowedModules, planModules } from './permissions.js';
-import { hashSecret, isExpired } from './tokens.js';
+import { hashSecret, keyExpired } from './tokens.js';
 import type { UserRow } from './context.js';
-
-const keyExpired = (token: { lastUsedAt: Date; remember: boolean }) => isExpired(token.lastUsedAt, token.remember);
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 

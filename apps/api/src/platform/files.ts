@@ -23,16 +23,59 @@ function imageExtension(data: Buffer): string | null {
   return null;
 }
 
-/** Stores an image under DATA_DIR/uploads/{folder}; returns its path relative to /uploads/. */
-export async function saveImage(config: Config, folder: string, file: UploadedFile, field: string): Promise<string> {
+/** DATA_DIR/uploads: every uploaded file, served at /uploads/ (see uploads.ts for who may fetch what). */
+export function uploadsRoot(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.join(config.DATA_DIR, 'uploads');
+}
+
+/**
+ * The folder of an organisation's uploads, `org-{id}`: the path alone tells whose a file is, so
+ * it is served on that organisation's host (and the provider host) and nowhere else.
+ */
+export function organisationFolder(organisationId: number): string {
+  return `org-${organisationId}`;
+}
+
+/** The organisation id of an upload path under `org-{id}/`, or null for a path outside every organisation's folder. */
+export function organisationOfUpload(relative: string): number | null {
+  const match = /^org-(\d{1,15})\//.exec(relative);
+  return match ? Number(match[1]) : null;
+}
+
+/** Refuses anything but a PNG, JPEG, GIF or WebP of at most 2 MB with a field error; returns its extension. */
+export function checkImage(file: UploadedFile, field: string): string {
   if (file.data.length > MAX_IMAGE_BYTES) throw fieldError(field, 'The image must be at most 2 MB.');
   const ext = imageExtension(file.data);
   if (!ext) throw fieldError(field, 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.');
+  return ext;
+}
+
+/** Stores an image under DATA_DIR/uploads/{folder}; returns its path relative to /uploads/. */
+export async function saveImage(config: Config, folder: string, file: UploadedFile, field: string): Promise<string> {
+  const ext = checkImage(file, field);
   const relative = path.posix.join(folder, `${randomBytes(12).toString('hex')}.${ext}`);
-  const target = path.join(config.DATA_DIR, 'uploads', relative);
+  const target = path.join(uploadsRoot(config), relative);
   await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.writeFile(target, file.data);
   return relative;
+}
+
+/**
+ * Deletes a stored upload by its path relative to /uploads/. A path that would leave the
+ * uploads folder is ignored, as is a file that is already gone; other failures are thrown.
+ */
+export async function removeUpload(config: Pick<Config, 'DATA_DIR'>, relative: string | null | undefined): Promise<boolean> {
+  if (!relative) return false;
+  const root = path.resolve(uploadsRoot(config));
+  const target = path.resolve(root, relative);
+  if (!target.startsWith(root + path.sep)) return false;
+  try {
+    await fs.unlink(target);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
 }
 
 export interface FormBody {

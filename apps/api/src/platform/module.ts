@@ -6,8 +6,8 @@
  */
 import type { ModuleName } from '@arena/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Config } from './config.js';
-import type { Database, Tx } from './db/client.js';
+import type { Tx } from './db/client.js';
+import type { Schedule, Task } from './jobs.js';
 import type { Ctx } from './request-context.js';
 
 /** One result of the global search: what it is, how it reads, and the screen that shows it. */
@@ -26,18 +26,14 @@ export interface Searcher {
   search(tx: Tx, ctx: Ctx, q: string, limit: number): Promise<SearchHit[]>;
 }
 
-/** Work on a schedule; it runs on one instance at a time (an advisory lock), never inside a request. */
-export interface Job {
-  name: string;
-  everyMs: number;
-  run(db: Database, config: Config): Promise<void>;
-}
-
 export interface ModuleManifest {
   name: string;
   routes: FastifyPluginAsync;
   /** Demo data of this module for one demo organisation, through the module's services. */
   seed?: (tx: Tx, ctx: Ctx) => Promise<void>;
-  jobs?: Job[];
+  /** Kinds of job the module queues (`app.jobs.add(name, payload)`) or schedules. */
+  tasks?: Task[];
+  /** Cron lines that queue one of the tasks, once per tick across all instances. */
+  schedules?: Schedule[];
   searchers?: Searcher[];
 }

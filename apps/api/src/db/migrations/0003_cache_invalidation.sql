@@ -22,7 +22,7 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER auth_token_invalidate AFTER UPDATE OF revoked_at OR DELETE ON auth_token
+CREATE TRIGGER auth_token_invalidate AFTER UPDATE OF revoked_at, last_used_at, created_at OR DELETE ON auth_token
   FOR EACH ROW EXECUTE FUNCTION arena_notify_invalidate();
 --> statement-breakpoint
 CREATE TRIGGER app_user_invalidate AFTER UPDATE OR DELETE ON app_user

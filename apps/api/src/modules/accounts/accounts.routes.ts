@@ -85,7 +85,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     config: open,
     schema: { tags, summary: 'Sign up; sends a verification e-mail', body: registrationSchema, response: { 201: detailSchema } },
     handler: async (request, reply) => {
-      await accounts.register(app, request.body);
+      await accounts.register(app, request, request.body);
       return reply.status(201).send({ detail: 'Verification e-mail sent.' });
     },
   });

@@ -7,11 +7,13 @@ import { organisationOrigin } from '../../platform/config.js';
 import type { OrganisationRow, UserRow } from '../../platform/context.js';
 import { withTenant } from '../../platform/db/client.js';
 import { badRequest, fieldError, tooManyRequests } from '../../platform/errors.js';
-import { addEvent, clearEvents, recentEvents } from '../../platform/throttle.js';
+import { queueMail } from '../../platform/mail-queue.js';
+import { clearEvents, removeEvent, takeSlot } from '../../platform/throttle.js';
+import { keyExpired } from '../../platform/tokens.js';
 import { appUser, organisation } from '../../platform/db/schema.js';
 import { centre } from '../administrator/index.js';
 import { organisationJson, planName } from '../../platform/organisations.js';
-import { consumeKey, issueKey, retireKeys } from './one-time-keys.js';
+import { consumeKey, issueKey, probeKey, retireKeys } from './one-time-keys.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { issueSessionKey, revokeKey, revokeUserKeys } from './sessions.js';
 
@@ -19,6 +21,8 @@ export const INVALID_CREDENTIALS = 'Unable to log in with provided credentials.'
 export const EMAIL_NOT_VERIFIED = 'E-mail is not verified. Please open the link in the verification e-mail we sent you.';
 export const INVALID_KEY = 'This link is invalid or has expired.';
 export const RESET_SENT = 'Password reset e-mail has been sent.';
+export const LOCKED_OUT = 'Too many failed login attempts for this account. Try again in 15 minutes.';
+export const ALREADY_REGISTERED_SUBJECT = 'You already have an Arena account';
 const LOGIN_WINDOW_MS = 15 * 60_000;
 const RESET_WINDOW_MS = 3600_000;
 
@@ -54,37 +58,60 @@ export async function userJson(app: FastifyInstance, user: UserRow): Promise<Use
   };
 }
 
-export async function register(app: FastifyInstance, input: RegistrationInput): Promise<void> {
-  if (await findUserByEmail(app, input.email)) throw fieldError('email', 'A user is already registered with this e-mail address.');
+/**
+ * Signs up. An address that already has an account gets the same answer as a new one (so sign-up
+ * does not reveal which addresses have accounts); its owner is mailed a password-reset link
+ * instead, and nothing is created. The password is hashed either way, so both take as long.
+ */
+export async function register(app: FastifyInstance, request: FastifyRequest, input: RegistrationInput): Promise<void> {
   const passwordHash = await hashPassword(input.password1);
   const key = await app.db.transaction(async (tx) => {
+    // The unique index on lower(email) decides, so two sign-ups racing for one address cannot both create it.
     const [user] = await tx
       .insert(appUser)
       .values({ email: input.email, passwordHash, firstName: input.first_name, lastName: input.last_name })
       .onConflictDoNothing()
-      .returning();
-    if (!user) throw fieldError('email', 'A user is already registered with this e-mail address.');
-    return issueKey(tx, user.id, 'verify_email');
+      .returning({ id: appUser.id });
+    return user ? issueKey(tx, user.id, 'verify_email') : null;
   });
-  await sendVerification(app, input.email, input.first_name, key);
+  if (key) await sendVerification(app, input.email, input.first_name, key);
+  else await mailExistingAccount(app, request, input.email);
 }
 
 async function sendVerification(app: FastifyInstance, email: string, firstName: string, key: string): Promise<void> {
   const link = `${organisationOrigin(app.config, null)}/accounts/confirm-email/${key}`;
-  await app.mailer
-    .send({
-      to: email,
-      subject: 'Confirm your e-mail address for Arena',
-      text: `Hello ${firstName || 'there'},\n\nPlease confirm your e-mail address by opening this link:\n\n${link}\n\nThe link is valid for 3 days. If you did not sign up for Arena, ignore this e-mail.\n`,
-    })
-    .catch((err) => app.log.error({ err, to: email }, 'verification e-mail could not be sent'));
+  await queueMail(app, {
+    to: email,
+    subject: 'Confirm your e-mail address for Arena',
+    text: `Hello ${firstName || 'there'},\n\nPlease confirm your e-mail address by opening this link:\n\n${link}\n\nThe link is valid for 3 days. If you did not sign up for Arena, ignore this e-mail.\n`,
+  });
+}
+
+/**
+ * Someone signed up with an address that has an account: tell its owner, with a password-reset
+ * link in case they forgot. Shares the reset requests' hourly limit, so sign-up cannot be used
+ * to flood an inbox; over the limit (or for a deactivated account) nothing is sent.
+ */
+async function mailExistingAccount(app: FastifyInstance, request: FastifyRequest, email: string): Promise<void> {
+  const user = await findUserByEmail(app, email);
+  if (!user || !user.isActive) return;
+  const slot = await takeSlot(app.db, resetBucket(user.email), RESET_WINDOW_MS, app.config.RESET_MAX_PER_HOUR, request.ip);
+  if (slot === null) return;
+  const token = await issueKey(app.db, user.id, 'password_reset');
+  const host = request.organisation;
+  const link = resetLink(app, host && user.organisationId === host.id ? host.subdomain : null, user.id, token);
+  await queueMail(app, {
+    to: user.email,
+    subject: ALREADY_REGISTERED_SUBJECT,
+    text: `Hello ${user.firstName || 'there'},\n\nSomeone, perhaps you, tried to sign up for Arena with this e-mail address, but you already have an Arena account. If you forgot your password, choose a new one with this link:\n\n${link}\n\nThe link is valid for 24 hours and can be used once. If it was not you, ignore this e-mail; your account and password stay as they are.\n`,
+  });
 }
 
 export async function resendVerification(app: FastifyInstance, email: string): Promise<void> {
   const user = await findUserByEmail(app, email);
   if (!user || user.emailVerifiedAt) return;
-  if ((await recentEvents(app.db, `verify:${email}`, RESET_WINDOW_MS)) >= app.config.RESET_MAX_PER_HOUR) return;
-  await addEvent(app.db, `verify:${email}`, '');
+  const bucket = `verify:${email.toLowerCase()}`;
+  if ((await takeSlot(app.db, bucket, RESET_WINDOW_MS, app.config.RESET_MAX_PER_HOUR, '')) === null) return;
   await sendVerification(app, user.email, user.firstName, await issueKey(app.db, user.id, 'verify_email'));
 }
 
@@ -97,40 +124,84 @@ export async function verifyEmail(app: FastifyInstance, key: string): Promise<vo
     .where(eq(appUser.id, userId));
 }
 
+/** The per-account bucket of login attempts (whether or not the account exists). */
+export const loginBucket = (email: string) => `login:${email.toLowerCase()}`;
+const resetBucket = (email: string) => `reset:${email.toLowerCase()}`;
+
 /**
  * Password login. On an organisation's host only its users may log in; on the provider host
  * anyone. An account with too many recent failures is refused even with the right password.
+ *
+ * The attempt is counted before the (slow) password check, atomically with the check of the
+ * limit (see `takeSlot`), so a burst of parallel guesses gets at most LOGIN_MAX_FAILURES
+ * password checks, not one per request. A successful login clears the account's failures; a
+ * right password on an unverified account does not count as a failure.
  */
 export async function loginWithPassword(
   app: FastifyInstance,
   request: FastifyRequest,
   input: { email: string; password: string; remember?: boolean },
 ) {
-  const bucket = `login:${input.email}`;
-  if ((await recentEvents(app.db, bucket, LOGIN_WINDOW_MS)) >= app.config.LOGIN_MAX_FAILURES)
-    throw tooManyRequests('Too many failed login attempts for this account. Try again in 15 minutes.', LOGIN_WINDOW_MS / 1000);
-  const user = await findUserByEmail(app, input.email);
+  const email = input.email.toLowerCase();
+  const bucket = loginBucket(email);
+  const attempt = await takeSlot(app.db, bucket, LOGIN_WINDOW_MS, app.config.LOGIN_MAX_FAILURES, request.ip);
+  const user = await findUserByEmail(app, email);
+  if (attempt === null) {
+    if (user) await recordSessionEvent(app, request, user, 'locked_out');
+    throw tooManyRequests(LOCKED_OUT, LOGIN_WINDOW_MS / 1000);
+  }
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   const host = request.organisation;
   if (!user || !ok || !user.isActive || (host && user.organisationId !== host.id)) {
-    await addEvent(app.db, bucket, request.ip);
+    if (user) await recordSessionEvent(app, request, user, 'login_failed');
     throw badRequest({ non_field_errors: [INVALID_CREDENTIALS] });
   }
-  if (!user.emailVerifiedAt) throw badRequest({ non_field_errors: [EMAIL_NOT_VERIFIED] });
+  if (!user.emailVerifiedAt) {
+    await removeEvent(app.db, attempt);
+    throw badRequest({ non_field_errors: [EMAIL_NOT_VERIFIED] });
+  }
   await clearEvents(app.db, bucket);
   return startSession(app, request, user, input.remember ?? false);
 }
 
-/** Exchanges a valid key (e.g. one that travelled in `/login?token=`) for a fresh one and revokes it. */
+/**
+ * Exchanges a valid key (e.g. one that travelled in `/login?token=`) for a fresh one and revokes
+ * it. The fresh key keeps the presented key's creation time, so exchanging keys cannot outlive
+ * the absolute lifetime; and the revocation decides, so two requests racing with one key cannot
+ * both get a fresh key.
+ */
 export async function loginWithKey(app: FastifyInstance, request: FastifyRequest, token: string, remember?: boolean) {
   const presented = await authenticateKey(app.db, token, request.organisation);
   if (!presented) throw badRequest({ non_field_errors: [INVALID_CREDENTIALS] });
-  await revokeKey(app.db, presented.tokenId);
-  return startSession(app, request, presented.user, remember ?? false);
+  const revoked = await revokeKey(app.db, presented.tokenId);
+  if (!revoked || keyExpired(revoked)) throw badRequest({ non_field_errors: [INVALID_CREDENTIALS] });
+  return startSession(app, request, presented.user, remember ?? false, revoked.createdAt);
 }
 
-async function startSession(app: FastifyInstance, request: FastifyRequest, user: UserRow, remember: boolean) {
-  const key = await issueSessionKey(app.db, user, remember, device(request));
+type SessionEvent = 'login_failed' | 'locked_out' | 'logout';
+
+/**
+ * Audits a failed login, a refused (locked) one or a logout in the user's organisation; users
+ * without one (the provider's) have no audit trail. A failed or locked attempt has no actor (it
+ * is not known who tried): the account is the object.
+ */
+async function recordSessionEvent(app: FastifyInstance, request: FastifyRequest, user: UserRow, event: SessionEvent): Promise<void> {
+  const organisationId = user.organisationId;
+  if (!organisationId) return;
+  await withTenant(app.db, organisationId, (tx) =>
+    record(tx, actorOf(request, organisationId), {
+      module: 'Administrator Management',
+      resource: 'session',
+      objectId: user.id,
+      label: user.email,
+      action: event === 'logout' ? 'logout' : 'action',
+      after: { event },
+    }),
+  );
+}
+
+async function startSession(app: FastifyInstance, request: FastifyRequest, user: UserRow, remember: boolean, createdAt?: Date) {
+  const key = await issueSessionKey(app.db, user, remember, device(request), createdAt);
   if (user.organisationId) {
     await withTenant(app.db, user.organisationId, (tx) =>
       record(
@@ -143,30 +214,38 @@ async function startSession(app: FastifyInstance, request: FastifyRequest, user:
   return { key, user: await userJson(app, user) };
 }
 
+/** Revokes the key of this request (if it has a valid one) and audits the logout. */
 export async function logout(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   if (!request.auth) return;
-  await revokeKey(app.db, request.auth.tokenId);
+  const revoked = await revokeKey(app.db, request.auth.tokenId);
+  if (revoked) await recordSessionEvent(app, request, request.auth.user, 'logout');
 }
 
-/** Sends a reset link to the address where it was asked; answers the same whether or not the account exists. */
+function resetLink(app: FastifyInstance, subdomain: string | null, userId: number, token: string): string {
+  const uid = Buffer.from(String(userId)).toString('base64url');
+  return `${organisationOrigin(app.config, subdomain)}/password/reset/confirm/${uid}/${token}/`;
+}
+
+/**
+ * Sends a reset link to the address where it was asked. It answers the same, in the same time,
+ * whether or not the account exists: the same statements run (a key lookup stands in for
+ * issuing a key) and the mail is queued, not awaited.
+ */
 export async function requestPasswordReset(app: FastifyInstance, request: FastifyRequest, email: string): Promise<void> {
-  const bucket = `reset:${email}`;
-  if ((await recentEvents(app.db, bucket, RESET_WINDOW_MS)) >= app.config.RESET_MAX_PER_HOUR)
+  const slot = await takeSlot(app.db, resetBucket(email), RESET_WINDOW_MS, app.config.RESET_MAX_PER_HOUR, request.ip);
+  if (slot === null)
     throw tooManyRequests('Too many password reset requests for this e-mail address. Try again in an hour.', RESET_WINDOW_MS / 1000);
-  await addEvent(app.db, bucket, request.ip);
-  const user = await findUserByEmail(app, email);
+  const found = await findUserByEmail(app, email);
   const host = request.organisation;
-  if (!user || !user.isActive || (host && user.organisationId !== host.id)) return;
-  const token = await issueKey(app.db, user.id, 'password_reset');
-  const uid = Buffer.from(String(user.id)).toString('base64url');
-  const link = `${organisationOrigin(app.config, host?.subdomain ?? null)}/password/reset/confirm/${uid}/${token}/`;
-  await app.mailer
-    .send({
-      to: user.email,
-      subject: 'Reset your Arena password',
-      text: `Hello ${user.firstName || 'there'},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link:\n\n${link}\n\nThe link is valid for 24 hours and can be used once. If it was not you, ignore this e-mail; your password stays as it is.\n`,
-    })
-    .catch((err) => app.log.error({ err, to: user.email }, 'password reset e-mail could not be sent'));
+  const user = found && found.isActive && (!host || found.organisationId === host.id) ? found : null;
+  const token = user ? await issueKey(app.db, user.id, 'password_reset') : await probeKey(app.db, 'password_reset');
+  if (!user || !token) return;
+  const link = resetLink(app, host?.subdomain ?? null, user.id, token);
+  await queueMail(app, {
+    to: user.email,
+    subject: 'Reset your Arena password',
+    text: `Hello ${user.firstName || 'there'},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link:\n\n${link}\n\nThe link is valid for 24 hours and can be used once. If it was not you, ignore this e-mail; your password stays as it is.\n`,
+  });
 }
 
 export async function confirmPasswordReset(
@@ -191,7 +270,7 @@ export async function confirmPasswordReset(
       .returning();
     return updated;
   });
-  await clearEvents(app.db, `login:${user.email.toLowerCase()}`);
+  await clearEvents(app.db, loginBucket(user.email));
   if (user.organisationId) {
     await withTenant(app.db, user.organisationId, (tx) =>
       record(

@@ -1,9 +1,19 @@
 import type { ModuleManifest } from '../../platform/module.js';
 import { pruneEvents } from '../../platform/throttle.js';
+import { pruneRateLimits } from '../../platform/rate-limit-store.js';
 import { accountsRoutes } from './accounts.routes.js';
 
 export const accountsModule: ModuleManifest = {
   name: 'accounts',
   routes: accountsRoutes,
-  jobs: [{ name: 'prune-throttle-events', everyMs: 60 * 60_000, run: (db) => pruneEvents(db) }],
+  tasks: [
+    {
+      name: 'accounts.prune-throttle-events',
+      run: async (_payload, { db }) => {
+        await pruneEvents(db);
+        await pruneRateLimits(db);
+      },
+    },
+  ],
+  schedules: [{ task: 'accounts.prune-throttle-events', cron: '17 * * * *' }],
 };

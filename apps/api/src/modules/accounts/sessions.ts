@@ -9,8 +9,12 @@ export interface Device {
   ip: string;
 }
 
-/** Issues a key for one login on one device, bound to the user's organisation. */
-export async function issueSessionKey(db: Queryable, user: UserRow, remember: boolean, device: Device): Promise<string> {
+/**
+ * Issues a key for one login on one device, bound to the user's organisation. `createdAt` is
+ * the login the key's absolute lifetime counts from: now, or the original login's when a key
+ * is exchanged for a fresh one (so exchanging cannot extend a key's life).
+ */
+export async function issueSessionKey(db: Queryable, user: UserRow, remember: boolean, device: Device, createdAt?: Date): Promise<string> {
   const key = newSecret();
   await db.insert(authToken).values({
     keyHash: hashSecret(key),
@@ -19,6 +23,7 @@ export async function issueSessionKey(db: Queryable, user: UserRow, remember: bo
     remember,
     userAgent: device.userAgent.slice(0, 500),
     ip: device.ip,
+    ...(createdAt ? { createdAt } : {}),
   });
   await db
     .update(appUser)
@@ -27,11 +32,17 @@ export async function issueSessionKey(db: Queryable, user: UserRow, remember: bo
   return key;
 }
 
-export async function revokeKey(db: Queryable, tokenId: number): Promise<void> {
-  await db
+/**
+ * Revokes a key. Returns the key as it was when this call revoked it, or null when it was
+ * already revoked (e.g. by a concurrent request), so only one caller can act on a revocation.
+ */
+export async function revokeKey(db: Queryable, tokenId: number): Promise<{ createdAt: Date; lastUsedAt: Date; remember: boolean } | null> {
+  const [row] = await db
     .update(authToken)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(authToken.id, tokenId), isNull(authToken.revokedAt)));
+    .where(and(eq(authToken.id, tokenId), isNull(authToken.revokedAt)))
+    .returning({ createdAt: authToken.createdAt, lastUsedAt: authToken.lastUsedAt, remember: authToken.remember });
+  return row ?? null;
 }
 
 /** Revokes every key of a user, except one when given (the device that made the change). */

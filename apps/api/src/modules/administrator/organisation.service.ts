@@ -6,7 +6,7 @@ import type { OrganisationRow, UserRow } from '../../platform/context.js';
 import { queryRows, type Queryable, type Tx } from '../../platform/db/client.js';
 import { badRequest, fieldError, onUnique } from '../../platform/errors.js';
 import { organisationJson, planName } from '../../platform/organisations.js';
-import { saveImage, type UploadedFile } from '../../platform/files.js';
+import { checkImage, organisationFolder, removeUpload, saveImage, type UploadedFile } from '../../platform/files.js';
 import { addDays, dateInZone } from '../../platform/time.js';
 import { appUser, authToken, organisation, subscriptionPlan } from '../../platform/db/schema.js';
 import { paymentMode } from './schema.js';
@@ -51,23 +51,29 @@ export async function createOrganisation(
 ): Promise<OrganisationRow> {
   if (user.organisationId) throw badRequest('You already belong to an organisation.');
   if (await isSubdomainTaken(app.db, input.subdomain)) throw fieldError('subdomain', 'This subdomain is already taken.');
-  const picture = input.picture ? await saveImage(app.config, 'organisations', input.picture, 'display_picture') : null;
+  if (input.picture) checkImage(input.picture, 'display_picture');
+  // The picture goes to the organisation's own folder, which has a name once the row exists.
+  let picture: string | null = null;
   try {
     return await app.db.transaction(async (tx) => {
       const planId = await trialPlan(tx);
       const [{ next }] = await queryRows<{ next: string }>(tx, sql`select nextval('organisation_account_seq')::text as next`);
       const today = dateInZone(new Date(), 'Asia/Kolkata');
-      const [org] = await tx
+      const [created] = await tx
         .insert(organisation)
         .values({
           subdomain: input.subdomain,
           displayName: input.display_name,
-          displayPicture: picture,
           accountNumber: `ARN${next}`,
           subscriptionPlanId: planId,
           dueDate: addDays(today, TRIAL_DAYS),
         })
         .returning();
+      let org = created;
+      if (input.picture) {
+        picture = await saveImage(app.config, organisationFolder(created.id), input.picture, 'display_picture');
+        [org] = await tx.update(organisation).set({ displayPicture: picture }).where(eq(organisation.id, created.id)).returning();
+      }
       await tx.update(appUser).set({ organisationId: org.id, isOwner: true, roleName: 'Owner' }).where(eq(appUser.id, user.id));
       await tx.update(authToken).set({ organisationId: org.id }).where(eq(authToken.userId, user.id));
       await setTenant(tx, org.id);
@@ -86,6 +92,7 @@ export async function createOrganisation(
       return org;
     });
   } catch (err) {
+    await removeUpload(app.config, picture).catch(() => false); // nothing was registered: the picture has no owner
     // Two registrations racing for one subdomain: the second meets the unique key.
     return onUnique({ organisation_subdomain_unique: { field: 'subdomain', message: 'This subdomain is already taken.' } })(err);
   }
@@ -109,7 +116,7 @@ export async function updateOrganisation(
 ): Promise<OrganisationRow> {
   if (changes.time_zone !== undefined && !isTimeZone(changes.time_zone)) throw fieldError('time_zone', 'Not a valid time zone.');
   const picture = changes.picture
-    ? await saveImage(app.config, 'organisations', changes.picture, 'display_picture')
+    ? await saveImage(app.config, organisationFolder(org.id), changes.picture, 'display_picture')
     : changes.picture === null
       ? null
       : undefined;
@@ -123,26 +130,41 @@ export async function updateOrganisation(
     timeZone: changes.time_zone,
     displayPicture: picture,
   };
-  const updated = await app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(organisation)
-      .set({ ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)), updatedAt: new Date() })
-      .where(eq(organisation.id, org.id))
-      .returning();
-    await setTenant(tx, org.id);
-    const name = await planName(tx, row);
-    await record(tx, actorOf(request), {
-      module: 'Administrator Management',
-      resource: 'organisation',
-      objectId: org.id,
-      action: 'update',
-      before: organisationJson(app.config, org, name),
-      after: organisationJson(app.config, row, name),
+  let result: { before: OrganisationRow; after: OrganisationRow };
+  try {
+    result = await app.db.transaction(async (tx) => {
+      // The row as it is now (the host's cached copy may be a few seconds old): its picture is the one replaced.
+      const [before] = await tx.select().from(organisation).where(eq(organisation.id, org.id)).for('update');
+      const [after] = await tx
+        .update(organisation)
+        .set({ ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)), updatedAt: new Date() })
+        .where(eq(organisation.id, org.id))
+        .returning();
+      await setTenant(tx, org.id);
+      const name = await planName(tx, after);
+      await record(tx, actorOf(request), {
+        module: 'Administrator Management',
+        resource: 'organisation',
+        objectId: org.id,
+        action: 'update',
+        before: organisationJson(app.config, before, name),
+        after: organisationJson(app.config, after, name),
+      });
+      return { before, after };
     });
-    return row;
-  });
+  } catch (err) {
+    if (picture) await removeUpload(app.config, picture).catch(() => false); // the change was not made: the new file has no use
+    throw err;
+  }
   app.organisations.forget(org.subdomain);
-  return updated;
+  // A replaced or removed picture is deleted from disk once the change is committed.
+  const old = result.before.displayPicture;
+  if (old && old !== result.after.displayPicture) {
+    await removeUpload(app.config, old).catch((err: unknown) =>
+      request.log.warn({ err, file: old }, 'the replaced display picture could not be deleted'),
+    );
+  }
+  return result.after;
 }
 
 function isTimeZone(zone: string): boolean {

@@ -12,6 +12,7 @@ import { PostgresJsSession, PostgresJsTransaction } from 'drizzle-orm/postgres-j
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
+import { Logger, runMigrations } from 'graphile-worker';
 import * as schema from './schema.js';
 import { APP_ROLE, securityStatements } from './security.js';
 import { InvalidationBus, INVALIDATION_CHANNEL } from './invalidation.js';
@@ -39,6 +40,7 @@ export interface TenantOptions {
 }
 
 interface DatabaseExtras {
+  kind: 'pglite' | 'postgres';
   runTenant?: <T>(organisationId: number, fn: (tx: Tx) => Promise<T>, options: TenantOptions) => Promise<T>;
   bus: InvalidationBus;
   gate: TenantGate;
@@ -48,10 +50,15 @@ const extras = new WeakMap<Database, DatabaseExtras>();
 function extrasOf(db: Database): DatabaseExtras {
   let found = extras.get(db);
   if (!found) {
-    found = { bus: new InvalidationBus(), gate: new TenantGate(Number.POSITIVE_INFINITY) };
+    found = { kind: 'pglite', bus: new InvalidationBus(), gate: new TenantGate(Number.POSITIVE_INFINITY) };
     extras.set(db, found);
   }
   return found;
+}
+
+/** Which database this is: PostgreSQL (many instances may share it) or the embedded one. */
+export function databaseKind(db: Database): 'pglite' | 'postgres' {
+  return extrasOf(db).kind;
 }
 
 /** The bus of cache invalidations of this database (from every instance connected to it). */
@@ -129,6 +136,9 @@ async function preparePostgres(url: string, appUrl?: string): Promise<void> {
     await owner`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migratePostgres(drizzlePostgres(owner), { migrationsFolder: migrationsFolder() });
     for (const statement of securityStatements()) await owner.unsafe(statement);
+    // The job queue's own schema, migrated by its library, then opened to the application role.
+    await runMigrations({ connectionString: url, logger: silentLogger });
+    for (const statement of jobQueueGrants()) await owner.unsafe(statement);
     // An operator who provisions the login role (DATABASE_APP_URL) keeps its password; else the owner keeps it in step.
     if (!appUrl) for (const statement of loginRoleStatements(loginPassword(url))) await owner.unsafe(statement);
     await owner`select pg_advisory_unlock(${MIGRATION_LOCK})`;
@@ -136,6 +146,28 @@ async function preparePostgres(url: string, appUrl?: string): Promise<void> {
     await owner.end();
   }
 }
+
+function jobQueueGrants(): string[] {
+  return [
+    `GRANT USAGE ON SCHEMA graphile_worker TO ${APP_ROLE}`,
+    `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA graphile_worker TO ${APP_ROLE}`,
+    `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA graphile_worker TO ${APP_ROLE}`,
+    `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA graphile_worker TO ${APP_ROLE}`,
+    // graphile-worker enables RLS on its private tables (only their owner may touch them); the
+    // application role works the queue, so it gets a policy of its own on each.
+    `DO $$ DECLARE t record; BEGIN
+       FOR t IN SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = 'graphile_worker' AND c.relkind = 'r' AND c.relrowsecurity
+       LOOP
+         IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = 'graphile_worker' AND tablename = t.relname AND policyname = 'arena_app_queue') THEN
+           EXECUTE format('CREATE POLICY arena_app_queue ON graphile_worker.%I FOR ALL TO ${APP_ROLE} USING (true) WITH CHECK (true)', t.relname);
+         END IF;
+       END LOOP;
+     END $$`,
+  ];
+}
+
+const silentLogger = new Logger(() => () => undefined);
 
 function loginRoleStatements(password: string): string[] {
   return [
@@ -187,7 +219,7 @@ export function connectPostgres(
     )
     .catch(() => undefined);
   const perOrganisation = limits.perOrganisation || Math.max(2, Math.ceil(poolSize * 0.6));
-  extras.set(db, { bus, gate: new TenantGate(perOrganisation), runTenant: pipelinedTenantRunner(client, db) });
+  extras.set(db, { kind: 'postgres', bus, gate: new TenantGate(perOrganisation), runTenant: pipelinedTenantRunner(client, db) });
   return {
     db,
     kind: 'postgres',
@@ -300,7 +332,7 @@ async function pgliteAsAppRole(client: PGlite): Promise<DatabaseHandle> {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const bus = new InvalidationBus();
   await client.listen(INVALIDATION_CHANNEL, (payload) => bus.emit(payload));
-  extras.set(db, { bus, gate: new TenantGate(Number.POSITIVE_INFINITY) });
+  extras.set(db, { kind: 'pglite', bus, gate: new TenantGate(Number.POSITIVE_INFINITY) });
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

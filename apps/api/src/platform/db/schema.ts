@@ -131,6 +131,17 @@ export const throttleEvent = pgTable(
   (t) => [index('throttle_event_bucket_idx').on(t.bucket, t.createdAt)],
 );
 
+/**
+ * Per-IP request counters of the rate-limited endpoints (login, registration, reset, portal
+ * bookings), shared by every instance on PostgreSQL: one row per key and window, counted with an
+ * atomic upsert. Rows past `expires_at` are reused or pruned hourly.
+ */
+export const rateLimitCounter = pgTable('rate_limit_counter', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** The audit trail. The application role may insert and read rows, never change or delete them. */
 export const auditLog = pgTable(
   'audit_log',
