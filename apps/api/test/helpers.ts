@@ -11,7 +11,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
-import { connectPostgres, openPgliteFrom, type DatabaseHandle } from '../src/platform/db/client.js';
+import { connectPostgres, openPgliteFrom, type DatabaseHandle, type SessionLimits } from '../src/platform/db/client.js';
 import type { Mail, Mailer } from '../src/platform/mail.js';
 import { databaseUrl } from './global-setup.js';
 
@@ -37,7 +37,11 @@ export interface TestContext {
  * A fresh database copied from this run's template (test/global-setup.ts): empty and migrated,
  * or with the demo seed. PGlite in memory, or a new database on the TEST_DATABASE_URL server.
  */
-export async function freshDatabase({ poolSize = 4, seeded = false } = {}): Promise<{
+export async function freshDatabase({
+  poolSize = 4,
+  seeded = false,
+  limits,
+}: { poolSize?: number; seeded?: boolean; limits?: Partial<SessionLimits> } = {}): Promise<{
   handle: DatabaseHandle;
   url?: string;
   drop(): Promise<void>;
@@ -51,7 +55,7 @@ export async function freshDatabase({ poolSize = 4, seeded = false } = {}): Prom
   const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   const url = databaseUrl(PG_URL, name);
-  const handle = connectPostgres(url, poolSize);
+  const handle = connectPostgres(url, poolSize, { limits });
   return {
     handle,
     url,
@@ -65,11 +69,11 @@ export async function freshDatabase({ poolSize = 4, seeded = false } = {}): Prom
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { poolSize?: number; seed?: boolean } = {},
+  options: { poolSize?: number; seed?: boolean; limits?: Partial<SessionLimits> } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...env });
-  const { handle, drop } = await freshDatabase({ poolSize: options.poolSize, seeded: options.seed !== false });
+  const { handle, drop } = await freshDatabase({ poolSize: options.poolSize, seeded: options.seed !== false, limits: options.limits });
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
   const app = await buildApp({ config, db: handle.db, mailer, logger: false });

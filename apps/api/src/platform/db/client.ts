@@ -258,6 +258,7 @@ function pipelinedTenantRunner(client: postgres.Sql, db: Database) {
         }
       },
     });
+    let released = false;
     try {
       const begin = options.readOnly ? 'begin read only' : 'begin';
       const setup = conn.unsafe(`${begin}; select set_config('app.organisation_id', '${organisationId}', true)`).simple();
@@ -274,14 +275,19 @@ function pipelinedTenantRunner(client: postgres.Sql, db: Database) {
         throw err;
       }
       if (options.readOnly) {
-        // Nothing to make durable: the connection's next user queues behind this COMMIT on the same socket.
-        conn.unsafe('commit').catch(() => undefined);
+        // Nothing to make durable: answer now, and hand the connection back once COMMIT is through
+        // (a statement still queued on a released reservation would never be sent).
+        released = true;
+        conn.unsafe('commit').then(
+          () => conn.release(),
+          () => conn.release(),
+        );
         return result;
       }
       await conn.unsafe('commit');
       return result;
     } finally {
-      conn.release();
+      if (!released) conn.release();
     }
   };
 }
