@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './platform/config.js';
 import { databaseKind, type Database } from './platform/db/client.js';
 import { rateLimitOptions } from './platform/rate-limit-store.js';

@@ -1,5 +1,5 @@
 import { z } from './zod-config.js';
-import { idSchema, requiredText, text } from './common.js';
+import { idSchema, requiredSingleLineText, singleLine, singleLineText, text } from './common.js';
 import { toPaise, fromPaise } from './money.js';
 
 /** A non-negative amount with at most 2 decimals, as a string or number; normalised to "1500.00". */
@@ -24,7 +24,7 @@ export const isoDateSchema = z
 
 // ---- sports and payment modes (Administrator) ----
 export const sportInputSchema = z.object({
-  name: requiredText(100),
+  name: requiredSingleLineText(100),
   kind: z.enum(['sport', 'event']).default('sport'),
   description: text(1000).default(''),
   is_active: z.boolean().default(true),
@@ -41,7 +41,7 @@ export const sportSchema = z.object({
 export type Sport = z.infer<typeof sportSchema>;
 
 export const DEFAULT_PAYMENT_MODES = ['Cash', 'UPI', 'Card', 'Bank transfer', 'Cheque'] as const;
-export const paymentModeInputSchema = z.object({ name: requiredText(60), is_active: z.boolean().default(true) });
+export const paymentModeInputSchema = z.object({ name: requiredSingleLineText(60), is_active: z.boolean().default(true) });
 export const paymentModeSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -64,12 +64,12 @@ export const timeSlotInputSchema = z
 
 export const slotGroupInputSchema = z.object({
   id: idSchema.optional(),
-  name: requiredText(60),
+  name: requiredSingleLineText(60),
   time_slots: z.array(timeSlotInputSchema).max(96),
 });
 
 export const facilityInputSchema = z.object({
-  name: requiredText(120),
+  name: requiredSingleLineText(120),
   centre: idSchema,
   sport: idSchema,
   description: text(2000).default(''),
@@ -136,11 +136,25 @@ export const daySlotSchema = availableSlotSchema.extend({
 });
 export const daySlotGroupSchema = z.object({ id: z.number(), name: z.string(), time_slots: z.array(daySlotSchema) });
 
+// ---- limits of booking requests: each bounds the work one request can ask for ----
+/** Most slots one booking request may name (a day of quarter-hour slots; the portal's own limit, BOOKING_MAX_SLOTS, is lower). */
+export const BOOKING_REQUEST_MAX_SLOTS = 96;
+/** Most slots the desk or a subscription may name for one date. */
+export const DESK_MAX_SLOTS = 48;
+/** The longest a booking subscription may run: days from its start date to its end date. */
+export const SUBSCRIPTION_MAX_SPAN_DAYS = 366;
+
+const distinct = (values: readonly unknown[]) => new Set(values).size === values.length;
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 // ---- the public portal's booking request (spec section 3, messages of section 5) ----
 export const bookingContactSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120).pipe(text(120)),
-  email: z
-    .string({ error: 'Email is required' })
+  name: singleLine(z.string({ error: 'Name is required' }))
+    .trim()
+    .min(1, 'Name is required')
+    .max(120)
+    .pipe(singleLineText(120)),
+  email: singleLine(z.string({ error: 'Email is required' }))
     .trim()
     .toLowerCase()
     .min(1, { message: 'Email is required', abort: true })
@@ -163,9 +177,15 @@ export const publicBookingRequestSchema = bookingContactSchema.extend({
   date: isoDateSchema,
   time_slots: z
     .array(
-      z.object({ date: isoDateSchema, slot: idSchema, start_time: z.string().max(20).optional(), end_time: z.string().max(20).optional() }),
+      z.object({
+        date: isoDateSchema,
+        slot: idSchema,
+        start_time: singleLine(z.string()).max(20).optional(),
+        end_time: singleLine(z.string()).max(20).optional(),
+      }),
     )
-    .min(1, 'Please select at least one slot.'),
+    .min(1, 'Please select at least one slot.')
+    .max(BOOKING_REQUEST_MAX_SLOTS, `At most ${BOOKING_REQUEST_MAX_SLOTS} slots can be booked at once.`),
   booking_amount: moneySchema,
   sub_total: moneySchema,
 });
@@ -217,7 +237,7 @@ export type Booking = z.infer<typeof bookingSchema>;
 export const paymentInputSchema = z.object({
   amount: moneySchema.refine((v) => v !== '0.00', 'Amount must be greater than 0.'),
   payment_mode: idSchema,
-  reference: text(100).default(''),
+  reference: singleLineText(100).default(''),
 });
 
 /** PATCH /booking/booking/:id/: a new discount or notes. */
@@ -226,9 +246,12 @@ export const bookingUpdateSchema = z.object({ discount: moneySchema.optional(), 
 export const deskBookingInputSchema = z.object({
   facility: idSchema,
   date: isoDateSchema,
-  time_slot_ids: z.array(idSchema).min(1, 'Please select at least one slot.').max(48),
+  time_slot_ids: z
+    .array(idSchema)
+    .min(1, 'Please select at least one slot.')
+    .max(DESK_MAX_SLOTS, `At most ${DESK_MAX_SLOTS} slots can be booked at once.`),
   client: idSchema.optional(),
-  name: text(120).optional(),
+  name: singleLineText(120).optional(),
   email: z.union([z.literal(''), z.email('Invalid email format')]).optional(),
   mobile_no: z
     .string()
@@ -255,7 +278,7 @@ export const bookingPaymentSchema = z.object({
 
 // ---- clients and booking subscriptions ----
 export const clientInputSchema = z.object({
-  name: requiredText(120, 'Name is required'),
+  name: requiredSingleLineText(120, 'Name is required'),
   email: z.union([z.literal(''), z.email('Invalid email format')]).default(''),
   mobile: z
     .string()
@@ -280,17 +303,36 @@ export const clientSchema = z.object({
 export const subscriptionInputSchema = z
   .object({
     client: idSchema.optional(),
-    name: text(120).optional(),
+    name: singleLineText(120).optional(),
     email: z.union([z.literal(''), z.email('Invalid email format')]).optional(),
-    mobile_no: z.string().max(20).optional(),
+    mobile_no: singleLine(z.string()).max(20).optional(),
     facility: idSchema,
-    time_slot_ids: z.array(idSchema).min(1, 'Please select at least one slot.').max(48),
-    weekdays: z.array(z.number().int().min(1).max(7)).min(1, 'Choose at least one weekday.'),
+    time_slot_ids: z
+      .array(idSchema)
+      .min(1, 'Please select at least one slot.')
+      .max(DESK_MAX_SLOTS, `At most ${DESK_MAX_SLOTS} slots can be booked at once.`)
+      .refine(distinct, 'A slot is selected more than once.'),
+    weekdays: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(1, 'A weekday is a number from 1 (Monday) to 7 (Sunday).')
+          .max(7, 'A weekday is a number from 1 (Monday) to 7 (Sunday).'),
+      )
+      .min(1, 'Choose at least one weekday.')
+      .max(7, 'Choose at most 7 weekdays.')
+      .refine(distinct, 'Each weekday can be chosen only once.'),
     start_date: isoDateSchema,
     end_date: isoDateSchema,
     notes: text(1000).default(''),
   })
-  .refine((v) => v.end_date >= v.start_date, { path: ['end_date'], message: 'End date must be on or after the start date.' });
+  .refine((v) => v.end_date >= v.start_date, { path: ['end_date'], message: 'End date must be on or after the start date.' })
+  // Not more than the limit (an unreadable date is the date field's error, not this one).
+  .refine((v) => !(daysFrom(v.start_date, v.end_date) > SUBSCRIPTION_MAX_SPAN_DAYS), {
+    path: ['end_date'],
+    message: `A subscription can span at most ${SUBSCRIPTION_MAX_SPAN_DAYS} days.`,
+  });
 
 export const SUBSCRIPTION_STATUSES = ['active', 'cancelled'] as const;
 export const subscriptionSchema = z.object({

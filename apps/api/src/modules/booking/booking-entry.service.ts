@@ -5,41 +5,24 @@
  * bookings per phone and date — and the amounts the page showed against the server's prices.
  */
 import type { PublicBookingRequest } from '@arena/contracts';
-import { and, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
-import { fieldError, tooManyRequests } from '../../platform/errors.js';
-import { checkReferences } from '../../platform/references.js';
+import { fieldError } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import type { BookingRow } from './booking.queries.js';
-import { createBooking } from './booking.service.js';
-import { loadFacility } from './facility.service.js';
-import { booking, bookingClient, facility } from './schema.js';
+import { bookSlots, type CreatedBooking } from './booking.service.js';
 
-export async function bookOnline(tx: Tx, ctx: Ctx, input: PublicBookingRequest): Promise<BookingRow> {
+/** Three statements (see `bookSlots`): the checks below read nothing the booking's own read does not. */
+export async function bookOnline(tx: Tx, ctx: Ctx, input: PublicBookingRequest): Promise<CreatedBooking> {
   const limits = ctx.config;
   if (input.time_slots.length > limits.BOOKING_MAX_SLOTS)
     throw fieldError('time_slots', `At most ${limits.BOOKING_MAX_SLOTS} slots can be booked at once.`);
   if (input.time_slots.some((s) => s.date !== input.date)) throw fieldError('time_slots', 'Every slot must be on the booking date.');
-  await checkReferences(tx, ctx.organisationId, { facility: { table: facility, id: input.facility } });
-  const f = await loadFacility(tx, ctx.organisationId, input.facility);
-  if (!f.isActive || !f.enableOnlineBooking) throw fieldError('facility', 'This facility is not open for online booking.');
-  if (f.centreId !== input.centre) throw fieldError('facility', 'This facility is not in the selected centre.');
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(booking)
-    .where(
-      and(
-        eq(booking.organisationId, ctx.organisationId),
-        eq(booking.mobile, input.mobile_no),
-        eq(booking.date, input.date),
-        eq(booking.source, 'online'),
-        eq(booking.status, 'confirmed'),
-      ),
-    );
-  if (n >= limits.BOOKING_MAX_PER_PHONE_PER_DAY)
-    throw tooManyRequests(`This phone number already has ${n} open online bookings for this date. Please call the centre to book more.`);
-  return createBooking(tx, ctx, {
-    facility: f,
+  return bookSlots(tx, ctx, {
+    facility: input.facility,
+    checkFacility: (f) => {
+      if (!f.isActive || !f.enableOnlineBooking) throw fieldError('facility', 'This facility is not open for online booking.');
+      if (f.centreId !== input.centre) throw fieldError('facility', 'This facility is not in the selected centre.');
+    },
+    perPhoneLimit: limits.BOOKING_MAX_PER_PHONE_PER_DAY,
     date: input.date,
     slotIds: input.time_slots.map((s) => s.slot),
     source: 'online',
@@ -62,16 +45,13 @@ export interface DeskBooking {
   payment?: { amount: string; payment_mode: number; reference: string };
 }
 
-export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<BookingRow> {
+export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<CreatedBooking> {
   if (!input.client && !input.name) throw fieldError('name', 'Name is required');
-  await checkReferences(tx, ctx.organisationId, {
-    facility: { table: facility, id: input.facility },
-    client: { table: bookingClient, id: input.client },
-  });
-  const f = await loadFacility(tx, ctx.organisationId, input.facility);
-  if (!f.isActive) throw fieldError('facility', 'This facility is not active.');
-  return createBooking(tx, ctx, {
-    facility: f,
+  return bookSlots(tx, ctx, {
+    facility: input.facility,
+    checkFacility: (f) => {
+      if (!f.isActive) throw fieldError('facility', 'This facility is not active.');
+    },
     date: input.date,
     slotIds: input.time_slot_ids,
     source: 'desk',

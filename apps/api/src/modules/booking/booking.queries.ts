@@ -30,39 +30,58 @@ export async function bookingsJson(tx: Tx, organisationId: number, rows: Booking
     .from(bookedTimeSlot)
     .where(and(eq(bookedTimeSlot.organisationId, organisationId), inArray(bookedTimeSlot.bookingId, ids)))
     .orderBy(asc(bookedTimeSlot.startTime));
-  return rows.map((b) => {
-    const n = names.find((x) => x.id === b.facilityId);
-    return {
-      id: b.id,
-      code: b.code,
-      centre: b.centreId,
-      centre_name: n?.centreName ?? '',
-      facility: b.facilityId,
-      facility_name: n?.name ?? '',
-      sport_name: n?.sportName ?? '',
-      client: b.clientId,
-      subscription: b.subscriptionId,
-      date: b.date,
-      source: b.source,
-      status: b.status,
-      payment_status: paymentStatus(b.bookingAmount, b.paidAmount),
-      name: b.name,
-      email: b.email,
-      mobile: b.mobile,
-      sub_total: b.subTotal,
-      discount: b.discount,
-      tax: b.tax,
-      booking_amount: b.bookingAmount,
-      paid_amount: b.paidAmount,
-      due_amount: fromPaise(Math.max(0, (toPaise(b.bookingAmount) ?? 0) - (toPaise(b.paidAmount) ?? 0))),
-      notes: b.notes,
-      cancel_reason: b.cancelReason,
-      time_slots: slots
-        .filter((s) => s.bookingId === b.id)
-        .map((s) => ({ id: s.id, time_slot: s.timeSlotId, date: s.date, start_time: s.startTime, end_time: s.endTime, price: s.price })),
-      created_at: b.createdAt.toISOString(),
-    };
-  });
+  return rows.map((b) =>
+    bookingJsonFrom(
+      b,
+      names.find((x) => x.id === b.facilityId),
+      slots.filter((s) => s.bookingId === b.id),
+    ),
+  );
+}
+
+export type BookedSlotRow = typeof bookedTimeSlot.$inferSelect;
+
+/** A booking as API JSON from what the caller already holds: its row, its facility's names and its slots. */
+export function bookingJsonFrom(
+  b: BookingRow,
+  n: { name: string; sportName: string; centreName: string } | undefined,
+  slots: BookedSlotRow[],
+): Booking {
+  return {
+    id: b.id,
+    code: b.code,
+    centre: b.centreId,
+    centre_name: n?.centreName ?? '',
+    facility: b.facilityId,
+    facility_name: n?.name ?? '',
+    sport_name: n?.sportName ?? '',
+    client: b.clientId,
+    subscription: b.subscriptionId,
+    date: b.date,
+    source: b.source,
+    status: b.status,
+    payment_status: paymentStatus(b.bookingAmount, b.paidAmount),
+    name: b.name,
+    email: b.email,
+    mobile: b.mobile,
+    sub_total: b.subTotal,
+    discount: b.discount,
+    tax: b.tax,
+    booking_amount: b.bookingAmount,
+    paid_amount: b.paidAmount,
+    due_amount: fromPaise(Math.max(0, (toPaise(b.bookingAmount) ?? 0) - (toPaise(b.paidAmount) ?? 0))),
+    notes: b.notes,
+    cancel_reason: b.cancelReason,
+    time_slots: slots.map((s) => ({
+      id: s.id,
+      time_slot: s.timeSlotId,
+      date: s.date,
+      start_time: s.startTime,
+      end_time: s.endTime,
+      price: s.price,
+    })),
+    created_at: b.createdAt.toISOString(),
+  };
 }
 
 export async function loadBooking(tx: Tx, organisationId: number, id: number, lock = false): Promise<BookingRow> {

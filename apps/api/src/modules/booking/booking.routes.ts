@@ -22,7 +22,7 @@ import { centre } from '../administrator/index.js';
 import { bookingsJson, bookingJson, type BookingRow } from './booking.queries.js';
 import { closeBooking, payBooking, updateBooking, type FinalStatus } from './booking-status.service.js';
 import { bookAtDesk } from './booking-entry.service.js';
-import { guardSlotRace } from './booking.service.js';
+import { createdBookingJson, guardSlotRace } from './booking.service.js';
 import { MODULE } from './constants.js';
 import { sendBookingConfirmation } from './notify.js';
 import { booking, facility } from './schema.js';
@@ -104,7 +104,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const created = await guardSlotRace(() =>
-        inTenant(request, async (tx, ctx) => bookingJson(tx, ctx.organisationId, await bookAtDesk(tx, ctx, request.body))),
+        inTenant(request, async (tx, ctx) => createdBookingJson(await bookAtDesk(tx, ctx, request.body))),
       );
       await sendBookingConfirmation(app, ctxOf(request).organisation, created);
       return reply.status(201).send(created);

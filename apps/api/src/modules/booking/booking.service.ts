@@ -3,22 +3,22 @@
  * set of rules: the server recomputes every price and total, refuses past, unavailable,
  * duplicated or foreign slots, and the partial unique index on booked slots makes a double
  * booking impossible whatever races happen: the loser gets a 409 and nothing is written.
+ * A booking is three statements whatever it holds (`bookSlots`): throughput follows that number.
  */
 import { randomUUID } from 'node:crypto';
 import { fromPaise, toPaise } from '@arena/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { record } from '../../platform/audit.js';
-import type { Tx } from '../../platform/db/client.js';
-import { badRequest, conflict, fieldError, invalidPk, onUnique, type FieldErrors } from '../../platform/errors.js';
+import { queryRows, type Tx } from '../../platform/db/client.js';
+import { badRequest, conflict, fieldError, invalidPk, onUnique, tooManyRequests, type FieldErrors } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { checkReferences } from '../../platform/references.js';
-import { nextNumber } from '../../platform/sequence.js';
-import { paymentMode } from '../administrator/index.js';
+import { centre, paymentMode, sport } from '../administrator/index.js';
 import { slotPrice, total, unavailableReason } from './availability.js';
 import { MODULE, SLOT_TAKEN } from './constants.js';
-import type { BookingRow } from './booking.queries.js';
+import { bookingJsonFrom, type BookedSlotRow, type BookingRow } from './booking.queries.js';
 import type { FacilityRow } from './facility.service.js';
-import { bookedTimeSlot, booking, bookingClient, bookingPayment, timeSlot } from './schema.js';
+import { bookedTimeSlot, booking, bookingClient, bookingPayment, facility, timeSlot } from './schema.js';
 
 export interface Contact {
   name: string;
@@ -27,7 +27,8 @@ export interface Contact {
 }
 
 export interface NewBooking {
-  facility: FacilityRow;
+  /** The facility, or its id: either way it is read again with the slots, in the booking's one read. */
+  facility: FacilityRow | number;
   date: string;
   slotIds: number[];
   source: 'online' | 'desk' | 'subscription';
@@ -40,64 +41,78 @@ export interface NewBooking {
   ignoreWindow?: boolean;
   /** Amounts the client computed; checked against the server's prices when given. */
   expected?: { booking_amount: string; sub_total: string };
+  /** Rules of the door on the facility, checked first (the portal: open online, in the chosen centre). */
+  checkFacility?: (f: FacilityRow) => void;
+  /** Most open online bookings the contact's phone may hold for the date (the portal); held under concurrency. */
+  perPhoneLimit?: number;
+}
+
+/**
+ * The client of a booking as the first step of a statement: a CTE `c (id)`. By mobile, an upsert
+ * on the unique index, so concurrent bookings of one phone meet there and the row lock it takes
+ * serialises them until commit (the per-phone limit counts after it); else by e-mail, or a new
+ * client; or a known client's id.
+ */
+function clientCte(organisationId: number, client: NewBooking['client']): SQL {
+  if ('id' in client) return sql`c as (select ${client.id}::bigint as id)`;
+  if (client.mobile)
+    return sql`c as (
+      insert into booking_client (organisation_id, name, email, mobile) values (${organisationId}::bigint, ${client.name}, ${client.email}, ${client.mobile})
+      on conflict (organisation_id, mobile) where mobile <> '' do update
+        set updated_at = now(), email = case when booking_client.email = '' then excluded.email else booking_client.email end
+      returning id)`;
+  if (client.email)
+    return sql`found as (
+      select id from booking_client where organisation_id = ${organisationId}::bigint and lower(email) = ${client.email.toLowerCase()} order by id limit 1),
+    created as (
+      insert into booking_client (organisation_id, name, email, mobile)
+      select ${organisationId}::bigint, ${client.name}, ${client.email}, '' where not exists (select 1 from found)
+      returning id),
+    c as (select id from found union all select id from created)`;
+  return sql`c as (
+    insert into booking_client (organisation_id, name, email, mobile) values (${organisationId}::bigint, ${client.name}, ${client.email}, '')
+    returning id)`;
 }
 
 /** Finds the client by mobile, then e-mail, or creates one; concurrent calls for one mobile meet on the unique index. */
 export async function resolveClient(tx: Tx, ctx: Ctx, contact: Contact): Promise<number> {
-  const organisationId = ctx.organisationId;
-  if (contact.mobile) {
-    const [row] = await tx
-      .insert(bookingClient)
-      .values({ organisationId, name: contact.name, email: contact.email, mobile: contact.mobile })
-      .onConflictDoUpdate({
-        target: [bookingClient.organisationId, bookingClient.mobile],
-        targetWhere: sql`${bookingClient.mobile} <> ''`,
-        set: {
-          updatedAt: sql`now()`,
-          email: sql`case when ${bookingClient.email} = '' then excluded.email else ${bookingClient.email} end`,
-        },
-      })
-      .returning({ id: bookingClient.id });
-    return row.id;
-  }
-  if (contact.email) {
-    const [found] = await tx
-      .select({ id: bookingClient.id })
-      .from(bookingClient)
-      .where(and(eq(bookingClient.organisationId, organisationId), sql`lower(${bookingClient.email}) = ${contact.email.toLowerCase()}`))
-      .limit(1);
-    if (found) return found.id;
-  }
-  const [created] = await tx
-    .insert(bookingClient)
-    .values({ organisationId, name: contact.name, email: contact.email, mobile: '' })
-    .returning({ id: bookingClient.id });
-  return created.id;
+  const [row] = await queryRows<{ id: string | number }>(tx, sql`with ${clientCte(ctx.organisationId, contact)} select id from c`);
+  return Number(row.id);
 }
 
-/** Recomputes the slots and prices of a request; throws field errors for anything that cannot be booked. */
-export async function priceSlots(tx: Tx, ctx: Ctx, input: Pick<NewBooking, 'facility' | 'date' | 'slotIds' | 'ignoreWindow'>) {
-  const organisationId = ctx.organisationId;
+/** A row of a raw statement (`returning *`) as drizzle would map it, whichever driver ran it. */
+function decodeRow<T extends PgTable>(table: T, raw: Record<string, unknown>, prefix = ''): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[prefix + column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as T['$inferSelect'];
+}
+
+/** A booking just made: its row, its booked slots (by start time) and its facility, all the API answer needs. */
+export interface CreatedBooking {
+  row: BookingRow;
+  slots: BookedSlotRow[];
+  facility: FacilityRow;
+}
+
+/** The API JSON of a booking just made, without reading it back. */
+export const createdBookingJson = (b: CreatedBooking) => bookingJsonFrom(b.row, b.facility, b.slots);
+
+type TemplateSlotRow = typeof timeSlot.$inferSelect;
+
+/** The server's prices of the slots asked for; field errors for anything that cannot be booked on the date. */
+function priceSlots(ctx: Ctx, input: NewBooking, facilityRow: FacilityRow, slots: TemplateSlotRow[]) {
   const errors: FieldErrors = {};
   if (new Set(input.slotIds).size !== input.slotIds.length) errors.time_slots = ['A slot is selected more than once.'];
-  const slots = await tx
-    .select()
-    .from(timeSlot)
-    .where(
-      and(
-        eq(timeSlot.organisationId, organisationId),
-        eq(timeSlot.facilityId, input.facility.id),
-        inArray(timeSlot.id, input.slotIds),
-        isNull(timeSlot.archivedAt),
-      ),
-    );
   const missing = input.slotIds.filter((id) => !slots.some((s) => s.id === id));
   if (missing.length) (errors.time_slots ??= []).push(`These slots do not belong to this facility: ${missing.join(', ')}.`);
   const day = {
     date: input.date,
     today: ctx.now.today,
     time: ctx.now.time,
-    advanceDays: input.ignoreWindow ? 3650 : input.facility.advanceBookingDays,
+    advanceDays: input.ignoreWindow ? 3650 : facilityRow.advanceBookingDays,
   };
   for (const s of slots) {
     const reason = unavailableReason(s, day);
@@ -108,9 +123,89 @@ export async function priceSlots(tx: Tx, ctx: Ctx, input: Pick<NewBooking, 'faci
   return { priced, subTotal: total(priced.map((p) => p.price)) };
 }
 
-export async function createBooking(tx: Tx, ctx: Ctx, input: NewBooking): Promise<BookingRow> {
+/**
+ * Statement 1 of a booking, read only: the facility with its names, the slots asked for (of the
+ * facility, not archived) each with whether it is held on the date, and what the rules need —
+ * the client named by id, the payment mode, the phone's open online bookings for the date.
+ */
+async function readBookingFacts(tx: Tx, ctx: Ctx, input: NewBooking) {
   const organisationId = ctx.organisationId;
-  const { priced, subTotal } = await priceSlots(tx, ctx, input);
+  const facilityId = typeof input.facility === 'number' ? input.facility : input.facility.id;
+  const clientId = 'id' in input.client ? input.client.id : null;
+  const modeId = input.payment && toPaise(input.payment.amount) ? input.payment.payment_mode : null;
+  const phone = input.perPhoneLimit !== undefined && !('id' in input.client) && input.client.mobile ? input.client.mobile : null;
+  const rows = await tx
+    .select({
+      f: facility,
+      centreName: centre.name,
+      sportName: sport.name,
+      slot: timeSlot,
+      taken: sql<boolean>`exists (select 1 from ${bookedTimeSlot} where ${bookedTimeSlot.organisationId} = ${organisationId}
+        and ${bookedTimeSlot.facilityId} = ${facility.id} and ${bookedTimeSlot.date} = ${input.date}
+        and ${bookedTimeSlot.timeSlotId} = ${timeSlot.id} and ${bookedTimeSlot.isActive})`,
+      client: { id: bookingClient.id, name: bookingClient.name, email: bookingClient.email, mobile: bookingClient.mobile },
+      mode: { id: paymentMode.id, name: paymentMode.name },
+      phoneBookings: phone
+        ? sql<number>`(select count(*)::int from ${booking} where ${booking.organisationId} = ${organisationId}
+            and ${booking.mobile} = ${phone} and ${booking.date} = ${input.date} and ${booking.source} = 'online' and ${booking.status} = 'confirmed')`
+        : sql<number>`0`,
+    })
+    .from(facility)
+    .innerJoin(centre, eq(centre.id, facility.centreId))
+    .innerJoin(sport, eq(sport.id, facility.sportId))
+    .leftJoin(
+      timeSlot,
+      and(
+        eq(timeSlot.organisationId, facility.organisationId),
+        eq(timeSlot.facilityId, facility.id),
+        inArray(timeSlot.id, input.slotIds),
+        isNull(timeSlot.archivedAt),
+      ),
+    )
+    .leftJoin(bookingClient, clientId ? and(eq(bookingClient.organisationId, organisationId), eq(bookingClient.id, clientId)) : sql`false`)
+    .leftJoin(
+      paymentMode,
+      modeId ? and(eq(paymentMode.organisationId, organisationId), eq(paymentMode.id, modeId), eq(paymentMode.isActive, true)) : sql`false`,
+    )
+    .where(and(eq(facility.organisationId, organisationId), eq(facility.id, facilityId)));
+
+  const errors: FieldErrors = {};
+  if (!rows.length) errors.facility = [invalidPk(facilityId)];
+  else if (clientId && !rows[0].client) errors.client = [invalidPk(clientId)];
+  if (Object.keys(errors).length) throw badRequest(errors);
+  const first = rows[0];
+  return {
+    facility: { ...first.f, centreName: first.centreName, sportName: first.sportName } satisfies FacilityRow,
+    slots: rows.flatMap((r) => (r.slot ? [r.slot] : [])),
+    taken: rows.some((r) => r.slot && r.taken),
+    client: first.client,
+    mode: first.mode,
+    phone,
+    phoneBookings: first.phoneBookings,
+  };
+}
+
+/**
+ * Books slots in three statements: (1) one read of everything the rules need, checked here;
+ * (2) one write of the client, the booking under a provisional code, its slots (the partial
+ * unique index refuses a slot someone holds) and the payment; (3) just before commit, the
+ * readable number with the code and the audit rows — so the counter's row lock is held only for
+ * the end of the transaction and a request that loses the race for a slot never waits for it.
+ */
+export async function bookSlots(tx: Tx, ctx: Ctx, input: NewBooking): Promise<CreatedBooking> {
+  const pending = await bookUnnumbered(tx, ctx, input);
+  const [numbered] = await numberBookings(tx, ctx, [pending], pending.phone);
+  return numbered;
+}
+
+/** Steps 1 and 2 of `bookSlots`: the booking under its provisional code; `numberBookings` (step 3) numbers it, alone or with others. */
+export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promise<PendingBooking> {
+  const organisationId = ctx.organisationId;
+  const facts = await readBookingFacts(tx, ctx, input);
+  const f = facts.facility;
+  input.checkFacility?.(f);
+  if (facts.phone && facts.phoneBookings >= input.perPhoneLimit!) throw phoneLimit(facts.phoneBookings);
+  const { priced, subTotal } = priceSlots(ctx, input, f, facts.slots);
   if (input.expected) {
     const errors: FieldErrors = {};
     const message = `The amount does not match the current price of the selected slots (${subTotal}). Please reload and try again.`;
@@ -119,100 +214,157 @@ export async function createBooking(tx: Tx, ctx: Ctx, input: NewBooking): Promis
     if (Object.keys(errors).length) throw badRequest(errors);
   }
   // Fast path for the common race: a slot someone already holds. The unique index is the guarantee.
-  const taken = await tx
-    .select({ id: bookedTimeSlot.timeSlotId })
-    .from(bookedTimeSlot)
-    .where(
-      and(
-        eq(bookedTimeSlot.organisationId, organisationId),
-        eq(bookedTimeSlot.facilityId, input.facility.id),
-        eq(bookedTimeSlot.date, input.date),
-        inArray(bookedTimeSlot.timeSlotId, input.slotIds),
-        eq(bookedTimeSlot.isActive, true),
-      ),
-    );
-  if (taken.length) throw conflict(SLOT_TAKEN);
+  if (facts.taken) throw conflict(SLOT_TAKEN);
   const discount = input.discount ?? '0.00';
   if ((toPaise(discount) ?? 0) > (toPaise(subTotal) ?? 0)) throw fieldError('discount', 'The discount cannot exceed the slot total.');
   const amount = fromPaise((toPaise(subTotal) ?? 0) - (toPaise(discount) ?? 0));
-  if (input.payment && (toPaise(input.payment.amount) ?? 0) > (toPaise(amount) ?? 0))
+  const paying = input.payment && toPaise(input.payment.amount) ? input.payment : null;
+  if (paying && (toPaise(paying.amount) ?? 0) > (toPaise(amount) ?? 0))
     throw fieldError('payment.amount', `The payment cannot exceed the booking amount (${amount}).`);
+  if (paying && !facts.mode) throw fieldError('payment_mode', invalidPk(paying.payment_mode));
+  const payment = paying && facts.mode ? { ...paying, mode: facts.mode } : null;
 
-  let contact: Contact;
-  let clientId: number;
-  if ('id' in input.client) {
-    const [c] = await tx
-      .select()
-      .from(bookingClient)
-      .where(and(eq(bookingClient.organisationId, organisationId), eq(bookingClient.id, input.client.id)));
-    if (!c) throw fieldError('client', invalidPk(input.client.id));
-    contact = { name: c.name, email: c.email, mobile: c.mobile };
-    clientId = c.id;
-  } else {
-    contact = input.client;
-    clientId = await resolveClient(tx, ctx, contact);
-  }
-
-  // The slots are claimed first under a provisional code; the readable number is taken last, so
-  // the counter's row lock is held only for the end of the transaction and a request that loses
-  // the race for a slot never waits for it.
-  const [row] = await tx
-    .insert(booking)
-    .values({
-      organisationId,
-      code: `PENDING-${randomUUID()}`,
-      centreId: input.facility.centreId,
-      facilityId: input.facility.id,
-      clientId,
-      subscriptionId: input.subscriptionId ?? null,
-      date: input.date,
-      source: input.source,
-      name: contact.name,
-      email: contact.email,
-      mobile: contact.mobile,
-      subTotal,
-      discount,
-      bookingAmount: amount,
-      notes: input.notes ?? '',
-      createdBy: ctx.actor.actorId,
-    })
-    .returning();
-  await tx.insert(bookedTimeSlot).values(
-    priced.map((p) => ({
-      organisationId,
-      bookingId: row.id,
-      facilityId: input.facility.id,
-      timeSlotId: p.slot.id,
-      date: input.date,
-      startTime: p.slot.startTime,
-      endTime: p.slot.endTime,
-      price: p.price,
-    })),
+  const contact: Contact = 'id' in input.client ? facts.client! : input.client;
+  const slotValues = sql.join(
+    priced.map((p) => sql`(${p.slot.id}::bigint, ${p.slot.startTime}::time, ${p.slot.endTime}::time, ${p.price}::numeric)`),
+    sql`, `,
   );
+  const paymentCte = payment
+    ? sql`, p as (
+        insert into booking_payment (organisation_id, booking_id, amount, payment_mode_id, reference, paid_on, received_by)
+        select b.organisation_id, b.id, ${payment.amount}::numeric, ${payment.mode.id}::bigint, ${payment.reference}, ${ctx.now.today}::date, ${ctx.actor.actorId}::bigint
+        from b
+        returning id)`
+    : sql``;
+  const written = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`with ${clientCte(organisationId, input.client)},
+      b as (
+        insert into booking (organisation_id, code, centre_id, facility_id, client_id, subscription_id, date, source, name, email, mobile,
+                             sub_total, discount, booking_amount, paid_amount, notes, created_by)
+        select ${organisationId}::bigint, ${`PENDING-${randomUUID()}`}, ${f.centreId}::bigint, ${f.id}::bigint, c.id, ${input.subscriptionId ?? null}::bigint,
+               ${input.date}::date, ${input.source}, ${contact.name}, ${contact.email}, ${contact.mobile},
+               ${subTotal}::numeric, ${discount}::numeric, ${amount}::numeric, ${payment ? payment.amount : '0'}::numeric, ${input.notes ?? ''}, ${ctx.actor.actorId}::bigint
+        from c
+        returning *),
+      s as (
+        insert into booked_time_slot (organisation_id, booking_id, facility_id, time_slot_id, date, start_time, end_time, price)
+        select b.organisation_id, b.id, b.facility_id, v.time_slot_id, b.date, v.start_time, v.end_time, v.price
+        from b cross join (values ${slotValues}) as v (time_slot_id, start_time, end_time, price)
+        returning *)${paymentCte}
+      select b.*, s.id as slot_id, s.booking_id as slot_booking_id, s.facility_id as slot_facility_id, s.time_slot_id as slot_time_slot_id,
+             s.date as slot_date, s.start_time as slot_start_time, s.end_time as slot_end_time, s.price as slot_price,
+             s.is_active as slot_is_active, s.organisation_id as slot_organisation_id, ${payment ? sql`(select id from p)` : sql`null`} as payment_id
+      from b join s on s.booking_id = b.id`,
+  );
+  // Only a client named by id can be missing here (deleted since the read).
+  if (!written.length) throw fieldError('client', invalidPk('id' in input.client ? input.client.id : null));
+  const row = decodeRow(booking, written[0]);
+  const slots = written
+    .map((r) => decodeRow(bookedTimeSlot, r, 'slot_'))
+    .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.id - b.id);
+  const created: PendingBooking = {
+    row,
+    slots,
+    facility: f,
+    phone: facts.phone ? { mobile: facts.phone, date: input.date, max: input.perPhoneLimit! } : undefined,
+    audit: [
+      {
+        resource: 'booking',
+        objectId: row.id,
+        codeKey: 'code',
+        after: { date: input.date, facility: `${f.sportName} - ${f.name}`, source: input.source, slots: input.slotIds, amount },
+      },
+      ...(payment
+        ? [
+            {
+              resource: 'booking_payment',
+              objectId: Number(written[0].payment_id),
+              codeKey: 'booking',
+              after: { amount: payment.amount, payment_mode: payment.mode.name, reference: payment.reference },
+            },
+          ]
+        : []),
+    ],
+  };
+  return created;
+}
+
+/** A booking made under its provisional code, with the audit rows `numberBookings` writes once the code is known. */
+export interface PendingBooking extends CreatedBooking {
+  /** The per-phone limit to hold when it is numbered (online bookings). */
+  phone?: PhoneLimit;
+  audit: { resource: string; objectId: number; codeKey: string; after: Record<string, unknown> }[];
+}
+
+/** At most `max` open online bookings of the phone `mobile` on `date`. */
+export interface PhoneLimit {
+  mobile: string;
+  date: string;
+  max: number;
+}
+
+const phoneLimit = (n: number) =>
+  tooManyRequests(`This phone number already has ${n} open online bookings for this date. Please call the centre to book more.`);
+
+/**
+ * The last statement of a booking transaction: takes the next readable numbers of the year's
+ * counter (BK-2026-000311; gapless, since they roll back with the transaction), gives the
+ * bookings their codes and writes their audit rows. Run just before commit, so the counter's
+ * row lock is held only for the end of the transaction. With `phone`, the phone's open
+ * online bookings for the date are counted first, after the client row lock the booking took:
+ * concurrent bookings of one phone see each other, and one over the limit takes no number (429).
+ */
+export async function numberBookings(tx: Tx, ctx: Ctx, bookings: PendingBooking[], phone?: PhoneLimit): Promise<CreatedBooking[]> {
+  if (!bookings.length) return [];
+  const organisationId = ctx.organisationId;
   const year = ctx.now.today.slice(0, 4);
-  const code = `BK-${year}-${String(await nextNumber(tx, organisationId, `booking:${year}`)).padStart(6, '0')}`;
-  let [final] = await tx
-    .update(booking)
-    .set({ code })
-    .where(and(eq(booking.organisationId, organisationId), eq(booking.id, row.id)))
-    .returning();
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'booking',
-    objectId: row.id,
-    label: code,
-    action: 'create',
-    after: {
-      code,
-      date: input.date,
-      facility: `${input.facility.sportName} - ${input.facility.name}`,
-      source: input.source,
-      slots: input.slotIds,
-      amount,
-    },
-  });
-  if (input.payment && toPaise(input.payment.amount)) final = await addPayment(tx, ctx, final, input.payment);
-  return final;
+  const count = bookings.length;
+  const actor = ctx.actor;
+  const numbered = sql.join(
+    bookings.map((b, i) => sql`(${b.row.id}::bigint, ${i}::int)`),
+    sql`, `,
+  );
+  const audits = sql.join(
+    bookings.flatMap((b) =>
+      b.audit.map((a) => sql`(${b.row.id}::bigint, ${a.resource}, ${String(a.objectId)}, ${a.codeKey}, ${JSON.stringify(a.after)}::jsonb)`),
+    ),
+    sql`, `,
+  );
+  const [result] = await queryRows<{ codes: { id: number | string; code: string }[] | string | null; n: number | null }>(
+    tx,
+    sql`with ${
+      phone
+        ? sql`n as (select count(*)::int as n from booking where organisation_id = ${organisationId}::bigint and mobile = ${phone.mobile}
+                    and date = ${phone.date}::date and source = 'online' and status = 'confirmed'),`
+        : sql``
+    }
+      seq as (
+        insert into document_sequence (organisation_id, name, last_value)
+        select ${organisationId}::bigint, ${`booking:${year}`}, ${count}::bigint ${phone ? sql`where (select n from n) <= ${phone.max}::int` : sql``}
+        on conflict (organisation_id, name) do update set last_value = document_sequence.last_value + ${count}::bigint
+        returning last_value),
+      u as (
+        update booking set code = ${`BK-${year}-`} || lpad(x.number::text, greatest(6, length(x.number::text)), '0')
+        from (select v.id, seq.last_value - ${count}::bigint + 1 + v.ord as number from seq cross join (values ${numbered}) as v (id, ord)) as x
+        where booking.organisation_id = ${organisationId}::bigint and booking.id = x.id
+        returning booking.id, booking.code),
+      a as (
+        insert into audit_log (organisation_id, module, resource, object_id, object_label, action, actor_id, actor_email, after, ip, user_agent, request_id)
+        select ${organisationId}::bigint, ${MODULE}, v.resource, v.object_id, u.code, 'create', ${actor.actorId}::bigint, ${actor.actorEmail},
+               jsonb_build_object(v.code_key, u.code) || v.after, ${actor.ip}, ${actor.userAgent}, ${actor.requestId}
+        from u join (values ${audits}) as v (booking_id, resource, object_id, code_key, after) on v.booking_id = u.id)
+      select (select json_agg(json_build_object('id', u.id, 'code', u.code)) from u) as codes, ${phone ? sql`(select n from n)` : sql`null::int`} as n`,
+  );
+  const codes = typeof result.codes === 'string' ? (JSON.parse(result.codes) as { id: number; code: string }[]) : result.codes;
+  if (!codes?.length) throw phoneLimit(Math.max(0, Number(result.n ?? 1) - 1));
+  const codeOf = new Map(codes.map((c) => [Number(c.id), c.code]));
+  return bookings.map(({ row, slots, facility: f }) => ({ row: { ...row, code: codeOf.get(row.id)! }, slots, facility: f }));
+}
+
+/** Creates a booking (see `bookSlots`) and returns its row. */
+export async function createBooking(tx: Tx, ctx: Ctx, input: NewBooking): Promise<BookingRow> {
+  return (await bookSlots(tx, ctx, input)).row;
 }
 
 /** Runs booking work and turns a lost race for a slot into a clear 409. */
@@ -231,13 +383,11 @@ export interface PaymentInput {
 export async function addPayment(tx: Tx, ctx: Ctx, row: BookingRow, payment: PaymentInput): Promise<BookingRow> {
   const organisationId = ctx.organisationId;
   if (row.status === 'cancelled') throw conflict('A cancelled booking cannot take payments.');
-  await checkReferences(tx, organisationId, {
-    payment_mode: { table: paymentMode, id: payment.payment_mode, where: eq(paymentMode.isActive, true) },
-  });
   const [mode] = await tx
     .select({ name: paymentMode.name, id: paymentMode.id })
     .from(paymentMode)
-    .where(and(eq(paymentMode.organisationId, organisationId), eq(paymentMode.id, payment.payment_mode)));
+    .where(and(eq(paymentMode.organisationId, organisationId), eq(paymentMode.id, payment.payment_mode), eq(paymentMode.isActive, true)));
+  if (!mode) throw fieldError('payment_mode', invalidPk(payment.payment_mode));
   const due = (toPaise(row.bookingAmount) ?? 0) - (toPaise(row.paidAmount) ?? 0);
   if ((toPaise(payment.amount) ?? 0) > due) throw fieldError('amount', `The amount exceeds the due amount (${fromPaise(due)}).`);
   const [p] = await tx

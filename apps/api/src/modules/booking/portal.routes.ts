@@ -7,8 +7,7 @@ import { ctxOf, inTenant } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
 import { cachedSlots } from './availability-cache.js';
 import { bookOnline } from './booking-entry.service.js';
-import { bookingJson } from './booking.queries.js';
-import { guardSlotRace } from './booking.service.js';
+import { createdBookingJson, guardSlotRace } from './booking.service.js';
 import { dayView } from './day-view.js';
 import { dayParams } from './facility.routes.js';
 import { loadFacility } from './facility.service.js';
@@ -92,7 +91,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const created = await guardSlotRace(() =>
-        inTenant(request, async (tx, ctx) => bookingJson(tx, ctx.organisationId, await bookOnline(tx, ctx, request.body))),
+        inTenant(request, async (tx, ctx) => createdBookingJson(await bookOnline(tx, ctx, request.body))),
       );
       await sendBookingConfirmation(app, ctxOf(request).organisation, created);
       return reply.status(201).send(created);

@@ -1,9 +1,11 @@
 /**
  * Booking subscriptions: the same slots on chosen weekdays between two dates. Each date is
  * booked in its own savepoint, so a date that clashes (already booked, started) is reported and
- * skipped instead of double-booked, and never undoes the other dates.
+ * skipped instead of double-booked, and never undoes the other dates. The bookings take their
+ * numbers together at the end. A request books at most SUBSCRIPTION_MAX_SLOTS slots (dates ×
+ * slots), refused before any work when larger.
  */
-import type { Subscription } from '@arena/contracts';
+import { SUBSCRIPTION_MAX_SPAN_DAYS, type Subscription } from '@arena/contracts';
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -12,12 +14,13 @@ import { checkReferences } from '../../platform/references.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { addDays, daysBetween, isoWeekday } from '../../platform/time.js';
 import { sport } from '../administrator/index.js';
-import { createBooking, resolveClient, type Contact } from './booking.service.js';
+import { bookUnnumbered, numberBookings, resolveClient, type Contact, type PendingBooking } from './booking.service.js';
 import { MODULE } from './constants.js';
 import { loadFacility } from './facility.service.js';
 import { bookedTimeSlot, booking, bookingClient, bookingSubscription, facility, timeSlot } from './schema.js';
 
-export const MAX_SPAN_DAYS = 366;
+/** The longest a subscription may run, in days from its start date to its end date. */
+export const MAX_SPAN_DAYS = SUBSCRIPTION_MAX_SPAN_DAYS;
 
 export interface SubscriptionInput {
   client?: number;
@@ -74,12 +77,38 @@ export function subscriptionJson({ s, clientName, facilityName }: SubscriptionRo
   };
 }
 
+/** "17,616" */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The dates from start to end (inclusive) that fall on the chosen ISO weekdays. */
+export function subscriptionDates(input: Pick<SubscriptionInput, 'start_date' | 'end_date' | 'weekdays'>): string[] {
+  const weekdays = new Set(input.weekdays);
+  const dates: string[] = [];
+  for (let date = input.start_date; date <= input.end_date; date = addDays(date, 1)) if (weekdays.has(isoWeekday(date))) dates.push(date);
+  return dates;
+}
+
 export async function createSubscription(tx: Tx, ctx: Ctx, input: SubscriptionInput) {
   const organisationId = ctx.organisationId;
   const today = ctx.now.today;
+  // The size of the request first, before any work: what it would book is known from the input alone.
   if (input.start_date < today) throw fieldError('start_date', 'The start date cannot be in the past.');
+  if (input.end_date < input.start_date) throw fieldError('end_date', 'End date must be on or after the start date.');
   if (daysBetween(input.start_date, input.end_date) > MAX_SPAN_DAYS)
     throw fieldError('end_date', `A subscription can span at most ${MAX_SPAN_DAYS} days.`);
+  if (new Set(input.time_slot_ids).size !== input.time_slot_ids.length)
+    throw fieldError('time_slot_ids', 'A slot is selected more than once.');
+  const dates = subscriptionDates(input);
+  if (!dates.length) throw badRequest({ weekdays: ['No date between the start and end date falls on the chosen weekdays.'] });
+  const slots = dates.length * input.time_slot_ids.length;
+  const max = ctx.config.SUBSCRIPTION_MAX_SLOTS;
+  if (slots > max)
+    throw badRequest({
+      non_field_errors: [
+        `This subscription would book ${count(slots)} slots; at most ${count(max)} can be booked at once. Shorten the period or choose fewer slots.`,
+      ],
+    });
+
   await checkReferences(tx, organisationId, {
     facility: { table: facility, id: input.facility },
     client: { table: bookingClient, id: input.client },
@@ -122,13 +151,13 @@ export async function createSubscription(tx: Tx, ctx: Ctx, input: SubscriptionIn
     })
     .returning();
 
-  const created: { date: string; booking_id: number; code: string }[] = [];
+  const pending: PendingBooking[] = [];
   const clashes: { date: string; time_slot_ids: number[]; reason: string }[] = [];
-  for (let date = input.start_date; date <= input.end_date; date = addDays(date, 1)) {
-    if (!input.weekdays.includes(isoWeekday(date))) continue;
+  for (const date of dates) {
     try {
+      // Numbered all at once after the loop: the counter's row lock is taken once, at the end.
       const row = await tx.transaction((sp) =>
-        createBooking(sp as unknown as Tx, ctx, {
+        bookUnnumbered(sp as unknown as Tx, ctx, {
           facility: f,
           date,
           slotIds: input.time_slot_ids,
@@ -138,7 +167,7 @@ export async function createSubscription(tx: Tx, ctx: Ctx, input: SubscriptionIn
           ignoreWindow: true,
         }),
       );
-      created.push({ date, booking_id: row.id, code: row.code });
+      pending.push(row);
     } catch (err) {
       const lostRace = uniqueViolation(err) === 'booked_time_slot_active_key';
       // Taken or no longer bookable on this date: a clash to report. Anything else is a real error.
@@ -153,8 +182,7 @@ export async function createSubscription(tx: Tx, ctx: Ctx, input: SubscriptionIn
       clashes.push({ date, time_slot_ids: input.time_slot_ids, reason });
     }
   }
-  if (!created.length && !clashes.length)
-    throw badRequest({ weekdays: ['No date between the start and end date falls on the chosen weekdays.'] });
+  const created = (await numberBookings(tx, ctx, pending)).map((b) => ({ date: b.row.date, booking_id: b.row.id, code: b.row.code }));
   await record(tx, ctx.actor, {
     module: MODULE,
     resource: 'booking_subscription',
