@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../src/platform/mail.js';
 import { appUser, oneTimeKey } from '../src/platform/db/schema.js';
-import { call, createTestApp, DESK, OWNER, PROVIDER_HOST, type TestContext } from './helpers.js';
+import { call, createTestApp, DESK, OWNER, PROVIDER_HOST, type TestContext, settleJobs } from './helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 /** Account mails are queued, not sent within the request: let the queue hand them over. */
-const mailsSent = () => new Promise<void>((resolve) => setImmediate(resolve));
+const mailsSent = settleJobs;
 
 /** Runs `fn` with the mailer's send replaced. */
 async function withSend<T>(send: Mailer['send'], fn: () => Promise<T>): Promise<T> {

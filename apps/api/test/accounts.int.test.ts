@@ -2,7 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, authToken, oneTimeKey } from '../src/platform/db/schema.js';
 import { hashSecret } from '../src/platform/tokens.js';
-import { call, createTestApp, DEMO_HOST, linkIn, login, OWNER, PROVIDER_HOST, RIVERSIDE_HOST, type TestContext } from './helpers.js';
+import {
+  call,
+  createTestApp,
+  DEMO_HOST,
+  linkIn,
+  login,
+  OWNER,
+  PROVIDER_HOST,
+  RIVERSIDE_HOST,
+  type TestContext,
+  settleJobs,
+} from './helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 /** Account mails are queued (platform/mail-queue.ts), not sent within the request: let the queue hand them over. */
-const mailsSent = () => new Promise<void>((resolve) => setImmediate(resolve));
+const mailsSent = settleJobs;
 const mailedLink = async (to: string) => {
   await mailsSent();
   return linkIn(ctx.mails, to);

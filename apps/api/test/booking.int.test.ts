@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DESK, login, OWNER, RIVERSIDE_HOST, RIVERSIDE_OWNER, type TestContext } from './helpers.js';
+import { call, createTestApp, DESK, login, OWNER, RIVERSIDE_HOST, RIVERSIDE_OWNER, settleJobs, type TestContext } from './helpers.js';
 import { dmy, inDays, portalFacility, requestBody, slotsOn, today } from './booking-helpers.js';
 
 let ctx: TestContext;
@@ -89,6 +89,7 @@ describe('the public portal', () => {
     expect(b.time_slots.map((s: { time_slot: number }) => s.time_slot).sort()).toEqual(free.map((s) => s.id).sort());
     const after = await slotsOn(ctx.app, court.facility, date);
     for (const s of free) expect(after.find((x) => x.id === s.id)!.booking_status).toBe('booked');
+    await settleJobs();
     const mail = ctx.mails.find((m) => m.to === 'meera@example.com');
     expect(mail?.subject).toContain(b.code);
     const logs = (await call(ctx.app, { method: 'GET', url: '/api/booking/logs/?resource=booking', token: owner })).json().results;

@@ -109,6 +109,11 @@ export async function login(
   return res.json().key;
 }
 
+/** Lets jobs queued by the requests so far (mails on the in-process runner) run. */
+export async function settleJobs(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** The first link in the newest mail to an address. */
 export function linkIn(mails: Mail[], to: string): string {
   const mail = [...mails].reverse().find((m) => m.to === to);

@@ -12,7 +12,6 @@ import { freshDatabase, onPostgres } from './helpers.js';
 describe.runIf(onPostgres)('least privilege of the application pool (PostgreSQL)', () => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
-  const ownerName = new URL(process.env.TEST_DATABASE_URL!).username || 'postgres';
 
   beforeAll(async () => {
     ({ handle, drop } = await freshDatabase({ seeded: true, poolSize: 1 }));
@@ -38,6 +37,7 @@ describe.runIf(onPostgres)('least privilege of the application pool (PostgreSQL)
   });
 
   it('cannot SET ROLE to the owner or to postgres, even after RESET ROLE', async () => {
+    const ownerName = new URL(process.env.TEST_DATABASE_URL!).username || 'postgres';
     expect(await failure(sql.raw(`set role ${ownerName}`))).toBe('42501');
     expect(await failure(sql`set role postgres`)).toBe('42501');
     await run(sql`reset role`);
