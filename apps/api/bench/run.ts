@@ -29,7 +29,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { seedDemo } from '../src/db/seed.js';
 
-const LIST_SEARCH = 'Client 42';
+const LIST_SEARCH = '0042';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -343,7 +343,8 @@ async function bulkBookings(handle: DatabaseHandle, orgId: number, centreId: num
            b as (
              insert into booking (organisation_id, code, centre_id, facility_id, client_id, date, source, name, mobile, sub_total, booking_amount)
              select ${orgId}, 'BENCH-' || ${facilityId}::text || '-' || days.date || '-' || slots.id, ${centreId}, ${facilityId}, c.id, days.date, 'online',
-                    'Client ' || ((days.date - date '2000-01-01' + slots.id) % 500), '9000090000', slots.price, slots.price
+                    'Client ' || ((days.date - date '2000-01-01' + slots.id) % 500),
+                    '9' || lpad(((days.date - date '2000-01-01') * 41 + slots.id)::text, 9, '0'), slots.price, slots.price
              from days cross join slots cross join c
              returning id, date, code
            )

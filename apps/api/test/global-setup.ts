@@ -10,11 +10,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { seedDemo } from '../src/db/seed.js';
-import { connectPostgres, openDatabase, preparePglite } from '../src/platform/db/client.js';
+import { connectPostgres, createPglite, openDatabase, preparePglite } from '../src/platform/db/client.js';
 import { APP_ROLE } from '../src/platform/db/security.js';
 
 /** PGlite: paths of data-directory dumps; PostgreSQL: names of template databases. */
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 async function pgliteTemplates() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-templates-'));
-  const client = await PGlite.create();
+  const client = await createPglite();
   const handle = await preparePglite(client);
   const empty = await writeDump(client, path.join(dir, 'empty.tar'));
   await seedDemo(handle.db);

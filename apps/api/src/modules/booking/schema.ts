@@ -138,6 +138,14 @@ export const booking = tenantTable(
     index('booking_org_date_idx').on(t.organisationId, t.date),
     index('booking_org_facility_date_idx').on(t.organisationId, t.facilityId, t.date),
     index('booking_org_client_idx').on(t.organisationId, t.clientId),
+    // The list's search (code, name, mobile, e-mail, any substring) without reading every row.
+    index('booking_search_trgm_idx').using(
+      'gin',
+      t.code.op('gin_trgm_ops'),
+      t.name.op('gin_trgm_ops'),
+      t.mobile.op('gin_trgm_ops'),
+      t.email.op('gin_trgm_ops'),
+    ),
     check(
       'booking_amounts_valid',
       sql`${t.discount} >= 0 and ${t.discount} <= ${t.subTotal} and ${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.bookingAmount}`,

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -309,9 +310,14 @@ function noDelaySocket(options: { host: string[]; port: number[]; path?: string 
   });
 }
 
+/** A PGlite with the extensions the migrations use (pg_trgm for substring search indexes). */
+export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  return preparePglite(await PGlite.create(dataDir));
+  return preparePglite(await createPglite({ dataDir }));
 }
 
 /**
@@ -329,7 +335,7 @@ export async function preparePglite(client: PGlite): Promise<DatabaseHandle> {
  * (`PGlite.dumpDataDir`), without migrating again: tests restore one template per file.
  */
 export async function openPgliteFrom(dump: Blob): Promise<DatabaseHandle> {
-  return pgliteAsAppRole(await PGlite.create({ loadDataDir: dump }));
+  return pgliteAsAppRole(await createPglite({ loadDataDir: dump }));
 }
 
 async function pgliteAsAppRole(client: PGlite): Promise<DatabaseHandle> {
