@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, text, time, timestamp, uniqueIndex, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import { createdAt, money, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
 import { centre, paymentMode, sport } from '../administrator/index.js';
 
@@ -102,6 +102,9 @@ export const bookingSubscription = tenantTable(
   (t) => [tenantRef(t, t.clientId, () => bookingClient), tenantRef(t, t.facilityId, () => facility)],
 );
 
+/** A column in a trigram GIN index (`ilike '%…%'` searches); the extra-config columns carry `.op` at run time. */
+const trigram = (column: unknown) => (column as ExtraConfigColumn).op('gin_trgm_ops');
+
 export const booking = tenantTable(
   'booking',
   {
@@ -139,13 +142,7 @@ export const booking = tenantTable(
     index('booking_org_facility_date_idx').on(t.organisationId, t.facilityId, t.date),
     index('booking_org_client_idx').on(t.organisationId, t.clientId),
     // The list's search (code, name, mobile, e-mail, any substring) without reading every row.
-    index('booking_search_trgm_idx').using(
-      'gin',
-      t.code.op('gin_trgm_ops'),
-      t.name.op('gin_trgm_ops'),
-      t.mobile.op('gin_trgm_ops'),
-      t.email.op('gin_trgm_ops'),
-    ),
+    index('booking_search_trgm_idx').using('gin', trigram(t.code), trigram(t.name), trigram(t.mobile), trigram(t.email)),
     check(
       'booking_amounts_valid',
       sql`${t.discount} >= 0 and ${t.discount} <= ${t.subTotal} and ${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.bookingAmount}`,
