@@ -26,7 +26,7 @@ import { z } from 'zod';
 import type { Tx } from './db/client.js';
 import { badRequest } from './errors.js';
 import { EXPORT_MAX_ROWS, exportQuerySchema, sendExport, type ExportColumn, type ExportFormat } from './export.js';
-import { paginate, searchCondition, type Page } from './pagination.js';
+import { paginate, searchCondition, type Page, type SearchSpec } from './pagination.js';
 import type { TenantTable } from './references.js';
 import { inTenant, type Ctx } from './request-context.js';
 
@@ -48,7 +48,7 @@ export interface ListDefinition<Row, Out> {
   fields: SelectedFields;
   /** Conditions that always hold, starting with the organisation. */
   where: (ctx: Ctx) => SQL | undefined;
-  search?: (AnyColumn | SQL)[];
+  search?: SearchSpec;
   filters?: Filters;
   ordering: Record<string, AnyColumn | SQL>;
   defaultOrdering: SQL[];

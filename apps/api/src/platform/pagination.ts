@@ -13,10 +13,17 @@ export interface Page<T> {
   results: T[];
 }
 
+/**
+ * How a list searches: columns matched case-insensitively on a substring, or a function that
+ * turns the ILIKE pattern into a condition (a large table's indexed search, see booking).
+ */
+export type SearchSpec = (AnyColumn | SQL)[] | ((pattern: string) => SQL);
+
 /** `search` as a case-insensitive substring match over the given columns. */
-export function searchCondition(search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
-  if (!search || !columns.length) return undefined;
+export function searchCondition(search: string | undefined, columns: SearchSpec): SQL | undefined {
+  if (!search || (Array.isArray(columns) && !columns.length)) return undefined;
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (typeof columns === 'function') return columns(pattern);
   return or(...columns.map((c) => ilike(c, pattern)));
 }
 

@@ -12,7 +12,7 @@ import {
   z,
   type Booking,
 } from '@arena/contracts';
-import { desc, eq, gte, lte } from 'drizzle-orm';
+import { desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
@@ -33,7 +33,8 @@ const bookingList: ListDefinition<{ row: BookingRow }, Booking> = {
   from: (tx, fields) => tx.select(fields).from(booking).$dynamic(),
   fields: { row: booking },
   where: (ctx) => eq(booking.organisationId, ctx.organisationId),
-  search: [booking.code, booking.name, booking.mobile, booking.email],
+  // code, name, mobile or e-mail containing the text, through the trigram indexes (migration 0007)
+  search: (pattern) => sql`${booking.id} in (select booking_search_ids(${pattern}))`,
   filters: {
     date: { schema: isoDateSchema, where: (v: string) => eq(booking.date, v), label: 'Date', show: displayDate },
     date_after: { schema: isoDateSchema, where: (v: string) => gte(booking.date, v), label: 'From', show: displayDate },
