@@ -1,3 +1,8 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "booking_code_trgm_idx" ON "booking" USING gin ("code" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "booking_name_trgm_idx" ON "booking" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "booking_mobile_trgm_idx" ON "booking" USING gin ("mobile" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "booking_email_trgm_idx" ON "booking" USING gin ("email" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 -- The booking list's search through the trigram indexes. Under row-level security PostgreSQL does
 -- not use an index for ILIKE (the operator is not LEAKPROOF, so it must run after the policy), and
 -- a search of 100,000 bookings read the whole table. This function runs as the role that ran the

@@ -1,2 +1,0 @@
-CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
-CREATE INDEX "booking_search_trgm_idx" ON "booking" USING gin ("code" gin_trgm_ops,"name" gin_trgm_ops,"mobile" gin_trgm_ops,"email" gin_trgm_ops);
