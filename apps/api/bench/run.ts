@@ -338,6 +338,8 @@ async function bookingBench(
 /** Bookings of every slot of a facility on each day of a range (relative to today), written in bulk. */
 async function bulkBookings(handle: DatabaseHandle, orgId: number, centreId: number, facilityId: number, fromDay: number, toDay: number) {
   await withTenant(handle.db, orgId, async (tx) => {
+    // Set-up, not load: the bulk insert may take longer than a request's statement timeout.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(
       sql`insert into booking_client (organisation_id, name, mobile) values (${orgId}, 'Bench Client', '9000090000') on conflict do nothing`,
     );
