@@ -2,7 +2,6 @@ import '@arena/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +19,7 @@ import type { ModuleManifest } from './platform/module.js';
 import { searchRoute } from './platform/search.routes.js';
 import { MODULE_MANIFESTS } from './modules/manifests.js';
 import { registerHealth } from './platform/health.routes.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { EmbeddedJobRunner, PLATFORM_TASKS, type JobRunner, type Task } from './platform/jobs.js';
 import { requestIdFrom, trustProxyOption } from './platform/proxy.js';
 import { loggerOptions } from './platform/logging.js';
@@ -87,7 +87,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],

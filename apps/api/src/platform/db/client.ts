@@ -236,21 +236,30 @@ export function connectPostgres(
  * `BEGIN` and the tenant setting are sent without waiting and the first statement of `fn` is
  * pipelined behind them; `COMMIT` follows `fn`. A list answers in two round trips instead of four.
  */
-function pipelinedTenantRunner(client: postgres.Sql, db: Database) {
+function pipelinedTenantRunner(pool: postgres.Sql, db: Database) {
   const internals = db as unknown as { dialect: ConstructorParameters<typeof PostgresJsSession>[1]; session: { schema: unknown } };
   const dialect = internals.dialect;
   const relations = internals.session.schema as ConstructorParameters<typeof PostgresJsSession>[2];
   return async <T>(organisationId: number, fn: (tx: Tx) => Promise<T>, options: TenantOptions): Promise<T> => {
     if (!Number.isSafeInteger(organisationId)) throw new Error('organisation id must be an integer');
-    const conn = await client.reserve();
+    const conn = await pool.reserve();
     let savepoints = 0;
     // What drizzle's nested `tx.transaction()` calls: a savepoint on this connection.
-    Object.assign(conn, {
-      savepoint: async <R>(inner: (c: typeof conn) => Promise<R>): Promise<R> => {
+    // What drizzle's session calls: `unsafe` (always as a named prepared statement, so a query
+    // shape is parsed and described once per connection, not on every request) and `savepoint`
+    // for a nested `tx.transaction()`.
+    interface SessionClient {
+      unsafe(query: string, params?: unknown[], queryOptions?: object): ReturnType<typeof conn.unsafe>;
+      savepoint<R>(inner: (c: SessionClient) => Promise<R>): Promise<R>;
+    }
+    const client: SessionClient = {
+      unsafe: (query: string, params?: unknown[], queryOptions?: object) =>
+        conn.unsafe(query, params as never, { ...queryOptions, prepare: true }),
+      savepoint: async <R>(inner: (c: SessionClient) => Promise<R>): Promise<R> => {
         const name = `s${++savepoints}`;
         await conn.unsafe(`savepoint ${name}`);
         try {
-          const result = await inner(conn);
+          const result = await inner(client);
           await conn.unsafe(`release savepoint ${name}`);
           return result;
         } catch (err) {
@@ -258,13 +267,13 @@ function pipelinedTenantRunner(client: postgres.Sql, db: Database) {
           throw err;
         }
       },
-    });
+    };
     let released = false;
     try {
       const begin = options.readOnly ? 'begin read only' : 'begin';
       const setup = conn.unsafe(`${begin}; select set_config('app.organisation_id', '${organisationId}', true)`).simple();
       setup.catch(() => undefined);
-      const session = new PostgresJsSession(conn as never, dialect, relations);
+      const session = new PostgresJsSession(client as never, dialect, relations);
       const tx = new PostgresJsTransaction(dialect, session, relations) as unknown as Tx;
       let result: T;
       try {
