@@ -36,6 +36,14 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
   let a: Instance;
   let b: Instance;
 
+  const configEnv = () => ({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    RATE_LIMIT_AUTH_PER_MINUTE: '6',
+    LOGIN_MAX_FAILURES: '1000',
+  });
+
   async function instance(): Promise<Instance> {
     const handle = connectPostgres(url, 4);
     const jobs = new PostgresJobRunner(handle.db, appUrlFor(url), { pollIntervalMs: 500 });
@@ -57,13 +65,7 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     const db = await freshDatabase({ seeded: true, poolSize: 1 });
     url = db.url!;
     drop = db.drop;
-    config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: url,
-      RATE_LIMIT_AUTH_PER_MINUTE: '6',
-      LOGIN_MAX_FAILURES: '1000',
-    });
+    config = loadConfig(configEnv());
     a = await instance();
     b = await instance();
   });
@@ -122,6 +124,34 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
       payload: { email: OWNER.email, password: 'wrong password 1' },
     });
     expect(other.statusCode).toBe(400);
+  });
+
+  it('shares the per-IP limit through Redis when REDIS_URL is set', async () => {
+    const redisConfig = loadConfig({ ...configEnv(), REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    const apps = await Promise.all(
+      [0, 1].map(async () => {
+        const app = await buildApp({ config: redisConfig, db: a.handle.db, mailer, logger: false });
+        await app.ready();
+        return app;
+      }),
+    );
+    try {
+      // A fresh address each run: the counters live in Redis, not in this test's database.
+      const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const attempt = (app: FastifyInstance) =>
+        call(app, {
+          method: 'POST',
+          url: '/api/accounts/login/',
+          remoteAddress: ip,
+          payload: { email: OWNER.email, password: 'wrong password 2' },
+        });
+      const statuses: number[] = [];
+      for (let n = 0; n < 3; n++) statuses.push((await attempt(apps[0])).statusCode, (await attempt(apps[1])).statusCode);
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 400]);
+      expect((await attempt(apps[1])).statusCode).toBe(429);
+    } finally {
+      for (const app of apps) await app.close();
+    }
   });
 
   it('runs a queued job after the instance that queued it is gone', async () => {
