@@ -19,7 +19,7 @@
  * ```
  */
 import { listQuerySchema, paginatedSchema, type ModuleName } from '@arena/contracts';
-import { and, asc, count, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
@@ -123,6 +123,45 @@ async function countOf<Row, Out>(tx: Tx, def: ListDefinition<Row, Out>, where: S
   return Number(row.n);
 }
 
+interface CompiledRows {
+  query: { sql: string; params: unknown[] };
+  fields: unknown;
+  joins: unknown;
+}
+interface PreparedRows {
+  joinsNotNullableMap?: unknown;
+  execute(values: Record<string, unknown>): Promise<unknown[]>;
+}
+interface SessionInternals {
+  prepareQuery(query: CompiledRows['query'], fields: unknown, name: undefined, arrayMode: boolean): PreparedRows;
+}
+const compiledDefaults = new WeakMap<object, CompiledRows>();
+
+/**
+ * A list opened as it first shows — no search, filter or ordering, the commonest request by far —
+ * from SQL built once per list with placeholders for the organisation and the page, instead of
+ * building it on every request (query building was a fifth of the CPU of a small list).
+ */
+async function defaultRowsOf<Row, Out>(tx: Tx, ctx: Ctx, def: ListDefinition<Row, Out>, limit: number, offset: number): Promise<Row[]> {
+  let compiled = compiledDefaults.get(def);
+  if (!compiled) {
+    const placeholderCtx = { ...ctx, organisationId: sql.placeholder('organisationId') } as unknown as Ctx;
+    const builder = def
+      .from(tx, def.fields)
+      .where(def.where(placeholderCtx))
+      .orderBy(...orderOf(def, {} as ListParams))
+      .limit(sql.placeholder('limit') as unknown as number)
+      .offset(sql.placeholder('offset') as unknown as number);
+    const prepared = (builder as unknown as { _prepare(): PreparedRows & CompiledRows & { query: CompiledRows['query'] } })._prepare();
+    compiled = { query: prepared.query, fields: (prepared as unknown as { fields: unknown }).fields, joins: prepared.joinsNotNullableMap };
+    compiledDefaults.set(def, compiled);
+  }
+  const session = (tx as unknown as { session: SessionInternals }).session;
+  const query = session.prepareQuery(compiled.query, compiled.fields, undefined, true);
+  query.joinsNotNullableMap = compiled.joins;
+  return (await query.execute({ organisationId: ctx.organisationId, limit, offset })) as Row[];
+}
+
 /** One page of a list as `{count, next, previous, results}`. */
 export async function listPage<Row, Out>(
   request: FastifyRequest,
@@ -131,11 +170,13 @@ export async function listPage<Row, Out>(
   def: ListDefinition<Row, Out>,
   params: ListParams,
 ): Promise<Page<Out>> {
-  const where = conditions(def, params, ctx);
-  const order = orderOf(def, params);
+  const plain = !params.search && !params.ordering && !Object.keys(def.filters ?? {}).some((key) => params[key] !== undefined);
+  const where = plain ? undefined : conditions(def, params, ctx);
+  const order = plain ? [] : orderOf(def, params);
   return paginate(request, params, {
-    count: () => countOf(tx, def, where),
-    rows: async (limit, offset) => def.map(tx, ctx, await rowsOf(tx, def, where, order, limit, offset)),
+    count: () => countOf(tx, def, where ?? conditions(def, params, ctx)),
+    rows: async (limit, offset) =>
+      def.map(tx, ctx, plain ? await defaultRowsOf(tx, ctx, def, limit, offset) : await rowsOf(tx, def, where, order, limit, offset)),
   });
 }
 
