@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centre } from '../src/modules/administrator/schema.js';
-import { queryRows } from '../src/platform/db/client.js';
+import { queryRows, withTenant, type Tx } from '../src/platform/db/client.js';
 import { call, createTestApp, DEMO_HOST, login, onPostgres, OWNER, RIVERSIDE_HOST, RIVERSIDE_OWNER, type TestContext } from './helpers.js';
 
 /**
@@ -81,5 +81,18 @@ describe.runIf(onPostgres)('tenant isolation over a pool of 2 connections (Postg
     expect(await ctx.handle.db.select().from(centre)).toHaveLength(0);
     const [setting] = await queryRows<{ v: string | null }>(ctx.handle.db, sql`select current_setting('app.organisation_id', true) as v`);
     expect(setting.v ?? '').toBe('');
+  });
+
+  it("refuses a query issued through a tenant transaction after it ended, instead of running it in the connection's next transaction", async () => {
+    const me = (await call(ctx.app, { method: 'GET', url: '/api/accounts/user/', token: demoKey })).json();
+    let leaked: Tx | undefined;
+    await withTenant(ctx.handle.db, me.organisation.id, async (tx) => {
+      leaked = tx;
+      await tx.select().from(centre).limit(1);
+    });
+    // The connection now serves riverside; the stray query must not run there.
+    const riverside = call(ctx.app, { method: 'GET', url: '/api/administrator/centre/', host: RIVERSIDE_HOST, token: riverKey });
+    await expect(leaked!.select().from(centre)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/already ended/) } });
+    expect((await riverside).statusCode).toBe(200);
   });
 });

@@ -244,7 +244,9 @@ function pipelinedTenantRunner(pool: postgres.Sql, db: Database) {
     if (!Number.isSafeInteger(organisationId)) throw new Error('organisation id must be an integer');
     const conn = await pool.reserve();
     let savepoints = 0;
-    // What drizzle's nested `tx.transaction()` calls: a savepoint on this connection.
+    // Set when the transaction has ended: a statement issued later through this `tx` (a promise
+    // nobody awaited) must fail, never run on the connection's next user — another tenant.
+    let finished = false;
     // What drizzle's session calls: `unsafe` (always as a named prepared statement, so a query
     // shape is parsed and described once per connection, not on every request) and `savepoint`
     // for a nested `tx.transaction()`.
@@ -253,8 +255,10 @@ function pipelinedTenantRunner(pool: postgres.Sql, db: Database) {
       savepoint<R>(inner: (c: SessionClient) => Promise<R>): Promise<R>;
     }
     const client: SessionClient = {
-      unsafe: (query: string, params?: unknown[], queryOptions?: object) =>
-        conn.unsafe(query, params as never, { ...queryOptions, prepare: true }),
+      unsafe: (query: string, params?: unknown[], queryOptions?: object) => {
+        if (finished) throw new Error('This tenant transaction has already ended; await every query inside it.');
+        return conn.unsafe(query, params as never, { ...queryOptions, prepare: true });
+      },
       savepoint: async <R>(inner: (c: SessionClient) => Promise<R>): Promise<R> => {
         const name = `s${++savepoints}`;
         await conn.unsafe(`savepoint ${name}`);
@@ -284,6 +288,7 @@ function pipelinedTenantRunner(pool: postgres.Sql, db: Database) {
         await conn.unsafe('rollback').catch(() => undefined);
         throw err;
       }
+      finished = true;
       if (options.readOnly) {
         // Nothing to make durable: answer now, and hand the connection back once COMMIT is through
         // (a statement still queued on a released reservation would never be sent).
@@ -297,6 +302,7 @@ function pipelinedTenantRunner(pool: postgres.Sql, db: Database) {
       await conn.unsafe('commit');
       return result;
     } finally {
+      finished = true;
       if (!released) conn.release();
     }
   };
