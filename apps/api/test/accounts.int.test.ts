@@ -223,6 +223,29 @@ describe('login, keys and logout', () => {
     expect(replay.statusCode).toBe(400);
   });
 
+  it('never lets an exchange remember a key longer than the presented one was', async () => {
+    const remembered = async (key: string) =>
+      (
+        await ctx.handle.db
+          .select({ remember: authToken.remember })
+          .from(authToken)
+          .where(eq(authToken.keyHash, hashSecret(key)))
+      )[0].remember;
+    const session = await login(ctx.app, OWNER, PROVIDER_HOST, false);
+    const raised = await call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload: { token: session, remember: true } });
+    expect(raised.statusCode).toBe(200);
+    expect(await remembered(raised.json().key)).toBe(false);
+    const long = await login(ctx.app, OWNER, PROVIDER_HOST, true);
+    const kept = await call(ctx.app, { method: 'POST', url: '/api/accounts/login/', payload: { token: long } });
+    expect(await remembered(kept.json().key)).toBe(true);
+    const lowered = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: { token: kept.json().key, remember: false },
+    });
+    expect(await remembered(lowered.json().key)).toBe(false);
+  });
+
   it('revokes the key on logout', async () => {
     const key = await login(ctx.app, OWNER);
     expect((await call(ctx.app, { method: 'POST', url: '/api/accounts/logout/', token: key })).statusCode).toBe(200);

@@ -175,7 +175,8 @@ export async function loginWithKey(app: FastifyInstance, request: FastifyRequest
   if (!presented) throw badRequest({ non_field_errors: [INVALID_CREDENTIALS] });
   const revoked = await revokeKey(app.db, presented.tokenId);
   if (!revoked || keyExpired(revoked)) throw badRequest({ non_field_errors: [INVALID_CREDENTIALS] });
-  return startSession(app, request, presented.user, remember ?? false, revoked.createdAt);
+  // The fresh key keeps the presented key's birth and may not be remembered longer than it was.
+  return startSession(app, request, presented.user, revoked.remember && (remember ?? true), revoked.createdAt);
 }
 
 type SessionEvent = 'login_failed' | 'locked_out' | 'logout';
