@@ -6,6 +6,7 @@ export * from './organisation.js';
 export * from './centre.js';
 export * from './menu.js';
 export * from './money.js';
+export * from './gst.js';
 export * from './booking.js';
 export * from './booking-reports.js';
 export * from './audit.js';

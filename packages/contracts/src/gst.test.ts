@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { amountInWords, documentNumber, financialYear, numberInWords, rateOn, splitInclusive } from './gst.js';
+
+describe('financial years', () => {
+  it('run from April to March', () => {
+    expect(financialYear('2026-11-23')).toEqual({ start: '2026-04-01', end: '2027-03-31', label: '26-27' });
+    expect(financialYear('2027-03-31').label).toBe('26-27');
+    expect(financialYear('2027-04-01').label).toBe('27-28');
+    expect(financialYear('2099-12-31').label).toBe('99-00');
+  });
+});
+
+describe('document numbers', () => {
+  it('read prefix/year/number with at least five digits', () => {
+    expect(documentNumber('INV', '26-27', 17)).toBe('INV/26-27/00017');
+    expect(documentNumber('CN', '26-27', 3)).toBe('CN/26-27/00003');
+    expect(documentNumber('INV', '26-27', 999_999)).toBe('INV/26-27/999999');
+  });
+
+  it('refuse what GST does not allow: over 16 characters, other characters, or no positive number', () => {
+    expect(() => documentNumber('INV', '26-27', 1_000_000)).toThrow(/16/);
+    expect(() => documentNumber('IN V', '26-27', 1)).toThrow(/valid/);
+    expect(() => documentNumber('INV', '26-27', 0)).toThrow(RangeError);
+  });
+});
+
+describe('the rate in force', () => {
+  const fitness = [
+    { rate: 18, from: '2017-07-01' },
+    { rate: 5, from: '2025-09-22' },
+  ];
+  it('is the latest period starting on or before the date', () => {
+    expect(rateOn(fitness, '2025-09-21')).toBe(18);
+    expect(rateOn(fitness, '2025-09-22')).toBe(5);
+    expect(rateOn(fitness, '2026-11-23')).toBe(5);
+    expect(rateOn([...fitness].reverse(), '2024-01-01')).toBe(18);
+    expect(rateOn(fitness, '2017-06-30')).toBeNull();
+  });
+});
+
+describe('splitting a tax-inclusive price', () => {
+  it('takes 18 % out of ₹1,180 as ₹1,000 taxable and ₹90 + ₹90 within the state', () => {
+    expect(splitInclusive(118_000, 18, true)).toEqual({ taxable: 100_000, cgst: 9_000, sgst: 9_000, igst: 0, total: 118_000 });
+  });
+
+  it('charges IGST at the whole rate across states', () => {
+    expect(splitInclusive(118_000, 18, false)).toEqual({ taxable: 100_000, cgst: 0, sgst: 0, igst: 18_000, total: 118_000 });
+  });
+
+  it('rounds each part to the paisa, leaving at most a paisa for the round-off', () => {
+    // ₹999 at 18 %: taxable 846.61, tax 152.39 → CGST = SGST = 76.19 (76.1949 rounded)
+    const split = splitInclusive(99_900, 18, true);
+    expect(split).toEqual({ taxable: 84_661, cgst: 7_619, sgst: 7_619, igst: 0, total: 99_899 });
+    for (const price of [1, 99, 101, 4_999, 99_999, 123_457, 5_000_001])
+      for (const rate of [0.25, 3, 5, 12, 18, 28])
+        for (const intra of [true, false]) {
+          const s = splitInclusive(price, rate, intra);
+          expect(Math.abs(s.total - price), `${price} at ${rate} %`).toBeLessThanOrEqual(1);
+          expect(s.cgst).toBe(s.sgst);
+          expect(s.taxable + s.cgst + s.sgst + s.igst).toBe(s.total);
+        }
+  });
+
+  it('treats 0 % (nil-rated or exempt) as all taxable value and no tax', () => {
+    expect(splitInclusive(250_000, 0, true)).toEqual({ taxable: 250_000, cgst: 0, sgst: 0, igst: 0, total: 250_000 });
+  });
+
+  it('splits 5 % for gym services (SAC 999723) as 2.5 % + 2.5 %', () => {
+    expect(splitInclusive(210_000, 5, true)).toEqual({ taxable: 200_000, cgst: 5_000, sgst: 5_000, igst: 0, total: 210_000 });
+  });
+
+  it('refuses amounts that are not whole paise and rates outside 0–100', () => {
+    expect(() => splitInclusive(10.5, 18, true)).toThrow(RangeError);
+    expect(() => splitInclusive(-1, 18, true)).toThrow(RangeError);
+    expect(() => splitInclusive(100, 118, true)).toThrow(RangeError);
+  });
+});
+
+describe('amounts in words', () => {
+  it('use Indian numbering', () => {
+    expect(numberInWords(0)).toBe('Zero');
+    expect(numberInWords(15)).toBe('Fifteen');
+    expect(numberInWords(105)).toBe('One Hundred Five');
+    expect(numberInWords(1_800)).toBe('One Thousand Eight Hundred');
+    expect(numberInWords(150_000)).toBe('One Lakh Fifty Thousand');
+    expect(numberInWords(99_99_999)).toBe('Ninety Nine Lakh Ninety Nine Thousand Nine Hundred Ninety Nine');
+    expect(numberInWords(12_34_56_789)).toBe('Twelve Crore Thirty Four Lakh Fifty Six Thousand Seven Hundred Eighty Nine');
+  });
+
+  it('read as a tax invoice writes them', () => {
+    expect(amountInWords(15_000_000)).toBe('Rupees One Lakh Fifty Thousand Only');
+    expect(amountInWords(118_050)).toBe('Rupees One Thousand One Hundred Eighty and Fifty Paise Only');
+    expect(amountInWords(1)).toBe('Rupees Zero and One Paise Only');
+  });
+});
