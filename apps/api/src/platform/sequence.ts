@@ -1,3 +1,4 @@
+import { documentNumber, financialYear } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from './db/client.js';
 
@@ -25,4 +26,20 @@ export async function reserveNumbers(tx: Tx, organisationId: number, name: strin
         returning last_value`,
   );
   return Number(row.last_value) - count + 1;
+}
+
+/** The GST document series: tax invoices and credit notes, numbered apart. */
+export const DOCUMENT_SERIES = { invoice: 'INV', credit_note: 'CN' } as const;
+export type DocumentKind = keyof typeof DOCUMENT_SERIES;
+
+/**
+ * The next number of an organisation's GST document series for the financial year of `isoDate`:
+ * `INV/26-27/00017`. Consecutive and gapless per organisation, series and year (a rolled-back
+ * sale gives its number back); take it as the last statement of the transaction, so the series
+ * row stays locked only until the commit.
+ */
+export async function nextDocumentNumber(tx: Tx, organisationId: number, kind: DocumentKind, isoDate: string): Promise<string> {
+  const { label } = financialYear(isoDate);
+  const prefix = DOCUMENT_SERIES[kind];
+  return documentNumber(prefix, label, await nextNumber(tx, organisationId, `${prefix}:${label}`));
 }
