@@ -6,7 +6,7 @@ import { SINGLE_LINE_MESSAGE } from '@arena/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, organisation } from '../src/platform/db/schema.js';
-import { call, createTestApp, login, OWNER, PROVIDER_HOST, type TestContext } from './helpers.js';
+import { call, createTestApp, login, OWNER, PROVIDER_HOST, verifiedNewUser, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,15 +17,7 @@ afterAll(async () => ctx?.close());
 describe('single-line fields', () => {
   it('refuse a CR/LF in the name of a new organisation with a field error, and nothing is written', async () => {
     const email = 'crlf@example.com';
-    const password = 'Founder#2026';
-    await call(ctx.app, {
-      method: 'POST',
-      url: '/api/accounts/registration/',
-      host: PROVIDER_HOST,
-      payload: { email, password1: password, password2: password, first_name: 'Founder' },
-    });
-    await ctx.handle.db.update(appUser).set({ emailVerifiedAt: new Date() }).where(eq(appUser.email, email));
-    const key = await login(ctx.app, { email, password }, PROVIDER_HOST);
+    const key = await verifiedNewUser(ctx, email);
     const before = await ctx.handle.db.select({ id: organisation.id }).from(organisation);
 
     const res = await call(ctx.app, {

@@ -6,8 +6,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, organisation } from '../src/platform/db/schema.js';
-import { call, createTestApp, DEMO_HOST, login, OWNER, PROVIDER_HOST, RIVERSIDE_HOST, type TestContext } from './helpers.js';
+import { organisation } from '../src/platform/db/schema.js';
+import {
+  call,
+  createTestApp,
+  DEMO_HOST,
+  login,
+  multipartBody,
+  OWNER,
+  PROVIDER_HOST,
+  RIVERSIDE_HOST,
+  TINY_PNG,
+  verifiedNewUser,
+  type TestContext,
+} from './helpers.js';
 
 let ctx: TestContext;
 let demoId: number;
@@ -20,59 +32,29 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
 const GIF = Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex');
-
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; type: string }) {
-  const boundary = '----arena-edge-boundary';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="display_picture"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-    );
-    parts.push(file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const onDisk = (relative: string) => path.join(ctx.config.DATA_DIR, 'uploads', relative);
 const relativeOf = (url: string) => decodeURIComponent(new URL(url).pathname).replace(/^\/uploads\//, '');
 const fetchFrom = (host: string, url: string) => call(ctx.app, { method: 'GET', url, host }).then((r) => r.statusCode);
 
-async function founder(email: string): Promise<string> {
-  const password = 'Founder#2026';
-  await call(ctx.app, {
-    method: 'POST',
-    url: '/api/accounts/registration/',
-    host: PROVIDER_HOST,
-    payload: { email, password1: password, password2: password, first_name: 'Founder' },
-  });
-  await ctx.handle.db.update(appUser).set({ emailVerifiedAt: new Date() }).where(eq(appUser.email, email));
-  return login(ctx.app, { email, password }, PROVIDER_HOST);
-}
-
 describe("an organisation's uploads", () => {
   it('are stored in its own folder and served on its host and the provider host, not on another organisation’s', async () => {
-    const key = await founder('pictures@example.com');
-    const form = multipart({ display_name: 'Picture Club', subdomain: 'picture-club' }, { name: 'logo.png', data: PNG, type: 'image/png' });
+    const key = await verifiedNewUser(ctx, 'pictures@example.com');
+    const form = multipartBody(
+      { display_name: 'Picture Club', subdomain: 'picture-club' },
+      { name: 'logo.png', data: TINY_PNG, type: 'image/png' },
+    );
     const res = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, token: key, ...form });
     expect(res.statusCode).toBe(201);
     const org = res.json();
     expect(org.display_picture).toMatch(new RegExp(`^http://picture-club\\.localhost:3000/uploads/org-${org.id}/[0-9a-f]+\\.png$`));
     const url = new URL(org.display_picture).pathname;
-    expect(fs.readFileSync(onDisk(relativeOf(org.display_picture))).equals(PNG)).toBe(true);
+    expect(fs.readFileSync(onDisk(relativeOf(org.display_picture))).equals(TINY_PNG)).toBe(true);
 
     const own = await call(ctx.app, { method: 'GET', url, host: 'picture-club.localhost:3000' });
     expect(own.statusCode).toBe(200);
-    expect(own.rawPayload.equals(PNG)).toBe(true);
+    expect(own.rawPayload.equals(TINY_PNG)).toBe(true);
     expect(await fetchFrom(PROVIDER_HOST, url)).toBe(200);
     expect(await fetchFrom(DEMO_HOST, url)).toBe(404);
     expect(await fetchFrom(RIVERSIDE_HOST, url)).toBe(404);
@@ -82,7 +64,7 @@ describe("an organisation's uploads", () => {
 
   it('cannot be reached from another host by climbing out of its folder', async () => {
     fs.mkdirSync(onDisk(`org-${demoId}`), { recursive: true });
-    fs.writeFileSync(onDisk(`org-${demoId}/private.png`), PNG);
+    fs.writeFileSync(onDisk(`org-${demoId}/private.png`), TINY_PNG);
     expect(await fetchFrom(DEMO_HOST, `/uploads/org-${demoId}/private.png`)).toBe(200);
     for (const url of [
       `/uploads/org-${riversideId}/../org-${demoId}/private.png`,
@@ -97,7 +79,7 @@ describe("an organisation's uploads", () => {
     const owner = await login(ctx.app, OWNER);
     const patch = (extra: object) => call(ctx.app, { method: 'PATCH', url: '/api/administrator/organisation/', token: owner, ...extra });
 
-    const first = await patch(multipart({}, { name: 'a.png', data: PNG, type: 'image/png' }));
+    const first = await patch(multipartBody({}, { name: 'a.png', data: TINY_PNG, type: 'image/png' }));
     expect(first.statusCode).toBe(200);
     const firstUrl = first.json().display_picture as string;
     expect(relativeOf(firstUrl)).toMatch(new RegExp(`^org-${demoId}/[0-9a-f]+\\.png$`));
@@ -105,7 +87,7 @@ describe("an organisation's uploads", () => {
     expect(await fetchFrom(DEMO_HOST, new URL(firstUrl).pathname)).toBe(200);
     expect(await fetchFrom(RIVERSIDE_HOST, new URL(firstUrl).pathname)).toBe(404);
 
-    const second = await patch(multipart({ display_name: 'Demo Sports Club' }, { name: 'b.gif', data: GIF, type: 'image/gif' }));
+    const second = await patch(multipartBody({ display_name: 'Demo Sports Club' }, { name: 'b.gif', data: GIF, type: 'image/gif' }));
     expect(second.statusCode).toBe(200);
     const secondUrl = second.json().display_picture as string;
     expect(secondUrl).not.toBe(firstUrl);
@@ -127,8 +109,8 @@ describe("an organisation's uploads", () => {
 
   it('keeps uploads from before the organisation folders working on the provider host', async () => {
     fs.mkdirSync(onDisk('organisations'), { recursive: true });
-    fs.writeFileSync(onDisk('organisations/legacy-demo.png'), PNG);
-    fs.writeFileSync(onDisk('organisations/legacy-other.png'), PNG);
+    fs.writeFileSync(onDisk('organisations/legacy-demo.png'), TINY_PNG);
+    fs.writeFileSync(onDisk('organisations/legacy-other.png'), TINY_PNG);
     await ctx.handle.db.update(organisation).set({ displayPicture: 'organisations/legacy-demo.png' }).where(eq(organisation.id, demoId));
     ctx.app.organisations.forget();
 
@@ -147,7 +129,7 @@ describe("an organisation's uploads", () => {
       method: 'PATCH',
       url: '/api/administrator/organisation/',
       token: owner,
-      ...multipart({}, { name: 'c.png', data: PNG, type: 'image/png' }),
+      ...multipartBody({}, { name: 'c.png', data: TINY_PNG, type: 'image/png' }),
     });
     expect(res.statusCode).toBe(200);
     expect(fs.existsSync(onDisk('organisations/legacy-demo.png'))).toBe(false);

@@ -13,6 +13,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { connectPostgres, openPgliteFrom, type DatabaseHandle, type SessionLimits } from '../src/platform/db/client.js';
 import type { Mail, Mailer } from '../src/platform/mail.js';
+import { eq } from 'drizzle-orm';
+import { appUser } from '../src/platform/db/schema.js';
 import { databaseUrl } from './global-setup.js';
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
@@ -121,4 +123,40 @@ export function linkIn(mails: Mail[], to: string): string {
   const match = /https?:\/\/\S+/.exec(mail.text);
   if (!match) throw new Error(`no link in mail to ${to}`);
   return match[0];
+}
+
+/** Signs up on the provider host, marks the e-mail verified and logs in: a user with no organisation yet. */
+export async function verifiedNewUser(t: TestContext, email: string, password = 'Founder#2026'): Promise<string> {
+  await call(t.app, {
+    method: 'POST',
+    url: '/api/accounts/registration/',
+    host: PROVIDER_HOST,
+    payload: { email, password1: password, password2: password, first_name: 'Founder' },
+  });
+  await t.handle.db.update(appUser).set({ emailVerifiedAt: new Date() }).where(eq(appUser.email, email));
+  return login(t.app, { email, password }, PROVIDER_HOST);
+}
+
+/** A 1×1 PNG. */
+export const TINY_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+/** A multipart/form-data body of text fields and an optional `display_picture` file, for app.inject. */
+export function multipartBody(fields: Record<string, string>, file?: { name: string; data: Buffer; type: string }) {
+  const boundary = '----arena-test-boundary';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="display_picture"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
+    parts.push(file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

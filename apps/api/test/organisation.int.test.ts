@@ -1,7 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, auditLog } from '../src/platform/db/schema.js';
-import { call, createTestApp, DESK, login, OWNER, PROVIDER_HOST, type TestContext } from './helpers.js';
+import { auditLog } from '../src/platform/db/schema.js';
+import {
+  call,
+  createTestApp,
+  DESK,
+  login,
+  multipartBody,
+  OWNER,
+  PROVIDER_HOST,
+  TINY_PNG,
+  verifiedNewUser,
+  type TestContext,
+} from './helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -9,43 +20,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
-
-async function newUser(email: string): Promise<string> {
-  const password = 'Founder#2026';
-  await call(ctx.app, {
-    method: 'POST',
-    url: '/api/accounts/registration/',
-    host: PROVIDER_HOST,
-    payload: { email, password1: password, password2: password, first_name: 'Founder' },
-  });
-  await ctx.handle.db.update(appUser).set({ emailVerifiedAt: new Date() }).where(eq(appUser.email, email));
-  return login(ctx.app, { email, password }, PROVIDER_HOST);
-}
-
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; type: string }) {
-  const boundary = '----arena-test-boundary';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="display_picture"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-    );
-    parts.push(file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 describe('organisation registration', () => {
   it('validates the subdomain with field errors', async () => {
-    const key = await newUser('founder1@example.com');
+    const key = await verifiedNewUser(ctx, 'founder1@example.com');
     const cases: [string, string][] = [
       ['ab', 'Subdomain must be 3 to 30 characters.'],
       ['a'.repeat(31), 'Subdomain must be 3 to 30 characters.'],
@@ -87,10 +64,13 @@ describe('organisation registration', () => {
   });
 
   it('creates the organisation with its owner, trial and account number; the key works on the new host', async () => {
-    const key = await newUser('founder2@example.com');
+    const key = await verifiedNewUser(ctx, 'founder2@example.com');
     // A visit before the organisation exists must not stick.
     expect((await call(ctx.app, { method: 'GET', url: '/api/public/centres/', host: 'smash-arena.localhost:3000' })).statusCode).toBe(404);
-    const form = multipart({ display_name: 'Smash Arena', subdomain: 'smash-arena' }, { name: 'logo.png', data: PNG, type: 'image/png' });
+    const form = multipartBody(
+      { display_name: 'Smash Arena', subdomain: 'smash-arena' },
+      { name: 'logo.png', data: TINY_PNG, type: 'image/png' },
+    );
     const res = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, token: key, ...form });
     expect(res.statusCode).toBe(201);
     const org = res.json();
@@ -113,7 +93,7 @@ describe('organisation registration', () => {
     const fresh = me.json().key;
     const picture = await call(ctx.app, { method: 'GET', url: new URL(org.display_picture).pathname, host });
     expect(picture.statusCode).toBe(200);
-    expect(picture.rawPayload.equals(PNG)).toBe(true);
+    expect(picture.rawPayload.equals(TINY_PNG)).toBe(true);
     const modules = await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/allowed-modules/', host, token: fresh });
     expect(modules.json().allowed_modules).toContain('Administrator Management');
     const audit = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.organisationId, org.id));
@@ -133,17 +113,17 @@ describe('organisation registration', () => {
   });
 
   it('accepts only images up to 2 MB', async () => {
-    const key = await newUser('founder3@example.com');
-    const text = multipart(
+    const key = await verifiedNewUser(ctx, 'founder3@example.com');
+    const text = multipartBody(
       { display_name: 'Pics', subdomain: 'pics-club' },
       { name: 'x.png', data: Buffer.from('not an image'), type: 'image/png' },
     );
     const bad = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, token: key, ...text });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().display_picture[0]).toMatch(/Upload a valid image/);
-    const huge = multipart(
+    const huge = multipartBody(
       { display_name: 'Pics', subdomain: 'pics-club' },
-      { name: 'x.png', data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), type: 'image/png' },
+      { name: 'x.png', data: Buffer.concat([TINY_PNG, Buffer.alloc(2 * 1024 * 1024)]), type: 'image/png' },
     );
     const big = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/', host: PROVIDER_HOST, token: key, ...huge });
     expect(big.statusCode).toBe(400);
