@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, organisationOrigin } from './platform/config.js';
-import { appUrlFor, openDatabase } from './platform/db/client.js';
+import { openDatabase } from './platform/db/client.js';
 import path from 'node:path';
 import { demoLoginLines, isEmpty, seedDemo } from './db/seed.js';
 import { EmbeddedJobRunner, PostgresJobRunner, type JobRunner } from './platform/jobs.js';
@@ -28,10 +28,7 @@ async function main(): Promise<void> {
       perOrganisation: config.DB_MAX_PER_ORGANISATION,
     },
   });
-  const jobs: JobRunner =
-    handle.kind === 'postgres'
-      ? new PostgresJobRunner(handle.db, appUrlFor(config.DATABASE_URL!, config.DATABASE_APP_URL))
-      : new EmbeddedJobRunner();
+  const jobs: JobRunner = handle.kind === 'postgres' ? new PostgresJobRunner(handle.db, handle.appUrl!) : new EmbeddedJobRunner();
   const app = await buildApp({ config, db: handle.db, jobs });
   app.log.info({ database: handle.kind }, 'database ready, migrations applied');
 

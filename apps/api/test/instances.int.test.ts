@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
-import { appUrlFor, connectPostgres, type DatabaseHandle } from '../src/platform/db/client.js';
+import { connectPostgres, type DatabaseHandle } from '../src/platform/db/client.js';
 import { PostgresJobRunner, type Task } from '../src/platform/jobs.js';
 import type { Mailer } from '../src/platform/mail.js';
 import { inDays, portalFacility, requestBody, slotsOn } from './booking-helpers.js';
@@ -46,7 +46,7 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
 
   async function instance(): Promise<Instance> {
     const handle = connectPostgres(url, 4);
-    const jobs = new PostgresJobRunner(handle.db, appUrlFor(url), { pollIntervalMs: 500 });
+    const jobs = new PostgresJobRunner(handle.db, handle.appUrl!, { pollIntervalMs: 500 });
     const app = await buildApp({ config, db: handle.db, mailer, logger: false, jobs });
     await app.ready();
     const made = { app, handle, jobs };

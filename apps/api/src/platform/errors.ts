@@ -84,11 +84,12 @@ function cause(err: unknown): PgLikeError {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof ApiError) {
-      if ((err.statusCode === 429 || err.statusCode === 503) && typeof err.body.retry_after === 'number')
-        reply.header('retry-after', err.body.retry_after);
-      return reply.status(err.statusCode).send(err.body);
-    }
+    const sendApiError = (e: ApiError) => {
+      // 429 and 503 tell the client when to come back.
+      if (typeof e.body.retry_after === 'number') reply.header('retry-after', e.body.retry_after);
+      return reply.status(e.statusCode).send(e.body);
+    };
+    if (err instanceof ApiError) return sendApiError(err);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const out: FieldErrors = {};
       for (const v of err.validation) {
@@ -101,8 +102,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const dbError = fromDatabaseError(cause(err));
     if (dbError) {
       request.log.info({ err }, 'database refused a client value');
-      if (typeof dbError.body.retry_after === 'number') reply.header('retry-after', dbError.body.retry_after);
-      return reply.status(dbError.statusCode).send(dbError.body);
+      return sendApiError(dbError);
     }
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ detail: 'Request body is too large.' });

@@ -123,17 +123,16 @@ async function countOf<Row, Out>(tx: Tx, def: ListDefinition<Row, Out>, where: S
   return Number(row.n);
 }
 
-interface CompiledRows {
+/** What drizzle's prepared select holds (internals: its SQL text with placeholders and its result mapping). */
+interface PreparedRows {
   query: { sql: string; params: unknown[] };
   fields: unknown;
-  joins: unknown;
-}
-interface PreparedRows {
   joinsNotNullableMap?: unknown;
   execute(values: Record<string, unknown>): Promise<unknown[]>;
 }
+type CompiledRows = Pick<PreparedRows, 'query' | 'fields' | 'joinsNotNullableMap'>;
 interface SessionInternals {
-  prepareQuery(query: CompiledRows['query'], fields: unknown, name: undefined, arrayMode: boolean): PreparedRows;
+  prepareQuery(query: PreparedRows['query'], fields: unknown, name: undefined, arrayMode: boolean): PreparedRows;
 }
 const compiledDefaults = new WeakMap<object, CompiledRows>();
 
@@ -150,15 +149,15 @@ async function defaultRowsOf<Row, Out>(tx: Tx, ctx: Ctx, def: ListDefinition<Row
       .from(tx, def.fields)
       .where(def.where(placeholderCtx))
       .orderBy(...orderOf(def, {} as ListParams))
-      .limit(sql.placeholder('limit') as unknown as number)
-      .offset(sql.placeholder('offset') as unknown as number);
-    const prepared = (builder as unknown as { _prepare(): PreparedRows & CompiledRows & { query: CompiledRows['query'] } })._prepare();
-    compiled = { query: prepared.query, fields: (prepared as unknown as { fields: unknown }).fields, joins: prepared.joinsNotNullableMap };
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    const { query, fields, joinsNotNullableMap } = (builder as unknown as { _prepare(): PreparedRows })._prepare();
+    compiled = { query, fields, joinsNotNullableMap };
     compiledDefaults.set(def, compiled);
   }
   const session = (tx as unknown as { session: SessionInternals }).session;
   const query = session.prepareQuery(compiled.query, compiled.fields, undefined, true);
-  query.joinsNotNullableMap = compiled.joins;
+  query.joinsNotNullableMap = compiled.joinsNotNullableMap;
   return (await query.execute({ organisationId: ctx.organisationId, limit, offset })) as Row[];
 }
 

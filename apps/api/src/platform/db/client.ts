@@ -15,7 +15,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import postgres from 'postgres';
 import { Logger, runMigrations } from 'graphile-worker';
 import * as schema from './schema.js';
-import { APP_ROLE, securityStatements } from './security.js';
+import { APP_ROLE, jobQueueGrants, LOGIN_ROLE, loginRoleStatements, securityStatements } from './security.js';
 import { InvalidationBus, INVALIDATION_CHANNEL } from './invalidation.js';
 import { TenantGate } from './tenant-gate.js';
 
@@ -28,6 +28,8 @@ export type Queryable = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the URL the pool logs in with (the job worker uses it too). */
+  appUrl?: string;
   close(): Promise<void>;
 }
 
@@ -106,12 +108,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /**
- * The login role the pool connects as: a member of `arena_app` and nothing else, so an
- * application session can never become the owner or a superuser (`SET ROLE postgres` fails).
- */
-export const LOGIN_ROLE = 'arena_login';
-
-/**
  * The login role's password, derived from the owner's credentials: every instance given the
  * same DATABASE_URL computes the same one, and nobody without the owner's password can.
  */
@@ -148,40 +144,7 @@ async function preparePostgres(url: string, appUrl?: string): Promise<void> {
   }
 }
 
-function jobQueueGrants(): string[] {
-  return [
-    `GRANT USAGE ON SCHEMA graphile_worker TO ${APP_ROLE}`,
-    `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA graphile_worker TO ${APP_ROLE}`,
-    `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA graphile_worker TO ${APP_ROLE}`,
-    `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA graphile_worker TO ${APP_ROLE}`,
-    // graphile-worker enables RLS on its private tables (only their owner may touch them); the
-    // application role works the queue, so it gets a policy of its own on each.
-    `DO $$ DECLARE t record; BEGIN
-       FOR t IN SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                WHERE n.nspname = 'graphile_worker' AND c.relkind = 'r' AND c.relrowsecurity
-       LOOP
-         IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = 'graphile_worker' AND tablename = t.relname AND policyname = 'arena_app_queue') THEN
-           EXECUTE format('CREATE POLICY arena_app_queue ON graphile_worker.%I FOR ALL TO ${APP_ROLE} USING (true) WITH CHECK (true)', t.relname);
-         END IF;
-       END LOOP;
-     END $$`,
-  ];
-}
-
 const silentLogger = new Logger(() => () => undefined);
-
-function loginRoleStatements(password: string): string[] {
-  return [
-    `DO $$ BEGIN
-       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${LOGIN_ROLE}') THEN
-         CREATE ROLE ${LOGIN_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
-       END IF;
-     EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
-     END $$`,
-    `ALTER ROLE ${LOGIN_ROLE} WITH LOGIN PASSWORD '${password}'`,
-    `GRANT ${APP_ROLE} TO ${LOGIN_ROLE}`,
-  ];
-}
 
 /**
  * Connects to a database that is already migrated, logging in as the login role and working as
@@ -194,7 +157,8 @@ export function connectPostgres(
   options: Pick<OpenDatabaseOptions, 'appUrl' | 'limits'> = {},
 ): DatabaseHandle {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const client = postgres(appUrlFor(ownerUrl, options.appUrl), {
+  const appUrl = appUrlFor(ownerUrl, options.appUrl);
+  const client = postgres(appUrl, {
     max: poolSize,
     onnotice: () => {},
     // `socket` is accepted at run time but missing from the package's option types.
@@ -224,6 +188,7 @@ export function connectPostgres(
   return {
     db,
     kind: 'postgres',
+    appUrl,
     close: async () => {
       await listening;
       await client.end({ timeout: 5 });
