@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defaultClientConditions, defineConfig } from 'vite';
 
-const api = { target: 'http://127.0.0.1:3000', changeOrigin: false };
+// API_PORT: a dev API on another port (several dev servers side by side).
+const api = { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, changeOrigin: false };
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

@@ -92,6 +92,8 @@ describe('the public portal', () => {
     await settleJobs();
     const mail = ctx.mails.find((m) => m.to === 'meera@example.com');
     expect(mail?.subject).toContain(b.code);
+    expect(b.invoice.number).toMatch(/^INV\/\d{2}-\d{2}\/\d{5}$/);
+    expect(mail?.text).toContain(`Invoice: ${b.invoice.number}`);
     const logs = (await call(ctx.app, { method: 'GET', url: '/api/booking/logs/?resource=booking', token: owner })).json().results;
     expect(logs[0]).toMatchObject({ module: 'Booking Management', action: 'create', object_id: String(b.id) });
   });

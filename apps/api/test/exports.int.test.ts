@@ -75,7 +75,7 @@ describe('list exports', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
-    expect(rows[0]).toBe('Paid on,Booking,Client,Payment mode,Reference,Amount,Recorded at');
+    expect(rows[0]).toBe('Paid on,Booking,Client,Kind,Payment mode,Reference,Amount,Recorded at');
     expect(rows.length - 1).toBe((await get('/api/booking/booking-transaction/')).json().count);
   });
 

@@ -11,13 +11,16 @@
  * const key = await login(t.app, acme.owner, acme.host);
  * ```
  */
-import { MODULES, type FacilityInput, type ModuleName } from '@arena/contracts';
+import { MODULES, memberInputSchema, type FacilityInput, type MemberInput, type ModuleName } from '@arena/contracts';
 import { hashPassword } from '../src/modules/accounts/passwords.js';
 import { trialPlan } from '../src/modules/administrator/organisation.service.js';
 import { centre, paymentMode, sport } from '../src/modules/administrator/schema.js';
 import { createBooking, type NewBooking } from '../src/modules/booking/booking.service.js';
 import { createClient, type ClientInput } from '../src/modules/booking/client.service.js';
 import { createFacility, loadFacility } from '../src/modules/booking/facility.service.js';
+import { createMember } from '../src/modules/membership/member.service.js';
+import { sellMembership, type SellMembership } from '../src/modules/membership/sales.service.js';
+import { plan as membershipPlan } from '../src/modules/membership/schema.js';
 import { withTenant, type Tx } from '../src/platform/db/client.js';
 import { appUser, organisation } from '../src/platform/db/schema.js';
 import { systemCtx, type Ctx } from '../src/platform/request-context.js';
@@ -141,4 +144,40 @@ export async function makeBooking(
     ...input,
     facility: await loadFacility(tx, ctx.organisationId, input.facility),
   });
+}
+
+/** A membership plan (default: Monthly, ₹1,500, 5 % GST, two freezes of up to 15 days). */
+export async function makePlan(tx: Tx, ctx: Ctx, values: Partial<typeof membershipPlan.$inferInsert> = {}) {
+  const [row] = await tx
+    .insert(membershipPlan)
+    .values({
+      organisationId: ctx.organisationId,
+      name: `Plan ${next()}`,
+      durationValue: 1,
+      durationUnit: 'month',
+      price: '1500.00',
+      freezeMaxTimes: 2,
+      freezeMaxDays: 15,
+      ...values,
+    })
+    .returning();
+  return row;
+}
+
+/** A member through the service (a fresh 10-digit phone unless given), optionally on a plan. */
+export async function makeMember(tx: Tx, ctx: Ctx, input: Partial<MemberInput> & { centre: number }) {
+  const n = next();
+  const parsed = memberInputSchema.parse({
+    first_name: `Member${n}`,
+    last_name: 'Test',
+    gender: 'female',
+    phone: `9${String(process.pid % 1000).padStart(3, '0')}${String(n).padStart(6, '0')}`,
+    ...input,
+  });
+  return (await createMember(tx, ctx, parsed, null)).member;
+}
+
+/** A membership through the service; returns its id. */
+export function makeMembership(tx: Tx, ctx: Ctx, input: Pick<SellMembership, 'member' | 'plan'> & Partial<SellMembership>) {
+  return sellMembership(tx, ctx, { discount: '0.00', payment: null, notes: '', ...input });
 }

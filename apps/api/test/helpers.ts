@@ -143,8 +143,8 @@ export const TINY_PNG = Buffer.from(
   'hex',
 );
 
-/** A multipart/form-data body of text fields and an optional `display_picture` file, for app.inject. */
-export function multipartBody(fields: Record<string, string>, file?: { name: string; data: Buffer; type: string }) {
+/** A multipart/form-data body of text fields and an optional file (in `display_picture` unless `field` says), for app.inject. */
+export function multipartBody(fields: Record<string, string>, file?: { name: string; data: Buffer; type: string; field?: string }) {
   const boundary = '----arena-test-boundary';
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields))
@@ -152,7 +152,7 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
   if (file) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="display_picture"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'display_picture'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
       ),
     );
     parts.push(file.data, Buffer.from('\r\n'));

@@ -112,5 +112,5 @@ test('the owner opens every menu entry, changing the centre between pages, witho
 test('the front desk opens every menu entry of its modules, changing the centre between pages, without a single error', async ({
   page,
 }) => {
-  await crawl(page, DESK, '/booking');
+  await crawl(page, DESK, '/members');
 });

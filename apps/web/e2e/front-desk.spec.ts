@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { DESK, loginThroughForm, mainMenu, ORG } from './support';
 
 test('the front desk sees only the menu of its modules and is refused another module’s URL', async ({ page }) => {
-  // The front desk lands on its first module's built dashboard (Booking), not on the owner's dashboard.
-  await loginThroughForm(page, DESK, ORG, '/booking');
-  await expect(page.getByRole('heading', { name: 'Booking Dashboard' })).toBeVisible();
+  // The front desk lands on the first built screen of its first module (All Members), not on the owner's dashboard.
+  await loginThroughForm(page, DESK, ORG, '/members');
+  await expect(page.getByRole('heading', { name: 'All Members', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'User menu: Ravi' })).toContainText('Front Desk');
   await page.getByRole('button', { name: 'Toggle sidebar' }).click();
   const menu = mainMenu(page);
@@ -14,9 +14,9 @@ test('the front desk sees only the menu of its modules and is refused another mo
   for (const refused of ['Administrator', 'Store', 'Staff Management', 'Income/Expenses', 'Accounts']) {
     await expect(menu.getByText(refused, { exact: true })).toHaveCount(0);
   }
-  // No main dashboard (Administrator Management); Booking's own Dashboard is open beside the page.
+  // No main dashboard (Administrator Management); the page it landed on is the current menu entry.
   await expect(menu.locator('a[href="/"]')).toHaveCount(0);
-  await expect(menu.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/booking');
+  await expect(menu.getByRole('link', { name: 'All Members', exact: true })).toHaveAttribute('aria-current', 'page');
 
   await page.goto('/admin/manage-center');
   await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();

@@ -79,3 +79,17 @@ export async function linkFromOutbox(to: string, pattern: RegExp, after = 0): Pr
 
 /** The sidebar's main menu. */
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** Calls the API as a user (Node cannot resolve *.localhost: 127.0.0.1 with the Host header). */
+export async function apiAs(page: Page, user: { email: string; password: string }) {
+  const login = await page.request.post(`http://127.0.0.1:${PORT}/api/accounts/login/`, {
+    headers: { Host: `demo.localhost:${PORT}` },
+    data: user,
+  });
+  const { key } = await login.json();
+  const headers = { Host: `demo.localhost:${PORT}`, Authorization: `Token ${key}` };
+  return {
+    get: async (path: string) => (await page.request.get(`http://127.0.0.1:${PORT}/api${path}`, { headers })).json(),
+    post: async (path: string, data: unknown) => page.request.post(`http://127.0.0.1:${PORT}/api${path}`, { headers, data }),
+  };
+}

@@ -70,6 +70,8 @@ export const userOrganisationSchema = z.object({
   display_name: z.string(),
   display_picture: z.string().nullable(),
   subdomain: z.string(),
+  /** IANA zone the organisation keeps its days in: "today" on every screen is its today. */
+  time_zone: z.string(),
 });
 
 export const userSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from './zod-config.js';
 import { idSchema, requiredSingleLineText, singleLine, singleLineText, text } from './common.js';
 import { toPaise, fromPaise } from './money.js';
+import { gstInputShape, gstOutputShape } from './tax.js';
 
 /** A non-negative amount with at most 2 decimals, as a string or number; normalised to "1500.00". */
 export const moneySchema = z
@@ -78,6 +79,7 @@ export const facilityInputSchema = z.object({
   advance_booking_days: z.number().int().min(0).max(365).default(30),
   is_active: z.boolean().default(true),
   slot_groups: z.array(slotGroupInputSchema).max(20).optional(),
+  ...gstInputShape,
 });
 export type FacilityInput = z.infer<typeof facilityInputSchema>;
 
@@ -102,6 +104,7 @@ export const facilitySchema = z.object({
   enable_online_booking: z.boolean(),
   advance_booking_days: z.number(),
   is_active: z.boolean(),
+  ...gstOutputShape,
   slot_groups: z.array(slotGroupSchema),
   created_at: z.string(),
   updated_at: z.string(),
@@ -230,6 +233,8 @@ export const bookingSchema = z.object({
   notes: z.string(),
   cancel_reason: z.string(),
   time_slots: z.array(bookedSlotSchema),
+  /** The tax invoice of the booking (issued with it); the enum is INVOICE_STATUSES, inline because invoice.ts imports this file. */
+  invoice: z.object({ id: z.number(), number: z.string(), status: z.enum(['issued', 'partially_paid', 'paid', 'cancelled']) }).nullable(),
   created_at: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
@@ -268,8 +273,11 @@ export const bookingPaymentSchema = z.object({
   booking: z.number(),
   booking_code: z.string(),
   name: z.string(),
+  /** receipt (money in), refund (out), reversal (undoes another movement; `direction` says which way). */
+  kind: z.enum(['receipt', 'refund', 'payment', 'reversal']),
+  direction: z.enum(['in', 'out']),
   amount: z.string(),
-  payment_mode: z.number(),
+  payment_mode: z.number().nullable(),
   payment_mode_name: z.string(),
   reference: z.string(),
   paid_on: z.string(),

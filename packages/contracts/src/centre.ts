@@ -1,5 +1,6 @@
 import { z } from './zod-config.js';
 import { requiredSingleLineText, singleLineText, text } from './common.js';
+import { gstinSchema } from './invoice.js';
 
 const optionalText = (max: number) => singleLineText(max).default('');
 const optionalMultilineText = (max: number) => text(max).default('');
@@ -12,7 +13,7 @@ export const centreInputSchema = z.object({
   state: optionalText(100),
   phone: optionalText(20),
   email: optionalText(254),
-  gstin: optionalText(15),
+  gstin: gstinSchema.default(''),
   opening_hours: optionalText(200),
   is_active: z.boolean().default(true),
 });

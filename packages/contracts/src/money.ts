@@ -26,3 +26,18 @@ const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR',
 export function formatInr(value: string | number): string {
   return inr.format(typeof value === 'number' ? value : Number(value));
 }
+
+/**
+ * Signed paise of an amount that may be negative (a sum of the books, a net): "-250.5" → -25050,
+ * 1500 → 150000, rounded to the paisa; null for anything that is not a finite number.
+ * `toPaise` stays the parser of amounts people type, which are never negative.
+ */
+export function signedPaise(value: string | number): number | null {
+  const n = typeof value === 'number' ? value : Number(String(value).trim());
+  if (typeof value === 'string' && String(value).trim() === '') return null;
+  return Number.isFinite(n) ? Math.round(n * 100) : null;
+}
+
+/** A sum as SQL hands it back (text or number, possibly negative; null for none) as a 2-decimal string. */
+export const moneyFromSql = (value: unknown): string =>
+  fromPaise(value === null || value === undefined ? 0 : (signedPaise(value as string | number) ?? 0));

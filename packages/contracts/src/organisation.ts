@@ -1,5 +1,6 @@
 import { z } from './zod-config.js';
 import { singleLine, requiredSingleLineText, singleLineText, text } from './common.js';
+import { gstinSchema } from './invoice.js';
 
 /** Subdomains that name the provider's own hosts or would mislead users. */
 export const RESERVED_SUBDOMAINS = [
@@ -57,7 +58,8 @@ export const organisationCreateSchema = z.object({
 export const organisationUpdateSchema = z.object({
   display_name: requiredSingleLineText(120).optional(),
   legal_name: singleLineText(200).optional(),
-  gstin: singleLineText(15).optional(),
+  gstin: gstinSchema.optional(),
+  state: singleLineText(100).optional(),
   address: text(500).optional(),
   phone: singleLineText(20).optional(),
   email: singleLineText(254).optional(),
@@ -76,6 +78,7 @@ export const organisationSchema = organisationPublicSchema.extend({
   due_date: z.string().nullable(),
   legal_name: z.string(),
   gstin: z.string(),
+  state: z.string(),
   address: z.string(),
   phone: z.string(),
   email: z.string(),

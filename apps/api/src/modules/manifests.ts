@@ -3,6 +3,17 @@ import type { ModuleManifest } from '../platform/module.js';
 import { accountsModule } from './accounts/module.js';
 import { administratorModule } from './administrator/module.js';
 import { bookingModule } from './booking/module.js';
+import { incomeExpenseModule } from './income-expense/module.js';
+import { invoiceModule } from './invoice/module.js';
+import { membershipModule } from './membership/module.js';
 import { publicModule } from './public/module.js';
 
-export const MODULE_MANIFESTS: ModuleManifest[] = [accountsModule, administratorModule, publicModule, bookingModule];
+export const MODULE_MANIFESTS: ModuleManifest[] = [
+  accountsModule,
+  administratorModule,
+  publicModule,
+  bookingModule,
+  invoiceModule,
+  incomeExpenseModule,
+  membershipModule,
+];

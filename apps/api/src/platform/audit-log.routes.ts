@@ -21,6 +21,8 @@ export function auditLogRoute(app: FastifyInstance, path: string, module: Module
       ...(module ? {} : { module: { schema: text(100), where: (v: string) => eq(auditLog.module, v), label: 'Module' } }),
       resource: { schema: text(100), where: (v: string) => eq(auditLog.resource, v), label: 'Record' },
       action: { schema: text(20), where: (v: string) => eq(auditLog.action, v as 'create'), label: 'Action' },
+      // One record's history (with `resource`): a member's page, a booking's.
+      object_id: { schema: text(40), where: (v: string) => eq(auditLog.objectId, v), label: 'Record id' },
     },
     ordering: { created_at: auditLog.createdAt, id: auditLog.id },
     defaultOrdering: [desc(auditLog.id)],

@@ -318,3 +318,55 @@ export async function sendExport<T>(reply: FastifyReply, format: ExportFormat, s
     if (!exhausted) await batches.return?.();
   }
 }
+
+/** One sheet of a workbook: a title for its tab and first row, its columns and (bounded) rows. */
+export interface SheetSpec<T> {
+  title: string;
+  columns: ExportColumn<T>[];
+  rows: T[];
+}
+
+/** A sheet of rows of any one type, for a workbook of sheets of different rows. */
+export const sheet = <T>(s: SheetSpec<T>) => s as unknown as SheetSpec<unknown>;
+
+/**
+ * Sends a small report as an XLSX workbook of several sheets (the GST summary: one per GSTR-1
+ * table), each laid out like a single-sheet export: a title row, a bold header with filters,
+ * typed cells and widths from the contents. Built in memory: only for bounded reports.
+ */
+export async function sendWorkbook(
+  reply: FastifyReply,
+  spec: { filename: string; filters: string[]; timeZone: string; today: string; sheets: SheetSpec<unknown>[] },
+): Promise<FastifyReply> {
+  const clock = new Intl.DateTimeFormat('en-GB', { timeZone: spec.timeZone, hourCycle: 'h23', dateStyle: 'short', timeStyle: 'medium' });
+  const workbook = new ExcelJS.Workbook();
+  for (const s of spec.sheets) {
+    const sheet = workbook.addWorksheet(sheetName(s.title), { views: [{ state: 'frozen', ySplit: 2 }] });
+    const cells = s.rows.map((row) => s.columns.map((c) => toCell(c.type ?? 'text', c.value(row), clock)));
+    sheet.columns = s.columns.map((column, i) => {
+      let longest = column.header.length + 2;
+      for (const rowCells of cells) longest = Math.max(longest, rowCells[i].shown.length);
+      return { width: keptWidth(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest + 2))) };
+    });
+    sheet.addRow([`${s.title} — ${spec.filters.join(' · ')}`]).getCell(1).font = { bold: true, size: 12 };
+    const header = sheet.addRow(s.columns.map((c) => c.header));
+    header.eachCell((cell) => {
+      cell.font = { bold: true };
+      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEDEFF2' } };
+    });
+    sheet.autoFilter = { from: { row: 2, column: 1 }, to: { row: 2, column: Math.max(1, s.columns.length) } };
+    for (const rowCells of cells) {
+      const row = sheet.addRow(rowCells.map((c) => c.xlsx));
+      rowCells.forEach((c, i) => {
+        if (c.numFmt) row.getCell(i + 1).numFmt = c.numFmt;
+      });
+    }
+  }
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  const name = `${spec.filename}-${spec.today}.xlsx`.replace(/[^\w.-]+/g, '-');
+  return reply
+    .header('content-type', CONTENT_TYPES.xlsx)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .send(buffer);
+}

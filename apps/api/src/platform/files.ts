@@ -83,11 +83,19 @@ export interface FormBody {
   files: Record<string, UploadedFile>;
 }
 
+export interface FormBodyOptions {
+  /** The largest file accepted, in bytes; by default MAX_IMAGE_BYTES (the app's multipart limit). */
+  maxFileBytes?: number;
+  /** The field error for a file over that size; by default "The image must be at most 2 MB.". */
+  tooLarge?: string;
+}
+
 /**
  * Reads a JSON or multipart/form-data body into plain fields and files, for endpoints that
  * accept an upload. Multipart text fields arrive as strings; `null`/empty mean "no value".
+ * A larger file than the images' 2 MB (a bill of 5 MB) needs `options`.
  */
-export async function readFormBody(request: FastifyRequest): Promise<FormBody> {
+export async function readFormBody(request: FastifyRequest, options: FormBodyOptions = {}): Promise<FormBody> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))
@@ -96,11 +104,15 @@ export async function readFormBody(request: FastifyRequest): Promise<FormBody> {
   }
   const fields: Record<string, unknown> = {};
   const files: Record<string, UploadedFile> = {};
+  const tooLarge = options.tooLarge ?? 'The image must be at most 2 MB.';
+  let fileField: string | null = null;
   try {
-    for await (const part of request.parts()) {
+    const parts = options.maxFileBytes ? request.parts({ limits: { fileSize: options.maxFileBytes } }) : request.parts();
+    for await (const part of parts) {
       if (part.type === 'file') {
+        fileField = part.fieldname;
         const data = await part.toBuffer();
-        if (part.file.truncated) throw fieldError(part.fieldname, 'The image must be at most 2 MB.');
+        if (part.file.truncated) throw fieldError(part.fieldname, tooLarge);
         if (data.length) files[part.fieldname] = { filename: part.filename, data };
       } else {
         fields[part.fieldname] = part.value === 'null' || part.value === '' ? null : part.value;
@@ -109,7 +121,8 @@ export async function readFormBody(request: FastifyRequest): Promise<FormBody> {
   } catch (err) {
     if (err instanceof ApiError) throw err;
     const e = err as { code?: string; statusCode?: number };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest({ non_field_errors: ['The image must be at most 2 MB.'] });
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw options.tooLarge && fileField ? fieldError(fileField, tooLarge) : badRequest({ non_field_errors: [tooLarge] });
     if (e.statusCode && e.statusCode < 500) throw badRequest('Malformed multipart body.');
     throw err;
   }

@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseCronItems, run, type ParsedCronItem, type Runner, type TaskList } from 'graphile-worker';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { Mailer } from './mail.js';
+import type { Mail, Mailer } from './mail.js';
 
 export interface TaskContext {
   db: Database;
@@ -248,7 +248,7 @@ export const PLATFORM_TASKS: Task[] = [
   {
     name: 'platform.mail',
     run: async (payload, { mailer }) => {
-      const message = payload as { to: string; subject: string; text: string };
+      const message = payload as Mail;
       await mailer.send(message);
     },
   },

@@ -61,6 +61,14 @@ export interface ListDefinition<Row, Out> {
 
 type ListParams = z.infer<typeof listQuerySchema> & { format?: ExportFormat } & Record<string, unknown>;
 
+/** The querystring of a list's totals: its search and filters, no paging. */
+export function totalsQuery(filters: Filters = {}) {
+  return z.object({
+    search: listQuerySchema.shape.search,
+    ...Object.fromEntries(Object.entries(filters).map(([key, f]) => [key, f.schema.optional()])),
+  });
+}
+
 /** The querystring schema of a list: paging, search, ordering, format and its filters. */
 export function listQuery(filters: Filters = {}) {
   // A filter with a default (e.g. only active rows) always applies; the others only when sent.
@@ -89,7 +97,8 @@ export function orderingClause(ordering: string | undefined, allowed: Record<str
   return out.length ? out : fallback;
 }
 
-function conditions<Row, Out>(def: ListDefinition<Row, Out>, params: ListParams, ctx: Ctx): SQL | undefined {
+/** The conditions a list's query selects by: its own, the search and every filter sent (totals of a list read the same). */
+export function conditions<Row, Out>(def: ListDefinition<Row, Out>, params: ListParams, ctx: Ctx): SQL | undefined {
   const parts: (SQL | undefined)[] = [def.where(ctx), searchCondition(params.search, def.search ?? [])];
   for (const [key, filter] of Object.entries(def.filters ?? {})) {
     const value = params[key];

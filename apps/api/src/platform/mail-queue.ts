@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Mail } from './mail.js';
 
 /** A message for the outgoing mail queue. */
 export interface QueuedMail {
   to: string;
   subject: string;
   text: string;
+  attachments?: Mail['attachments'];
 }
 
 /**
@@ -15,5 +17,10 @@ export interface QueuedMail {
  * whichever instance takes it.
  */
 export async function queueMail(app: FastifyInstance, message: QueuedMail): Promise<void> {
-  await app.jobs.add('platform.mail', { to: message.to, subject: message.subject, text: message.text });
+  await app.jobs.add('platform.mail', {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.attachments ? { attachments: message.attachments } : {}),
+  });
 }

@@ -11,6 +11,8 @@ export interface Mail {
   html?: string;
   /** Where replies go, e.g. the user who wrote through a contact form. */
   replyTo?: string | { name: string; address: string };
+  /** Files sent with the message (an invoice's PDF), their content in base64 so a queued job can carry them. */
+  attachments?: { filename: string; content: string; encoding: 'base64'; contentType: string }[];
 }
 
 export interface Mailer {

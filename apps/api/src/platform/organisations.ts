@@ -23,6 +23,7 @@ export function organisationJson(config: Config, org: OrganisationRow, planName:
     due_date: org.dueDate,
     legal_name: org.legalName,
     gstin: org.gstin,
+    state: org.state,
     address: org.address,
     phone: org.phone,
     email: org.email,

@@ -20,9 +20,12 @@ export interface Page<T> {
 export type SearchSpec = (AnyColumn | SQL)[] | ((pattern: string) => SQL);
 
 /** `search` as a case-insensitive substring match over the given columns. */
+/** `%text%` for ILIKE, with the pattern characters of the text itself escaped. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export function searchCondition(search: string | undefined, columns: SearchSpec): SQL | undefined {
   if (!search || (Array.isArray(columns) && !columns.length)) return undefined;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(search);
   if (typeof columns === 'function') return columns(pattern);
   return or(...columns.map((c) => ilike(c, pattern)));
 }

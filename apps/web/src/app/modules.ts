@@ -4,6 +4,9 @@ import { administratorModule } from '../modules/administrator/manifest';
 import { bookingModule } from '../modules/booking/manifest';
 import { dashboardModule } from '../modules/dashboard/manifest';
 import { futureModule } from '../modules/future/manifest';
+import { incomeExpenseModule } from '../modules/income-expense/manifest';
+import { invoicesModule } from '../modules/invoices/manifest';
+import { membershipModule } from '../modules/membership/manifest';
 import { reportsModule } from '../modules/reports/manifest';
 import { settingsModule } from '../modules/settings/manifest';
 import { supportModule } from '../modules/support/manifest';
@@ -17,6 +20,9 @@ export const WEB_MODULES = [
   settingsModule,
   accountsModule,
   supportModule,
+  invoicesModule,
+  incomeExpenseModule,
+  membershipModule,
   futureModule,
 ] as const;
 

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { controlClass, describedBy, FieldMessages, RequiredMark } from './form/Field';
+import { controlClass, describedBy, FieldLabel, FieldMessages } from './form/Field';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -26,10 +26,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const inputId = id ?? auto;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-fg">
-        {label}
-        {required && <RequiredMark />}
-      </label>
+      <FieldLabel id={inputId} label={label} required={required} />
       <div className="relative">
         <input
           ref={ref}

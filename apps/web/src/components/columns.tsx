@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDate } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import { Badge } from './Badge';
 import { Button } from './Button';
 import type { Column } from './DataTable';
@@ -32,6 +32,35 @@ export function createdAtColumn<T extends { created_at: string }>(): Column<T> {
   };
 }
 
+/** When the row was recorded, sortable, and under it who recorded it; hidden at first and left off the phone's cards. */
+export function recordedColumn<T extends { created_at: string }>(by: (row: T) => string): Column<T> {
+  return {
+    id: 'created_at',
+    header: 'Recorded',
+    sortKey: 'created_at',
+    mobile: false,
+    defaultHidden: true,
+    cell: (r) => (
+      <span className="whitespace-nowrap">
+        {formatDateTime(r.created_at)}
+        {by(r) && <span className="block text-xs text-muted">{by(r)}</span>}
+      </span>
+    ),
+  };
+}
+
+/** The row's buttons (`buttons` may give none), right-aligned; at the foot of a phone's card. */
+export function actionsColumn<T>(buttons: (row: T) => ReactNode): Column<T> {
+  return {
+    id: 'actions',
+    header: 'Actions',
+    alwaysVisible: true,
+    align: 'right',
+    mobile: 'actions',
+    cell: (r) => <div className="flex justify-end gap-1">{buttons(r)}</div>,
+  };
+}
+
 /**
  * The row's Edit and (optional) Delete buttons, named after the row (`Edit ${name}`).
  * `leading` renders before Edit, `afterEdit` between Edit and Delete.
@@ -47,25 +76,18 @@ export function rowActionsColumn<T extends { name: string }>({
   leading?: (row: T) => ReactNode;
   afterEdit?: (row: T) => ReactNode;
 }): Column<T> {
-  return {
-    id: 'actions',
-    header: 'Actions',
-    alwaysVisible: true,
-    align: 'right',
-    mobile: 'actions',
-    cell: (r) => (
-      <div className="flex justify-end gap-1">
-        {leading?.(r)}
-        <Button size="sm" variant="ghost" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
-          Edit
+  return actionsColumn((r) => (
+    <>
+      {leading?.(r)}
+      <Button size="sm" variant="ghost" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
+        Edit
+      </Button>
+      {afterEdit?.(r)}
+      {onDelete && (
+        <Button size="sm" variant="ghost-danger" aria-label={`Delete ${r.name}`} onClick={() => onDelete(r)}>
+          Delete
         </Button>
-        {afterEdit?.(r)}
-        {onDelete && (
-          <Button size="sm" variant="ghost-danger" aria-label={`Delete ${r.name}`} onClick={() => onDelete(r)}>
-            Delete
-          </Button>
-        )}
-      </div>
-    ),
-  };
+      )}
+    </>
+  ));
 }

@@ -105,12 +105,19 @@ function attachmentName(disposition: string | null): string | null {
   return name || null;
 }
 
+/** A file GET from the API: its bytes, and the name its `Content-Disposition` gives (null without one). */
+export interface FetchedFile {
+  blob: Blob;
+  name: string | null;
+}
+
 /**
- * GETs a file the server builds (an export) and saves it under the server's file name, or
- * `fallbackName`; returns the name used. A failure throws ApiError like the JSON calls.
+ * GETs a file (an export, a PDF) with the session's headers: the API authenticates with the
+ * `Authorization: Token` header, not a cookie, so a plain link or `window.open` of the URL would be
+ * refused. A failure throws ApiError like the JSON calls.
  */
-export async function download(path: string, params: RequestOptions['params'], fallbackName: string): Promise<string> {
-  const { token, headers } = authHeaders('*/*');
+export async function fetchBlob(path: string, params?: RequestOptions['params'], accept = '*/*'): Promise<FetchedFile> {
+  const { token, headers } = authHeaders(accept);
   let response: Response;
   try {
     response = await fetch(buildUrl(path, params), { headers });
@@ -124,7 +131,11 @@ export async function download(path: string, params: RequestOptions['params'], f
   } catch {
     throw new ApiError('The download was interrupted. Please try again.', 0, null);
   }
-  const name = attachmentName(response.headers.get('Content-Disposition')) ?? fallbackName;
+  return { blob, name: attachmentName(response.headers.get('Content-Disposition')) };
+}
+
+/** Saves `blob` as a file called `name`, as the browser's download. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -134,6 +145,16 @@ export async function download(path: string, params: RequestOptions['params'], f
   a.remove();
   // Revoked later: the browser may still be reading the blob when click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * GETs a file the server builds (an export) and saves it under the server's file name, or
+ * `fallbackName`; returns the name used. A failure throws ApiError like the JSON calls.
+ */
+export async function download(path: string, params: RequestOptions['params'], fallbackName: string): Promise<string> {
+  const file = await fetchBlob(path, params);
+  const name = file.name ?? fallbackName;
+  saveBlob(file.blob, name);
   return name;
 }
 

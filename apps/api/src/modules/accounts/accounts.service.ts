@@ -51,7 +51,7 @@ export async function userJson(app: FastifyInstance, user: UserRow): Promise<Use
     due_date: org?.dueDate ?? null,
     center_id: user.centerId,
     organisation: org
-      ? (({ id, display_name, display_picture, subdomain }) => ({ id, display_name, display_picture, subdomain }))(
+      ? (({ id, display_name, display_picture, subdomain, time_zone }) => ({ id, display_name, display_picture, subdomain, time_zone }))(
           organisationJson(app.config, org, await planName(app.db, org)),
         )
       : null,

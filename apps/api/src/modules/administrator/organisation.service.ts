@@ -1,4 +1,4 @@
-import { DEFAULT_PAYMENT_MODES, MODULES } from '@arena/contracts';
+import { DEFAULT_EXPENSE_CATEGORIES, DEFAULT_INCOME_CATEGORIES, DEFAULT_PAYMENT_MODES, financialYear, MODULES } from '@arena/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, record } from '../../platform/audit.js';
@@ -78,6 +78,7 @@ export async function createOrganisation(
       await tx.update(authToken).set({ organisationId: org.id }).where(eq(authToken.userId, user.id));
       await setTenant(tx, org.id);
       await addDefaultPaymentModes(tx, org.id);
+      await addDefaultBooks(tx, org.id, today);
       await record(
         tx,
         { ...actorOf(request, org.id), actorId: user.id, actorEmail: user.email },
@@ -103,7 +104,7 @@ export async function setTenant(tx: Tx, organisationId: number): Promise<void> {
 }
 
 export type OrganisationChanges = Partial<
-  Record<'display_name' | 'legal_name' | 'gstin' | 'address' | 'phone' | 'email' | 'time_zone', string>
+  Record<'display_name' | 'legal_name' | 'gstin' | 'state' | 'address' | 'phone' | 'email' | 'time_zone', string>
 > & {
   picture?: UploadedFile | null;
 };
@@ -124,6 +125,7 @@ export async function updateOrganisation(
     displayName: changes.display_name,
     legalName: changes.legal_name,
     gstin: changes.gstin,
+    state: changes.state,
     address: changes.address,
     phone: changes.phone,
     email: changes.email,
@@ -182,4 +184,26 @@ export async function addDefaultPaymentModes(tx: Tx, organisationId: number): Pr
     .insert(paymentMode)
     .values(DEFAULT_PAYMENT_MODES.map((name) => ({ organisationId, name })))
     .onConflictDoNothing();
+}
+
+/**
+ * What a new organisation's books start with: the default income and expense categories and the
+ * invoice and credit-note series of the current financial year (so its first sale is INV/…/00001).
+ * Raw inserts: the tables belong to the money module, which itself builds on this one.
+ */
+export async function addDefaultBooks(tx: Tx, organisationId: number, today: string): Promise<void> {
+  const categories = [
+    ...DEFAULT_INCOME_CATEGORIES.map((name) => ({ name, type: 'income' })),
+    ...DEFAULT_EXPENSE_CATEGORIES.map((name) => ({ name, type: 'expense' })),
+  ];
+  await tx.execute(
+    sql`insert into money_category (organisation_id, name, type)
+        select ${organisationId}::bigint, c.name, c.type from jsonb_to_recordset(${JSON.stringify(categories)}::jsonb) as c (name text, type text)
+        on conflict do nothing`,
+  );
+  const fy = financialYear(today).label;
+  await tx.execute(
+    sql`insert into document_sequence (organisation_id, name, last_value) values (${organisationId}, ${`INV:${fy}`}, 0), (${organisationId}, ${`CN:${fy}`}, 0)
+        on conflict do nothing`,
+  );
 }

@@ -1,12 +1,34 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { addDefaultPaymentModes } from './organisation.service.js';
+import { organisation } from '../../platform/db/schema.js';
+import { addDefaultBooks, addDefaultPaymentModes } from './organisation.service.js';
 import { centre } from './schema.js';
 
-const DEMO_CENTRES: Record<string, string[]> = {
-  demo: ['Main Centre', 'Riverside Centre'],
-  riverside: ['Riverside Arena'],
+interface DemoCentre {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  phone: string;
+}
+
+/** Riverside Centre is across the border in Tamil Nadu: its bookings show IGST on the invoice. */
+const DEMO_CENTRES: Record<string, DemoCentre[]> = {
+  demo: [
+    { name: 'Main Centre', address: '14, 80 Feet Road, Indiranagar', city: 'Bengaluru', state: 'Karnataka', phone: '8041234567' },
+    { name: 'Riverside Centre', address: '7, Riverside Road, Gandhi Nagar', city: 'Hosur', state: 'Tamil Nadu', phone: '4344123456' },
+  ],
+  riverside: [{ name: 'Riverside Arena', address: '22, Lake View Road', city: 'Bengaluru', state: 'Karnataka', phone: '8049876543' }],
+};
+
+/** The demo organisations' GST registrations (Karnataka). */
+const DEMO_GST: Record<string, { legalName: string; gstin: string; address: string }> = {
+  demo: {
+    legalName: 'Demo Sports Club Private Limited',
+    gstin: '29AAHCD1234K1Z5',
+    address: '14, 80 Feet Road, Indiranagar, Bengaluru 560038',
+  },
 };
 
 /** The demo organisations' centres and the usual payment modes. */
@@ -14,12 +36,17 @@ export async function seedAdministrator(tx: Tx, ctx: Ctx): Promise<void> {
   const [existing] = await tx.select({ id: centre.id }).from(centre).where(eq(centre.organisationId, ctx.organisationId)).limit(1);
   if (!existing)
     await tx.insert(centre).values(
-      (DEMO_CENTRES[ctx.organisation.subdomain] ?? ['Main Centre']).map((name) => ({
+      (DEMO_CENTRES[ctx.organisation.subdomain] ?? DEMO_CENTRES.riverside.map((c) => ({ ...c, name: 'Main Centre' }))).map((c) => ({
         organisationId: ctx.organisationId,
-        name,
-        city: 'Bengaluru',
-        state: 'Karnataka',
+        ...c,
       })),
     );
+  const gst = DEMO_GST[ctx.organisation.subdomain];
+  if (gst)
+    await tx
+      .update(organisation)
+      .set({ ...gst, state: 'Karnataka' })
+      .where(eq(organisation.id, ctx.organisationId));
   await addDefaultPaymentModes(tx, ctx.organisationId);
+  await addDefaultBooks(tx, ctx.organisationId, ctx.now.today);
 }

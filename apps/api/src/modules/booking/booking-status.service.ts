@@ -1,11 +1,12 @@
 /** Changes to a booking after it was made: discount and notes, cancel, complete, no-show, payments. */
-import { toPaise } from '@arena/contracts';
+import { fromPaise, toPaise } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { loadBooking, type BookingRow } from './booking.queries.js';
+import { cancelSaleInvoice, invoiceOfSource, issueCreditNote, refund } from '../invoice/index.js';
 import { addPayment, type PaymentInput } from './booking.service.js';
 import { MODULE } from './constants.js';
 import { bookedTimeSlot, booking } from './schema.js';
@@ -30,6 +31,12 @@ export async function updateBooking(tx: Tx, ctx: Ctx, input: BookingChanges): Pr
       throw fieldError('discount', 'The booking amount cannot fall below what has been paid.');
     changes.discount = input.discount;
     changes.bookingAmount = sql`${booking.subTotal} - ${input.discount}::numeric` as unknown as string;
+    // The invoice is issued: a lower amount is a credit note for the difference; a higher one needs a new sale.
+    const inv = await invoiceOfSource(tx, ctx, { type: 'booking', id: before.id }, true);
+    const lower = toPaise(before.bookingAmount)! - (sub - discount);
+    if (inv && lower < 0)
+      throw fieldError('discount', `The invoice ${inv.number} is issued for ${before.bookingAmount}: the discount can only grow.`);
+    if (inv && lower > 0) await issueCreditNote(tx, ctx, inv, lower, `Discount of ${fromPaise(lower)} on ${before.code}`);
   }
   const [after] = await tx
     .update(booking)
@@ -51,7 +58,11 @@ export async function updateBooking(tx: Tx, ctx: Ctx, input: BookingChanges): Pr
 export type FinalStatus = 'cancelled' | 'completed' | 'no_show';
 
 /** Ends a confirmed booking. Cancelling frees its slots for new bookings; a completed or no-show booking keeps them. */
-export async function closeBooking(tx: Tx, ctx: Ctx, input: { id: number; to: FinalStatus; reason?: string }): Promise<BookingRow> {
+export async function closeBooking(
+  tx: Tx,
+  ctx: Ctx,
+  input: { id: number; to: FinalStatus; reason?: string; refund?: { amount: string; payment_mode: number; reference: string } },
+): Promise<BookingRow> {
   const row = await loadBooking(tx, ctx.organisationId, input.id, true);
   if (row.status !== 'confirmed')
     throw conflict(`Only a confirmed booking can be marked ${input.to.replace('_', '-')}; this one is ${row.status.replace('_', '-')}.`);
@@ -65,11 +76,28 @@ export async function closeBooking(tx: Tx, ctx: Ctx, input: { id: number; to: Fi
     })
     .where(and(eq(booking.organisationId, ctx.organisationId), eq(booking.id, row.id)))
     .returning();
-  if (cancelling)
+  if (input.refund && !cancelling) throw fieldError('refund', 'Only cancelling a booking gives money back.');
+  let paid = after.paidAmount;
+  if (cancelling) {
     await tx
       .update(bookedTimeSlot)
       .set({ isActive: false })
       .where(and(eq(bookedTimeSlot.organisationId, ctx.organisationId), eq(bookedTimeSlot.bookingId, row.id)));
+    const reason = input.reason || 'Booking cancelled';
+    const source = { type: 'booking', id: row.id };
+    if (input.refund && (toPaise(input.refund.amount) ?? 0) > 0)
+      paid = (
+        await refund(tx, ctx, source, {
+          amount: input.refund.amount,
+          paymentMode: input.refund.payment_mode,
+          reference: input.refund.reference,
+          reason,
+          creditNote: true,
+        })
+      ).paid;
+    // The invoice is void, or — when money is kept — reduced by a credit note to what was kept.
+    await cancelSaleInvoice(tx, ctx, source, reason);
+  }
   await record(tx, ctx.actor, {
     module: MODULE,
     resource: 'booking',
@@ -79,7 +107,7 @@ export async function closeBooking(tx: Tx, ctx: Ctx, input: { id: number; to: Fi
     before: { status: row.status },
     after: { status: input.to, reason: input.reason ?? null },
   });
-  return after;
+  return { ...after, paidAmount: paid };
 }
 
 /** A payment against an existing booking, with the booking row locked so concurrent payments never overshoot. */

@@ -3,9 +3,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { centre, sport } from '../administrator/index.js';
+import { invoice } from '../invoice/index.js';
 import { bookedTimeSlot, booking, facility } from './schema.js';
 
 export type BookingRow = typeof booking.$inferSelect;
+export type BookingInvoice = Booking['invoice'];
 
 export function paymentStatus(amount: string, paid: string): 'unpaid' | 'partial' | 'paid' {
   const a = toPaise(amount) ?? 0;
@@ -30,13 +32,26 @@ export async function bookingsJson(tx: Tx, organisationId: number, rows: Booking
     .from(bookedTimeSlot)
     .where(and(eq(bookedTimeSlot.organisationId, organisationId), inArray(bookedTimeSlot.bookingId, ids)))
     .orderBy(asc(bookedTimeSlot.startTime));
-  return rows.map((b) =>
-    bookingJsonFrom(
+  const invoices = await tx
+    .select({ id: invoice.id, number: invoice.number, status: invoice.status, sourceId: invoice.sourceId })
+    .from(invoice)
+    .where(
+      and(
+        eq(invoice.organisationId, organisationId),
+        eq(invoice.kind, 'invoice'),
+        eq(invoice.sourceType, 'booking'),
+        inArray(invoice.sourceId, ids),
+      ),
+    );
+  return rows.map((b) => {
+    const inv = invoices.find((i) => i.sourceId === b.id);
+    return bookingJsonFrom(
       b,
       names.find((x) => x.id === b.facilityId),
       slots.filter((s) => s.bookingId === b.id),
-    ),
-  );
+      inv ? { id: inv.id, number: inv.number, status: inv.status } : null,
+    );
+  });
 }
 
 export type BookedSlotRow = typeof bookedTimeSlot.$inferSelect;
@@ -46,6 +61,7 @@ export function bookingJsonFrom(
   b: BookingRow,
   n: { name: string; sportName: string; centreName: string } | undefined,
   slots: BookedSlotRow[],
+  inv: BookingInvoice,
 ): Booking {
   return {
     id: b.id,
@@ -80,6 +96,7 @@ export function bookingJsonFrom(
       end_time: s.endTime,
       price: s.price,
     })),
+    invoice: inv,
     created_at: b.createdAt.toISOString(),
   };
 }

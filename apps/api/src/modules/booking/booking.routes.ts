@@ -7,7 +7,9 @@ import {
   idParamsSchema,
   idSchema,
   isoDateSchema,
+  moneySchema,
   paymentInputSchema,
+  singleLineText,
   text,
   z,
   type Booking,
@@ -140,12 +142,28 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary,
         params: idParamsSchema,
-        body: z.object({ reason: text(500).optional() }).nullish(),
+        body: z
+          .object({
+            reason: text(500).optional(),
+            /** Cancelling only: money given back (never more than paid), as a ledger refund with a credit note. */
+            refund: z
+              .object({
+                amount: moneySchema,
+                payment_mode: idSchema,
+                reference: singleLineText(100).default(''),
+              })
+              .optional(),
+          })
+          .nullish(),
         response: { 200: bookingSchema },
       },
       handler: async (request) =>
         inTenant(request, async (tx, ctx) =>
-          bookingJson(tx, ctx.organisationId, await closeBooking(tx, ctx, { id: request.params.id, to, reason: request.body?.reason })),
+          bookingJson(
+            tx,
+            ctx.organisationId,
+            await closeBooking(tx, ctx, { id: request.params.id, to, reason: request.body?.reason, refund: request.body?.refund }),
+          ),
         ),
     });
   transition('cancel', 'cancelled', 'Cancel a booking and free its slots');

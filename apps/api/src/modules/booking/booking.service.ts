@@ -6,19 +6,21 @@
  * A booking is three statements whatever it holds (`bookSlots`): throughput follows that number.
  */
 import { randomUUID } from 'node:crypto';
-import { fromPaise, toPaise } from '@arena/contracts';
+import { financialYear, fromPaise, toPaise, UTR_MESSAGE } from '@arena/contracts';
 import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
+import { organisation } from '../../platform/db/schema.js';
 import { badRequest, conflict, fieldError, invalidPk, onUnique, tooManyRequests, type FieldErrors } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { displayDate } from '../../platform/time.js';
 import { centre, paymentMode, sport } from '../administrator/index.js';
 import { slotPrice, total, unavailableReason } from './availability.js';
 import { MODULE, SLOT_TAKEN } from './constants.js';
-import { bookingJsonFrom, type BookedSlotRow, type BookingRow } from './booking.queries.js';
+import { buildInvoice, receive, SELLER_COLUMNS, sellerOf } from '../invoice/index.js';
+import { bookingJsonFrom, type BookedSlotRow, type BookingInvoice, type BookingRow } from './booking.queries.js';
 import type { FacilityRow } from './facility.service.js';
-import { bookedTimeSlot, booking, bookingClient, bookingPayment, facility, timeSlot } from './schema.js';
+import { bookedTimeSlot, booking, bookingClient, facility, timeSlot } from './schema.js';
 
 export interface Contact {
   name: string;
@@ -90,15 +92,16 @@ function decodeRow<T extends PgTable>(table: T, raw: Record<string, unknown>, pr
   return out as T['$inferSelect'];
 }
 
-/** A booking just made: its row, its booked slots (by start time) and its facility, all the API answer needs. */
+/** A booking just made: its row, its booked slots (by start time), its facility and its invoice, all the API answer needs. */
 export interface CreatedBooking {
   row: BookingRow;
   slots: BookedSlotRow[];
   facility: FacilityRow;
+  invoice: NonNullable<BookingInvoice>;
 }
 
 /** The API JSON of a booking just made, without reading it back. */
-export const createdBookingJson = (b: CreatedBooking) => bookingJsonFrom(b.row, b.facility, b.slots);
+export const createdBookingJson = (b: CreatedBooking) => bookingJsonFrom(b.row, b.facility, b.slots, b.invoice);
 
 type TemplateSlotRow = typeof timeSlot.$inferSelect;
 
@@ -138,6 +141,8 @@ async function readBookingFacts(tx: Tx, ctx: Ctx, input: NewBooking) {
     .select({
       f: facility,
       centreName: centre.name,
+      centreSeller: SELLER_COLUMNS.centre,
+      org: SELLER_COLUMNS.org,
       sportName: sport.name,
       slot: timeSlot,
       taken: sql<boolean>`exists (select 1 from ${bookedTimeSlot} where ${bookedTimeSlot.organisationId} = ${organisationId}
@@ -153,6 +158,7 @@ async function readBookingFacts(tx: Tx, ctx: Ctx, input: NewBooking) {
     .from(facility)
     .innerJoin(centre, eq(centre.id, facility.centreId))
     .innerJoin(sport, eq(sport.id, facility.sportId))
+    .innerJoin(organisation, eq(organisation.id, facility.organisationId))
     .leftJoin(
       timeSlot,
       and(
@@ -182,6 +188,7 @@ async function readBookingFacts(tx: Tx, ctx: Ctx, input: NewBooking) {
     mode: first.mode,
     phone,
     phoneBookings: first.phoneBookings,
+    ...sellerOf({ org: first.org, centre: first.centreSeller }),
   };
 }
 
@@ -225,36 +232,63 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
   const payment = paying && facts.mode ? { ...paying, mode: facts.mode } : null;
 
   const contact: Contact = 'id' in input.client ? facts.client! : input.client;
+  // The sale's tax invoice, issued with it (numbered with the booking in `numberBookings`).
+  const slotTimes = priced.map((p) => `${p.slot.startTime.slice(0, 5)}–${p.slot.endTime.slice(0, 5)}`).join(', ');
+  const built = buildInvoice(ctx.now.today, facts.seller, facts.placeOfSupply, [
+    {
+      description: `${f.sportName} - ${f.name}, ${displayDate(input.date)} (${slotTimes})`,
+      sacCode: f.sacCode,
+      unitPrice: subTotal,
+      discount,
+      rates: f.gstRates,
+    },
+  ]);
+  const tax = fromPaise((toPaise(built.cgst) ?? 0) + (toPaise(built.sgst) ?? 0) + (toPaise(built.igst) ?? 0));
+  const paidPaise = payment ? (toPaise(payment.amount) ?? 0) : 0;
+  const invoiceStatus = paidPaise <= 0 ? 'issued' : paidPaise >= (toPaise(amount) ?? 0) ? 'paid' : 'partially_paid';
+  const line = built.lines[0];
   const slotValues = sql.join(
     priced.map((p) => sql`(${p.slot.id}::bigint, ${p.slot.startTime}::time, ${p.slot.endTime}::time, ${p.price}::numeric)`),
     sql`, `,
   );
-  const paymentCte = payment
-    ? sql`, p as (
-        insert into booking_payment (organisation_id, booking_id, amount, payment_mode_id, reference, paid_on, received_by)
-        select b.organisation_id, b.id, ${payment.amount}::numeric, ${payment.mode.id}::bigint, ${payment.reference}, ${ctx.now.today}::date, ${ctx.actor.actorId}::bigint
-        from b
-        returning id)`
-    : sql``;
   const written = await queryRows<Record<string, unknown>>(
     tx,
     sql`with ${clientCte(organisationId, input.client)},
       b as (
         insert into booking (organisation_id, code, centre_id, facility_id, client_id, subscription_id, date, source, name, email, mobile,
-                             sub_total, discount, booking_amount, paid_amount, notes, created_by)
+                             sub_total, discount, tax, booking_amount, paid_amount, notes, created_by)
         select ${organisationId}::bigint, ${`PENDING-${randomUUID()}`}, ${f.centreId}::bigint, ${f.id}::bigint, c.id, ${input.subscriptionId ?? null}::bigint,
                ${input.date}::date, ${input.source}, ${contact.name}, ${contact.email}, ${contact.mobile},
-               ${subTotal}::numeric, ${discount}::numeric, ${amount}::numeric, ${payment ? payment.amount : '0'}::numeric, ${input.notes ?? ''}, ${ctx.actor.actorId}::bigint
+               ${subTotal}::numeric, ${discount}::numeric, ${tax}::numeric, ${amount}::numeric, ${payment ? payment.amount : '0'}::numeric,
+               ${input.notes ?? ''}, ${ctx.actor.actorId}::bigint
         from c
         returning *),
       s as (
         insert into booked_time_slot (organisation_id, booking_id, facility_id, time_slot_id, date, start_time, end_time, price)
         select b.organisation_id, b.id, b.facility_id, v.time_slot_id, b.date, v.start_time, v.end_time, v.price
         from b cross join (values ${slotValues}) as v (time_slot_id, start_time, end_time, price)
-        returning *)${paymentCte}
+        returning *),
+      inv as (
+        insert into invoice (organisation_id, kind, number, date, module, source_type, source_id, source_label, centre_id, bill_of_supply, seller,
+                             buyer_name, buyer_phone, buyer_email, place_of_supply, taxable_value, cgst, sgst, igst, round_off, total, paid, status, created_by)
+        select b.organisation_id, 'invoice', 'PENDING-' || b.code, ${ctx.now.today}::date, ${MODULE}, 'booking', b.id, b.code, b.centre_id,
+               ${built.billOfSupply}, ${JSON.stringify(facts.seller)}::jsonb, b.name, b.mobile, b.email, ${facts.placeOfSupply},
+               ${built.taxableValue}::numeric, ${built.cgst}::numeric, ${built.sgst}::numeric, ${built.igst}::numeric, ${built.roundOff}::numeric,
+               ${built.total}::numeric, b.paid_amount, ${invoiceStatus}, ${ctx.actor.actorId}::bigint
+        from b
+        returning id),
+      il as (
+        insert into invoice_line (organisation_id, invoice_id, position, description, sac_code, quantity, unit_price, discount, taxable_value,
+                                  gst_rate, cgst, sgst, igst, total)
+        select ${organisationId}::bigint, inv.id, 1, ${line.description}, ${line.sacCode ?? ''}, ${line.quantity}::numeric, ${line.unitPrice}::numeric,
+               ${line.discount}::numeric, ${line.taxableValue}::numeric, ${line.gstRate}::numeric, ${line.cgst}::numeric, ${line.sgst}::numeric,
+               ${line.igst}::numeric, ${line.total}::numeric
+        from inv
+        returning id)
       select b.*, s.id as slot_id, s.booking_id as slot_booking_id, s.facility_id as slot_facility_id, s.time_slot_id as slot_time_slot_id,
              s.date as slot_date, s.start_time as slot_start_time, s.end_time as slot_end_time, s.price as slot_price,
-             s.is_active as slot_is_active, s.organisation_id as slot_organisation_id, ${payment ? sql`(select id from p)` : sql`null`} as payment_id
+             s.is_active as slot_is_active, s.organisation_id as slot_organisation_id, (select id from inv) as invoice_id,
+             (select count(*) from il) as line_count
       from b join s on s.booking_id = b.id`,
   );
   // Only a client named by id can be missing here (deleted since the read).
@@ -267,24 +301,23 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
     row,
     slots,
     facility: f,
+    invoice: { id: Number(written[0].invoice_id), number: '', status: invoiceStatus },
+    payment: payment ? { amount: payment.amount, modeId: payment.mode.id, reference: payment.reference } : undefined,
     phone: facts.phone ? { mobile: facts.phone, date: input.date, max: input.perPhoneLimit! } : undefined,
     audit: [
       {
         resource: 'booking',
         objectId: row.id,
         codeKey: 'code',
-        after: { date: input.date, facility: `${f.sportName} - ${f.name}`, source: input.source, slots: input.slotIds, amount },
+        after: {
+          date: input.date,
+          facility: `${f.sportName} - ${f.name}`,
+          source: input.source,
+          slots: input.slotIds,
+          amount,
+          ...(payment ? { payment: { amount: payment.amount, payment_mode: payment.mode.name, reference: payment.reference } } : {}),
+        },
       },
-      ...(payment
-        ? [
-            {
-              resource: 'booking_payment',
-              objectId: Number(written[0].payment_id),
-              codeKey: 'booking',
-              after: { amount: payment.amount, payment_mode: payment.mode.name, reference: payment.reference },
-            },
-          ]
-        : []),
     ],
   };
   return created;
@@ -292,6 +325,8 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
 
 /** A booking made under its provisional code, with the audit rows `numberBookings` writes once the code is known. */
 export interface PendingBooking extends CreatedBooking {
+  /** A payment taken with the booking: its receipt is written with the number, so the ledger row carries the booking's code. */
+  payment?: { amount: string; modeId: number; reference: string };
   /** The per-phone limit to hold when it is numbered (online bookings). */
   phone?: PhoneLimit;
   audit: { resource: string; objectId: number; codeKey: string; after: Record<string, unknown> }[];
@@ -322,16 +357,19 @@ export async function numberBookings(tx: Tx, ctx: Ctx, bookings: PendingBooking[
   const count = bookings.length;
   const actor = ctx.actor;
   const numbered = sql.join(
-    bookings.map((b, i) => sql`(${b.row.id}::bigint, ${i}::int)`),
+    bookings.map((b, i) => sql`(${b.row.id}::bigint, ${b.invoice.id}::bigint, ${i}::int)`),
     sql`, `,
   );
+  const fy = financialYear(ctx.now.today).label;
+  const paid = bookings.filter((b) => b.payment);
   const audits = sql.join(
     bookings.flatMap((b) =>
       b.audit.map((a) => sql`(${b.row.id}::bigint, ${a.resource}, ${String(a.objectId)}, ${a.codeKey}, ${JSON.stringify(a.after)}::jsonb)`),
     ),
     sql`, `,
   );
-  const [result] = await queryRows<{ codes: { id: number | string; code: string }[] | string | null; n: number | null }>(
+  type Pairs<K extends string> = ({ id: number | string } & Record<K, string>)[] | string | null;
+  const [result] = await queryRows<{ codes: Pairs<'code'>; numbers: Pairs<'number'>; n: number | null }>(
     tx,
     sql`with ${
       phone
@@ -346,20 +384,57 @@ export async function numberBookings(tx: Tx, ctx: Ctx, bookings: PendingBooking[
         returning last_value),
       u as (
         update booking set code = ${`BK-${year}-`} || lpad(x.number::text, greatest(6, length(x.number::text)), '0')
-        from (select v.id, seq.last_value - ${count}::bigint + 1 + v.ord as number from seq cross join (values ${numbered}) as v (id, ord)) as x
+        from (select v.id, seq.last_value - ${count}::bigint + 1 + v.ord as number from seq cross join (values ${numbered}) as v (id, invoice_id, ord)) as x
         where booking.organisation_id = ${organisationId}::bigint and booking.id = x.id
         returning booking.id, booking.code),
+      iseq as (
+        insert into document_sequence (organisation_id, name, last_value)
+        select ${organisationId}::bigint, ${`INV:${fy}`}, ${count}::bigint where exists (select 1 from seq)
+        on conflict (organisation_id, name) do update set last_value = document_sequence.last_value + ${count}::bigint
+        returning last_value),
+      ui as (
+        update invoice set number = ${`INV/${fy}/`} || lpad(x.number::text, greatest(5, length(x.number::text)), '0'), source_label = x.code
+        from (select v.invoice_id, u.code, iseq.last_value - ${count}::bigint + 1 + v.ord as number
+              from iseq cross join (values ${numbered}) as v (id, invoice_id, ord) join u on u.id = v.id) as x
+        where invoice.organisation_id = ${organisationId}::bigint and invoice.id = x.invoice_id
+        returning invoice.id, invoice.number),${
+          paid.length
+            ? sql`
+      pl as (
+        insert into ledger_entry (organisation_id, date, kind, direction, type, amount, payment_mode_id, reference, module, source_type,
+                                  source_id, source_label, party, invoice_id, centre_id, recorded_by)
+        select b.organisation_id, ${ctx.now.today}::date, 'receipt', 'in', 'income', v.amount, v.mode_id, v.reference, ${MODULE}, 'booking',
+               b.id, u.code, b.name, v.invoice_id, b.centre_id, ${actor.actorId}::bigint
+        from (values ${sql.join(
+          paid.map(
+            (b) =>
+              sql`(${b.row.id}::bigint, ${b.invoice.id}::bigint, ${b.payment!.amount}::numeric, ${b.payment!.modeId}::bigint, ${b.payment!.reference})`,
+          ),
+          sql`, `,
+        )}) as v (booking_id, invoice_id, amount, mode_id, reference)
+        join u on u.id = v.booking_id join booking b on b.organisation_id = ${organisationId}::bigint and b.id = v.booking_id
+        returning id),`
+            : sql``
+        }
       a as (
         insert into audit_log (organisation_id, module, resource, object_id, object_label, action, actor_id, actor_email, after, ip, user_agent, request_id)
         select ${organisationId}::bigint, ${MODULE}, v.resource, v.object_id, u.code, 'create', ${actor.actorId}::bigint, ${actor.actorEmail},
                jsonb_build_object(v.code_key, u.code) || v.after, ${actor.ip}, ${actor.userAgent}, ${actor.requestId}
         from u join (values ${audits}) as v (booking_id, resource, object_id, code_key, after) on v.booking_id = u.id)
-      select (select json_agg(json_build_object('id', u.id, 'code', u.code)) from u) as codes, ${phone ? sql`(select n from n)` : sql`null::int`} as n`,
+      select (select json_agg(json_build_object('id', u.id, 'code', u.code)) from u) as codes,
+             (select json_agg(json_build_object('id', ui.id, 'number', ui.number)) from ui) as numbers, ${phone ? sql`(select n from n)` : sql`null::int`} as n`,
   );
-  const codes = typeof result.codes === 'string' ? (JSON.parse(result.codes) as { id: number; code: string }[]) : result.codes;
+  const parse = <K extends string>(v: Pairs<K>) => (typeof v === 'string' ? (JSON.parse(v) as Exclude<Pairs<K>, string>) : v);
+  const codes = parse(result.codes);
   if (!codes?.length) throw phoneLimit(Math.max(0, Number(result.n ?? 1) - 1));
   const codeOf = new Map(codes.map((c) => [Number(c.id), c.code]));
-  return bookings.map(({ row, slots, facility: f }) => ({ row: { ...row, code: codeOf.get(row.id)! }, slots, facility: f }));
+  const numberOf = new Map((parse(result.numbers) ?? []).map((c) => [Number(c.id), c.number]));
+  return bookings.map(({ row, slots, facility: f, invoice: inv }) => ({
+    row: { ...row, code: codeOf.get(row.id)! },
+    slots,
+    facility: f,
+    invoice: { ...inv, number: numberOf.get(inv.id)! },
+  }));
 }
 
 /** Creates a booking (see `bookSlots`) and returns its row. */
@@ -369,7 +444,9 @@ export async function createBooking(tx: Tx, ctx: Ctx, input: NewBooking): Promis
 
 /** Runs booking work and turns a lost race for a slot into a clear 409. */
 export function guardSlotRace<T>(work: () => Promise<T>): Promise<T> {
-  return work().catch(onUnique({ booked_time_slot_active_key: conflict(SLOT_TAKEN) }));
+  return work().catch(
+    onUnique({ booked_time_slot_active_key: conflict(SLOT_TAKEN), ledger_entry_utr_key: { field: 'reference', message: UTR_MESSAGE } }),
+  );
 }
 
 export interface PaymentInput {
@@ -379,42 +456,18 @@ export interface PaymentInput {
   paid_on?: string;
 }
 
-/** Records a payment against a booking (locked by the caller or just created) and raises its paid amount. */
+/** Records a payment against a booking through the ledger (receipt, paid amounts of the booking and its invoice, audit). */
 export async function addPayment(tx: Tx, ctx: Ctx, row: BookingRow, payment: PaymentInput): Promise<BookingRow> {
-  const organisationId = ctx.organisationId;
   if (row.status === 'cancelled') throw conflict('A cancelled booking cannot take payments.');
-  const [mode] = await tx
-    .select({ name: paymentMode.name, id: paymentMode.id })
-    .from(paymentMode)
-    .where(and(eq(paymentMode.organisationId, organisationId), eq(paymentMode.id, payment.payment_mode), eq(paymentMode.isActive, true)));
-  if (!mode) throw fieldError('payment_mode', invalidPk(payment.payment_mode));
-  const due = (toPaise(row.bookingAmount) ?? 0) - (toPaise(row.paidAmount) ?? 0);
-  if ((toPaise(payment.amount) ?? 0) > due) throw fieldError('amount', `The amount exceeds the due amount (${fromPaise(due)}).`);
-  const [p] = await tx
-    .insert(bookingPayment)
-    .values({
-      organisationId,
-      bookingId: row.id,
-      amount: payment.amount,
-      paymentModeId: mode.id,
-      reference: payment.reference,
-      paidOn: payment.paid_on ?? ctx.now.today,
-      receivedBy: ctx.actor.actorId,
-    })
-    .returning();
-  // The check constraint (paid <= amount) holds this even if two payments race.
+  await receive(
+    tx,
+    ctx,
+    { type: 'booking', id: row.id },
+    { amount: payment.amount, paymentMode: payment.payment_mode, reference: payment.reference, date: payment.paid_on },
+  );
   const [updated] = await tx
-    .update(booking)
-    .set({ paidAmount: sql`${booking.paidAmount} + ${payment.amount}::numeric`, updatedAt: sql`now()` })
-    .where(and(eq(booking.organisationId, organisationId), eq(booking.id, row.id)))
-    .returning();
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'booking_payment',
-    objectId: p.id,
-    label: row.code,
-    action: 'create',
-    after: { booking: row.code, amount: payment.amount, payment_mode: mode.name, reference: payment.reference },
-  });
+    .select()
+    .from(booking)
+    .where(and(eq(booking.organisationId, ctx.organisationId), eq(booking.id, row.id)));
   return updated;
 }

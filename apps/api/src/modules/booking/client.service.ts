@@ -1,5 +1,5 @@
 /** Booking clients: who books, with the totals and dues of their bookings that are not cancelled. */
-import { fromPaise, toPaise, type z, type clientInputSchema, type clientSchema } from '@arena/contracts';
+import { fromPaise, signedPaise, type z, type clientInputSchema, type clientSchema } from '@arena/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { record } from '../../platform/audit.js';
@@ -41,8 +41,8 @@ export interface ClientWithTotals {
 export const clientFields = { c: bookingClient, bookings: clientTotals.bookings, amount: clientTotals.amount, paid: clientTotals.paid };
 
 export function clientJson({ c, ...t }: ClientWithTotals): Client {
-  const amount = toPaise(Number(t.amount ?? 0).toFixed(2)) ?? 0;
-  const paid = toPaise(Number(t.paid ?? 0).toFixed(2)) ?? 0;
+  const amount = signedPaise(t.amount ?? 0) ?? 0;
+  const paid = signedPaise(t.paid ?? 0) ?? 0;
   return {
     id: c.id,
     name: c.name,

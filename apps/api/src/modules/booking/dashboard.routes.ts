@@ -42,7 +42,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
           (
             await queryRows<{ amount: string }>(
               tx,
-              sql`select coalesce(sum(p.amount), 0)::text as amount from booking_payment p join booking b on b.id = p.booking_id
+              sql`select coalesce(sum(p.amount), 0)::text as amount from (select organisation_id, source_id as booking_id, date as paid_on, payment_mode_id, case when direction = 'in' then amount else -amount end as amount from ledger_entry where source_type = 'booking') p join booking b on b.id = p.booking_id
                   where p.organisation_id = ${org.id} and p.paid_on between ${from} and ${today}${centreFilter(c, sql`b.centre_id`)}`,
             )
           )[0].amount;

@@ -47,7 +47,7 @@ const facilityList: ListDefinition<{ f: typeof facility.$inferSelect; centreName
   map: (tx, ctx, rows) =>
     facilitiesJson(
       tx,
-      ctx.organisationId,
+      ctx,
       rows.map((r): FacilityRow => ({ ...r.f, centreName: r.centreName, sportName: r.sportName })),
     ),
   export: {
@@ -121,8 +121,7 @@ export async function facilityRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) =>
       inTenant(
         request,
-        async (tx, ctx) =>
-          (await facilitiesJson(tx, ctx.organisationId, [await loadFacility(tx, ctx.organisationId, request.params.id)]))[0],
+        async (tx, ctx) => (await facilitiesJson(tx, ctx, [await loadFacility(tx, ctx.organisationId, request.params.id)]))[0],
       ),
   });
 

@@ -1,3 +1,4 @@
+import { nextRatePeriods, rateOn } from '@arena/contracts';
 import type { Facility, FacilityInput } from '@arena/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
@@ -46,7 +47,8 @@ export async function loadTemplates(tx: Tx, organisationId: number, facilityIds:
   return { groups, slots };
 }
 
-export function facilityJson(f: FacilityRow, groups: GroupRow[], slots: SlotRow[]): Facility {
+/** `today` is the organisation's date: the GST rate shown is the one in force there now. */
+export function facilityJson(f: FacilityRow, groups: GroupRow[], slots: SlotRow[], today: string): Facility {
   return {
     id: f.id,
     name: f.name,
@@ -59,6 +61,9 @@ export function facilityJson(f: FacilityRow, groups: GroupRow[], slots: SlotRow[
     enable_online_booking: f.enableOnlineBooking,
     advance_booking_days: f.advanceBookingDays,
     is_active: f.isActive,
+    gst_rate: rateOn(f.gstRates, today) ?? 0,
+    gst_rates: f.gstRates,
+    sac_code: f.sacCode,
     slot_groups: groups
       .filter((g) => g.facilityId === f.id)
       .map((g) => ({
@@ -80,13 +85,13 @@ export function facilityJson(f: FacilityRow, groups: GroupRow[], slots: SlotRow[
   };
 }
 
-export async function facilitiesJson(tx: Tx, organisationId: number, rows: FacilityRow[]): Promise<Facility[]> {
+export async function facilitiesJson(tx: Tx, ctx: Ctx, rows: FacilityRow[]): Promise<Facility[]> {
   const { groups, slots } = await loadTemplates(
     tx,
-    organisationId,
+    ctx.organisationId,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => facilityJson(r, groups, slots));
+  return rows.map((r) => facilityJson(r, groups, slots, ctx.now.today));
 }
 
 /** Slots of one group may not overlap; reports the later slot of each overlapping pair. */
@@ -198,6 +203,7 @@ function facilityValues(input: Partial<FacilityInput>): Partial<FacilityValues> 
     enableOnlineBooking: input.enable_online_booking,
     advanceBookingDays: input.advance_booking_days,
     isActive: input.is_active,
+    sacCode: input.sac_code,
   };
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }
@@ -208,7 +214,7 @@ const uniqueName = onUnique({
 });
 
 async function facilityAsJson(tx: Tx, ctx: Ctx, id: number): Promise<Facility> {
-  return (await facilitiesJson(tx, ctx.organisationId, [await loadFacility(tx, ctx.organisationId, id)]))[0];
+  return (await facilitiesJson(tx, ctx, [await loadFacility(tx, ctx.organisationId, id)]))[0];
 }
 
 /** Creates a facility with its slot template; the centre and sport must be the organisation's. */
@@ -216,7 +222,11 @@ export async function createFacility(tx: Tx, ctx: Ctx, input: FacilityInput): Pr
   await checkReferences(tx, ctx.organisationId, { centre: { table: centre, id: input.centre }, sport: { table: sport, id: input.sport } });
   const [row] = await tx
     .insert(facility)
-    .values({ ...(facilityValues(input) as FacilityValues), organisationId: ctx.organisationId })
+    .values({
+      ...(facilityValues(input) as FacilityValues),
+      ...(input.gst_rate !== undefined || input.gst_rates ? { gstRates: nextRatePeriods([], input, '2017-07-01') } : {}),
+      organisationId: ctx.organisationId,
+    })
     .returning({ id: facility.id })
     .catch(uniqueName);
   if (input.slot_groups) await replaceTemplate(tx, ctx.organisationId, row.id, input.slot_groups);
@@ -231,7 +241,11 @@ export async function updateFacility(tx: Tx, ctx: Ctx, input: Partial<FacilityIn
   await checkReferences(tx, ctx.organisationId, { centre: { table: centre, id: input.centre }, sport: { table: sport, id: input.sport } });
   await tx
     .update(facility)
-    .set({ ...facilityValues(input), updatedAt: ctx.now.instant })
+    .set({
+      ...facilityValues(input),
+      ...(input.gst_rate !== undefined || input.gst_rates ? { gstRates: nextRatePeriods(before.gst_rates, input, ctx.now.today) } : {}),
+      updatedAt: ctx.now.instant,
+    })
     .where(and(eq(facility.organisationId, ctx.organisationId), eq(facility.id, input.id)))
     .catch(uniqueName);
   if (input.slot_groups) await replaceTemplate(tx, ctx.organisationId, input.id, input.slot_groups);

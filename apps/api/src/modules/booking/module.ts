@@ -4,6 +4,7 @@ import type { ModuleManifest } from '../../platform/module.js';
 import { invalidateSlotsOnWrite } from './availability-cache.js';
 import { bookingRoutes } from './booking.routes.js';
 import { clientRoutes } from './client.routes.js';
+import { registerSaleSource } from '../invoice/index.js';
 import { MODULE } from './constants.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { facilityRoutes } from './facility.routes.js';
@@ -32,3 +33,16 @@ export const bookingModule: ModuleManifest = {
   seed: seedBooking,
   searchers: bookingSearchers,
 };
+
+// Bookings are sales: the ledger keeps their paid amount in step with its receipts and refunds.
+registerSaleSource('booking', {
+  module: MODULE,
+  noun: 'booking',
+  table: 'booking',
+  total: 'booking_amount',
+  paid: 'paid_amount',
+  label: 'code',
+  party: 'name',
+  centre: 'centre_id',
+  open: "status <> 'cancelled'",
+});

@@ -16,6 +16,6 @@ export async function sendBookingConfirmation(app: FastifyInstance, org: Organis
   await queueMail(app, {
     to: b.email,
     subject: `Booking ${b.code} confirmed — ${org.displayName}`,
-    text: `Hello ${b.name},\n\nYour booking at ${org.displayName} is confirmed.\n\nBooking: ${b.code}\nCentre: ${b.centre_name}\nFacility: ${b.sport_name} - ${b.facility_name}\nDate: ${readableDate(b.date)}\nSlots:\n${slots}\nTotal: ${formatInr(b.booking_amount)}\n\nPlease show the booking code at the desk. To change or cancel, contact the centre.\n`,
+    text: `Hello ${b.name},\n\nYour booking at ${org.displayName} is confirmed.\n\nBooking: ${b.code}\nCentre: ${b.centre_name}\nFacility: ${b.sport_name} - ${b.facility_name}\nDate: ${readableDate(b.date)}\nSlots:\n${slots}\nTotal: ${formatInr(b.booking_amount)}${b.invoice ? `\nInvoice: ${b.invoice.number}` : ''}\n\nPlease show the booking code at the desk. To change or cancel, contact the centre.\n`,
   }).catch((err) => app.log.error({ err, booking: b.code }, 'booking confirmation could not be queued'));
 }

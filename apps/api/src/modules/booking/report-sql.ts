@@ -1,12 +1,12 @@
-import { fromPaise, idSchema, isoDateSchema, toPaise, z } from '@arena/contracts';
+import { fromPaise, idSchema, isoDateSchema, moneyFromSql, signedPaise, z } from '@arena/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../platform/request-context.js';
 import { addDays } from '../../platform/time.js';
 
-/** A sum from SQL (text or number) as a 2-decimal string. */
-export const money = (v: unknown) => fromPaise(toPaise(Number(v ?? 0).toFixed(2)) ?? 0);
+/** A sum from SQL (text or number, possibly negative: refunds) as a 2-decimal string. */
+export const money = moneyFromSql;
 
-export const sumMoney = (values: string[]) => fromPaise(values.reduce((s, v) => s + (toPaise(v) ?? 0), 0));
+export const sumMoney = (values: string[]) => fromPaise(values.reduce((s, v) => s + (signedPaise(v) ?? 0), 0));
 
 export const reportRange = z.object({
   date_after: isoDateSchema.optional(),

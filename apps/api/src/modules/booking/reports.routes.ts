@@ -102,7 +102,7 @@ export async function bookingReportRoutes(app: FastifyInstance): Promise<void> {
           await queryRows<{ date: string; payment_mode: string; amount: string; count: number }>(
             tx,
             sql`select p.paid_on::text as date, m.name as payment_mode, sum(p.amount)::text as amount, count(*)::int as count
-                from booking_payment p join payment_mode m on m.id = p.payment_mode_id join booking b on b.id = p.booking_id
+                from (select organisation_id, source_id as booking_id, date as paid_on, payment_mode_id, case when direction = 'in' then amount else -amount end as amount from ledger_entry where source_type = 'booking') p join payment_mode m on m.id = p.payment_mode_id join booking b on b.id = p.booking_id
                 where p.organisation_id = ${ctx.organisationId} and p.paid_on between ${from} and ${to}${centreFilter(q.centre, sql`b.centre_id`)}
                 group by 1, 2 order by 1, 2`,
           )
@@ -146,7 +146,7 @@ export async function bookingReportRoutes(app: FastifyInstance): Promise<void> {
           await queryRows<{ sport: string; amount: string; bookings: number }>(
             tx,
             sql`select sp.name as sport, sum(p.amount)::text as amount, count(distinct b.id)::int as bookings
-                from booking_payment p join booking b on b.id = p.booking_id join facility f on f.id = b.facility_id join sport sp on sp.id = f.sport_id
+                from (select organisation_id, source_id as booking_id, date as paid_on, payment_mode_id, case when direction = 'in' then amount else -amount end as amount from ledger_entry where source_type = 'booking') p join booking b on b.id = p.booking_id join facility f on f.id = b.facility_id join sport sp on sp.id = f.sport_id
                 where p.organisation_id = ${ctx.organisationId} and p.paid_on between ${from} and ${to}${centreFilter(q.centre, sql`b.centre_id`)}
                 group by 1 order by 1`,
           )

@@ -1,7 +1,20 @@
+import type { GstRatePeriod } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, text, time, timestamp, uniqueIndex, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
-import { createdAt, money, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
-import { centre, paymentMode, sport } from '../administrator/index.js';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
+import { money, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
+import { centre, sport } from '../administrator/index.js';
 
 export const facility = tenantTable(
   'facility',
@@ -14,6 +27,12 @@ export const facility = tenantTable(
     enableOnlineBooking: boolean('enable_online_booking').notNull().default(false),
     /** How many days after today a date may be booked (0 = today only). */
     advanceBookingDays: integer('advance_booking_days').notNull().default(30),
+    /** GST on renting the facility: rate periods (`[{rate, from}]`, the latest `from` on or before a date applies) and SAC. */
+    gstRates: jsonb('gst_rates')
+      .$type<GstRatePeriod[]>()
+      .notNull()
+      .default(sql`'[{"rate":18,"from":"2017-07-01"}]'::jsonb`),
+    sacCode: text('sac_code').notNull().default('999652'),
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps(),
   },
@@ -180,24 +199,5 @@ export const bookedTimeSlot = tenantTable(
       .on(t.organisationId, t.facilityId, t.date, t.timeSlotId)
       .where(sql`${t.isActive}`),
     index('booked_time_slot_booking_idx').on(t.organisationId, t.bookingId),
-  ],
-);
-
-export const bookingPayment = tenantTable(
-  'booking_payment',
-  {
-    bookingId: ref('booking_id').notNull(),
-    amount: money('amount').notNull(),
-    paymentModeId: ref('payment_mode_id').notNull(),
-    reference: text('reference').notNull().default(''),
-    paidOn: date('paid_on').notNull(),
-    receivedBy: ref('received_by'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    tenantRef(t, t.bookingId, () => booking),
-    tenantRef(t, t.paymentModeId, () => paymentMode),
-    index('booking_payment_org_paid_on_idx').on(t.organisationId, t.paidOn),
-    check('booking_payment_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -1,10 +1,11 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Searcher } from '../../platform/module.js';
+import { containsPattern } from '../../platform/pagination.js';
 import { displayDate } from '../../platform/time.js';
 import { MODULE } from './constants.js';
 import { booking, bookingClient, facility } from './schema.js';
 
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const like = containsPattern;
 
 /** Bookings by code, or by the name, phone or e-mail they were made for — newest first. */
 const bookings: Searcher = {

@@ -1,20 +1,23 @@
 /**
  * Demo data of Booking Management: sports, facilities in both centres with Morning/Evening
- * slot groups at realistic INR prices, clients, three weeks of past bookings (completed, a few
- * no-shows, all paid) and a week and a half of upcoming ones, so the dashboard and reports show
+ * slot groups at realistic INR prices, clients, three months of past bookings (completed, a few
+ * no-shows, all paid, each with its tax invoice and receipt) and a week and a half of upcoming ones, so the dashboard and reports show
  * something true. Upcoming bookings go through the booking service like any desk or online
  * booking; the past is written in bulk (the live rules refuse past slots, and it is most rows).
  */
-import { and, eq } from 'drizzle-orm';
+import { financialYear } from '@arena/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { reserveNumbers } from '../../platform/sequence.js';
-import { addDays } from '../../platform/time.js';
+import { addDays, displayDate } from '../../platform/time.js';
 import { centre, paymentMode, sport } from '../administrator/index.js';
 import { slotPrice } from './availability.js';
 import { addPayment, createBooking, resolveClient } from './booking.service.js';
 import { createFacility, loadFacilityRows, loadTemplates, type SlotRow } from './facility.service.js';
-import { bookedTimeSlot, booking, bookingPayment } from './schema.js';
+import { buildInvoice, invoice, invoiceLine, ledgerEntry, sellerFor } from '../invoice/index.js';
+import { MODULE } from './constants.js';
+import { bookedTimeSlot, booking } from './schema.js';
 
 const SPORTS = ['Badminton', 'Football', 'Swimming', 'Pickleball'];
 
@@ -44,7 +47,7 @@ const CLIENTS = [
   { name: 'Fatima Khan', email: 'fatima.k@example.com', mobile: '9742556677' },
 ];
 
-const FIRST_DAY = -21;
+const FIRST_DAY = -90;
 const LAST_DAY = 10;
 
 export async function seedBooking(tx: Tx, ctx: Ctx): Promise<void> {
@@ -174,13 +177,90 @@ async function seedPast(
       price: rows[i].amount,
     })),
   );
-  await tx.insert(bookingPayment).values(
+  // Each sale's tax invoice, dated and paid on the day, numbered in its financial year's series.
+  const sellers = new Map<number, Awaited<ReturnType<typeof sellerFor>>>();
+  for (const centreId of new Set(past.map((p) => p.facility.centreId))) sellers.set(centreId, await sellerFor(tx, ctx, centreId));
+  const fys = [...new Set(rows.map((r) => financialYear(r.date).label))];
+  const nextInvoice = new Map<string, number>();
+  for (const fy of fys)
+    nextInvoice.set(fy, await reserveNumbers(tx, org, `INV:${fy}`, rows.filter((r) => financialYear(r.date).label === fy).length));
+  const built = past.map((p, i) => {
+    const { seller, placeOfSupply } = sellers.get(p.facility.centreId)!;
+    const slot = `${p.slot.startTime.slice(0, 5)}–${p.slot.endTime.slice(0, 5)}`;
+    const doc = buildInvoice(rows[i].date, seller, placeOfSupply, [
+      {
+        description: `${p.facility.sportName} - ${p.facility.name}, ${displayDate(rows[i].date)} (${slot})`,
+        sacCode: p.facility.sacCode,
+        unitPrice: rows[i].amount,
+        rates: p.facility.gstRates,
+      },
+    ]);
+    const fy = financialYear(rows[i].date).label;
+    const n = nextInvoice.get(fy)!;
+    nextInvoice.set(fy, n + 1);
+    return { doc, seller, placeOfSupply, number: `INV/${fy}/${String(n).padStart(5, '0')}` };
+  });
+  const invoices = await tx
+    .insert(invoice)
+    .values(
+      past.map((p, i) => ({
+        organisationId: org,
+        kind: 'invoice' as const,
+        number: built[i].number,
+        date: rows[i].date,
+        module: MODULE,
+        sourceType: 'booking',
+        sourceId: rows[i].id,
+        sourceLabel: values[i].code,
+        centreId: p.facility.centreId,
+        billOfSupply: built[i].doc.billOfSupply,
+        seller: built[i].seller,
+        buyerName: values[i].name,
+        buyerPhone: values[i].mobile,
+        buyerEmail: values[i].email,
+        placeOfSupply: built[i].placeOfSupply,
+        taxableValue: built[i].doc.taxableValue,
+        cgst: built[i].doc.cgst,
+        sgst: built[i].doc.sgst,
+        igst: built[i].doc.igst,
+        roundOff: built[i].doc.roundOff,
+        total: built[i].doc.total,
+        paid: built[i].doc.total,
+        status: 'paid' as const,
+      })),
+    )
+    .returning({ id: invoice.id });
+  await tx
+    .insert(invoiceLine)
+    .values(invoices.flatMap((inv, i) => built[i].doc.lines.map((l) => ({ ...l, organisationId: org, invoiceId: inv.id }))));
+  await tx
+    .update(booking)
+    .set({
+      tax: sql`(select i.cgst + i.sgst + i.igst from invoice i where i.organisation_id = booking.organisation_id
+      and i.kind = 'invoice' and i.source_type = 'booking' and i.source_id = booking.id)`,
+    })
+    .where(
+      inArray(
+        booking.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  await tx.insert(ledgerEntry).values(
     past.map((p, i) => ({
       organisationId: org,
-      bookingId: rows[i].id,
+      date: rows[i].date,
+      kind: 'receipt' as const,
+      direction: 'in' as const,
+      type: 'income' as const,
       amount: rows[i].amount,
       paymentModeId: modes[p.n % modes.length].id,
-      paidOn: rows[i].date,
+      module: MODULE,
+      sourceType: 'booking',
+      sourceId: rows[i].id,
+      sourceLabel: values[i].code,
+      party: values[i].name,
+      invoiceId: invoices[i].id,
+      centreId: p.facility.centreId,
     })),
   );
 }

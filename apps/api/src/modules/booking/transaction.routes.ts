@@ -1,59 +1,64 @@
-import { bookingPaymentSchema, idSchema, isoDateSchema, z } from '@arena/contracts';
-import { desc, eq, gte, lte } from 'drizzle-orm';
+import { bookingPaymentSchema, idSchema, isoDateSchema, LEDGER_KIND_LABELS, LEDGER_KINDS, z, type LedgerKind } from '@arena/contracts';
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { listRoute, showName, yesNo, type ListDefinition } from '../../platform/list.js';
 import { displayDate } from '../../platform/time.js';
 import { centre, paymentMode } from '../administrator/index.js';
 import { MODULE } from './constants.js';
-import { bookedTimeSlot, booking, bookingPayment, facility } from './schema.js';
+import { ledgerEntry } from '../invoice/index.js';
+import { bookedTimeSlot, booking, facility } from './schema.js';
 
 const tags = ['booking'];
 type Payment = z.infer<typeof bookingPaymentSchema>;
 
-const paymentList: ListDefinition<{ p: typeof bookingPayment.$inferSelect; code: string; name: string; mode: string }, Payment> = {
+/** Money movements of bookings on the one ledger: receipts, refunds and reversals. */
+const paymentList: ListDefinition<{ p: typeof ledgerEntry.$inferSelect; code: string; name: string; mode: string | null }, Payment> = {
   from: (tx, fields) =>
     tx
       .select(fields)
-      .from(bookingPayment)
-      .innerJoin(booking, eq(booking.id, bookingPayment.bookingId))
-      .innerJoin(paymentMode, eq(paymentMode.id, bookingPayment.paymentModeId))
+      .from(ledgerEntry)
+      .innerJoin(booking, and(eq(booking.organisationId, ledgerEntry.organisationId), eq(booking.id, ledgerEntry.sourceId)))
+      .leftJoin(paymentMode, eq(paymentMode.id, ledgerEntry.paymentModeId))
       .$dynamic(),
-  fields: { p: bookingPayment, code: booking.code, name: booking.name, mode: paymentMode.name },
-  where: (ctx) => eq(bookingPayment.organisationId, ctx.organisationId),
-  search: [booking.code, booking.name, bookingPayment.reference],
+  fields: { p: ledgerEntry, code: booking.code, name: booking.name, mode: paymentMode.name },
+  where: (ctx) => and(eq(ledgerEntry.organisationId, ctx.organisationId), eq(ledgerEntry.sourceType, 'booking'))!,
+  search: [booking.code, booking.name, ledgerEntry.reference],
   filters: {
-    date_after: { schema: isoDateSchema, where: (v: string) => gte(bookingPayment.paidOn, v), label: 'From', show: displayDate },
-    date_before: { schema: isoDateSchema, where: (v: string) => lte(bookingPayment.paidOn, v), label: 'To', show: displayDate },
+    date_after: { schema: isoDateSchema, where: (v: string) => gte(ledgerEntry.date, v), label: 'From', show: displayDate },
+    date_before: { schema: isoDateSchema, where: (v: string) => lte(ledgerEntry.date, v), label: 'To', show: displayDate },
     payment_mode: {
       schema: idSchema,
-      where: (v: number) => eq(bookingPayment.paymentModeId, v),
+      where: (v: number) => eq(ledgerEntry.paymentModeId, v),
       label: 'Payment mode',
       show: showName(paymentMode),
     },
     centre: { schema: idSchema, where: (v: number) => eq(booking.centreId, v), label: 'Center', show: showName(centre) },
-    booking: { schema: idSchema, where: (v: number) => eq(bookingPayment.bookingId, v), label: 'Booking' },
+    booking: { schema: idSchema, where: (v: number) => eq(ledgerEntry.sourceId, v), label: 'Booking' },
+    kind: { schema: z.enum(LEDGER_KINDS), where: (v: LedgerKind) => eq(ledgerEntry.kind, v), label: 'Kind' },
   },
   ordering: {
-    paid_on: bookingPayment.paidOn,
-    amount: bookingPayment.amount,
+    paid_on: ledgerEntry.date,
+    amount: ledgerEntry.amount,
     booking_code: booking.code,
     name: booking.name,
     payment_mode_name: paymentMode.name,
-    created_at: bookingPayment.createdAt,
+    created_at: ledgerEntry.createdAt,
   },
-  defaultOrdering: [desc(bookingPayment.id)],
-  tiebreak: bookingPayment.id,
+  defaultOrdering: [desc(ledgerEntry.id)],
+  tiebreak: ledgerEntry.id,
   map: (_tx, _ctx, rows) =>
     rows.map((x) => ({
       id: x.p.id,
-      booking: x.p.bookingId,
+      booking: x.p.sourceId!,
       booking_code: x.code,
       name: x.name,
+      kind: x.p.kind,
+      direction: x.p.direction,
       amount: x.p.amount,
       payment_mode: x.p.paymentModeId,
-      payment_mode_name: x.mode,
+      payment_mode_name: x.mode ?? '',
       reference: x.p.reference,
-      paid_on: x.p.paidOn,
+      paid_on: x.p.date,
       created_at: x.p.createdAt.toISOString(),
     })),
   export: {
@@ -63,6 +68,7 @@ const paymentList: ListDefinition<{ p: typeof bookingPayment.$inferSelect; code:
       { header: 'Paid on', value: (p) => p.paid_on, type: 'date' },
       { header: 'Booking', value: (p) => p.booking_code },
       { header: 'Client', value: (p) => p.name },
+      { header: 'Kind', value: (p) => LEDGER_KIND_LABELS[p.kind] },
       { header: 'Payment mode', value: (p) => p.payment_mode_name },
       { header: 'Reference', value: (p) => p.reference },
       { header: 'Amount', value: (p) => p.amount, type: 'money' },
@@ -145,7 +151,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, '/api/booking/booking-transaction/', {
     module: MODULE,
     tags,
-    summary: 'Payments received against bookings',
+    summary: 'Money movements of bookings (receipts, refunds, reversals) on the ledger',
     item: bookingPaymentSchema,
     list: paymentList,
   });

@@ -51,7 +51,7 @@ export const timestamps = () => ({
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-interface TenantColumns {
+export interface TenantColumns {
   id: AnyPgColumn;
   organisationId: AnyPgColumn;
 }

@@ -43,6 +43,8 @@ export const organisation = pgTable('organisation', {
   accountNumber: text('account_number').notNull().unique(),
   legalName: text('legal_name').notNull().default(''),
   gstin: text('gstin').notNull().default(''),
+  /** The state of the organisation's GST registration (the seller's state on its invoices). */
+  state: text('state').notNull().default(''),
   address: text('address').notNull().default(''),
   phone: text('phone').notNull().default(''),
   email: text('email').notNull().default(''),

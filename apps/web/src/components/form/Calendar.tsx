@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { addDays, addMonths, addYears, endOfWeek, format, isSameMonth, parseISO, startOfMonth, startOfWeek } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { todayIso } from '../../lib/today';
 
 const ISO = 'yyyy-MM-dd';
 const WEEK = { weekStartsOn: 1 } as const;
@@ -27,7 +28,7 @@ export function Calendar({
   max?: string;
   autoFocus?: boolean;
 }) {
-  const today = iso(new Date());
+  const today = todayIso();
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
   const [focused, setFocused] = useState(() => clamp(valid || today, min, max));
   const month = startOfMonth(parseISO(focused));

@@ -34,6 +34,25 @@ export const describedBy = (id: string, error?: string, hint?: ReactNode) =>
 const labelClass = (display: LabelDisplay = 'visible') =>
   clsx('mb-1.5 block text-sm font-medium text-fg', display === 'hidden' && 'sr-only', display === 'hidden-from-sm' && 'sm:sr-only');
 
+/**
+ * A field's label with the required mark beside it, outside the <label>: the control's name is
+ * exactly the label ("Phone", not "Phone *"), for screen readers and for tests that find it so.
+ */
+export function FieldLabel({ id, label, required, display }: { id: string; label: ReactNode; required?: boolean; display?: LabelDisplay }) {
+  if (!required)
+    return (
+      <label htmlFor={id} className={labelClass(display)}>
+        {label}
+      </label>
+    );
+  return (
+    <div className={labelClass(display)}>
+      <label htmlFor={id}>{label}</label>
+      <RequiredMark />
+    </div>
+  );
+}
+
 export function RequiredMark() {
   return (
     <span className="text-danger" aria-hidden="true">
@@ -91,10 +110,7 @@ export function FieldFrame({
 }) {
   return (
     <div className={clsx('min-w-0', className)}>
-      <label htmlFor={id} className={labelClass(labelDisplay)}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
+      <FieldLabel id={id} label={label} required={required} display={labelDisplay} />
       {children}
       <FieldMessages id={id} error={error} hint={hint} aside={aside} />
     </div>

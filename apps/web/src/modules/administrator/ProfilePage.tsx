@@ -14,6 +14,7 @@ import { notify } from '../../lib/notify';
 import { updateOrganisation, useAuth } from '../../state/auth';
 import type { Organisation } from '@arena/contracts';
 import { organisationKey, useOrganisation } from './api';
+import { BusinessDetailsCard } from './BusinessDetailsCard';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -24,7 +25,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
   );
 }
 
-/** Administrator › Profile: the organisation's display name and picture (owner only). */
+/** Administrator › Profile: the organisation's display name and picture, and its business and GST details (owner only). */
 export function ProfilePage() {
   const { data: org, isPending, error, refetch } = useOrganisation();
   const isOwner = useAuth((s) => s.user?.is_owner === true);
@@ -148,6 +149,7 @@ export function ProfilePage() {
           </div>
         </form>
       </Card>
+      <BusinessDetailsCard org={org} editable={isOwner} />
       <Card className="mt-6 p-5 sm:p-6">
         <h2 className="mb-4 text-sm font-semibold">Account</h2>
         <dl className="grid gap-4 sm:grid-cols-3">

@@ -1,6 +1,8 @@
+import { usePermissions } from '../../state/permissions';
 import { bookingUpdateSchema, paymentInputSchema, toPaise, z, type Booking } from '@arena/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -12,6 +14,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { requestSchema, useZodForm } from '../../lib/form';
 import { usePaymentModes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
+import { InvoiceActionButtons, InvoiceStatusBadge } from '../invoices/public';
 import { bookingKeys, fetchPayments, useBooking, useBookingMutations } from './api';
 import { PaymentBadge, slotRange, sourceLabel, StatusBadge } from './status';
 
@@ -158,6 +161,8 @@ function BookingDetail({ booking }: { booking: Booking }) {
         )}
       </section>
 
+      {booking.invoice && <InvoiceRow invoice={booking.invoice} />}
+
       {panel === 'pay' && <PaymentPanel booking={booking} onClose={() => setPanel('none')} />}
       {panel === 'discount' && <DiscountPanel booking={booking} onClose={() => setPanel('none')} />}
 
@@ -191,6 +196,32 @@ function BookingDetail({ booking }: { booking: Booking }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** The booking's tax invoice: its number (opens it under Accounts), status, and Print, Download PDF and Email. */
+function InvoiceRow({ invoice }: { invoice: NonNullable<Booking['invoice']> }) {
+  // The desk prints and mails the booking's invoice; the invoice page belongs to Accounts.
+  const accounts = usePermissions((s) => s.allowedModules.includes('Invoice Management'));
+  return (
+    <section aria-label="Invoice">
+      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Invoice</h3>
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-line px-3 py-2">
+        <span className="flex items-center gap-2">
+          {accounts ? (
+            <Link to={`/accounts/${invoice.id}`} className="font-medium text-accent-text hover:underline">
+              {invoice.number}
+            </Link>
+          ) : (
+            <span className="font-medium">{invoice.number}</span>
+          )}
+          <InvoiceStatusBadge status={invoice.status} />
+        </span>
+        <span className="flex flex-wrap gap-2">
+          <InvoiceActionButtons invoice={invoice} receipt={false} />
+        </span>
+      </div>
+    </section>
   );
 }
 

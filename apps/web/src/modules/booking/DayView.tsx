@@ -17,8 +17,9 @@ import { bookingKeys, fetchDay, type DaySlot } from './api';
 import { BookingDetailDialog } from './BookingDetailDialog';
 import { DeskBookingDialog } from './DeskBookingDialog';
 import { paymentLabel, slotRange } from './status';
+import { todayIso } from '../../lib/today';
 
-const today = () => format(new Date(), 'yyyy-MM-dd');
+const today = () => todayIso();
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function slotClass(slot: DaySlot, picked: boolean) {

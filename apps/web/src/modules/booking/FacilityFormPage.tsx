@@ -1,4 +1,4 @@
-import type { Facility } from '@arena/contracts';
+import { GST_RATES, type Facility } from '@arena/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResolvedNode } from '../../lib/web-module';
 import { Alert } from '../../components/Alert';
@@ -105,6 +105,15 @@ function FacilityForm({ node, facility }: { node: ResolvedNode; facility: Facili
             />
             <NumberField control={control} name="capacity" label="Capacity" hint="People or teams per slot; 1 for a court." />
             <NumberField control={control} name="advance_booking_days" label="Bookable Days Ahead" suffix="days" />
+            <SelectField
+              control={control}
+              name="gst_rate"
+              label="GST Rate"
+              required
+              options={GST_RATES.map((r) => ({ value: String(r), label: `${r} %` }))}
+              hint="Prices are GST-inclusive; a new rate applies from today, earlier invoices keep theirs."
+            />
+            <TextField control={control} name="sac_code" label="SAC Code" hint="999652 for renting sports facilities." maxLength={8} />
             <TextareaField
               control={control}
               name="description"

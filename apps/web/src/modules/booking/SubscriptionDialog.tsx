@@ -14,6 +14,7 @@ import { notify } from '../../lib/notify';
 import { useSidebar } from '../../state/sidebar';
 import { useFacility, useSubscriptionMutations, type SubscriptionResult } from './api';
 import { slotRange } from './status';
+import { todayDate, todayIso } from '../../lib/today';
 
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -121,8 +122,8 @@ function SubscriptionForm({ onCreated, onCancel }: { onCreated: (r: Subscription
       facility: '',
       time_slot_ids: [],
       weekdays: [],
-      start_date: format(new Date(), 'yyyy-MM-dd'),
-      end_date: format(addMonths(new Date(), 1), 'yyyy-MM-dd'),
+      start_date: todayIso(),
+      end_date: format(addMonths(todayDate(), 1), 'yyyy-MM-dd'),
       notes: '',
     },
   });

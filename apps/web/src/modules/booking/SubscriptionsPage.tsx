@@ -1,11 +1,10 @@
-import { format } from 'date-fns';
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { ResolvedNode } from '../../lib/web-module';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { createdAtColumn } from '../../components/columns';
+import { actionsColumn, createdAtColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
 import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/PageHeader';
@@ -16,6 +15,7 @@ import { notify } from '../../lib/notify';
 import { bookingKeys, fetchSubscriptions, useSubscriptionMutations, type Subscription } from './api';
 import { BookingTabs } from './BookingTabs';
 import { SubscriptionDialog, WEEKDAYS } from './SubscriptionDialog';
+import { todayIso } from '../../lib/today';
 
 /** Booking › Clients › Booking Subscription: recurring bookings. */
 export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
@@ -23,7 +23,7 @@ export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
   const [status, setStatus] = useState('');
-  const [fromDate, setFromDate] = useState(format(new Date(), 'yyyy-MM-dd'));
+  const [fromDate, setFromDate] = useState(todayIso);
 
   const columns: Column<Subscription>[] = [
     {
@@ -69,19 +69,13 @@ export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
         ),
     },
     { ...createdAtColumn<Subscription>(), defaultHidden: true },
-    {
-      id: 'actions',
-      header: 'Actions',
-      alwaysVisible: true,
-      align: 'right',
-      mobile: 'actions',
-      cell: (s) =>
-        s.status !== 'cancelled' && !s.cancelled_from ? (
-          <Button size="sm" variant="ghost-danger" aria-label={`Cancel subscription of ${s.client_name}`} onClick={() => setCancelling(s)}>
-            Cancel
-          </Button>
-        ) : null,
-    },
+    actionsColumn((s) =>
+      s.status !== 'cancelled' && !s.cancelled_from ? (
+        <Button size="sm" variant="ghost-danger" aria-label={`Cancel subscription of ${s.client_name}`} onClick={() => setCancelling(s)}>
+          Cancel
+        </Button>
+      ) : null,
+    ),
   ];
 
   return (

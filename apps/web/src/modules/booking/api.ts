@@ -20,6 +20,7 @@ import { format, parseISO } from 'date-fns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
 import { api, type Paginated } from '../../lib/api';
+import { invoiceKeys } from '../invoices/public';
 
 export type { AuditEntry, BookingDashboard, Subscription, SubscriptionResult };
 export type DaySlotGroup = z.infer<typeof daySlotGroupSchema>;
@@ -81,7 +82,11 @@ export function useBookingMutations() {
   const queryClient = useQueryClient();
   const settled = async (booking?: Booking) => {
     if (booking?.id) queryClient.setQueryData(bookingKeys.booking(booking.id), booking);
-    await queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    // A payment, discount or cancellation changes the booking's invoice (paid, due, status, credit notes).
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+      queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+    ]);
   };
   const create = useMutation({
     mutationFn: (input: DeskBookingInput) => api.post<Booking>('/booking/booking/', input),

@@ -24,6 +24,8 @@ const facilityFields = z.object({
   enable_online_booking: z.boolean(),
   advance_booking_days: count,
   is_active: z.boolean(),
+  gst_rate: z.string(),
+  sac_code: z.string(),
   slot_groups: z.array(groupFields),
 });
 
@@ -107,6 +109,8 @@ export function facilityDefaults(f: Facility | null, centre: string): FacilityFo
       enable_online_booking: true,
       advance_booking_days: 30,
       is_active: true,
+      gst_rate: '18',
+      sac_code: '999652',
       slot_groups: [blankGroup('Morning')],
     };
   return {
@@ -118,6 +122,8 @@ export function facilityDefaults(f: Facility | null, centre: string): FacilityFo
     enable_online_booking: f.enable_online_booking,
     advance_booking_days: f.advance_booking_days,
     is_active: f.is_active,
+    gst_rate: String(f.gst_rate),
+    sac_code: f.sac_code,
     slot_groups: f.slot_groups.map((g) => ({
       id: g.id,
       name: g.name,

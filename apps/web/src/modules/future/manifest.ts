@@ -24,47 +24,6 @@ export const futureModule = defineModule({
   screens: {},
   menu: [
     {
-      order: 30,
-      node: entry('All Members', 'members', {
-        module: 'Membership Management',
-        note: 'Every member with their code, plan, status and dues, searchable from the top bar.',
-      }),
-    },
-    {
-      order: 40,
-      node: entry(
-        'Membership',
-        'membership',
-        {
-          module: 'Membership Management',
-          note: 'Members and their memberships: plans, batches, renewals and freezes, payments and dues, attendance, services and performance.',
-        },
-        [
-          tabs('Dashboard', '', [entry('Add Member', 'add-member')]),
-          entry('Members', 'members', {}, [
-            entry('Member', ':userId', { hidden: true, hideChildren: true }, [
-              entry('Membership', ''),
-              entry('Payment History', 'payment-history'),
-              entry('Attendance', 'attendence'),
-              entry('Service', 'service'),
-              entry('Workout', 'workout'),
-              entry('Performance', 'perfomence'),
-              entry('Diet', 'diet'),
-              entry('Logs', 'logs'),
-            ]),
-          ]),
-          entry('Attendance', 'attendance'),
-          entry('Batch', 'batch'),
-          entry('Plan', 'plan'),
-          entry('Services', 'services'),
-          entry('Performance', 'performance', {}, [entry('Assign Performance', ''), entry('Category', 'category'), entry('Item', 'item')]),
-          entry('Training', 'training'),
-          entry('Transaction', 'transaction'),
-          entry('Logs', 'logs'),
-        ],
-      ),
-    },
-    {
       order: 50,
       node: entry(
         'Staff Management',
@@ -92,25 +51,6 @@ export const futureModule = defineModule({
           entry('Attendance', 'attendance'),
           entry('Payroll', 'payroll'),
           tabs('Staff Category', 'staff-category', [entry('Categories', ''), entry('Create Category', 'create')]),
-          entry('Transactions', 'transactions'),
-          entry('Logs', 'logs'),
-        ],
-      ),
-    },
-    {
-      order: 60,
-      node: entry(
-        'Income/Expenses',
-        'income-expense',
-        {
-          module: 'Income/Expenses Management',
-          note: 'One ledger of all money in and out: manual income and expenses by category and vendor, beside memberships, bookings and store sales.',
-        },
-        [
-          entry('Dashboard', 'dashboard'),
-          entry('Income/Expenses', ''),
-          entry('Category', 'category'),
-          entry('Vendor', 'vendor'),
           entry('Transactions', 'transactions'),
           entry('Logs', 'logs'),
         ],
@@ -271,27 +211,12 @@ export const futureModule = defineModule({
         ],
       ),
     },
-    {
-      order: 150,
-      node: entry('Accounts', 'accounts', {
-        module: 'Invoice Management',
-        note: 'The invoices of every module in one list, and profit and loss across the organisation.',
-      }),
-    },
-    report(
-      10,
-      'Membership',
-      'membership',
-      'Status month wise, sports wise, active batch wise, active plan, service, month wise dues, month wise collection, sports wise collection.',
-    ),
     report(20, 'Staff', 'staff', 'Category month wise, salary, commission, absent count, staff-wise member count.'),
-    report(30, 'Income/Expense', 'income-expense', 'Income, expense, total pie, category wise.'),
     report(50, 'Diet', 'diet'),
     report(60, 'Training/Workout', 'training-workout'),
     report(70, 'Store', 'store', 'Sales, stocks, expired, purchase, profit.'),
     report(80, 'CRM', 'crm', 'Complaint, enquiry, staff-wise enquiry.'),
     report(90, 'End User', 'end-user', 'Active, blocked, active vs blocked.'),
-    report(100, 'Accounts', 'accounts', 'Profit-loss, income, expense, profit.'),
     {
       order: 180,
       node: entry('Refer & Earn', 'refer-and-earn', {

@@ -1,0 +1,2 @@
+DROP INDEX "ledger_entry_utr_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_entry_utr_key" ON "ledger_entry" USING btree ("organisation_id","reference") WHERE "ledger_entry"."kind" = 'receipt' and "ledger_entry"."reference" ~ '^[0-9]{12}$' and "ledger_entry"."reversed_by" is null;

@@ -1,0 +1,95 @@
+/**
+ * The bills attached to entries: a PDF or an image, recognised by its first bytes (never by its
+ * name or declared type), at most 5 MB. They are kept out of the public /uploads/ folder —
+ * under DATA_DIR/private/org-{id}/bills/ — and served only by the entry's authenticated
+ * `…/attachment/` route, with the content type of what the bytes are.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ATTACHMENT_MAX_BYTES } from '@arena/contracts';
+import type { Config } from '../../platform/config.js';
+import { fieldError } from '../../platform/errors.js';
+import { organisationFolder, organisationOfUpload, type UploadedFile } from '../../platform/files.js';
+
+export const ATTACHMENT_MESSAGE = 'The file must be a PDF or an image of at most 5 MB.';
+
+const CONTENT_TYPES = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+type Kind = keyof typeof CONTENT_TYPES;
+
+/** What a file is by its magic bytes: PDF, PNG, JPEG or WebP; null for anything else. */
+export function attachmentKind(data: Buffer): Kind | null {
+  if (data.length >= 5 && data.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
+  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
+  return null;
+}
+
+/** DATA_DIR/private: files that only API routes serve, after their own checks (never /uploads/). */
+export function privateRoot(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.join(config.DATA_DIR, 'private');
+}
+
+/** The name shown for a file: its base name on one line, at most 200 characters. */
+function displayName(filename: string, kind: Kind): string {
+  const base = path
+    .basename(filename.replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim();
+  return (base || `bill.${kind}`).slice(0, 200);
+}
+
+export interface StoredAttachment {
+  /** Path relative to the private root, `org-{id}/bills/{random}.{ext}`. */
+  path: string;
+  name: string;
+}
+
+/** Checks a bill (PDF/PNG/JPEG/WebP, ≤ 5 MB; else a 400 on `attachment`) and stores it in the organisation's folder. */
+export async function saveAttachment(config: Config, organisationId: number, file: UploadedFile): Promise<StoredAttachment> {
+  const kind = file.data.length <= ATTACHMENT_MAX_BYTES ? attachmentKind(file.data) : null;
+  if (!kind) throw fieldError('attachment', ATTACHMENT_MESSAGE);
+  const relative = path.posix.join(organisationFolder(organisationId), 'bills', `${randomBytes(16).toString('hex')}.${kind}`);
+  const target = path.join(privateRoot(config), relative);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.writeFile(target, file.data, { flag: 'wx' });
+  return { path: relative, name: displayName(file.filename, kind) };
+}
+
+/** The absolute path of an organisation's stored bill, or null for a path outside its folder. */
+function resolveStored(config: Pick<Config, 'DATA_DIR'>, organisationId: number, relative: string): string | null {
+  if (organisationOfUpload(relative) !== organisationId) return null;
+  const root = path.resolve(privateRoot(config));
+  const target = path.resolve(root, relative);
+  return target.startsWith(root + path.sep) ? target : null;
+}
+
+/** A stored bill's bytes and the content type they are (checked again on the way out); null when it is gone. */
+export async function readAttachment(
+  config: Pick<Config, 'DATA_DIR'>,
+  organisationId: number,
+  relative: string,
+): Promise<{ data: Buffer; kind: Kind; contentType: string } | null> {
+  const target = resolveStored(config, organisationId, relative);
+  if (!target) return null;
+  let data: Buffer;
+  try {
+    data = await fs.readFile(target);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  const kind = attachmentKind(data);
+  return kind ? { data, kind, contentType: CONTENT_TYPES[kind] } : null;
+}
+
+/** Deletes a stored bill (a replaced one, or one whose entry was not written); a missing file is fine. */
+export async function removeAttachment(config: Pick<Config, 'DATA_DIR'>, organisationId: number, relative: string | null): Promise<void> {
+  const target = relative ? resolveStored(config, organisationId, relative) : null;
+  if (!target) return;
+  await fs.unlink(target).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
+}

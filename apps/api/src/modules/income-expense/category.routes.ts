@@ -1,0 +1,109 @@
+import {
+  dropdownSchema,
+  ENTRY_TYPE_LABELS,
+  ENTRY_TYPES,
+  incomeExpenseCategoryInputSchema,
+  incomeExpenseCategorySchema,
+  z,
+  type EntryType,
+  type IncomeExpenseCategory,
+} from '@arena/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerCrud, statusColumn } from '../../platform/crud.js';
+import { activeFilter } from '../../platform/list.js';
+import { inTenant } from '../../platform/request-context.js';
+import { inputToValues, rowToJson } from '../../platform/serialize.js';
+import { moneyCategory } from '../invoice/index.js';
+import { MODULE } from './constants.js';
+import { guardInUse } from './in-use.js';
+
+const PREFIX = '/api/income-expense/category';
+
+/** Income/Expenses › Categories: the lookup entries and reports group by (the defaults come with every organisation). */
+export async function categoryRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(async (scope) => {
+    guardInUse(scope, {
+      state: async (tx, ctx, id) => {
+        const [row] = await tx
+          .select({
+            type: moneyCategory.type,
+            used: sql<boolean>`exists (select 1 from income_expense e where e.organisation_id = ${ctx.organisationId} and e.category_id = ${id})
+              or exists (select 1 from ledger_entry l where l.organisation_id = ${ctx.organisationId} and l.category_id = ${id})`,
+          })
+          .from(moneyCategory)
+          .where(and(eq(moneyCategory.organisationId, ctx.organisationId), eq(moneyCategory.id, id)));
+        return row ? { used: row.used, values: { type: row.type } } : null;
+      },
+      deleteMessage: 'This category is used by income/expense entries or ledger movements and cannot be deleted. Mark it inactive instead.',
+      frozen: { type: 'This category is used by entries or movements; its type cannot be changed.' },
+    });
+
+    scope.withTypeProvider<ZodTypeProvider>().get(`${PREFIX}/dropdown/`, {
+      config: { module: MODULE },
+      schema: {
+        tags: ['category'],
+        summary: 'Active categories for selects, of one type with `type=income|expense`',
+        querystring: z.object({ type: z.enum(ENTRY_TYPES).optional() }),
+        response: { 200: dropdownSchema },
+      },
+      handler: async (request) =>
+        inTenant(request, async (tx, ctx) => ({
+          results: await tx
+            .select({ id: moneyCategory.id, name: moneyCategory.name })
+            .from(moneyCategory)
+            .where(
+              and(
+                eq(moneyCategory.organisationId, ctx.organisationId),
+                eq(moneyCategory.isActive, true),
+                request.query.type ? eq(moneyCategory.type, request.query.type) : undefined,
+              ),
+            )
+            .orderBy(asc(moneyCategory.name), asc(moneyCategory.id)),
+        })),
+    });
+
+    registerCrud(scope, {
+      prefix: PREFIX,
+      module: MODULE,
+      resource: 'category',
+      table: moneyCategory,
+      input: incomeExpenseCategoryInputSchema,
+      output: incomeExpenseCategorySchema,
+      toOutput: ({ row }: { row: typeof moneyCategory.$inferSelect }) => rowToJson(row) as IncomeExpenseCategory,
+      toValues: inputToValues,
+      label: (c) => c.name,
+      search: [moneyCategory.name, moneyCategory.description],
+      ordering: {
+        id: moneyCategory.id,
+        name: moneyCategory.name,
+        type: moneyCategory.type,
+        is_active: moneyCategory.isActive,
+        created_at: moneyCategory.createdAt,
+      },
+      defaultOrdering: [asc(moneyCategory.type), asc(moneyCategory.name)],
+      filters: {
+        type: {
+          schema: z.enum(ENTRY_TYPES),
+          where: (v: EntryType) => eq(moneyCategory.type, v),
+          label: 'Type',
+          show: (v: EntryType) => ENTRY_TYPE_LABELS[v],
+        },
+        is_active: activeFilter(moneyCategory.isActive),
+      },
+      unique: { money_category_org_type_name_key: { field: 'name', message: 'A category with this name already exists.' } },
+      export: {
+        filename: 'income-expense-categories',
+        title: 'Income and expense categories',
+        columns: [
+          { header: 'Name', value: (c) => c.name },
+          { header: 'Type', value: (c) => ENTRY_TYPE_LABELS[c.type] },
+          { header: 'Description', value: (c) => c.description },
+          statusColumn,
+          { header: 'Created', value: (c) => c.created_at, type: 'datetime' },
+        ],
+      },
+    });
+  });
+}

@@ -1,0 +1,166 @@
+import {
+  DIRECTIONS,
+  ENTRY_TYPE_LABELS,
+  ENTRY_TYPES,
+  fromPaise,
+  idParamsSchema,
+  idSchema,
+  isoDateSchema,
+  LEDGER_KIND_LABELS,
+  LEDGER_KINDS,
+  ledgerEntrySchema,
+  ledgerTotalsSchema,
+  MODULES,
+  reversalInputSchema,
+  toPaise,
+  z,
+  type Direction,
+  type EntryType,
+  type LedgerEntry,
+  type LedgerKind,
+} from '@arena/contracts';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../platform/errors.js';
+import { conditions, listRoute, showName, totalsQuery, type Filters, type ListDefinition } from '../../platform/list.js';
+import { inTenant, type Ctx } from '../../platform/request-context.js';
+import { displayDate } from '../../platform/time.js';
+import type { Tx } from '../../platform/db/client.js';
+import { centre, paymentMode } from '../administrator/index.js';
+import { EXPENSE, INCOME, moneyCategory } from '../invoice/index.js';
+import { MODULE } from './constants.js';
+import { reverseMovement } from './entry.service.js';
+import { l, ledgerFields, ledgerFrom, ledgerJson, moneyOf, paise, type LedgerSelectRow } from './ledger.queries.js';
+
+const tags = ['income-expense'];
+const PATH = '/api/income-expense/transactions/';
+
+/** The ledger's filters: the list and its totals read the same ones. */
+const filters: Filters = {
+  type: {
+    schema: z.enum(ENTRY_TYPES),
+    where: (v: EntryType) => eq(l.type, v),
+    label: 'Type',
+    show: (v: EntryType) => ENTRY_TYPE_LABELS[v],
+  },
+  kind: {
+    schema: z.enum(LEDGER_KINDS),
+    where: (v: LedgerKind) => eq(l.kind, v),
+    label: 'Kind',
+    show: (v: LedgerKind) => LEDGER_KIND_LABELS[v],
+  },
+  direction: {
+    schema: z.enum(DIRECTIONS),
+    where: (v: Direction) => eq(l.direction, v),
+    label: 'Direction',
+    show: (v: Direction) => (v === 'in' ? 'In' : 'Out'),
+  },
+  module: { schema: z.enum(MODULES), where: (v: string) => eq(l.module, v), label: 'Module' },
+  payment_mode: { schema: idSchema, where: (v: number) => eq(l.paymentModeId, v), label: 'Payment mode', show: showName(paymentMode) },
+  centre: { schema: idSchema, where: (v: number) => eq(l.centreId, v), label: 'Center', show: showName(centre) },
+  category: { schema: idSchema, where: (v: number) => eq(l.categoryId, v), label: 'Category', show: showName(moneyCategory) },
+  date_after: { schema: isoDateSchema, where: (v: string) => gte(l.date, v), label: 'From', show: displayDate },
+  date_before: { schema: isoDateSchema, where: (v: string) => lte(l.date, v), label: 'To', show: displayDate },
+};
+
+/** The signed amount of a movement as the screen shows it: money in positive, money out negative. */
+const signed = (e: LedgerEntry) => (e.direction === 'in' ? e.amount : fromPaise(-(toPaise(e.amount) ?? 0)));
+
+const transactionList: ListDefinition<LedgerSelectRow, LedgerEntry> = {
+  from: ledgerFrom,
+  fields: ledgerFields,
+  where: (ctx) => eq(l.organisationId, ctx.organisationId),
+  search: [l.party, l.reference, l.sourceLabel, l.notes],
+  filters,
+  ordering: { date: l.date, amount: l.amount, created_at: l.createdAt },
+  defaultOrdering: [desc(l.date), desc(l.id)],
+  tiebreak: l.id,
+  map: (_tx, _ctx, rows) => rows.map(ledgerJson),
+  export: {
+    filename: 'transactions',
+    title: 'Transactions',
+    columns: [
+      { header: 'Date', value: (e) => e.date, type: 'date' },
+      { header: 'Kind', value: (e) => LEDGER_KIND_LABELS[e.kind] },
+      { header: 'Type', value: (e) => ENTRY_TYPE_LABELS[e.type] },
+      { header: 'Module', value: (e) => e.module },
+      { header: 'Source', value: (e) => e.source.label },
+      { header: 'Party', value: (e) => e.party },
+      { header: 'Category', value: (e) => e.category_name },
+      { header: 'Center', value: (e) => e.centre_name },
+      { header: 'Payment mode', value: (e) => e.payment_mode_name },
+      { header: 'Reference', value: (e) => e.reference },
+      { header: 'Invoice', value: (e) => e.invoice_number },
+      { header: 'Amount', value: signed, type: 'money' },
+      { header: 'Notes', value: (e) => e.notes },
+      { header: 'Recorded by', value: (e) => e.recorded_by },
+      { header: 'Recorded at', value: (e) => e.created_at, type: 'datetime' },
+    ],
+  },
+};
+
+/** One movement as the list shows it. */
+export async function loadLedgerJson(tx: Tx, ctx: Ctx, id: number): Promise<LedgerEntry> {
+  const [row] = (await ledgerFrom(tx, ledgerFields)
+    .where(and(eq(l.organisationId, ctx.organisationId), eq(l.id, id)))
+    .limit(1)) as unknown as LedgerSelectRow[];
+  if (!row) throw notFound();
+  return ledgerJson(row);
+}
+
+/** Income/Expenses › Transactions: every movement of every module on the one ledger. */
+export async function transactionRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { module: MODULE } as const;
+
+  listRoute(app, PATH, {
+    module: MODULE,
+    tags,
+    summary: 'Every movement of money of every module (the one ledger)',
+    item: ledgerEntrySchema,
+    list: transactionList,
+  });
+
+  r.get(`${PATH}totals/`, {
+    config,
+    schema: {
+      tags,
+      summary: 'Count, income, expense and net of the movements the same filters select',
+      querystring: totalsQuery(filters),
+      response: { 200: ledgerTotalsSchema },
+    },
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        const [row] = (await ledgerFrom(tx, {
+          count: sql<number>`count(*)::int`,
+          income: sql<string>`coalesce(sum(${INCOME}), 0)::text`,
+          expense: sql<string>`coalesce(sum(${EXPENSE}), 0)::text`,
+        }).where(conditions(transactionList, request.query as Record<string, unknown>, ctx))) as {
+          count: number;
+          income: string;
+          expense: string;
+        }[];
+        const income = moneyOf(row.income);
+        const expense = moneyOf(row.expense);
+        return { count: Number(row.count), income, expense, net: fromPaise(paise(income) - paise(expense)) };
+      }),
+  });
+
+  r.post(`${PATH}:id/reverse/`, {
+    config,
+    schema: {
+      tags,
+      summary: 'Reverse a movement with a reason: a new movement the other way (a receipt also lowers its sale’s paid amount)',
+      params: idParamsSchema,
+      body: reversalInputSchema,
+      response: { 201: ledgerEntrySchema },
+    },
+    handler: async (request, reply) => {
+      const out = await inTenant(request, async (tx, ctx) =>
+        loadLedgerJson(tx, ctx, (await reverseMovement(tx, ctx, request.params.id, request.body.reason)).id),
+      );
+      return reply.status(201).send(out);
+    },
+  });
+}

@@ -1,0 +1,3 @@
+import type { ModuleName } from '@arena/contracts';
+
+export const MODULE: ModuleName = 'Invoice Management';

@@ -1,0 +1,358 @@
+/**
+ * GST documents. Every sale gets one tax invoice when it is created (a bill of supply when the
+ * seller has no GSTIN); cancelling or refunding a sale with money paid issues a credit note
+ * against it. Prices are tax-inclusive: each line's taxable value and CGST+SGST (seller's state =
+ * place of supply) or IGST are split out of what the customer pays, rounded to the paisa per
+ * line, and `round_off` brings the invoice to the amount charged. Numbers come from the
+ * organisation's series for the financial year (`INV/26-27/00017`, `CN/26-27/00003`), taken as
+ * the last statement of the sale's transaction so a rolled-back sale leaves no gap.
+ */
+import {
+  amountInWords,
+  fromPaise,
+  INVOICE_STATUSES,
+  rateOn,
+  sameState,
+  splitInclusive,
+  toPaise,
+  type GstRatePeriod,
+  type InvoiceStatus,
+} from '@arena/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { record } from '../../platform/audit.js';
+import { organisation } from '../../platform/db/schema.js';
+import type { Tx } from '../../platform/db/client.js';
+import { notFound } from '../../platform/errors.js';
+import type { Ctx } from '../../platform/request-context.js';
+import { nextDocumentNumber } from '../../platform/sequence.js';
+import { centre } from '../administrator/index.js';
+import { MODULE } from './constants.js';
+import { invoice, invoiceLine, type InvoiceRow, type SellerSnapshot } from './schema.js';
+
+/** What a sale is of, as an invoice names it. */
+export interface SaleSource {
+  type: string;
+  id: number;
+  label: string;
+}
+
+export interface Buyer {
+  name: string;
+  phone?: string;
+  email?: string;
+  gstin?: string;
+  address?: string;
+}
+
+/** A thing sold: its tax-inclusive unit price, quantity, discount (inclusive) and GST. */
+export interface SaleItem {
+  description: string;
+  sacCode: string;
+  quantity?: number;
+  unitPrice: string;
+  discount?: string;
+  rates: readonly GstRatePeriod[];
+}
+
+export type InvoiceLineValues = Omit<typeof invoiceLine.$inferInsert, 'organisationId' | 'invoiceId' | 'id'>;
+
+export interface BuiltInvoice {
+  billOfSupply: boolean;
+  lines: InvoiceLineValues[];
+  taxableValue: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  roundOff: string;
+  total: string;
+}
+
+/** The organisation and centre columns a seller is made of. */
+export interface SellerFacts {
+  org: { displayName: string; legalName: string; gstin: string; state: string; address: string; phone: string; email: string };
+  centre: { address: string; city: string; state: string; gstin: string; phone: string; email: string } | null;
+}
+
+/**
+ * The seller of a sale at a centre and the place of supply. A centre with its own GSTIN sells
+ * under it, from its state; otherwise the organisation's registration and state. Services at a
+ * venue are supplied where the venue is: the centre's state (the organisation's without one).
+ */
+export function sellerOf({ org, centre: c }: SellerFacts): { seller: SellerSnapshot; placeOfSupply: string } {
+  const own = !!c?.gstin;
+  const seller: SellerSnapshot = {
+    name: org.legalName || org.displayName,
+    address: c ? [c.address, c.city, c.state].filter(Boolean).join(', ') || org.address : org.address,
+    gstin: own ? c!.gstin : org.gstin,
+    state: own ? c!.state : org.state,
+    phone: c?.phone || org.phone,
+    email: c?.email || org.email,
+  };
+  return { seller, placeOfSupply: c?.state || org.state };
+}
+
+/** The columns a seller is made of, for a select of its own or joined into a larger read (a booking's). */
+export const SELLER_COLUMNS = {
+  org: {
+    displayName: organisation.displayName,
+    legalName: organisation.legalName,
+    gstin: organisation.gstin,
+    state: organisation.state,
+    address: organisation.address,
+    phone: organisation.phone,
+    email: organisation.email,
+  },
+  centre: {
+    address: centre.address,
+    city: centre.city,
+    state: centre.state,
+    gstin: centre.gstin,
+    phone: centre.phone,
+    email: centre.email,
+  },
+};
+
+/** Reads the organisation and the centre (if any) and returns `sellerOf` them. */
+export async function sellerFor(tx: Tx, ctx: Ctx, centreId: number | null) {
+  const [org] = await tx.select(SELLER_COLUMNS.org).from(organisation).where(eq(organisation.id, ctx.organisationId));
+  const [c] = centreId
+    ? await tx
+        .select(SELLER_COLUMNS.centre)
+        .from(centre)
+        .where(and(eq(centre.organisationId, ctx.organisationId), eq(centre.id, centreId)))
+    : [];
+  return sellerOf({ org, centre: c ?? null });
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const rateText = (rate: number) => rate.toFixed(2);
+
+/** Lines and totals of an invoice for items sold on `date` (the rate in force that day). */
+export function buildInvoice(date: string, seller: SellerSnapshot, placeOfSupply: string, items: readonly SaleItem[]): BuiltInvoice {
+  const billOfSupply = !seller.gstin;
+  const intraState = !seller.state || !placeOfSupply || sameState(seller.state, placeOfSupply);
+  const charged: number[] = [];
+  const lines = items.map((item, i) => {
+    const quantity = item.quantity ?? 1;
+    const unit = toPaise(item.unitPrice) ?? 0;
+    const discount = toPaise(item.discount ?? '0') ?? 0;
+    const gross = Math.max(0, Math.round(unit * quantity) - discount);
+    charged.push(gross);
+    const rate = billOfSupply ? 0 : (rateOn(item.rates, date) ?? 0);
+    const split = splitInclusive(gross, rate, intraState);
+    return {
+      position: i + 1,
+      description: item.description,
+      sacCode: item.sacCode,
+      quantity: quantity.toFixed(2),
+      unitPrice: fromPaise(unit),
+      discount: fromPaise(discount),
+      taxableValue: fromPaise(split.taxable),
+      gstRate: rateText(rate),
+      cgst: fromPaise(split.cgst),
+      sgst: fromPaise(split.sgst),
+      igst: fromPaise(split.igst),
+      total: fromPaise(split.total),
+    } satisfies InvoiceLineValues;
+  });
+  const p = (key: 'taxableValue' | 'cgst' | 'sgst' | 'igst' | 'total') => sum(lines.map((l) => toPaise(l[key])!));
+  const total = sum(charged);
+  return {
+    billOfSupply,
+    lines,
+    taxableValue: fromPaise(p('taxableValue')),
+    cgst: fromPaise(p('cgst')),
+    sgst: fromPaise(p('sgst')),
+    igst: fromPaise(p('igst')),
+    roundOff: fromPaise(total - p('total')),
+    total: fromPaise(total),
+  };
+}
+
+/** An invoice's status from what is paid (a cancelled one stays cancelled). */
+export function statusFor(current: InvoiceStatus, paidPaise: number, totalPaise: number): InvoiceStatus {
+  if (current === 'cancelled') return 'cancelled';
+  if (paidPaise <= 0) return 'issued';
+  return paidPaise >= totalPaise ? 'paid' : 'partially_paid';
+}
+export const isInvoiceStatus = (v: string): v is InvoiceStatus => (INVOICE_STATUSES as readonly string[]).includes(v);
+
+export interface NewSale {
+  module: string;
+  source: SaleSource;
+  centreId: number | null;
+  date: string;
+  buyer: Buyer;
+  items: readonly SaleItem[];
+}
+
+/**
+ * Issues the tax invoice of a sale in the caller's transaction, numbered at once: call it last
+ * (the series row stays locked until commit). Bookings number theirs with the booking's own last
+ * statement instead (booking.service.ts).
+ */
+export async function issueInvoice(tx: Tx, ctx: Ctx, sale: NewSale): Promise<InvoiceRow> {
+  const { seller, placeOfSupply } = await sellerFor(tx, ctx, sale.centreId);
+  const built = buildInvoice(sale.date, seller, placeOfSupply, sale.items);
+  const number = await nextDocumentNumber(tx, ctx.organisationId, 'invoice', sale.date);
+  const [row] = await tx
+    .insert(invoice)
+    .values({
+      organisationId: ctx.organisationId,
+      kind: 'invoice',
+      number,
+      date: sale.date,
+      module: sale.module,
+      sourceType: sale.source.type,
+      sourceId: sale.source.id,
+      sourceLabel: sale.source.label,
+      centreId: sale.centreId,
+      billOfSupply: built.billOfSupply,
+      seller,
+      buyerName: sale.buyer.name,
+      buyerPhone: sale.buyer.phone ?? '',
+      buyerEmail: sale.buyer.email ?? '',
+      buyerGstin: sale.buyer.gstin ?? '',
+      buyerAddress: sale.buyer.address ?? '',
+      placeOfSupply,
+      taxableValue: built.taxableValue,
+      cgst: built.cgst,
+      sgst: built.sgst,
+      igst: built.igst,
+      roundOff: built.roundOff,
+      total: built.total,
+      createdBy: ctx.actor.actorId,
+    })
+    .returning();
+  await tx.insert(invoiceLine).values(built.lines.map((l) => ({ ...l, organisationId: ctx.organisationId, invoiceId: row.id })));
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'invoice',
+    objectId: row.id,
+    label: number,
+    action: 'create',
+    after: { number, source: sale.source.label, total: built.total },
+  });
+  return row;
+}
+
+/** The invoice of a sale (kind invoice), locked for the caller's change; null when it has none. */
+export async function invoiceOfSource(tx: Tx, ctx: Ctx, source: { type: string; id: number }, lock = false): Promise<InvoiceRow | null> {
+  const query = tx
+    .select()
+    .from(invoice)
+    .where(
+      and(
+        eq(invoice.organisationId, ctx.organisationId),
+        eq(invoice.kind, 'invoice'),
+        eq(invoice.sourceType, source.type),
+        eq(invoice.sourceId, source.id),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/**
+ * Issues a credit note against an invoice for `amountPaise` (tax-inclusive): each line of the
+ * invoice gives back its share, split at its own rate, so the tax reverses as it was charged.
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  ctx: Ctx,
+  inv: InvoiceRow,
+  amountPaise: number,
+  reason: string,
+  date = ctx.now.today,
+): Promise<InvoiceRow> {
+  const open = (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0);
+  if (amountPaise <= 0 || amountPaise > open) throw new RangeError('A credit note is for part or all of what its invoice still charges.');
+  const lines = await tx
+    .select()
+    .from(invoiceLine)
+    .where(and(eq(invoiceLine.organisationId, ctx.organisationId), eq(invoiceLine.invoiceId, inv.id)))
+    .orderBy(invoiceLine.position);
+  const charged = lines.map((l) => toPaise(l.total) ?? 0);
+  const base = sum(charged) || 1;
+  let left = amountPaise;
+  const items: SaleItem[] = lines.map((l, i) => {
+    const share = i === lines.length - 1 ? left : Math.round((charged[i] * amountPaise) / base);
+    left -= share;
+    return {
+      description: `${l.description} (credit against ${inv.number})`,
+      sacCode: l.sacCode,
+      unitPrice: fromPaise(share),
+      rates: [{ rate: Number(l.gstRate), from: '1900-01-01' }],
+    };
+  });
+  // The same seller and place of supply as the invoice: the same kind of tax comes back.
+  const built = buildInvoice(date, inv.seller, inv.placeOfSupply, items);
+  const number = await nextDocumentNumber(tx, ctx.organisationId, 'credit_note', date);
+  const [row] = await tx
+    .insert(invoice)
+    .values({
+      organisationId: ctx.organisationId,
+      kind: 'credit_note',
+      number,
+      date,
+      module: inv.module,
+      sourceType: inv.sourceType,
+      sourceId: inv.sourceId,
+      sourceLabel: inv.sourceLabel,
+      centreId: inv.centreId,
+      againstId: inv.id,
+      billOfSupply: inv.billOfSupply,
+      seller: inv.seller,
+      buyerName: inv.buyerName,
+      buyerPhone: inv.buyerPhone,
+      buyerEmail: inv.buyerEmail,
+      buyerGstin: inv.buyerGstin,
+      buyerAddress: inv.buyerAddress,
+      placeOfSupply: inv.placeOfSupply,
+      taxableValue: built.taxableValue,
+      cgst: built.cgst,
+      sgst: built.sgst,
+      igst: built.igst,
+      roundOff: built.roundOff,
+      total: built.total,
+      // A credit note settles nothing: the money given back is the refund on the ledger.
+      status: 'issued',
+      reason,
+      createdBy: ctx.actor.actorId,
+    })
+    .returning();
+  await tx.insert(invoiceLine).values(built.lines.map((l) => ({ ...l, organisationId: ctx.organisationId, invoiceId: row.id })));
+  // What the invoice still charges falls by the note; its status follows (a note may settle what was due).
+  await tx
+    .update(invoice)
+    .set({
+      credited: sql`${invoice.credited} + ${built.total}::numeric`,
+      status: sql`case when ${invoice.status} = 'cancelled' then 'cancelled' when ${invoice.paid} <= 0 then 'issued'
+        when ${invoice.paid} >= ${invoice.total} - ${invoice.credited} - ${built.total}::numeric then 'paid' else 'partially_paid' end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(invoice.organisationId, ctx.organisationId), eq(invoice.id, inv.id)));
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'credit_note',
+    objectId: row.id,
+    label: number,
+    action: 'create',
+    after: { number, against: inv.number, total: built.total, reason },
+  });
+  return row;
+}
+
+/** Reads an invoice of the organisation, or 404. */
+export async function loadInvoice(tx: Tx, ctx: Ctx, id: number, lock = false): Promise<InvoiceRow> {
+  const query = tx
+    .select()
+    .from(invoice)
+    .where(and(eq(invoice.organisationId, ctx.organisationId), eq(invoice.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Words of an invoice's total. */
+export const totalInWords = (total: string) => amountInWords(toPaise(total) ?? 0);

@@ -1,0 +1,3 @@
+/** What other modules may use of Membership Management: its tables (joins) and the status refresh. */
+export { member, membership, memberService, memberAttendance, plan as membershipPlan, batch, batchMember } from './schema.js';
+export { refreshStatuses } from './status.js';

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { auditLogRoute } from '../../platform/audit-log.routes.js';
+import type { ModuleManifest } from '../../platform/module.js';
+import { registerSaleSource } from '../invoice/index.js';
+import { attendanceRoutes } from './attendance.routes.js';
+import { batchRoutes } from './batch.routes.js';
+import { API, MODULE } from './constants.js';
+import { dashboardRoutes } from './dashboard.routes.js';
+import { memberRoutes } from './member.routes.js';
+import { performanceRoutes } from './performance.routes.js';
+import { planRoutes } from './plan.routes.js';
+import { membershipReportRoutes } from './reports.routes.js';
+import { membershipSearchers } from './search.js';
+import { seedMembership } from './seed.js';
+import { statusTask, STATUS_TASK } from './status.js';
+
+export const membershipModule: ModuleManifest = {
+  name: 'membership',
+  routes: async (app: FastifyInstance) => {
+    await planRoutes(app);
+    await memberRoutes(app);
+    await batchRoutes(app);
+    await attendanceRoutes(app);
+    await performanceRoutes(app);
+    await dashboardRoutes(app);
+    await membershipReportRoutes(app);
+    auditLogRoute(app, `${API}/logs/`, MODULE);
+  },
+  seed: seedMembership,
+  searchers: membershipSearchers,
+  tasks: [statusTask],
+  // Hourly: each organisation whose own date has moved on since its last run gets its statuses moved.
+  schedules: [{ task: STATUS_TASK, cron: '7 * * * *' }],
+};
+
+// Memberships and member services are sales: the ledger keeps their paid amount in step.
+const sale = {
+  module: MODULE,
+  total: 'total',
+  paid: 'paid',
+  label: 'label',
+  party: 'party',
+  centre: 'centre_id',
+  open: 'cancelled_at is null',
+};
+registerSaleSource('membership', { ...sale, noun: 'membership', table: 'membership' });
+registerSaleSource('member_service', { ...sale, noun: 'member service', table: 'member_service' });

@@ -1,0 +1,532 @@
+/**
+ * Memberships and member services are sales: each is invoiced when it is created, takes payments
+ * through the ledger (`receive`, never above its due), and on cancellation refunds through the
+ * ledger with a credit note. Dues are `total − paid`, never typed in. Every write here locks the
+ * row it changes (freezes, renewals, cancellations) so concurrent requests give the answer one
+ * request would, and ends by moving the member's statuses (status.ts).
+ */
+import {
+  freezeDays,
+  fromPaise,
+  membershipEndDate,
+  moneyFromSql,
+  membershipStatus,
+  overlaps,
+  renewalStart,
+  shiftDays,
+  toPaise,
+  type FreezeInput,
+  type MembershipInput,
+  type MemberServiceInput,
+  type RenewInput,
+  type SaleCancelInput,
+  type SalePaymentInput,
+} from '@arena/contracts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { record } from '../../platform/audit.js';
+import { queryRows, type Tx } from '../../platform/db/client.js';
+import { ApiError, badRequest, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
+import type { Ctx } from '../../platform/request-context.js';
+import { displayDate } from '../../platform/time.js';
+import { cancelSaleInvoice, issueInvoice, ledgerEntry, receive, refund, type SaleRef } from '../invoice/index.js';
+import { MODULE } from './constants.js';
+import {
+  member,
+  memberService,
+  membership,
+  membershipFreeze,
+  plan,
+  service,
+  type MemberRow,
+  type MembershipRow,
+  type MemberServiceRow,
+} from './schema.js';
+import { reminderDays, refreshStatuses } from './status.js';
+
+const paise = (v: string) => toPaise(v) ?? 0;
+export const fullName = (m: Pick<MemberRow, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`.trim();
+const MAX_AHEAD_DAYS = 366;
+
+/** The member a sale is for: locked (one sale decision at a time per member), active, of this organisation. */
+async function lockMember(tx: Tx, ctx: Ctx, id: number, field = 'member'): Promise<MemberRow> {
+  const [row] = await tx
+    .select()
+    .from(member)
+    .where(and(eq(member.organisationId, ctx.organisationId), eq(member.id, id)))
+    .for('update');
+  if (!row) throw fieldError(field, invalidPk(id));
+  if (!row.isActive) throw fieldError(field, `${fullName(row)} (${row.memberCode}) is inactive; activate the member first.`);
+  return row;
+}
+
+/** The plan or service a sale is of: this organisation's, and on offer. */
+async function activeOffer<T extends typeof plan | typeof service>(tx: Tx, ctx: Ctx, table: T, id: number, field: 'plan' | 'service') {
+  const [row] = (await tx
+    .select()
+    .from(table as typeof plan)
+    .where(and(eq(table.organisationId, ctx.organisationId), eq(table.id, id)))) as unknown as T['$inferSelect'][];
+  if (!row) throw fieldError(field, invalidPk(id));
+  if (!row.isActive) throw fieldError(field, `The ${field} "${row.name}" is not active.`);
+  return row;
+}
+
+function checkStart(ctx: Ctx, start: string): void {
+  if (start > shiftDays(ctx.now.today, MAX_AHEAD_DAYS)) throw fieldError('start_date', 'A start date can be at most a year ahead.');
+}
+
+function checkDiscount(discount: string, price: string): void {
+  if (paise(discount) > paise(price)) throw fieldError('discount', `The discount cannot exceed the price (${price}).`);
+}
+
+/** A payment taken with a sale: its errors are reported under `payment.` (the field the client sent). */
+async function takePayment(tx: Tx, ctx: Ctx, ref: SaleRef, payment: SalePaymentInput | null, total: string): Promise<void> {
+  if (!payment) return;
+  if (paise(payment.amount) > paise(total)) throw fieldError('payment.amount', `The payment cannot exceed the total (${total}).`);
+  try {
+    await receive(tx, ctx, ref, {
+      amount: payment.amount,
+      paymentMode: payment.payment_mode,
+      reference: payment.reference,
+      date: payment.date,
+      notes: payment.notes,
+    });
+  } catch (err) {
+    if (err instanceof ApiError && err.statusCode === 400 && !('detail' in err.body))
+      throw new ApiError(400, Object.fromEntries(Object.entries(err.body).map(([k, v]) => [`payment.${k}`, v])));
+    throw err;
+  }
+}
+
+const renewedOnce = onUnique({ membership_renewed_from_key: badRequest('This membership has already been renewed.') });
+
+export interface SellMembership extends Omit<MembershipInput, 'member'> {
+  member: number;
+  renewedFrom?: MembershipRow;
+}
+
+/** Puts a member on a plan: the membership, its invoice, the first payment, the audit row. Returns its id. */
+export async function sellMembership(tx: Tx, ctx: Ctx, input: SellMembership): Promise<number> {
+  const m = await lockMember(tx, ctx, input.member);
+  const p = await activeOffer(tx, ctx, plan, input.plan, 'plan');
+  const start = input.start_date ?? ctx.now.today;
+  checkStart(ctx, start);
+  checkDiscount(input.discount, p.price);
+  const end = membershipEndDate(start, p.durationValue, p.durationUnit);
+  // The joining fee is charged once: on a member's first membership that was not cancelled.
+  const [earlier] = await tx
+    .select({ id: membership.id })
+    .from(membership)
+    .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.memberId, m.id), isNull(membership.cancelledAt)))
+    .limit(1);
+  const joiningFee = earlier ? '0.00' : p.joiningFee;
+  const total = fromPaise(paise(p.price) - paise(input.discount) + paise(joiningFee));
+  const status = membershipStatus({ start, end, cancelled: false, freezes: [] }, ctx.now.today, await reminderDays(tx, ctx));
+  const [row] = await tx
+    .insert(membership)
+    .values({
+      organisationId: ctx.organisationId,
+      memberId: m.id,
+      planId: p.id,
+      centreId: m.centreId,
+      label: `${p.name} · ${m.memberCode}`,
+      party: fullName(m),
+      startDate: start,
+      baseEndDate: end,
+      endDate: end,
+      price: p.price,
+      discount: input.discount,
+      joiningFee,
+      total,
+      status,
+      sessionsTotal: p.sessions,
+      sessionsLeft: p.sessions,
+      renewedFromId: input.renewedFrom?.id ?? null,
+      notes: input.notes,
+      createdBy: ctx.actor.actorId,
+    })
+    .returning()
+    .catch(renewedOnce);
+  const period = `${displayDate(start)} – ${displayDate(end)}`;
+  const items = [
+    { description: `${p.name} membership, ${period}`, sacCode: p.sacCode, unitPrice: p.price, discount: input.discount, rates: p.gstRates },
+  ];
+  if (paise(joiningFee) > 0)
+    items.push({ description: 'Joining fee', sacCode: p.sacCode, unitPrice: joiningFee, discount: '0', rates: p.gstRates });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'membership',
+    objectId: row.id,
+    label: row.label,
+    action: 'create',
+    after: {
+      member: m.memberCode,
+      plan: p.name,
+      start_date: start,
+      end_date: end,
+      total,
+      discount: input.discount,
+      renewed_from: input.renewedFrom?.id ?? null,
+    },
+  });
+  await issueInvoice(tx, ctx, {
+    module: MODULE,
+    source: { type: 'membership', id: row.id, label: row.label },
+    centreId: m.centreId,
+    date: ctx.now.today,
+    buyer: { name: fullName(m), phone: m.phone, email: m.email, address: m.address },
+    items,
+  });
+  await takePayment(tx, ctx, { type: 'membership', id: row.id }, input.payment, total);
+  await refreshStatuses(tx, ctx, { members: [m.id] });
+  return row.id;
+}
+
+/** The membership, locked for a change. */
+async function lockMembership(tx: Tx, ctx: Ctx, id: number): Promise<MembershipRow> {
+  const [row] = await tx
+    .select()
+    .from(membership)
+    .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.id, id)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * A new membership after this one: the same plan unless another is chosen (an early upgrade
+ * is a renewal onto the other plan from a date), starting the day after the old end, or today
+ * when it has lapsed. A membership is renewed once.
+ */
+export async function renewMembership(tx: Tx, ctx: Ctx, id: number, input: RenewInput): Promise<number> {
+  const old = await lockMembership(tx, ctx, id);
+  if (old.cancelledAt) throw badRequest('A cancelled membership cannot be renewed.');
+  const [renewal] = await tx
+    .select({ id: membership.id })
+    .from(membership)
+    .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.renewedFromId, old.id), isNull(membership.cancelledAt)));
+  if (renewal) throw badRequest('This membership has already been renewed.');
+  return sellMembership(tx, ctx, {
+    member: old.memberId,
+    plan: input.plan ?? old.planId,
+    start_date: input.start_date ?? renewalStart(old.endDate, ctx.now.today),
+    discount: input.discount,
+    payment: input.payment,
+    notes: input.notes,
+    renewedFrom: old,
+  });
+}
+
+async function freezesOf(tx: Tx, ctx: Ctx, membershipId: number) {
+  return tx
+    .select()
+    .from(membershipFreeze)
+    .where(and(eq(membershipFreeze.organisationId, ctx.organisationId), eq(membershipFreeze.membershipId, membershipId)))
+    .orderBy(membershipFreeze.fromDate);
+}
+
+async function moveEnd(tx: Tx, ctx: Ctx, m: MembershipRow, days: number): Promise<string> {
+  const end = shiftDays(m.endDate, days);
+  await tx
+    .update(membership)
+    .set({ endDate: end, updatedAt: sql`now()` })
+    .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.id, m.id)));
+  return end;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Freezes a membership from one day to another: the end date moves out by the frozen days.
+ * Refused beyond the plan's number of freezes or frozen days, over another freeze, outside the
+ * membership, or on an expired or cancelled one.
+ */
+export async function freezeMembership(tx: Tx, ctx: Ctx, id: number, input: FreezeInput): Promise<void> {
+  const m = await lockMembership(tx, ctx, id);
+  if (m.cancelledAt) throw badRequest('A cancelled membership cannot be frozen.');
+  if (m.endDate < ctx.now.today || m.sessionsLeft === 0)
+    throw badRequest(`An expired membership cannot be frozen (it ended on ${displayDate(m.endDate)}).`);
+  if (input.from_date < m.startDate)
+    throw fieldError('from_date', `The freeze cannot start before the membership does (${displayDate(m.startDate)}).`);
+  if (input.from_date > m.endDate)
+    throw fieldError('from_date', `The freeze must start by the membership's last day (${displayDate(m.endDate)}).`);
+  const [p] = await tx
+    .select()
+    .from(plan)
+    .where(and(eq(plan.organisationId, ctx.organisationId), eq(plan.id, m.planId)));
+  const existing = await freezesOf(tx, ctx, m.id);
+  const days = freezeDays(input.from_date, input.to_date);
+  if (p.freezeMaxTimes === 0 || p.freezeMaxDays === 0) throw badRequest(`The plan "${p.name}" allows no freezes.`);
+  if (existing.length + 1 > p.freezeMaxTimes)
+    throw badRequest(
+      `The plan "${p.name}" allows at most ${plural(p.freezeMaxTimes, 'freeze')} per membership; ${existing.length} already taken.`,
+    );
+  const used = existing.reduce((n, f) => n + f.days, 0);
+  if (used + days > p.freezeMaxDays)
+    throw badRequest(
+      `The plan "${p.name}" allows at most ${plural(p.freezeMaxDays, 'frozen day')} per membership; ${used} used, ${days} asked.`,
+    );
+  const [renewal] = await tx
+    .select({ start: membership.startDate })
+    .from(membership)
+    .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.renewedFromId, m.id), isNull(membership.cancelledAt)));
+  if (renewal && shiftDays(m.endDate, days) >= renewal.start)
+    throw badRequest(
+      `This membership has been renewed from ${displayDate(renewal.start)}; a freeze would run into the renewal. Freeze the renewal instead, or cancel it first.`,
+    );
+  const clash = existing.find(
+    (f) => f.days > 0 && overlaps({ from: f.fromDate, to: f.toDate }, { from: input.from_date, to: input.to_date }),
+  );
+  if (clash) throw badRequest(`This freeze overlaps another one (${displayDate(clash.fromDate)} – ${displayDate(clash.toDate)}).`);
+  const [freeze] = await tx
+    .insert(membershipFreeze)
+    .values({
+      organisationId: ctx.organisationId,
+      membershipId: m.id,
+      fromDate: input.from_date,
+      toDate: input.to_date,
+      days,
+      reason: input.reason,
+      createdBy: ctx.actor.actorId,
+    })
+    .returning();
+  const end = await moveEnd(tx, ctx, m, days);
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'membership',
+    objectId: m.id,
+    label: m.label,
+    action: 'update',
+    before: { end_date: m.endDate },
+    after: { freeze: freeze.id, from_date: input.from_date, to_date: input.to_date, days, reason: input.reason, end_date: end },
+  });
+  await refreshStatuses(tx, ctx, { members: [m.memberId] });
+}
+
+/** Removes a freeze that has not started: the end date moves back. */
+export async function deleteFreeze(tx: Tx, ctx: Ctx, id: number, freezeId: number): Promise<void> {
+  const m = await lockMembership(tx, ctx, id);
+  const freeze = (await freezesOf(tx, ctx, m.id)).find((f) => f.id === freezeId);
+  if (!freeze) throw notFound();
+  if (freeze.fromDate <= ctx.now.today) throw badRequest('A freeze that has started cannot be deleted; end it early instead.');
+  await tx.delete(membershipFreeze).where(and(eq(membershipFreeze.organisationId, ctx.organisationId), eq(membershipFreeze.id, freeze.id)));
+  const end = await moveEnd(tx, ctx, m, -freeze.days);
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'membership',
+    objectId: m.id,
+    label: m.label,
+    action: 'update',
+    before: { freeze: freeze.id, from_date: freeze.fromDate, to_date: freeze.toDate, end_date: m.endDate },
+    after: { freeze: null, end_date: end },
+  });
+  await refreshStatuses(tx, ctx, { members: [m.memberId] });
+}
+
+/** Ends the running freeze on `date` (the member is back that day): the unused days come off the end date. */
+export async function unfreezeMembership(tx: Tx, ctx: Ctx, id: number, date = ctx.now.today): Promise<void> {
+  const m = await lockMembership(tx, ctx, id);
+  const freeze = (await freezesOf(tx, ctx, m.id)).find((f) => f.days > 0 && f.fromDate <= date && date <= f.toDate);
+  if (!freeze) throw badRequest(`The membership is not frozen on ${displayDate(date)}.`);
+  const to = shiftDays(date, -1);
+  const kept = to < freeze.fromDate ? 0 : freezeDays(freeze.fromDate, to);
+  const back = freeze.days - kept;
+  const where = and(eq(membershipFreeze.organisationId, ctx.organisationId), eq(membershipFreeze.id, freeze.id));
+  // Back on the first day: the freeze never happened.
+  if (kept === 0) await tx.delete(membershipFreeze).where(where);
+  else await tx.update(membershipFreeze).set({ toDate: to, days: kept, endedOn: date }).where(where);
+  const end = await moveEnd(tx, ctx, m, -back);
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'membership',
+    objectId: m.id,
+    label: m.label,
+    action: 'update',
+    before: { freeze: freeze.id, to_date: freeze.toDate, days: freeze.days, end_date: m.endDate },
+    after: { ended_on: date, days: kept, end_date: end },
+  });
+  await refreshStatuses(tx, ctx, { members: [m.memberId] });
+}
+
+/** The mode of the sale's last receipt: a refund goes back the way the money came unless told otherwise. */
+async function lastReceiptMode(tx: Tx, ctx: Ctx, ref: SaleRef): Promise<number | null> {
+  const [row] = await tx
+    .select({ mode: ledgerEntry.paymentModeId })
+    .from(ledgerEntry)
+    .where(
+      and(
+        eq(ledgerEntry.organisationId, ctx.organisationId),
+        eq(ledgerEntry.sourceType, ref.type),
+        eq(ledgerEntry.sourceId, ref.id),
+        eq(ledgerEntry.kind, 'receipt'),
+        isNull(ledgerEntry.reversedBy),
+      ),
+    )
+    .orderBy(desc(ledgerEntry.id))
+    .limit(1);
+  return row?.mode ?? null;
+}
+
+type SaleTable = typeof membership | typeof memberService;
+
+/** Cancels a membership or member service: an optional refund (ledger + credit note), then its invoice is closed. */
+async function cancelSale(
+  tx: Tx,
+  ctx: Ctx,
+  ref: SaleRef,
+  table: SaleTable,
+  row: MembershipRow | MemberServiceRow,
+  input: SaleCancelInput,
+): Promise<void> {
+  const noun = ref.type === 'membership' ? 'membership' : 'service';
+  if (row.cancelledAt) throw badRequest(`This ${noun} is already cancelled.`);
+  if (input.refund_amount) {
+    const mode = input.payment_mode ?? (await lastReceiptMode(tx, ctx, ref));
+    if (!mode) throw fieldError('payment_mode', 'Choose how the refund is paid.');
+    await refund(tx, ctx, ref, {
+      amount: input.refund_amount,
+      paymentMode: mode,
+      reference: input.reference,
+      reason: input.reason,
+      creditNote: true,
+    });
+  }
+  await tx
+    .update(table)
+    .set({ cancelledAt: sql`now()`, cancelReason: input.reason, status: 'cancelled', updatedAt: sql`now()` })
+    .where(and(eq(table.organisationId, ctx.organisationId), eq(table.id, row.id)));
+  await cancelSaleInvoice(tx, ctx, ref, input.reason);
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: ref.type,
+    objectId: row.id,
+    label: row.label,
+    action: 'update',
+    before: { status: row.status, paid: row.paid },
+    after: { status: 'cancelled', reason: input.reason, refund: input.refund_amount ?? null },
+  });
+  await refreshStatuses(tx, ctx, { members: [row.memberId] });
+}
+
+export async function cancelMembership(tx: Tx, ctx: Ctx, id: number, input: SaleCancelInput): Promise<void> {
+  const row = await lockMembership(tx, ctx, id);
+  await cancelSale(tx, ctx, { type: 'membership', id }, membership, row, input);
+}
+
+// ---- member services ----
+
+/** Sells a service to a member (personal training, a locker …): its own dates, invoice and dues. */
+export async function sellService(tx: Tx, ctx: Ctx, input: MemberServiceInput): Promise<number> {
+  const m = await lockMember(tx, ctx, input.member);
+  const s = await activeOffer(tx, ctx, service, input.service, 'service');
+  // Staff arrive with Staff Management: until then no staff id exists.
+  if (input.staff !== null) throw fieldError('staff', invalidPk(input.staff));
+  const start = input.start_date ?? ctx.now.today;
+  checkStart(ctx, start);
+  checkDiscount(input.discount, s.price);
+  const end = shiftDays(start, s.durationDays - 1);
+  const total = fromPaise(paise(s.price) - paise(input.discount));
+  const status = membershipStatus({ start, end, cancelled: false, freezes: [] }, ctx.now.today, await reminderDays(tx, ctx));
+  const [row] = await tx
+    .insert(memberService)
+    .values({
+      organisationId: ctx.organisationId,
+      memberId: m.id,
+      serviceId: s.id,
+      centreId: m.centreId,
+      staffId: null,
+      label: `${s.name} · ${m.memberCode}`,
+      party: fullName(m),
+      startDate: start,
+      endDate: end,
+      price: s.price,
+      discount: input.discount,
+      total,
+      status,
+      sessionsTotal: s.sessions,
+      sessionsLeft: s.sessions,
+      notes: input.notes,
+      createdBy: ctx.actor.actorId,
+    })
+    .returning();
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'member_service',
+    objectId: row.id,
+    label: row.label,
+    action: 'create',
+    after: { member: m.memberCode, service: s.name, start_date: start, end_date: end, total },
+  });
+  await issueInvoice(tx, ctx, {
+    module: MODULE,
+    source: { type: 'member_service', id: row.id, label: row.label },
+    centreId: m.centreId,
+    date: ctx.now.today,
+    buyer: { name: fullName(m), phone: m.phone, email: m.email, address: m.address },
+    items: [
+      {
+        description: `${s.name}, ${displayDate(start)} – ${displayDate(end)}`,
+        sacCode: s.sacCode,
+        unitPrice: s.price,
+        discount: input.discount,
+        rates: s.gstRates,
+      },
+    ],
+  });
+  await takePayment(tx, ctx, { type: 'member_service', id: row.id }, input.payment, total);
+  await refreshStatuses(tx, ctx, { members: [m.id] });
+  return row.id;
+}
+
+export async function cancelMemberService(tx: Tx, ctx: Ctx, id: number, input: SaleCancelInput): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(memberService)
+    .where(and(eq(memberService.organisationId, ctx.organisationId), eq(memberService.id, id)))
+    .for('update');
+  if (!row) throw notFound();
+  await cancelSale(tx, ctx, { type: 'member_service', id }, memberService, row, input);
+}
+
+/** A payment against a membership or a member service (`payment-history/`): partial allowed, never above the due. */
+export async function collectPayment(
+  tx: Tx,
+  ctx: Ctx,
+  input: SalePaymentInput & { membership?: number; member_service?: number },
+): Promise<number> {
+  const ref: SaleRef = input.membership
+    ? { type: 'membership', id: input.membership }
+    : { type: 'member_service', id: input.member_service! };
+  const table = ref.type === 'membership' ? membership : memberService;
+  const field = ref.type === 'membership' ? 'membership' : 'member_service';
+  const [row] = await tx
+    .select({ id: table.id, memberId: table.memberId })
+    .from(table)
+    .where(and(eq(table.organisationId, ctx.organisationId), eq(table.id, ref.id)));
+  if (!row) throw fieldError(field, invalidPk(ref.id));
+  const { entry } = await receive(tx, ctx, ref, {
+    amount: input.amount,
+    paymentMode: input.payment_mode,
+    reference: input.reference,
+    date: input.date,
+    notes: input.notes,
+  });
+  await refreshStatuses(tx, ctx, { members: [row.memberId] });
+  return entry.id;
+}
+
+/** Sum of the dues of each member's sales that are not cancelled. */
+export async function memberDues(tx: Tx, ctx: Ctx, memberIds: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!memberIds.length) return out;
+  const ids = sql.raw(`'{${memberIds.map(Number).join(',')}}'::bigint[]`);
+  const rows = await queryRows<{ member_id: string | number; due: string }>(
+    tx,
+    sql`select member_id, sum(total - paid)::text as due from (
+          select member_id, total, paid from membership where organisation_id = ${ctx.organisationId} and member_id = any(${ids}) and cancelled_at is null
+          union all
+          select member_id, total, paid from member_service where organisation_id = ${ctx.organisationId} and member_id = any(${ids}) and cancelled_at is null
+        ) s group by member_id`,
+  );
+  for (const r of rows) out.set(Number(r.member_id), moneyFromSql(r.due));
+  return out;
+}

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { apiAs, DESK, OWNER, signIn } from './support';
+
+/**
+ * Issue 11's journeys: the desk adds a member with a plan and a part payment, sees the due on
+ * the member's page, collects the rest and gets the invoice as a PDF, then checks the member in
+ * from the attendance screen; the owner freezes a membership and sees its end date move.
+ */
+
+// A phone no demo member has (the demo's start with 9800…).
+const phone = () => `70${String(Date.now()).slice(-8)}`;
+
+test('the desk adds a member with a part payment, collects the rest, downloads the invoice and checks the member in', async ({ page }) => {
+  const desk = await apiAs(page, DESK);
+  const plans = (await desk.get('/member-management/plan/?is_active=true')).results as {
+    id: number;
+    name: string;
+    price: string;
+    joining_fee: string;
+  }[];
+  const monthly = plans.find((p) => p.name === 'Monthly')!;
+  const total = Number(monthly.price) + Number(monthly.joining_fee); // ₹2,000: first membership pays the joining fee
+  const mobile = phone();
+
+  await signIn(page, DESK);
+  await page.goto('/membership/add-member');
+  await page.getByLabel('First name').fill('Journey');
+  await page.getByLabel('Last name').fill('Member');
+  await page.getByLabel('Gender').selectOption({ label: 'Female' });
+  await page.getByLabel('Phone', { exact: true }).fill(mobile);
+  await page.getByLabel('Center', { exact: true }).selectOption({ index: 1 });
+  const sell = page.getByLabel('Sell a plan now');
+  if (!(await sell.isChecked())) await sell.check();
+  await page.getByLabel('Plan', { exact: true }).selectOption({ value: String(monthly.id) });
+  await page.getByLabel('Paying now').fill('1200');
+  await page.getByLabel('Payment mode').selectOption({ label: 'Cash' });
+  await page.getByRole('button', { name: 'Add Member' }).last().click();
+
+  // The member's page, with the due and the invoice ready.
+  await expect(page).toHaveURL(/\/membership\/members\/\d+/);
+  const memberId = Number(/members\/(\d+)/.exec(page.url())![1]);
+  await expect(page.getByRole('heading', { name: /Journey Member/ }).first()).toBeVisible();
+  const due = total - 1200;
+  await expect(page.getByText(`₹${due.toLocaleString('en-IN')}.00`).first()).toBeVisible();
+  const member = await desk.get(`/member-management/member/${memberId}/`);
+  expect(member).toMatchObject({ phone: mobile, due: `${due}.00`, status: 'active' });
+
+  // Collect the rest.
+  await page.getByRole('button', { name: 'Collect payment' }).first().click();
+  const collect = page.getByRole('dialog');
+  await collect.getByLabel('Amount').fill(String(due));
+  await collect.getByLabel('Payment mode').selectOption({ label: 'UPI' });
+  await collect.getByRole('button', { name: 'Collect' }).click();
+  await expect(collect).toHaveCount(0);
+  await expect.poll(async () => (await desk.get(`/member-management/member/${memberId}/`)).due).toBe('0.00');
+
+  // The invoice, as a PDF with its number and the member's name in it.
+  const [membership] = (await desk.get(`/member-management/membership/?member=${memberId}`)).results;
+  expect(membership.invoice.status).toBe('paid');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).first().click()]);
+  const bytes = fs.readFileSync(await download.path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  expect(text).toContain(membership.invoice.number);
+  expect(text).toContain('Journey Member');
+
+  // At the door: type the code, Enter checks in.
+  await page.goto('/membership/attendance');
+  const box = page.getByRole('combobox', { name: 'Check in a member' });
+  await box.fill(member.member_code);
+  await box.press('Enter');
+  await expect(page.getByRole('table').or(page.getByRole('list')).getByText('Journey Member').first()).toBeVisible();
+  const register = await desk.get('/member-management/member-attendance-list/');
+  expect(register.results.some((v: { member: number; check_out: string | null }) => v.member === memberId && v.check_out === null)).toBe(
+    true,
+  );
+  // A second check-in while still in is refused, with the reason on screen.
+  await box.fill(member.member_code);
+  await box.press('Enter');
+  await expect(page.getByText(/already checked in/)).toBeVisible();
+});
+
+test('the owner freezes a membership and sees its end date move', async ({ page }) => {
+  const owner = await apiAs(page, OWNER);
+  const plans = (await owner.get('/member-management/plan/?is_active=true')).results as { id: number; name: string }[];
+  const quarterly = plans.find((p) => p.name === 'Quarterly')!;
+  const centres = (await owner.get('/administrator/centre/')).results;
+  const made = await owner.post('/member-management/member/', {
+    first_name: 'Freeze',
+    last_name: 'Journey',
+    gender: 'male',
+    phone: phone(),
+    centre: centres[0].id,
+    membership: { plan: quarterly.id },
+  });
+  expect(made.status()).toBe(201);
+  const member = await made.json();
+  const before = member.membership.end_date as string;
+
+  await signIn(page, OWNER);
+  await page.goto(`/membership/members/${member.id}`);
+  const fmt = (iso: string) =>
+    new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  await expect(page.getByText(fmt(before)).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Freeze' }).first().click();
+  const dialog = page.getByRole('dialog');
+  // Ten days from the day after tomorrow.
+  const day = (n: number) => new Date(Date.parse(`${member.membership.start_date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('From').fill(fmt(day(2)));
+  await dialog.getByLabel('To').fill(fmt(day(11)));
+  await dialog.getByLabel('Reason').fill('Family trip');
+  await dialog.getByRole('button', { name: 'Freeze' }).click();
+  await expect(dialog).toHaveCount(0);
+  const after = new Date(Date.parse(`${before}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
+  await expect(page.getByText(fmt(after)).first()).toBeVisible();
+  const ms = await owner.get(`/member-management/membership/${member.membership.id}/`);
+  expect(ms).toMatchObject({ end_date: after, base_end_date: before, frozen_days: 10 });
+});

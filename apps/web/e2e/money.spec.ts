@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { apiAs, DESK, loginThroughForm, ORG, OWNER, signIn } from './support';
+
+const inr = (paise: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(paise / 100);
+
+test('the front desk takes a payment on a booking, and downloads its invoice as a PDF', async ({ page }) => {
+  const desk = await apiAs(page, DESK);
+  const facilities = await desk.get('/booking/facility/?page_size=50');
+  const turf = facilities.results.find((f: { name: string }) => f.name === 'Turf A');
+  const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+  const slots = await desk.get(`/booking/facility/${turf.id}/online-available-slots/${date.split('-').reverse().join('-')}/`);
+  const free = slots
+    .flatMap((g: { time_slots: { id: number; booking_status: string }[] }) => g.time_slots)
+    .find((s: { booking_status: string }) => s.booking_status === 'available');
+  const made = await desk.post('/booking/booking/', {
+    facility: turf.id,
+    date,
+    time_slot_ids: [free.id],
+    name: 'Journey Client',
+    mobile_no: '9845077777',
+  });
+  expect(made.status()).toBe(201);
+  const booking = await made.json();
+  expect(booking.invoice.status).toBe('issued');
+
+  await loginThroughForm(page, DESK, ORG, '/members');
+  await page.goto('/booking/booking?view=list');
+  await page.getByPlaceholder('Search code, name, mobile or email').fill(booking.code);
+  await page.getByRole('button', { name: booking.code }).click();
+  const dialog = page.getByRole('dialog', { name: `Booking ${booking.code}` });
+  await expect(dialog.getByRole('region', { name: 'Invoice' })).toContainText(booking.invoice.number);
+
+  await dialog.getByRole('button', { name: 'Record Payment' }).click();
+  const payment = dialog.getByRole('region', { name: 'Record payment' });
+  await expect(payment.getByLabel('Amount')).toHaveValue(/\d/);
+  await payment.getByLabel('Payment Mode').selectOption({ label: 'UPI' });
+  await payment.getByLabel('Reference').fill('512345678901');
+  await payment.getByRole('button', { name: 'Save Payment' }).click();
+  const invoice = dialog.getByRole('region', { name: 'Invoice' });
+  await expect(invoice).toContainText('Paid');
+
+  const downloading = page.waitForEvent('download');
+  await invoice.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${booking.invoice.number.replaceAll('/', '-')}.pdf`);
+  const bytes = fs.readFileSync(await download.path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  expect(text).toContain(booking.invoice.number);
+  expect(text).toContain('Journey Client');
+  expect(text).toContain('512345678901');
+});
+
+test('the owner records an expense with its bill and sees it on the dashboard and in the profit and loss', async ({ page }) => {
+  const owner = await apiAs(page, OWNER);
+  const before = await owner.get('/administrator/reports/accounts/profit-loss/');
+  const equipment = (rows: { category: string; amount: string }[]) =>
+    Math.round(Number(rows.find((r) => r.category === 'Equipment')?.amount ?? 0) * 100);
+
+  await signIn(page, OWNER);
+  await page.goto('/income-expense');
+  await page.getByRole('button', { name: 'Add Income/Expense' }).first().click();
+  const form = page.getByRole('dialog');
+  await form.getByText('Expense', { exact: true }).click();
+  await form.getByLabel('Title').fill('Journey dumbbell rack');
+  await form.getByLabel('Category').selectOption({ label: 'Equipment' });
+  await form.getByLabel('Amount').fill('4500');
+  await form.getByLabel('GST rate').selectOption({ label: '18 %' });
+  await form.getByLabel('Payment mode').selectOption({ label: 'Bank transfer' });
+  await form.locator('input[type=file]').setInputFiles({
+    name: 'rack-bill.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('table')).toContainText('Journey dumbbell rack');
+
+  await page.goto('/income-expense/dashboard');
+  await expect(page.getByText('Journey dumbbell rack')).toBeVisible();
+
+  await page.goto('/reports/accounts?report=profit-loss');
+  const expected = equipment(before.expenses) + 450000;
+  await expect(
+    page.getByRole('row', { name: new RegExp(`Equipment.*${inr(expected).replace(/[₹.]/g, (c) => `\\${c}`)}`) }).first(),
+  ).toBeVisible();
+  const after = await owner.get('/administrator/reports/accounts/profit-loss/');
+  expect(equipment(after.expenses)).toBe(expected);
+});

@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../components/Button';
+import { FilterSelect } from '../../components/FilterSelect';
+import { PeriodFilters, periodEmpty, ReportsPage, useReportPeriod, useReportTab, type ReportTab } from '../../components/ReportsPage';
+import { api } from '../../lib/api';
+import { ACCOUNTS_REPORTS_PATH, invoiceKeys, type AccountsReportKind, type GstSummary, type PeriodReport, type ProfitLoss } from './api';
+import { GstSummaryView } from './GstSummaryView';
+import { financialYearRange, monthLabel, monthOf, monthOptions, paiseOf, thisMonthRange } from './invoice-format';
+import { PeriodReportView, ProfitLossView } from './ProfitLossView';
+import { todayDate } from '../../lib/today';
+
+const REPORTS: ReportTab<AccountsReportKind>[] = [
+  {
+    id: 'profit-loss',
+    label: 'Profit-Loss',
+    description: 'Income by module and category against expenses by category, month by month, and what is left.',
+  },
+  { id: 'income', label: 'Income', description: 'Money received across every module, month by month (refunds taken off).' },
+  { id: 'expense', label: 'Expense', description: 'Money paid out — manual expenses and payroll — month by month.' },
+  { id: 'profit', label: 'Profit', description: 'Income less expenses, month by month.' },
+  {
+    id: 'gst-summary',
+    label: 'GST Summary',
+    description: 'The month’s outward supplies as GSTR-1 lays them out: by rate, HSN/SAC, B2B, B2C, credit notes and documents issued.',
+  },
+];
+
+/** Reports › Accounts: profit-loss, income, expense, profit and the month's GST summary, with CSV/XLSX export. */
+export function AccountsReportsPage() {
+  const kind = useReportTab(REPORTS);
+  const gst = kind === 'gst-summary';
+  const [today] = useState(() => todayDate());
+  const month0 = thisMonthRange(today);
+  const fy = financialYearRange(today);
+  const period = useReportPeriod(month0);
+  const { from, to, centre } = period;
+  const [month, setMonth] = useState(() => monthOf(today));
+
+  // The screen and its exports read the same report with the same filters.
+  const path = `${ACCOUNTS_REPORTS_PATH}${kind}/`;
+  const query: Record<string, string | undefined> = gst ? { month } : { date_after: from, date_before: to, centre: centre || undefined };
+  const report = useQuery<ProfitLoss | PeriodReport | GstSummary>({
+    queryKey: [...invoiceKeys.reports, kind, query],
+    queryFn: () => api.get(path, { params: query }),
+  });
+  const isThisMonth = from === month0.from && to === month0.to;
+  const isThisYear = from === fy.from && to === fy.to;
+  const showThisYear = () => period.setRange({ from: fy.from, to: fy.to });
+
+  return (
+    <ReportsPage
+      title="Accounts Reports"
+      tabsLabel="Accounts reports"
+      reports={REPORTS}
+      report={kind}
+      query={report}
+      isEmpty={(data) => isEmpty(kind, data)}
+      exportFile={{ path, params: query, name: `accounts-${kind}-${gst ? month : `${from}-to-${to}`}` }}
+      filters={
+        gst ? (
+          <>
+            <FilterSelect label="Month" value={month} onChange={setMonth} allLabel={false} options={monthOptions(today)} />
+            <p className="text-xs text-muted">GSTR-1 is filed for the organisation’s GSTIN as a whole, so every center is included.</p>
+          </>
+        ) : (
+          <>
+            <PeriodFilters period={period} />
+            <div className="flex gap-1" role="group" aria-label="Quick periods">
+              <Button
+                size="sm"
+                variant={isThisMonth ? 'secondary' : 'ghost'}
+                aria-pressed={isThisMonth}
+                onClick={() => period.setRange(month0)}
+              >
+                This month
+              </Button>
+              <Button
+                size="sm"
+                variant={isThisYear ? 'secondary' : 'ghost'}
+                aria-pressed={isThisYear}
+                onClick={showThisYear}
+                title={`${fy.label}, 1 April to today`}
+              >
+                This financial year
+              </Button>
+            </div>
+          </>
+        )
+      }
+      empty={
+        gst
+          ? {
+              title: `No invoices in ${monthLabel(month)}`,
+              message: 'No invoice or credit note was issued in this month. Choose another month.',
+            }
+          : periodEmpty(
+              'No money came in or went out',
+              period,
+              <Button variant="secondary" onClick={showThisYear}>
+                Show this financial year
+              </Button>,
+            )
+      }
+    >
+      {(data) =>
+        kind === 'profit-loss' ? (
+          <ProfitLossView report={data as ProfitLoss} />
+        ) : gst ? (
+          <GstSummaryView report={data as GstSummary} />
+        ) : (
+          <PeriodReportView report={data as PeriodReport} focus={kind === 'income' ? 'income' : kind === 'expense' ? 'expense' : 'net'} />
+        )
+      }
+    </ReportsPage>
+  );
+}
+
+function isEmpty(kind: AccountsReportKind, data: ProfitLoss | PeriodReport | GstSummary): boolean {
+  if (kind === 'gst-summary') {
+    const g = data as GstSummary;
+    return g.by_rate.length === 0 && g.documents.length === 0 && g.credit_notes.length === 0 && paiseOf(g.exempt) === 0;
+  }
+  const t = (data as ProfitLoss | PeriodReport).total;
+  return paiseOf(t.income) === 0 && paiseOf(t.expense) === 0;
+}

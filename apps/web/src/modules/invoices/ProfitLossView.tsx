@@ -1,0 +1,187 @@
+import type { ReactNode } from 'react';
+import { Card } from '../../components/Card';
+import { Chart } from '../../components/charts/Chart';
+import { ReportTable } from '../../components/ReportTable';
+import { StatCard } from '../../components/StatCard';
+import { formatDate, formatMoney } from '../../lib/format';
+import type { PeriodReport, ProfitLoss } from './api';
+import { marginText, monthLabel, moduleLabel, paiseOf, sumMoney } from './invoice-format';
+
+/** A signed amount: a loss reads in the danger colour. */
+export function Signed({ value, strong = false }: { value: string | number; strong?: boolean }) {
+  const negative = paiseOf(value) < 0;
+  return <span className={negative ? 'text-danger-text' : strong ? 'text-success' : undefined}>{formatMoney(value)}</span>;
+}
+
+const muted = (node: ReactNode) => <span className="text-muted">{node}</span>;
+const strong = (node: ReactNode) => <span className="font-semibold">{node}</span>;
+
+/** Reports › Accounts › Profit-Loss: income by module and category, expenses by category, net, month by month. */
+export function ProfitLossView({ report }: { report: ProfitLoss }) {
+  const period = `${formatDate(report.from)} – ${formatDate(report.to)}`;
+  const margin = marginText(report.total.income, report.total.net);
+  const loss = paiseOf(report.total.net) < 0;
+  const chart = report.months.map((m) => ({ month: m.month, income: Number(m.income), expense: Number(m.expense), net: Number(m.net) }));
+
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        <StatCard label="Income" value={formatMoney(report.total.income)} sub={period} />
+        <StatCard label="Expenses" value={formatMoney(report.total.expense)} sub={`${report.expenses.length} categories`} />
+        <StatCard
+          className="max-lg:col-span-2"
+          label={loss ? 'Net loss' : 'Net profit'}
+          value={<Signed value={report.total.net} />}
+          sub={margin ? `${margin} of income` : undefined}
+        />
+      </div>
+      {chart.length > 0 && (
+        <Card className="p-4">
+          <h2 className="mb-3 text-sm font-semibold">Income and expenses per month</h2>
+          <Chart
+            kind="bar"
+            money
+            label="Income and expenses per month, with the net as a line"
+            data={chart}
+            x="month"
+            xFormat={(m) => monthLabel(String(m))}
+            series={[
+              { key: 'income', label: 'Income' },
+              { key: 'expense', label: 'Expenses' },
+              { key: 'net', label: 'Net', kind: 'line' },
+            ]}
+            xLabel="Month"
+            yLabel="Amount"
+          />
+        </Card>
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card className="overflow-hidden">
+          <h2 className="px-4 pb-2 pt-4 text-sm font-semibold">Income</h2>
+          <ReportTable
+            label="Income by module and category"
+            columns={[{ header: 'Module' }, { header: 'Category' }, { header: 'Amount', numeric: true }]}
+            rows={report.income.map((r) => ({
+              key: `${r.module}|${r.category}`,
+              cells: [moduleLabel(r.module) || '—', r.category || '—', formatMoney(r.amount)],
+            }))}
+            total={['Total income', '', formatMoney(sumMoney(report.income, (r) => r.amount))]}
+          />
+        </Card>
+        <Card className="overflow-hidden">
+          <h2 className="px-4 pb-2 pt-4 text-sm font-semibold">Expenses</h2>
+          <ReportTable
+            label="Expenses by category"
+            columns={[{ header: 'Category' }, { header: 'Amount', numeric: true }]}
+            rows={report.expenses.map((r) => ({ key: r.category, cells: [r.category || '—', formatMoney(r.amount)] }))}
+            total={['Total expenses', formatMoney(sumMoney(report.expenses, (r) => r.amount))]}
+          />
+        </Card>
+      </div>
+      <Card className="overflow-hidden">
+        <h2 className="px-4 pb-2 pt-4 text-sm font-semibold">Month by month</h2>
+        <ReportTable
+          label="Profit and loss month by month"
+          columns={[
+            { header: 'Month' },
+            { header: 'Income', numeric: true },
+            { header: 'Expenses', numeric: true },
+            { header: 'Net', numeric: true },
+          ]}
+          rows={report.months.map((m) => ({
+            key: m.month,
+            cells: [monthLabel(m.month), formatMoney(m.income), formatMoney(m.expense), strong(<Signed value={m.net} />)],
+          }))}
+          total={['Total', formatMoney(report.total.income), formatMoney(report.total.expense), <Signed value={report.total.net} />]}
+        />
+      </Card>
+    </>
+  );
+}
+
+type Focus = 'income' | 'expense' | 'net';
+const FOCUS: Record<Focus, { label: string; chart: string }> = {
+  income: { label: 'Income', chart: 'Income per month' },
+  expense: { label: 'Expenses', chart: 'Expenses per month' },
+  net: { label: 'Profit', chart: 'Profit per month' },
+};
+
+/** Reports › Accounts › Income, Expense and Profit: the months of one column, the other two beside it. */
+export function PeriodReportView({ report, focus }: { report: PeriodReport; focus: Focus }) {
+  const period = `${formatDate(report.from)} – ${formatDate(report.to)}`;
+  const rows = report.rows;
+  const best = rows.reduce<PeriodReport['rows'][number] | null>(
+    (top, r) => (!top || paiseOf(r[focus]) > paiseOf(top[focus]) ? r : top),
+    null,
+  );
+  const average = rows.length ? sumMoney(rows, (r) => r[focus]) / rows.length : 0;
+  const data = rows.map((r) => ({
+    period: r.period,
+    label: r.label,
+    income: Number(r.income),
+    expense: Number(r.expense),
+    net: Number(r.net),
+  }));
+  const order: Focus[] =
+    focus === 'income' ? ['income', 'expense', 'net'] : focus === 'expense' ? ['expense', 'income', 'net'] : ['net', 'income', 'expense'];
+  const header = (f: Focus) => (f === 'net' ? 'Profit' : f === 'income' ? 'Income' : 'Expenses');
+  const cell = (r: { income: string; expense: string; net: string }, f: Focus) =>
+    f === focus ? strong(f === 'net' ? <Signed value={r.net} /> : formatMoney(r[f])) : muted(formatMoney(r[f]));
+
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        <StatCard
+          className="max-lg:col-span-2"
+          label={FOCUS[focus].label}
+          value={focus === 'net' ? <Signed value={report.total.net} /> : formatMoney(report.total[focus])}
+          sub={period}
+        />
+        <StatCard
+          label="Monthly average"
+          value={formatMoney(average)}
+          sub={`over ${rows.length} ${rows.length === 1 ? 'month' : 'months'}`}
+        />
+        {best && <StatCard label="Best month" value={best.label || monthLabel(best.period)} sub={formatMoney(best[focus])} />}
+      </div>
+      <Card className="p-4">
+        <h2 className="mb-3 text-sm font-semibold">{FOCUS[focus].chart}</h2>
+        {focus === 'net' ? (
+          <Chart
+            kind="bar"
+            money
+            label="Income and expenses per month, with the profit as a line"
+            data={data}
+            x="label"
+            series={[
+              { key: 'income', label: 'Income' },
+              { key: 'expense', label: 'Expenses' },
+              { key: 'net', label: 'Profit', kind: 'line' },
+            ]}
+            xLabel="Month"
+            yLabel="Amount"
+          />
+        ) : (
+          <Chart
+            kind="bar"
+            money
+            label={`${FOCUS[focus].label} per month`}
+            data={data}
+            x="label"
+            series={[{ key: focus, label: FOCUS[focus].label }]}
+            xLabel="Month"
+            yLabel={FOCUS[focus].label}
+          />
+        )}
+      </Card>
+      <Card className="overflow-hidden">
+        <ReportTable
+          label={`${FOCUS[focus].label} report`}
+          columns={[{ header: 'Month' }, ...order.map((f) => ({ header: header(f), numeric: true }))]}
+          rows={rows.map((r) => ({ key: r.period, cells: [r.label || monthLabel(r.period), ...order.map((f) => cell(r, f))] }))}
+          total={['Total', ...order.map((f) => cell(report.total, f))]}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export { AccountsPage } from './AccountsPage';
+export { InvoicePage } from './InvoicePage';
+export { AccountsReportsPage } from './AccountsReportsPage';

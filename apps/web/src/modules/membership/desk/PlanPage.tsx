@@ -1,0 +1,311 @@
+import { DURATION_UNITS, membershipEndDate, planInputSchema, z } from '@arena/contracts';
+import { CalendarRange, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Button } from '../../../components/Button';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ACTIVE_OPTIONS, rowActionsColumn, statusColumn } from '../../../components/columns';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { FilterSelect } from '../../../components/FilterSelect';
+import { CheckboxField, MoneyField, NumberField, optionsOf, SelectField, TextareaField, TextField } from '../../../components/form';
+import { FormDialog } from '../../../components/FormDialog';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatCount, formatDate, formatMoney } from '../../../lib/format';
+import { requestSchema, type FormControl, type FormInput } from '../../../lib/form';
+import { useSports } from '../../../lib/lookups';
+import { saveResource, setActiveWith, useDeleteResource, useFormDialog } from '../../../lib/resourceActions';
+import { todayIso } from '../../../lib/today';
+import { fetchPlans, membershipKeys, usePlanMutations, type Plan } from './api';
+import { FITNESS_SAC, GST_OPTIONS, gstText } from './parts';
+
+/** A number field's value: NaN while it is empty or unreadable. */
+const count = z.union([z.number(), z.nan()]);
+const planFields = z.object({
+  name: z.string(),
+  sport: z.string(),
+  description: z.string(),
+  duration_value: count,
+  duration_unit: z.enum(DURATION_UNITS),
+  sessions: count,
+  price: z.string(),
+  joining_fee: z.string(),
+  gst_rate: z.string(),
+  sac_code: z.string(),
+  freeze_max_times: count,
+  freeze_max_days: count,
+  is_active: z.boolean(),
+});
+type PlanForm = FormInput<typeof planFormSchema>;
+
+/** The plan request of the contracts, from the form: no sport and no session limit are empty fields. */
+export const planFormSchema = requestSchema(planFields, planInputSchema, (v, issue) => {
+  if (!Number.isFinite(v.duration_value)) issue('duration_value', 'Enter how long the plan lasts.');
+  if (!v.price.trim()) issue('price', 'Enter the price.');
+  return {
+    ...v,
+    sport: v.sport || null,
+    sessions: Number.isFinite(v.sessions) ? v.sessions : null,
+    price: v.price.trim(),
+    joining_fee: v.joining_fee.trim() || '0',
+    freeze_max_times: Number.isFinite(v.freeze_max_times) ? v.freeze_max_times : 0,
+    freeze_max_days: Number.isFinite(v.freeze_max_days) ? v.freeze_max_days : 0,
+  };
+});
+
+const UNIT_OPTIONS = [
+  { value: 'month', label: 'Months' },
+  { value: 'day', label: 'Days' },
+];
+
+const planDefaults = (p: Plan | null): PlanForm =>
+  p
+    ? {
+        name: p.name,
+        sport: p.sport ? String(p.sport) : '',
+        description: p.description,
+        duration_value: p.duration_value,
+        duration_unit: p.duration_unit,
+        sessions: p.sessions ?? Number.NaN,
+        price: p.price,
+        joining_fee: p.joining_fee,
+        gst_rate: String(p.gst_rate),
+        sac_code: p.sac_code,
+        freeze_max_times: p.freeze_max_times,
+        freeze_max_days: p.freeze_max_days,
+        is_active: p.is_active,
+      }
+    : {
+        name: '',
+        sport: '',
+        description: '',
+        duration_value: 1,
+        duration_unit: 'month',
+        sessions: Number.NaN,
+        price: '',
+        joining_fee: '0.00',
+        gst_rate: '18',
+        sac_code: FITNESS_SAC,
+        freeze_max_times: 0,
+        freeze_max_days: 0,
+        is_active: true,
+      };
+
+/** "2 × up to 30 days" (freezes, days in all) / "No freezes". */
+export function freezeText(times: number, days: number): string {
+  if (times === 0 || days === 0) return 'No freezes';
+  return `${times} × up to ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** Membership › Plan: what members join (duration, visits, price with GST, joining fee, freeze limits). */
+export function PlanPage() {
+  const { create, update, remove } = usePlanMutations();
+  const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Plan>();
+  const deletion = useDeleteResource<Plan>(remove);
+  const setActive = setActiveWith(update);
+  const sports = useSports();
+  const [sport, setSport] = useState('');
+  const [status, setStatus] = useState('');
+
+  const columns: Column<Plan>[] = [
+    {
+      id: 'name',
+      header: 'Plan',
+      sortKey: 'name',
+      alwaysVisible: true,
+      mobile: 'title',
+      cell: (p) => (
+        <div className="min-w-[150px]">
+          <div className="font-medium">{p.name}</div>
+          <div className="text-xs text-muted">{p.sport_name || 'Any sport'}</div>
+        </div>
+      ),
+    },
+    { id: 'duration', header: 'Duration', mobile: 'subtitle', cell: (p) => <span className="whitespace-nowrap">{p.duration_label}</span> },
+    {
+      id: 'price',
+      header: 'Price',
+      sortKey: 'price',
+      align: 'right',
+      cell: (p) => (
+        <div className="whitespace-nowrap">
+          <div className="font-medium tabular">{formatMoney(p.price)}</div>
+          <div className="text-xs text-muted">
+            incl. {p.gst_rate} % GST{Number(p.joining_fee) > 0 && ` · + ${formatMoney(p.joining_fee)} joining`}
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'gst',
+      header: 'GST',
+      mobile: false,
+      defaultHidden: true,
+      cell: (p) => <span className="whitespace-nowrap">{gstText(p.gst_rate, p.sac_code)}</span>,
+    },
+    {
+      id: 'freeze',
+      header: 'Freeze limit',
+      mobile: 'meta',
+      cell: (p) => <span className="whitespace-nowrap">{freezeText(p.freeze_max_times, p.freeze_max_days)}</span>,
+    },
+    {
+      id: 'active_members',
+      header: 'Members',
+      align: 'right',
+      mobile: 'meta',
+      cell: (p) => <span className="tabular">{formatCount(p.active_members)}</span>,
+    },
+    statusColumn({ sortable: true }),
+    rowActionsColumn({
+      onEdit: openEdit,
+      onDelete: deletion.askDelete,
+      afterEdit: (p) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`${p.is_active ? 'Deactivate' : 'Activate'} ${p.name}`}
+          onClick={() => void setActive(p, !p.is_active)}
+        >
+          {p.is_active ? 'Deactivate' : 'Activate'}
+        </Button>
+      ),
+    }),
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title="Plan"
+        description="What members join: how long it lasts, how many visits, the GST-inclusive price, the joining fee and how often it may be frozen."
+        actions={
+          <Button onClick={openCreate}>
+            <Plus size={16} aria-hidden /> Add Plan
+          </Button>
+        }
+      />
+      <DataTable
+        title="Membership plans"
+        queryKey={membershipKeys.plans}
+        fetchPage={fetchPlans}
+        exportPath="/member-management/plan/"
+        columns={columns}
+        rowKey={(p) => p.id}
+        searchPlaceholder="Search plan"
+        filters={{ sport: sport || undefined, is_active: status || undefined }}
+        filterControls={
+          <>
+            <FilterSelect label="Sport" value={sport} onChange={setSport} options={optionsOf(sports.data)} />
+            <FilterSelect label="Status" value={status} onChange={setStatus} options={ACTIVE_OPTIONS} />
+          </>
+        }
+        onClearFilters={() => {
+          setSport('');
+          setStatus('');
+        }}
+        empty={{
+          icon: CalendarRange,
+          title: 'No plans yet',
+          description: 'Add the plans you sell, such as Monthly ₹1,500, Quarterly ₹4,000 or a 12-session personal training pack.',
+          action: (
+            <Button onClick={openCreate}>
+              <Plus size={16} aria-hidden /> Add Plan
+            </Button>
+          ),
+        }}
+      />
+      <FormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        size="lg"
+        title={editing ? `Edit ${editing.name}` : 'Add Plan'}
+        description={
+          editing && editing.active_members > 0
+            ? `${formatCount(editing.active_members)} running memberships keep the price and dates they were sold with; changes apply to new sales and renewals.`
+            : 'Prices include GST. A new GST rate applies from today; earlier invoices keep theirs.'
+        }
+        schema={planFormSchema}
+        defaultValues={planDefaults(editing)}
+        onSubmit={saveResource(editing, { create, update })}
+        submitLabel={editing ? 'Save Changes' : 'Create Plan'}
+      >
+        {({ control }) => (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField control={control} name="name" label="Name" required maxLength={100} placeholder="e.g. Quarterly" />
+            <SelectField
+              control={control}
+              name="sport"
+              label="Sport"
+              placeholder="Any sport"
+              options={optionsOf(sports.data)}
+              loading={sports.isPending}
+            />
+            <NumberField control={control} name="duration_value" label="Duration" required />
+            <SelectField control={control} name="duration_unit" label="Duration unit" required options={UNIT_OPTIONS} />
+            <NumberField
+              control={control}
+              name="sessions"
+              label="Sessions"
+              suffix="visits"
+              hint="Leave empty for unlimited visits; a pack ends when its visits are used."
+            />
+            <EndDatePreview control={control} />
+            <MoneyField control={control} name="price" label="Price" required hint="GST-inclusive." />
+            <MoneyField control={control} name="joining_fee" label="Joining fee" hint="Charged on a member's first membership only." />
+            <SelectField control={control} name="gst_rate" label="GST rate" required options={GST_OPTIONS} />
+            <TextField
+              control={control}
+              name="sac_code"
+              label="SAC code"
+              maxLength={8}
+              hint="999723 for fitness centres and health clubs."
+            />
+            <NumberField
+              control={control}
+              name="freeze_max_times"
+              label="Freezes allowed"
+              suffix="times"
+              hint="0 = the plan cannot be frozen."
+            />
+            <NumberField
+              control={control}
+              name="freeze_max_days"
+              label="Freeze days allowed"
+              suffix="days"
+              hint="In all, per membership."
+            />
+            <TextareaField control={control} name="description" label="Description" rows={2} maxLength={1000} className="sm:col-span-2" />
+            <CheckboxField
+              control={control}
+              name="is_active"
+              label="Active"
+              description="Offered when adding or renewing members."
+              className="sm:col-span-2"
+            />
+          </div>
+        )}
+      </FormDialog>
+      <ConfirmDialog {...deletion.dialogProps} title={`Delete ${deletion.deleting?.name ?? 'plan'}?`}>
+        Only a plan nobody has joined can be deleted. If members are on it, deactivate it instead: their memberships keep it.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** What the chosen duration means for a member joining today ("Joining today → ends 22 Dec 2026"). */
+function EndDatePreview({ control }: { control: FormControl<PlanForm> }) {
+  const [value, unit] = useWatch({ control, name: ['duration_value', 'duration_unit'] });
+  const valid = Number.isInteger(value) && value > 0 && value <= (unit === 'month' ? 120 : 3650);
+  const today = todayIso();
+  return (
+    <div className="self-start rounded-md bg-subtle px-3 py-2 text-sm sm:mt-7">
+      {valid ? (
+        <>
+          <span className="text-muted">Joining today, it ends on </span>
+          <span className="font-medium">{formatDate(membershipEndDate(today, value, unit))}</span>
+        </>
+      ) : (
+        <span className="text-muted">Enter a duration to see when it ends.</span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/** The desk and set-up screens of Membership Management (the manifest loads them lazily). */
+export { MembershipDashboardPage } from './DashboardPage';
+export { AttendancePage } from './AttendancePage';
+export { BatchPage } from './BatchPage';
+export { PlanPage } from './PlanPage';
+export { ServicesPage } from './ServicesPage';
+export { AssignPerformancePage, PerformanceCategoryPage, PerformanceItemPage } from './PerformancePages';
+export { TrainingPage } from './TrainingPage';
+export { MembershipTransactionsPage } from './TransactionsPage';
+export { MembershipLogsPage } from './LogsPage';
+export { MembershipReportsPage } from './ReportsPage';

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { daysBetween, freezeDays, membershipEndDate, membershipStatus, overlaps, renewalStart, shiftDays } from './membership-dates.js';
+
+describe('membership end dates', () => {
+  it('ends a plan of N days on start + N − 1', () => {
+    expect(membershipEndDate('2026-11-23', 1, 'day')).toBe('2026-11-23');
+    expect(membershipEndDate('2026-11-23', 30, 'day')).toBe('2026-12-22');
+    expect(membershipEndDate('2026-12-31', 2, 'day')).toBe('2027-01-01');
+  });
+
+  it('ends a plan of N months the day before the same date, or on the last day of a shorter month', () => {
+    expect(membershipEndDate('2026-01-05', 1, 'month')).toBe('2026-02-04');
+    expect(membershipEndDate('2026-01-31', 1, 'month')).toBe('2026-02-28');
+    expect(membershipEndDate('2026-01-30', 1, 'month')).toBe('2026-02-28');
+    expect(membershipEndDate('2028-01-31', 1, 'month')).toBe('2028-02-29');
+    expect(membershipEndDate('2028-01-30', 1, 'month')).toBe('2028-02-29');
+    expect(membershipEndDate('2026-03-31', 1, 'month')).toBe('2026-04-30');
+    expect(membershipEndDate('2026-01-28', 1, 'month')).toBe('2026-02-27');
+    // 29 Jan: 29 Feb exists only in a leap year.
+    expect(membershipEndDate('2026-01-29', 1, 'month')).toBe('2026-02-28');
+    expect(membershipEndDate('2028-01-29', 1, 'month')).toBe('2028-02-28');
+  });
+
+  it('crosses years and counts 3, 6 and 12 months', () => {
+    expect(membershipEndDate('2026-11-23', 3, 'month')).toBe('2027-02-22');
+    expect(membershipEndDate('2026-08-31', 6, 'month')).toBe('2027-02-28');
+    expect(membershipEndDate('2026-11-23', 12, 'month')).toBe('2027-11-22');
+    expect(membershipEndDate('2028-02-29', 12, 'month')).toBe('2029-02-28');
+    expect(membershipEndDate('2026-12-01', 1, 'month')).toBe('2026-12-31');
+  });
+
+  it('refuses a duration that is not a whole number of at least one', () => {
+    expect(() => membershipEndDate('2026-11-23', 0, 'day')).toThrow(RangeError);
+    expect(() => membershipEndDate('2026-11-23', 1.5, 'month')).toThrow(RangeError);
+  });
+});
+
+describe('freezes and renewals', () => {
+  it('counts both ends of a freeze and finds overlaps', () => {
+    expect(freezeDays('2026-11-23', '2026-11-23')).toBe(1);
+    expect(freezeDays('2026-11-23', '2026-12-02')).toBe(10);
+    expect(overlaps({ from: '2026-11-01', to: '2026-11-10' }, { from: '2026-11-10', to: '2026-11-12' })).toBe(true);
+    expect(overlaps({ from: '2026-11-01', to: '2026-11-10' }, { from: '2026-11-11', to: '2026-11-12' })).toBe(false);
+  });
+
+  it('moves dates by calendar days across months, years and leap days', () => {
+    expect(shiftDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(shiftDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
+    expect(daysBetween('2026-11-23', '2026-11-20')).toBe(-3);
+  });
+
+  it('renews from the day after the old end, or today when it has lapsed', () => {
+    expect(renewalStart('2026-11-30', '2026-11-23')).toBe('2026-12-01');
+    expect(renewalStart('2026-11-22', '2026-11-23')).toBe('2026-11-23');
+    expect(renewalStart('2026-11-23', '2026-11-23')).toBe('2026-11-24');
+  });
+});
+
+describe('membership status on a day', () => {
+  const base = { start: '2026-11-01', end: '2026-11-30', cancelled: false, freezes: [] };
+
+  it('reads upcoming, active, expiring, expired on the boundary days', () => {
+    expect(membershipStatus(base, '2026-10-31')).toBe('upcoming');
+    expect(membershipStatus(base, '2026-11-01')).toBe('active');
+    expect(membershipStatus(base, '2026-11-22')).toBe('active');
+    // Ends within 7 days: from the 23rd ("expires in 7 days") to the 30th.
+    expect(membershipStatus(base, '2026-11-23')).toBe('expiring');
+    expect(membershipStatus(base, '2026-11-30')).toBe('expiring');
+    expect(membershipStatus(base, '2026-12-01')).toBe('expired');
+    expect(membershipStatus(base, '2026-11-16', 14)).toBe('expiring');
+    expect(membershipStatus(base, '2026-11-15', 14)).toBe('active');
+  });
+
+  it('reads frozen on the days of a freeze and cancelled above all', () => {
+    const frozen = { ...base, freezes: [{ from: '2026-11-10', to: '2026-11-15' }] };
+    expect(membershipStatus(frozen, '2026-11-09')).toBe('active');
+    expect(membershipStatus(frozen, '2026-11-10')).toBe('frozen');
+    expect(membershipStatus(frozen, '2026-11-15')).toBe('frozen');
+    expect(membershipStatus(frozen, '2026-11-16')).toBe('active');
+    expect(membershipStatus({ ...frozen, cancelled: true }, '2026-11-12')).toBe('cancelled');
+  });
+});

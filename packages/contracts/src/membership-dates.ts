@@ -1,0 +1,89 @@
+/**
+ * Membership date rules shared by the API (memberships, freezes, the daily status job) and the web
+ * app (previews on Add Member and Renew). Dates are ISO `YYYY-MM-DD` strings in the organisation's
+ * time zone; arithmetic is on calendar days, never on instants, so no time zone or daylight
+ * saving change can move a date.
+ */
+
+export type DurationUnit = 'day' | 'month';
+
+const MS_PER_DAY = 86_400_000;
+
+const toUtc = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** `iso` moved by `days` calendar days (negative to go back). */
+export function shiftDays(iso: string, days: number): string {
+  return fromUtc(toUtc(iso) + days * MS_PER_DAY);
+}
+
+/** Calendar days from `a` to `b` (0 for the same day, negative when `b` is earlier). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((toUtc(b) - toUtc(a)) / MS_PER_DAY);
+}
+
+/** The number of days in a month (`month` 1–12). */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * The last day of a membership that starts on `start` and runs `value` days or months:
+ * - days: start + N − 1 (a 1-day pass ends the day it starts);
+ * - months: the day before the same date N months later — or, when that date does not exist in
+ *   the month (30 or 31 Jan → February, 31 Mar → April), the last day of that month. A 1-month
+ *   plan from 5 Jan ends 4 Feb; from 30 or 31 Jan it ends 28 Feb (29 in a leap year); from 31 Mar,
+ *   30 Apr.
+ */
+export function membershipEndDate(start: string, value: number, unit: DurationUnit): string {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`A duration is a whole number of at least 1, not ${value}.`);
+  if (unit === 'day') return shiftDays(start, value - 1);
+  const year = Number(start.slice(0, 4));
+  const month = Number(start.slice(5, 7));
+  const day = Number(start.slice(8, 10));
+  const index = month - 1 + value;
+  const targetYear = year + Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  const last = daysInMonth(targetYear, targetMonth);
+  const iso = (d: number) => `${targetYear}-${String(targetMonth).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  if (day > last) return iso(last);
+  return shiftDays(iso(day), -1);
+}
+
+/** Days of a freeze from `from` to `to`, both included. */
+export const freezeDays = (from: string, to: string) => daysBetween(from, to) + 1;
+
+export interface FreezeSpan {
+  from: string;
+  to: string;
+}
+
+/** Whether two date spans (both ends included) share a day. */
+export const overlaps = (a: FreezeSpan, b: FreezeSpan) => a.from <= b.to && b.from <= a.to;
+
+export type MembershipStatus = 'upcoming' | 'active' | 'expiring' | 'expired' | 'frozen' | 'cancelled';
+
+export interface MembershipDates {
+  start: string;
+  /** The last day, freezes already added. */
+  end: string;
+  cancelled: boolean;
+  freezes: readonly FreezeSpan[];
+}
+
+/**
+ * A membership's status on `today`: cancelled; upcoming before its start; frozen on a day of a
+ * freeze; expired after its end; expiring when it ends within `reminderDays` days (with 7, a
+ * membership ending today or on any of the next 7 days: "expires in 7 days" counts); else active.
+ */
+export function membershipStatus(m: MembershipDates, today: string, reminderDays = 7): MembershipStatus {
+  if (m.cancelled) return 'cancelled';
+  if (today < m.start) return 'upcoming';
+  if (m.freezes.some((f) => f.from <= today && today <= f.to)) return 'frozen';
+  if (today > m.end) return 'expired';
+  if (daysBetween(today, m.end) <= reminderDays) return 'expiring';
+  return 'active';
+}
+
+/** Where a renewal starts: the day after the old end, or today when it has already lapsed. */
+export const renewalStart = (oldEnd: string, today: string) => (oldEnd < today ? today : shiftDays(oldEnd, 1));

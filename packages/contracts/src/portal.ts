@@ -1,0 +1,2 @@
+// Filled by the issue-12 work.
+export {};
