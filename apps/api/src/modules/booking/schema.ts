@@ -145,6 +145,8 @@ export const booking = tenantTable(
     tax: money('tax').notNull().default('0'),
     bookingAmount: money('booking_amount').notNull(),
     paidAmount: money('paid_amount').notNull().default('0'),
+    /** Money paid on this booking that it no longer uses (a cancelled slot or booking) and was not refunded: the client's credit. */
+    creditAmount: money('credit_amount').notNull().default('0'),
     notes: text('notes').notNull().default(''),
     cancelReason: text('cancel_reason').notNull().default(''),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -170,7 +172,7 @@ export const booking = tenantTable(
     index('booking_email_trgm_idx').using('gin', trigram(t.email)).with({ fastupdate: false }),
     check(
       'booking_amounts_valid',
-      sql`${t.discount} >= 0 and ${t.discount} <= ${t.subTotal} and ${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.bookingAmount}`,
+      sql`${t.discount} >= 0 and ${t.discount} <= ${t.subTotal} and ${t.paidAmount} >= 0 and ${t.creditAmount} >= 0 and ${t.creditAmount} <= ${t.paidAmount} and ${t.paidAmount} <= ${t.bookingAmount} + ${t.creditAmount}`,
     ),
   ],
 );

@@ -49,6 +49,11 @@ export const organisation = pgTable('organisation', {
   phone: text('phone').notNull().default(''),
   email: text('email').notNull().default(''),
   timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+  /** Origins allowed to embed the public portal in an iframe (CSP frame-ancestors), e.g. https://club.example.com. */
+  embedOrigins: text('embed_origins')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   subscriptionPlanId: bigint('subscription_plan_id', { mode: 'number' }).references(() => subscriptionPlan.id),
   dueDate: date('due_date'),
   isActive: boolean('is_active').notNull().default(true),
