@@ -19,7 +19,9 @@ import type { ModuleManifest } from './platform/module.js';
 import { searchRoute } from './platform/search.routes.js';
 import { MODULE_MANIFESTS } from './modules/manifests.js';
 import { registerHealth } from './platform/health.routes.js';
-import { registerSecurityHeaders } from './platform/security-headers.js';
+import { FramableCsp, registerSecurityHeaders } from './platform/security-headers.js';
+import { invalidationsOf } from './platform/db/client.js';
+import type { OrganisationRow } from './platform/context.js';
 import { EmbeddedJobRunner, PLATFORM_TASKS, type JobRunner, type Task } from './platform/jobs.js';
 import { requestIdFrom, trustProxyOption } from './platform/proxy.js';
 import { loggerOptions } from './platform/logging.js';
@@ -87,7 +89,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app, {
+  const securityHeaders = registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
@@ -132,15 +134,63 @@ export async function buildApp({
 
   const webDist = config.WEB_DIST ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/compress.mjs): sent by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(webDist, file)),
+    });
 
-  app.setNotFoundHandler((request, reply) => {
+  // The online-booking portal is its own page (portal.html): a visitor downloads only the portal.
+  const portalFile = path.join(webDist, 'portal.html');
+  const portalHtml = hasWeb && fs.existsSync(portalFile) ? fs.readFileSync(portalFile, 'utf8') : null;
+  const framable = new FramableCsp(securityHeaders['content-security-policy'] ?? '', invalidationsOf(db));
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathOnly = request.url.split('?')[0];
-    if (pathOnly === '/api' || /^\/(api|uploads|assets)\//.test(pathOnly) || !hasWeb || request.method !== 'GET')
+    if (
+      pathOnly === '/api' ||
+      /^\/(api|uploads|assets)\//.test(pathOnly) ||
+      !hasWeb ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    )
       return reply.status(404).send({ detail: 'Not found.' });
+    if (portalHtml && /^\/online-booking(?:\/|$)/.test(pathOnly)) {
+      const org = await app.organisations.resolve(request.headers.host);
+      const tenant = org && org !== 'unknown' ? org : null;
+      // The club's own website may frame the portal (its allow-list); every other page refuses framing.
+      if (tenant) reply.header('content-security-policy', framable.for(tenant));
+      reply.removeHeader('x-frame-options');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(portalPage(portalHtml, tenant));
+    }
     // Client-side routes: the single-page app decides (including its own 404 screen).
-    return reply.type('text/html').sendFile('index.html', webDist);
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', webDist);
   });
 
   return app;
+}
+
+/** Hashed build files never change (a year, immutable); pages are revalidated every time; the rest for an hour. */
+export function cacheControlOf(root: string, file: string): string {
+  const relative = path.relative(root, file).split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (/\.html(?:\.br|\.gz)?$/.test(relative)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The portal's HTML with the organisation's name in its title and description (for search results and shared links). */
+export function portalPage(html: string, org: OrganisationRow | null): string {
+  if (!org) return html;
+  const name = escapeHtml(org.displayName);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>Online Booking · ${name}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")([^"]*)(")/, `$1${name} — $2$3`);
 }

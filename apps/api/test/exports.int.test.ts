@@ -113,8 +113,11 @@ describe('report exports', () => {
       .trim()
       .split(/\r?\n/);
     const modes = report.by_mode.map((m: { payment_mode: string }) => m.payment_mode);
-    expect(lines[0]).toBe(['Date', ...modes, 'Total'].join(','));
-    expect(lines.at(-1)).toBe(['Total', ...report.by_mode.map((m: { amount: string }) => m.amount), report.total.amount].join(','));
+    expect(lines[0]).toBe(['Date', ...modes, 'Refunds', 'Total'].join(','));
+    const refunds = report.total.refunded === '0.00' ? '0.00' : `-${report.total.refunded}`;
+    expect(lines.at(-1)).toBe(
+      ['Total', ...report.by_mode.map((m: { received: string }) => m.received), refunds, report.total.amount].join(','),
+    );
     expect(lines).toHaveLength(new Set(report.rows.map((r: { date: string }) => r.date)).size + 2);
   });
 

@@ -211,7 +211,7 @@ describe('tax invoices of bookings', () => {
       refund: { amount: '300.01', payment_mode: mode('Cash') },
     });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json().refund_amount[0]).toContain('(300.00)');
+    expect(tooMuch.json()['refund.amount'][0]).toContain('(₹300.00)');
     expect((await api('GET', `/api/booking/booking/${booking.id}/`)).json().status).toBe('confirmed');
 
     const cancelled = await api('POST', `/api/booking/booking/${booking.id}/cancel/`, {

@@ -26,7 +26,7 @@ async function bookTwo(page: Page, date: string, name: string, phone: string): P
   const labels = [await labelOf(page, 0), await labelOf(page, 1)];
   for (const label of labels) await slot(page, label).click();
   await expect(page.getByTestId('summary-count')).toHaveText('2');
-  await expect(page.getByTestId('summary-total')).toHaveText(/^₹\d+\.\d{2}$/);
+  await expect(page.getByTestId('summary-total')).toHaveText(/^₹[\d,]+\.\d{2}$/); // Indian digit grouping: ₹1,600.00
 
   await page.getByRole('button', { name: 'Proceed to Book' }).click();
   const modal = page.getByRole('dialog', { name: 'Confirm Your Booking' });
@@ -92,17 +92,19 @@ test('staff see an online booking in the day view, cancel it, and the portal off
 
   await signIn(page, OWNER);
   await page.goto('/booking/booking');
-  await page.getByLabel('Facility').selectOption({ label: FACILITY });
+  // The board: the centre's facilities side by side; the booked cell is named by its code and client.
+  await page.getByLabel('Center').selectOption({ label: 'Main Centre' });
   await page.getByLabel('Date').fill(date);
-  const booked = page.getByRole('button', { name: new RegExp(`^${first}.*E2E Cancel`) });
+  const cellName = new RegExp(`E2E Cancel, Court 2 ${first.replace(' - ', '–')}`);
+  const booked = page.getByRole('button', { name: cellName });
   await expect(booked).toBeVisible();
   await booked.click();
 
   const detail = page.getByRole('dialog', { name: /^Booking BK-/ });
   await expect(detail.getByText('E2E Cancel')).toBeVisible();
-  // The reason is asked for in the note dialog (spec 4/5): live counter, required, Escape closes it.
+  // The cancel dialog asks for the reason (live counter, required); Escape or "Keep booking" closes it.
   await detail.getByRole('button', { name: 'Cancel Booking' }).click();
-  const note = page.getByRole('dialog', { name: /^Cancel booking BK-/ });
+  const note = page.getByRole('dialog', { name: 'Cancel booking', exact: true });
   await expect(note).toBeVisible();
   await expect(note.getByText('0/500')).toBeVisible();
   await note.getByLabel('Reason').fill('Rain');
@@ -111,20 +113,25 @@ test('staff see an online booking in the day view, cancel it, and the portal off
   await expect(note).toHaveCount(0);
   await expect(detail).toBeVisible();
   await expect(detail.getByText('Confirmed', { exact: true })).toBeVisible();
+  await detail.getByRole('button', { name: 'Cancel Booking' }).click();
+  await note.getByRole('button', { name: 'Keep booking', exact: true }).click();
+  await expect(note).toHaveCount(0);
   await expect(detail.getByRole('button', { name: 'Cancel Booking' })).toBeEnabled();
 
   await detail.getByRole('button', { name: 'Cancel Booking' }).click();
   await expect(note.getByText('0/500')).toBeVisible();
-  await note.getByRole('button', { name: 'Submit' }).click();
-  await expect(note.getByText('Note is required')).toBeVisible();
+  await note.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+  await expect(note.getByText('Reason is required')).toBeVisible();
   await note.getByLabel('Reason').fill('Visitor called to cancel');
   await expect(note.getByText('24/500')).toBeVisible();
-  await note.getByRole('button', { name: 'Submit' }).click();
+  // Nothing was paid online: nothing to refund.
+  await expect(note.getByText(/nothing to refund/)).toBeVisible();
+  await note.getByRole('button', { name: 'Cancel booking', exact: true }).click();
   await expect(note).toHaveCount(0);
   await expect(page.getByText(/was cancelled\.$/)).toBeVisible();
   await expect(detail.getByText('Cancelled: Visitor called to cancel')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: new RegExp(`^${first}.*E2E Cancel`) })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: cellName })).toHaveCount(0);
 
   await choose(page, date);
   await expect(slot(page, first)).toBeEnabled();

@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
+const dist = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
 if (!fs.existsSync(manifestPath)) {
   console.error(`No build found at ${dist}. Run "npm run build -w apps/web" first.`);
@@ -14,7 +16,8 @@ if (!fs.existsSync(manifestPath)) {
 }
 const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+// Two pages since issue 12 (the staff app and the portal): the staff app's entry is index.html.
+const entryKey = manifest['index.html']?.isEntry ? 'index.html' : Object.keys(manifest).find((k) => manifest[k].isEntry);
 const keyOf = (suffix) => {
   const key = Object.keys(manifest).find((k) => k.endsWith(suffix));
   if (!key) throw new Error(`No chunk for ${suffix} in the manifest`);
@@ -42,6 +45,8 @@ const routes = [
     chunks: [entryKey, keyOf('src/app/MainApp.tsx'), keyOf('src/modules/dashboard/DashboardPage.tsx')],
     budget: 250 * 1024,
   },
+  // Issue 12 §5: the public portal is its own page and loads none of the staff app.
+  ...(manifest['portal.html'] ? [{ name: 'online-booking portal (initial load)', chunks: ['portal.html'], budget: 120 * 1024 }] : []),
 ];
 
 let failed = false;

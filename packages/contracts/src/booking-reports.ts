@@ -19,13 +19,20 @@ export const bookingReportSchema = z.object({
 export type BookingReportRow = z.infer<typeof bookingReportRowSchema>;
 export type BookingReport = z.infer<typeof bookingReportSchema>;
 
-/** Collections by date and payment mode, with a subtotal per mode. */
+/**
+ * Collections by date and payment mode, with a subtotal per mode, from the ledger. `received` is
+ * what came in (receipts less their reversals), `refunded` what went back (refunds less their
+ * reversals, a positive figure) and `amount` the net: received − refunded. `count` is movements.
+ */
+const collectionFigures = { amount: z.string(), received: z.string(), refunded: z.string(), count: z.number() };
 export const transactionReportSchema = z.object({
   from: z.string(),
   to: z.string(),
-  rows: z.array(z.object({ date: z.string(), payment_mode: z.string(), amount: z.string(), count: z.number() })),
-  by_mode: z.array(z.object({ payment_mode: z.string(), amount: z.string(), count: z.number() })),
-  total: z.object({ amount: z.string(), count: z.number() }),
+  rows: z.array(z.object({ date: z.string(), payment_mode: z.string(), ...collectionFigures })),
+  by_mode: z.array(z.object({ payment_mode: z.string(), ...collectionFigures })),
+  /** Per date (every date of `rows`): received, refunded and net over all modes. */
+  by_date: z.array(z.object({ date: z.string(), ...collectionFigures })),
+  total: z.object(collectionFigures),
 });
 export type TransactionReport = z.infer<typeof transactionReportSchema>;
 
@@ -56,3 +63,50 @@ export const bookingDashboardSchema = z.object({
   chart: z.array(z.object({ date: z.string(), bookings: z.number(), amount: z.string() })),
 });
 export type BookingDashboard = z.infer<typeof bookingDashboardSchema>;
+
+// ---- Reports › Booking › Occupancy (GET /booking/reports/occupancy/) ----
+/** Slot-hours of one facility in one hour of the day over the range; `percent` is null where nothing is offered. */
+export const occupancyCellSchema = z.object({
+  hour: z.number().int(),
+  booked_hours: z.number(),
+  offered_hours: z.number(),
+  percent: z.number().nullable(),
+});
+const occupancyFigures = { booked_hours: z.number(), offered_hours: z.number(), percent: z.number().nullable() };
+export const occupancyReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The hours of the day (0–23) at which any facility offers a slot: the heat map's columns. */
+  hours: z.array(z.number().int()),
+  facilities: z.array(
+    z.object({
+      facility: z.number(),
+      facility_name: z.string(),
+      sport_name: z.string(),
+      cells: z.array(occupancyCellSchema),
+      ...occupancyFigures,
+    }),
+  ),
+  /** Per hour of the day over every facility. */
+  by_hour: z.array(occupancyCellSchema),
+  total: z.object(occupancyFigures),
+});
+export type OccupancyCell = z.infer<typeof occupancyCellSchema>;
+export type OccupancyReport = z.infer<typeof occupancyReportSchema>;
+
+// ---- Reports › Booking › No-shows and cancellations (GET /booking/reports/client-reliability/) ----
+/**
+ * Per client, bookings dated in the range: how many, completed, no-shows and cancellations;
+ * `no_show_rate` is no-shows ÷ (completed + no-shows) in %, null before any booking was settled.
+ */
+export const clientReliabilitySchema = z.object({
+  client: z.number(),
+  name: z.string(),
+  mobile: z.string(),
+  bookings: z.number(),
+  completed: z.number(),
+  no_shows: z.number(),
+  cancellations: z.number(),
+  no_show_rate: z.number().nullable(),
+});
+export type ClientReliability = z.infer<typeof clientReliabilitySchema>;

@@ -112,7 +112,7 @@ export const facilitySchema = z.object({
 export type Facility = z.infer<typeof facilitySchema>;
 
 // ---- availability ----
-export const SLOT_STATUSES = ['available', 'booked', 'unavailable'] as const;
+export const SLOT_STATUSES = ['available', 'booked', 'past', 'unavailable'] as const;
 export const availableSlotSchema = z.object({
   id: z.number(),
   start_time: z.string(),
@@ -206,6 +206,8 @@ export const bookedSlotSchema = z.object({
   start_time: z.string(),
   end_time: z.string(),
   price: z.string(),
+  /** False once the slot was cancelled out of the booking (partial cancel) or the booking was cancelled. */
+  is_active: z.boolean(),
 });
 export const bookingSchema = z.object({
   id: z.number(),
@@ -230,6 +232,10 @@ export const bookingSchema = z.object({
   booking_amount: z.string(),
   paid_amount: z.string(),
   due_amount: z.string(),
+  /** Money paid and neither used (cancelled slots or booking) nor refunded: the client's credit. */
+  credit_amount: z.string(),
+  /** Money given back on this booking (its ledger refunds, net of reversals). */
+  refunded_amount: z.string(),
   notes: z.string(),
   cancel_reason: z.string(),
   time_slots: z.array(bookedSlotSchema),
@@ -244,6 +250,47 @@ export const paymentInputSchema = z.object({
   payment_mode: idSchema,
   reference: singleLineText(100).default(''),
 });
+
+/** Money given back when cancelling a booking or some of its slots (never more than was paid). */
+export const bookingRefundSchema = z.object({
+  amount: moneySchema,
+  payment_mode: idSchema,
+  reference: singleLineText(100).default(''),
+});
+/** POST /booking/booking/:id/cancel/ (and complete/no-show, which take no refund). */
+export const bookingCancelSchema = z.object({
+  reason: text(500).optional(),
+  refund: bookingRefundSchema.optional(),
+});
+/** POST /booking/booking/:id/cancel-slots/: frees those slots; the excess paid is refunded (up to it) or kept as credit. */
+export const bookingCancelSlotsSchema = z.object({
+  booked_slot_ids: z
+    .array(idSchema)
+    .min(1, 'Please select at least one slot.')
+    .max(BOOKING_REQUEST_MAX_SLOTS)
+    .refine(distinct, 'A slot is selected more than once.'),
+  reason: requiredSingleLineText(500, 'Reason is required'),
+  refund: bookingRefundSchema.optional(),
+});
+/** POST /booking/booking/:id/move/: the booking's active slots become these (same centre), priced again. */
+export const bookingMoveSchema = z.object({
+  date: isoDateSchema,
+  time_slot_ids: z
+    .array(idSchema)
+    .min(1, 'Please select at least one slot.')
+    .max(DESK_MAX_SLOTS, `At most ${DESK_MAX_SLOTS} slots can be booked at once.`)
+    .refine(distinct, 'A slot is selected more than once.'),
+  facility: idSchema.optional(),
+});
+/** POST /booking/booking/:id/refund/: gives back (part of) a booking's credit. */
+export const bookingCreditRefundSchema = bookingRefundSchema.extend({ reason: text(500).default('') });
+/** GET /booking/client/:id/credit/ */
+export const clientCreditSchema = z.object({
+  client: z.number(),
+  credit_amount: z.string(),
+  bookings: z.array(z.object({ id: z.number(), code: z.string(), date: z.string(), credit_amount: z.string() })),
+});
+export type ClientCredit = z.infer<typeof clientCreditSchema>;
 
 /** PATCH /booking/booking/:id/: a new discount or notes. */
 export const bookingUpdateSchema = z.object({ discount: moneySchema.optional(), notes: text(1000).optional() });
@@ -277,6 +324,8 @@ export const bookingPaymentSchema = z.object({
   kind: z.enum(['receipt', 'refund', 'payment', 'reversal']),
   direction: z.enum(['in', 'out']),
   amount: z.string(),
+  /** The amount as collections count it: negative when money went out (a refund). */
+  signed_amount: z.string(),
   payment_mode: z.number().nullable(),
   payment_mode_name: z.string(),
   reference: z.string(),
@@ -308,6 +357,26 @@ export const clientSchema = z.object({
   created_at: z.string(),
 });
 
+/** What to do with a date of a subscription that clashes (from the preview): skip it, or book other slots that day. */
+export const subscriptionResolutionSchema = z.object({
+  date: isoDateSchema,
+  action: z.enum(['skip', 'move']),
+  time_slot_ids: z
+    .array(idSchema)
+    .min(1, 'Please select at least one slot.')
+    .max(DESK_MAX_SLOTS, `At most ${DESK_MAX_SLOTS} slots can be booked at once.`)
+    .refine(distinct, 'A slot is selected more than once.')
+    .optional(),
+});
+/** How a subscription is paid: all now (one receipt spread over its bookings), or booking by booking later. */
+export const subscriptionPaymentSchema = z.object({
+  mode: z.enum(['all_now', 'per_booking']),
+  /** all_now: the amount received (default: the total of the bookings made). */
+  amount: moneySchema.optional(),
+  payment_mode: idSchema.optional(),
+  reference: singleLineText(100).default(''),
+});
+
 export const subscriptionInputSchema = z
   .object({
     client: idSchema.optional(),
@@ -334,6 +403,13 @@ export const subscriptionInputSchema = z
     start_date: isoDateSchema,
     end_date: isoDateSchema,
     notes: text(1000).default(''),
+    /** Per clashing date: skip it or move it to other slots (a clash without one is reported and skipped). */
+    resolutions: z
+      .array(subscriptionResolutionSchema)
+      .max(SUBSCRIPTION_MAX_SPAN_DAYS + 1)
+      .refine((r) => distinct(r.map((x) => x.date)), 'Each date can be resolved only once.')
+      .optional(),
+    payment: subscriptionPaymentSchema.optional(),
   })
   .refine((v) => v.end_date >= v.start_date, { path: ['end_date'], message: 'End date must be on or after the start date.' })
   // Not more than the limit (an unreadable date is the date field's error, not this one).
@@ -357,6 +433,12 @@ export const subscriptionSchema = z.object({
   cancelled_from: z.string().nullable(),
   notes: z.string(),
   created_at: z.string(),
+  /** "Mon, Wed" */
+  weekday_names: z.string(),
+  /** ["18:00–19:00"] */
+  slot_times: z.array(z.string()),
+  /** The next confirmed booking on or after today, or null. */
+  next_date: z.string().nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -364,5 +446,9 @@ export const subscriptionResultSchema = z.object({
   subscription: subscriptionSchema,
   created: z.array(z.object({ date: z.string(), booking_id: z.number(), code: z.string() })),
   clashes: z.array(z.object({ date: z.string(), time_slot_ids: z.array(z.number()), reason: z.string() })),
+  /** Dates skipped by a resolution. */
+  skipped: z.array(z.string()),
+  /** Money taken now (payment all_now): the amount and its receipts, one per booking. */
+  payment: z.object({ amount: z.string(), receipts: z.number() }).nullable(),
 });
 export type SubscriptionResult = z.infer<typeof subscriptionResultSchema>;

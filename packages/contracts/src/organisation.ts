@@ -1,6 +1,7 @@
 import { z } from './zod-config.js';
 import { singleLine, requiredSingleLineText, singleLineText, text } from './common.js';
 import { gstinSchema } from './invoice.js';
+import { embedOriginsSchema } from './portal.js';
 
 /** Subdomains that name the provider's own hosts or would mislead users. */
 export const RESERVED_SUBDOMAINS = [
@@ -64,6 +65,8 @@ export const organisationUpdateSchema = z.object({
   phone: singleLineText(20).optional(),
   email: singleLineText(254).optional(),
   time_zone: singleLineText(64).optional(),
+  /** Origins allowed to embed the portal in an iframe (one `https://host[:port]` each, at most 10). */
+  embed_origins: embedOriginsSchema.optional(),
 });
 
 export const organisationPublicSchema = z.object({
@@ -84,6 +87,7 @@ export const organisationSchema = organisationPublicSchema.extend({
   email: z.string(),
   time_zone: z.string(),
   plan_name: z.string().nullable(),
+  embed_origins: z.array(z.string()),
   created_at: z.string(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;

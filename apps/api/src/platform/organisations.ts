@@ -29,6 +29,7 @@ export function organisationJson(config: Config, org: OrganisationRow, planName:
     email: org.email,
     time_zone: org.timeZone,
     plan_name: planName,
+    embed_origins: org.embedOrigins ?? [],
     created_at: org.createdAt.toISOString(),
   };
 }

@@ -107,6 +107,8 @@ export type OrganisationChanges = Partial<
   Record<'display_name' | 'legal_name' | 'gstin' | 'state' | 'address' | 'phone' | 'email' | 'time_zone', string>
 > & {
   picture?: UploadedFile | null;
+  /** Origins allowed to embed the portal (already validated and de-duplicated by the contract). */
+  embed_origins?: string[];
 };
 
 export async function updateOrganisation(
@@ -130,6 +132,7 @@ export async function updateOrganisation(
     phone: changes.phone,
     email: changes.email,
     timeZone: changes.time_zone,
+    embedOrigins: changes.embed_origins,
     displayPicture: picture,
   };
   let result: { before: OrganisationRow; after: OrganisationRow };

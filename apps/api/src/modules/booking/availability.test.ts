@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isoWeekday, nowIn, parsePathDate } from '../../platform/time.js';
-import { slotPrice, slotStatus, total, type DayContext, type TemplateSlot } from './availability.js';
+import { slotPrice, slotStatus, total, unavailableReason, type DayContext, type TemplateSlot } from './availability.js';
 
 const slot = (over: Partial<TemplateSlot> = {}): TemplateSlot => ({
   id: 1,
@@ -30,7 +30,7 @@ describe('slot availability', () => {
   });
 
   it('refuses past dates and slots of today that have started', () => {
-    expect(slotStatus(slot(), ctx({ date: '2026-11-21' }), new Set())).toBe('unavailable');
+    expect(slotStatus(slot(), ctx({ date: '2026-11-21' }), new Set())).toBe('past');
     expect(slotStatus(slot({ startTime: '09:00:00' }), ctx({ date: '2026-11-22' }), new Set())).toBe('unavailable');
     expect(slotStatus(slot({ startTime: '10:00:00' }), ctx({ date: '2026-11-22' }), new Set())).toBe('unavailable');
     expect(slotStatus(slot({ startTime: '10:30:00' }), ctx({ date: '2026-11-22' }), new Set())).toBe('available');
@@ -51,7 +51,36 @@ describe('slot availability', () => {
     const c = { ...nowIn('Asia/Kolkata', late), date: '2026-11-23', advanceDays: 30 };
     expect(slotStatus(slot({ startTime: '00:00:00' }), c, new Set())).toBe('unavailable');
     expect(slotStatus(slot({ startTime: '06:00:00' }), c, new Set())).toBe('available');
-    expect(slotStatus(slot({ startTime: '23:00:00' }), { ...c, date: '2026-11-22' }, new Set())).toBe('unavailable');
+    expect(slotStatus(slot({ startTime: '23:00:00', endTime: '00:00:00' }), { ...c, date: '2026-11-22' }, new Set())).toBe('past');
+  });
+});
+
+describe('walk-ins and past slots', () => {
+  const started = slot({ startTime: '09:30:00', endTime: '10:30:00' });
+  const today = ctx({ date: '2026-11-22' }); // now is 10:00 on the 22nd
+
+  it('lets the desk book a slot of today until its end, while the portal refuses it once started', () => {
+    expect(slotStatus(started, { ...today, walkIn: true }, new Set())).toBe('available');
+    expect(unavailableReason(started, { ...today, walkIn: true })).toBeNull();
+    expect(slotStatus(started, today, new Set())).toBe('unavailable');
+    expect(unavailableReason(started, today)).toBe('This slot has already started.');
+  });
+
+  it('marks a slot whose end has come, or of a past date, as past and refuses it at the desk too', () => {
+    const ended = slot({ startTime: '09:00:00', endTime: '10:00:00' });
+    expect(slotStatus(ended, { ...today, walkIn: true }, new Set())).toBe('past');
+    expect(unavailableReason(ended, { ...today, walkIn: true })).toBe('This slot has already ended.');
+    expect(slotStatus(slot(), ctx({ date: '2026-11-21', walkIn: true }), new Set())).toBe('past');
+    expect(unavailableReason(slot(), ctx({ date: '2026-11-21', walkIn: true }))).toBe('This date is in the past.');
+    // booked stays booked, and a slot not offered is unavailable, whatever the time
+    expect(slotStatus(ended, today, new Set([1]))).toBe('booked');
+    expect(slotStatus({ ...ended, isActive: false }, today, new Set())).toBe('unavailable');
+  });
+
+  it('treats a slot ending at midnight as ending at the end of the day', () => {
+    const late = slot({ startTime: '23:00:00', endTime: '00:00:00' });
+    expect(slotStatus(late, ctx({ date: '2026-11-22', time: '23:30:00', walkIn: true }), new Set())).toBe('available');
+    expect(slotStatus(late, ctx({ date: '2026-11-22', time: '23:30:00' }), new Set())).toBe('unavailable');
   });
 });
 

@@ -4,11 +4,15 @@
  * date, at most BOOKING_MAX_SLOTS slots, at most BOOKING_MAX_PER_PHONE_PER_DAY open online
  * bookings per phone and date — and the amounts the page showed against the server's prices.
  */
-import type { PublicBookingRequest } from '@arena/contracts';
+import { fromPaise, toPaise, type DeskBookingsInput, type PublicBookingRequest } from '@arena/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { fieldError } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { bookSlots, type CreatedBooking } from './booking.service.js';
+import { slotPrice } from './availability.js';
+import { bookSlots, bookUnnumbered, numberBookings, resolveClient, type CreatedBooking, type PendingBooking } from './booking.service.js';
+import { checkContactIdentity } from './client.service.js';
+import { timeSlot } from './schema.js';
 
 /** Three statements (see `bookSlots`): the checks below read nothing the booking's own read does not. */
 export async function bookOnline(tx: Tx, ctx: Ctx, input: PublicBookingRequest): Promise<CreatedBooking> {
@@ -47,6 +51,7 @@ export interface DeskBooking {
 
 export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<CreatedBooking> {
   if (!input.client && !input.name) throw fieldError('name', 'Name is required');
+  if (!input.client && input.mobile_no) await checkContactIdentity(tx, ctx, { name: input.name!, mobile: input.mobile_no });
   return bookSlots(tx, ctx, {
     facility: input.facility,
     checkFacility: (f) => {
@@ -60,5 +65,76 @@ export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<
     notes: input.notes,
     payment: input.payment,
     ignoreWindow: true,
+    walkIn: true,
   });
+}
+
+/**
+ * The board's desk booking: slots of several facilities for one client in one step — one booking
+ * per facility, all in the caller's transaction (all or nothing: a slot someone holds refuses the
+ * whole request through the unique index). The client is resolved once (checked as `bookAtDesk`
+ * does); a discount and a payment are shared out over the bookings in order, each booking taking
+ * at most its own slot total and amount. The bookings are numbered together, last.
+ */
+export async function bookManyAtDesk(tx: Tx, ctx: Ctx, input: DeskBookingsInput): Promise<CreatedBooking[]> {
+  if (!input.client && !input.name) throw fieldError('name', 'Name is required');
+  const facilities = input.items.map((i) => i.facility);
+  if (new Set(facilities).size !== facilities.length)
+    throw fieldError('items', 'Each facility can appear only once; put its slots together.');
+  // The server's prices of the slots asked for, to share out the discount and the payment (the booking prices them again).
+  const ids = input.items.flatMap((i) => i.time_slot_ids);
+  const templates = await tx
+    .select({ id: timeSlot.id, facilityId: timeSlot.facilityId, price: timeSlot.price, weekendPrice: timeSlot.weekendPrice })
+    .from(timeSlot)
+    .where(and(eq(timeSlot.organisationId, ctx.organisationId), inArray(timeSlot.id, ids)));
+  const subTotals = input.items.map((item) =>
+    item.time_slot_ids.reduce((sum, id) => {
+      const t = templates.find((x) => x.id === id && x.facilityId === item.facility);
+      return sum + (t ? (toPaise(slotPrice(t, item.date)) ?? 0) : 0);
+    }, 0),
+  );
+  const grand = subTotals.reduce((a, b) => a + b, 0);
+  let discountLeft = toPaise(input.discount) ?? 0;
+  if (discountLeft > grand) throw fieldError('discount', 'The discount cannot exceed the slot total.');
+  const discounts = subTotals.map((sub) => {
+    const d = Math.min(sub, discountLeft);
+    discountLeft -= d;
+    return d;
+  });
+  const amounts = subTotals.map((sub, i) => sub - discounts[i]);
+  const paying = input.payment && toPaise(input.payment.amount) ? input.payment : null;
+  let payLeft = paying ? (toPaise(paying.amount) ?? 0) : 0;
+  const due = amounts.reduce((a, b) => a + b, 0);
+  if (payLeft > due) throw fieldError('payment.amount', `The payment cannot exceed the booking amount (${fromPaise(due)}).`);
+
+  if (!input.client && input.mobile_no) await checkContactIdentity(tx, ctx, { name: input.name!, mobile: input.mobile_no });
+  const client =
+    input.client ?? (await resolveClient(tx, ctx, { name: input.name!, email: input.email ?? '', mobile: input.mobile_no ?? '' }));
+
+  const pending: PendingBooking[] = [];
+  let part = 0;
+  for (const [i, item] of input.items.entries()) {
+    const pay = Math.min(amounts[i], payLeft);
+    payLeft -= pay;
+    // One UPI reference may be unique in the ledger: a payment shared out keeps it whole on its first receipt.
+    const reference = paying && pay > 0 && part++ > 0 && paying.reference ? `${paying.reference} (part ${part})` : paying?.reference;
+    pending.push(
+      await bookUnnumbered(tx, ctx, {
+        facility: item.facility,
+        checkFacility: (f) => {
+          if (!f.isActive) throw fieldError('facility', 'This facility is not active.');
+        },
+        date: item.date,
+        slotIds: item.time_slot_ids,
+        source: 'desk',
+        client: { id: client },
+        discount: fromPaise(discounts[i]),
+        notes: input.notes,
+        payment: paying && pay > 0 ? { amount: fromPaise(pay), payment_mode: paying.payment_mode, reference: reference ?? '' } : undefined,
+        ignoreWindow: true,
+        walkIn: true,
+      }),
+    );
+  }
+  return numberBookings(tx, ctx, pending);
 }

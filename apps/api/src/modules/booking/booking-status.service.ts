@@ -1,11 +1,11 @@
 /** Changes to a booking after it was made: discount and notes, cancel, complete, no-show, payments. */
-import { fromPaise, toPaise } from '@arena/contracts';
+import { formatInr, fromPaise, toPaise } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
-import { conflict, fieldError } from '../../platform/errors.js';
+import { badRequest, conflict, fieldError } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { loadBooking, type BookingRow } from './booking.queries.js';
+import { activeSlotsOf, hasStarted, loadBooking, type BookingRow } from './booking.queries.js';
 import { cancelSaleInvoice, invoiceOfSource, issueCreditNote, refund } from '../invoice/index.js';
 import { addPayment, type PaymentInput } from './booking.service.js';
 import { MODULE } from './constants.js';
@@ -57,44 +57,69 @@ export async function updateBooking(tx: Tx, ctx: Ctx, input: BookingChanges): Pr
 
 export type FinalStatus = 'cancelled' | 'completed' | 'no_show';
 
-/** Ends a confirmed booking. Cancelling frees its slots for new bookings; a completed or no-show booking keeps them. */
+export interface RefundRequest {
+  amount: string;
+  payment_mode: number;
+  reference: string;
+}
+
+/** A refund asked for, checked against the most it may be: a 400 on `refund.amount` beyond it. */
+export function checkRefund(refund: RefundRequest | undefined, most: number, message: (most: string) => string): number {
+  const amount = refund ? (toPaise(refund.amount) ?? 0) : 0;
+  if (amount > most) throw fieldError('refund.amount', message(formatInr(fromPaise(most))));
+  return amount;
+}
+
+/**
+ * Ends a confirmed booking. Cancelling frees its slots for new bookings and gives back what is
+ * asked (never more than was paid, a ledger refund with a credit note); what stays paid is the
+ * client's credit. A completed or no-show booking keeps its slots, and only once it has started.
+ */
 export async function closeBooking(
   tx: Tx,
   ctx: Ctx,
-  input: { id: number; to: FinalStatus; reason?: string; refund?: { amount: string; payment_mode: number; reference: string } },
+  input: { id: number; to: FinalStatus; reason?: string; refund?: RefundRequest },
 ): Promise<BookingRow> {
   const row = await loadBooking(tx, ctx.organisationId, input.id, true);
   if (row.status !== 'confirmed')
     throw conflict(`Only a confirmed booking can be marked ${input.to.replace('_', '-')}; this one is ${row.status.replace('_', '-')}.`);
   const cancelling = input.to === 'cancelled';
+  if (input.refund && !cancelling) throw fieldError('refund', 'Only cancelling a booking gives money back.');
+  if (!cancelling && !hasStarted(ctx, row, (await activeSlotsOf(tx, ctx.organisationId, row.id))[0]?.startTime))
+    throw conflict('This booking has not started yet.');
+  const refundPaise = checkRefund(
+    input.refund,
+    toPaise(row.paidAmount) ?? 0,
+    (paid) => `The refund cannot exceed what was paid (${paid}).`,
+  );
+  const reason = input.reason || 'Booking cancelled';
+  const source = { type: 'booking', id: row.id };
+  // The refund first, while the booking is open: the ledger lowers paid (and the credit follows it).
+  if (cancelling && input.refund && refundPaise > 0)
+    await refund(tx, ctx, source, {
+      amount: fromPaise(refundPaise),
+      paymentMode: input.refund.payment_mode,
+      reference: input.refund.reference,
+      reason,
+      creditNote: true,
+    });
   const [after] = await tx
     .update(booking)
     .set({
       status: input.to,
       updatedAt: ctx.now.instant,
-      ...(cancelling ? { cancelledAt: ctx.now.instant, cancelReason: input.reason ?? '' } : {}),
+      // Everything still paid on a cancelled booking is the client's credit.
+      ...(cancelling
+        ? { cancelledAt: ctx.now.instant, cancelReason: input.reason ?? '', creditAmount: sql`${booking.paidAmount}` as unknown as string }
+        : {}),
     })
     .where(and(eq(booking.organisationId, ctx.organisationId), eq(booking.id, row.id)))
     .returning();
-  if (input.refund && !cancelling) throw fieldError('refund', 'Only cancelling a booking gives money back.');
-  let paid = after.paidAmount;
   if (cancelling) {
     await tx
       .update(bookedTimeSlot)
       .set({ isActive: false })
       .where(and(eq(bookedTimeSlot.organisationId, ctx.organisationId), eq(bookedTimeSlot.bookingId, row.id)));
-    const reason = input.reason || 'Booking cancelled';
-    const source = { type: 'booking', id: row.id };
-    if (input.refund && (toPaise(input.refund.amount) ?? 0) > 0)
-      paid = (
-        await refund(tx, ctx, source, {
-          amount: input.refund.amount,
-          paymentMode: input.refund.payment_mode,
-          reference: input.refund.reference,
-          reason,
-          creditNote: true,
-        })
-      ).paid;
     // The invoice is void, or — when money is kept — reduced by a credit note to what was kept.
     await cancelSaleInvoice(tx, ctx, source, reason);
   }
@@ -104,10 +129,47 @@ export async function closeBooking(
     objectId: row.id,
     label: row.code,
     action: 'update',
-    before: { status: row.status },
-    after: { status: input.to, reason: input.reason ?? null },
+    before: { status: row.status, paid_amount: row.paidAmount },
+    after: {
+      status: input.to,
+      reason: input.reason ?? null,
+      ...(cancelling ? { refunded: fromPaise(refundPaise), paid_amount: after.paidAmount, credit_amount: after.creditAmount } : {}),
+    },
   });
-  return { ...after, paidAmount: paid };
+  return after;
+}
+
+/** Gives back (part of) the credit a booking holds — a cancelled booking's, or what cancelled slots left — with a credit note. */
+export async function refundCredit(tx: Tx, ctx: Ctx, input: RefundRequest & { id: number; reason: string }): Promise<BookingRow> {
+  const row = await loadBooking(tx, ctx.organisationId, input.id, true);
+  const credit = toPaise(row.creditAmount) ?? 0;
+  if (credit <= 0) throw badRequest({ non_field_errors: ['This booking holds no credit to refund.'] });
+  const amount = toPaise(input.amount) ?? 0;
+  if (amount <= 0) throw fieldError('amount', 'Amount must be greater than 0.');
+  if (amount > credit) throw fieldError('amount', `The refund cannot exceed the credit of this booking (${formatInr(fromPaise(credit))}).`);
+  await refund(
+    tx,
+    ctx,
+    { type: 'booking', id: row.id },
+    {
+      amount: fromPaise(amount),
+      paymentMode: input.payment_mode,
+      reference: input.reference,
+      reason: input.reason || `Credit refunded on ${row.code}`,
+      creditNote: true,
+    },
+  );
+  const after = await loadBooking(tx, ctx.organisationId, row.id);
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'booking',
+    objectId: row.id,
+    label: row.code,
+    action: 'update',
+    before: { paid_amount: row.paidAmount, credit_amount: row.creditAmount },
+    after: { refunded: fromPaise(amount), paid_amount: after.paidAmount, credit_amount: after.creditAmount, reason: input.reason },
+  });
+  return after;
 }
 
 /** A payment against an existing booking, with the booking row locked so concurrent payments never overshoot. */

@@ -1,10 +1,11 @@
 import { fromPaise, toPaise, type Booking } from '@arena/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
+import type { Ctx } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
-import { invoice } from '../invoice/index.js';
-import { bookedTimeSlot, booking, facility } from './schema.js';
+import { invoice, ledgerEntry } from '../invoice/index.js';
+import { bookedTimeSlot, booking, bookingClient, facility } from './schema.js';
 
 export type BookingRow = typeof booking.$inferSelect;
 export type BookingInvoice = Booking['invoice'];
@@ -43,13 +44,29 @@ export async function bookingsJson(tx: Tx, organisationId: number, rows: Booking
         inArray(invoice.sourceId, ids),
       ),
     );
+  // Refunds on the ledger, net of reversed ones.
+  const refunds = await tx
+    .select({ id: ledgerEntry.sourceId, amount: sql<string>`sum(${ledgerEntry.amount})::text` })
+    .from(ledgerEntry)
+    .where(
+      and(
+        eq(ledgerEntry.organisationId, organisationId),
+        eq(ledgerEntry.sourceType, 'booking'),
+        inArray(ledgerEntry.sourceId, ids),
+        eq(ledgerEntry.kind, 'refund'),
+        isNull(ledgerEntry.reversedBy),
+      ),
+    )
+    .groupBy(ledgerEntry.sourceId);
   return rows.map((b) => {
     const inv = invoices.find((i) => i.sourceId === b.id);
+    const refunded = refunds.find((r) => Number(r.id) === b.id)?.amount;
     return bookingJsonFrom(
       b,
       names.find((x) => x.id === b.facilityId),
       slots.filter((s) => s.bookingId === b.id),
       inv ? { id: inv.id, number: inv.number, status: inv.status } : null,
+      refunded ? fromPaise(toPaise(refunded) ?? 0) : '0.00',
     );
   });
 }
@@ -62,6 +79,7 @@ export function bookingJsonFrom(
   n: { name: string; sportName: string; centreName: string } | undefined,
   slots: BookedSlotRow[],
   inv: BookingInvoice,
+  refunded = '0.00',
 ): Booking {
   return {
     id: b.id,
@@ -85,7 +103,10 @@ export function bookingJsonFrom(
     tax: b.tax,
     booking_amount: b.bookingAmount,
     paid_amount: b.paidAmount,
-    due_amount: fromPaise(Math.max(0, (toPaise(b.bookingAmount) ?? 0) - (toPaise(b.paidAmount) ?? 0))),
+    // A cancelled booking owes nothing; what it holds is credit.
+    due_amount: b.status === 'cancelled' ? '0.00' : fromPaise(Math.max(0, (toPaise(b.bookingAmount) ?? 0) - (toPaise(b.paidAmount) ?? 0))),
+    credit_amount: b.creditAmount,
+    refunded_amount: refunded,
     notes: b.notes,
     cancel_reason: b.cancelReason,
     time_slots: slots.map((s) => ({
@@ -95,6 +116,7 @@ export function bookingJsonFrom(
       start_time: s.startTime,
       end_time: s.endTime,
       price: s.price,
+      is_active: s.isActive,
     })),
     invoice: inv,
     created_at: b.createdAt.toISOString(),
@@ -115,4 +137,37 @@ export async function loadBooking(tx: Tx, organisationId: number, id: number, lo
 export async function bookingJson(tx: Tx, organisationId: number, rowOrId: BookingRow | number): Promise<Booking> {
   const row = typeof rowOrId === 'number' ? await loadBooking(tx, organisationId, rowOrId) : rowOrId;
   return (await bookingsJson(tx, organisationId, [row]))[0];
+}
+
+/** The active slots of a booking, earliest first. */
+export async function activeSlotsOf(tx: Tx, organisationId: number, bookingId: number): Promise<BookedSlotRow[]> {
+  return tx
+    .select()
+    .from(bookedTimeSlot)
+    .where(
+      and(eq(bookedTimeSlot.organisationId, organisationId), eq(bookedTimeSlot.bookingId, bookingId), eq(bookedTimeSlot.isActive, true)),
+    )
+    .orderBy(asc(bookedTimeSlot.startTime));
+}
+
+/** A booking has started once its date is past, or it is today and its first slot's start has come. */
+export function hasStarted(ctx: Ctx, row: Pick<BookingRow, 'date'>, firstStart: string | undefined): boolean {
+  if (row.date < ctx.now.today) return true;
+  return row.date === ctx.now.today && (firstStart === undefined || firstStart <= ctx.now.time);
+}
+
+/** A client's credit: the sum over their bookings that hold some, and those bookings. 404 for an unknown client. */
+export async function clientCredit(tx: Tx, organisationId: number, clientId: number) {
+  const [client] = await tx
+    .select({ id: bookingClient.id })
+    .from(bookingClient)
+    .where(and(eq(bookingClient.organisationId, organisationId), eq(bookingClient.id, clientId)));
+  if (!client) throw notFound();
+  const rows = await tx
+    .select({ id: booking.id, code: booking.code, date: booking.date, credit_amount: booking.creditAmount })
+    .from(booking)
+    .where(and(eq(booking.organisationId, organisationId), eq(booking.clientId, clientId), gt(booking.creditAmount, '0')))
+    .orderBy(asc(booking.date), asc(booking.id));
+  const total = rows.reduce((sum, r) => sum + (toPaise(r.credit_amount) ?? 0), 0);
+  return { client: client.id, credit_amount: fromPaise(total), bookings: rows };
 }

@@ -1,16 +1,18 @@
 import {
   BOOKING_SOURCES,
   BOOKING_STATUSES,
+  bookingCancelSchema,
+  bookingCancelSlotsSchema,
+  bookingCreditRefundSchema,
+  bookingMoveSchema,
   bookingSchema,
   bookingUpdateSchema,
+  clientCreditSchema,
   deskBookingInputSchema,
   idParamsSchema,
   idSchema,
   isoDateSchema,
-  moneySchema,
   paymentInputSchema,
-  singleLineText,
-  text,
   z,
   type Booking,
 } from '@arena/contracts';
@@ -21,8 +23,9 @@ import { listRoute, showName, type ListDefinition } from '../../platform/list.js
 import { ctxOf, inTenant } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
-import { bookingsJson, bookingJson, type BookingRow } from './booking.queries.js';
-import { closeBooking, payBooking, updateBooking, type FinalStatus } from './booking-status.service.js';
+import { bookingsJson, bookingJson, clientCredit, type BookingRow } from './booking.queries.js';
+import { cancelSlots, moveBooking } from './booking-changes.service.js';
+import { closeBooking, payBooking, refundCredit, updateBooking, type FinalStatus } from './booking-status.service.js';
 import { bookAtDesk } from './booking-entry.service.js';
 import { createdBookingJson, guardSlotRace } from './booking.service.js';
 import { MODULE } from './constants.js';
@@ -70,7 +73,14 @@ const bookingList: ListDefinition<{ row: BookingRow }, Booking> = {
     columns: [
       { header: 'Code', value: (b) => b.code },
       { header: 'Date', value: (b) => b.date, type: 'date' },
-      { header: 'Slots', value: (b) => b.time_slots.map((s) => `${s.start_time.slice(0, 5)}–${s.end_time.slice(0, 5)}`).join(', ') },
+      {
+        header: 'Slots',
+        value: (b) =>
+          b.time_slots
+            .filter((s) => s.is_active || b.status === 'cancelled')
+            .map((s) => `${s.start_time.slice(0, 5)}–${s.end_time.slice(0, 5)}`)
+            .join(', '),
+      },
       { header: 'Center', value: (b) => b.centre_name },
       { header: 'Facility', value: (b) => `${b.sport_name} - ${b.facility_name}` },
       { header: 'Client', value: (b) => b.name },
@@ -142,19 +152,8 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary,
         params: idParamsSchema,
-        body: z
-          .object({
-            reason: text(500).optional(),
-            /** Cancelling only: money given back (never more than paid), as a ledger refund with a credit note. */
-            refund: z
-              .object({
-                amount: moneySchema,
-                payment_mode: idSchema,
-                reference: singleLineText(100).default(''),
-              })
-              .optional(),
-          })
-          .nullish(),
+        /** Cancelling only: `refund`, money given back (never more than paid), as a ledger refund with a credit note; the rest stays as credit. */
+        body: bookingCancelSchema.nullish(),
         response: { 200: bookingSchema },
       },
       handler: async (request) =>
@@ -169,6 +168,65 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   transition('cancel', 'cancelled', 'Cancel a booking and free its slots');
   transition('complete', 'completed', 'Mark a booking completed');
   transition('no-show', 'no_show', 'Mark a booking as a no-show');
+
+  r.post('/api/booking/booking/:id/cancel-slots/', {
+    config,
+    schema: {
+      tags,
+      summary:
+        'Cancel some slots of a booking: they are freed, the total recomputed, the excess paid refunded (as asked) or kept as credit',
+      params: idParamsSchema,
+      body: bookingCancelSlotsSchema,
+      response: { 200: bookingSchema },
+    },
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) =>
+        bookingJson(tx, ctx.organisationId, await cancelSlots(tx, ctx, { id: request.params.id, ...request.body })),
+      ),
+  });
+
+  r.post('/api/booking/booking/:id/move/', {
+    config,
+    schema: {
+      tags,
+      summary: 'Move a booking to other free slots (a date, a facility of its centre); 409 when one is taken',
+      params: idParamsSchema,
+      body: bookingMoveSchema,
+      response: { 200: bookingSchema },
+    },
+    handler: async (request) =>
+      guardSlotRace(() =>
+        inTenant(request, async (tx, ctx) =>
+          bookingJson(tx, ctx.organisationId, await moveBooking(tx, ctx, { id: request.params.id, ...request.body })),
+        ),
+      ),
+  });
+
+  r.post('/api/booking/booking/:id/refund/', {
+    config,
+    schema: {
+      tags,
+      summary: 'Refund (part of) the credit a booking holds, with a credit note',
+      params: idParamsSchema,
+      body: bookingCreditRefundSchema,
+      response: { 200: bookingSchema },
+    },
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) =>
+        bookingJson(tx, ctx.organisationId, await refundCredit(tx, ctx, { id: request.params.id, ...request.body })),
+      ),
+  });
+
+  r.get('/api/booking/client/:id/credit/', {
+    config,
+    schema: {
+      tags,
+      summary: "A client's credit: the sum over their bookings",
+      params: idParamsSchema,
+      response: { 200: clientCreditSchema },
+    },
+    handler: async (request) => inTenant(request, (tx, ctx) => clientCredit(tx, ctx.organisationId, request.params.id)),
+  });
 
   r.post('/api/booking/booking/:id/payments/', {
     config,

@@ -41,6 +41,8 @@ export interface NewBooking {
   payment?: { amount: string; payment_mode: number; reference: string };
   /** Desk and subscriptions may book beyond the online booking window. */
   ignoreWindow?: boolean;
+  /** The desk's walk-in rule: a slot of today stays bookable until its end (see `availability.ts`). */
+  walkIn?: boolean;
   /** Amounts the client computed; checked against the server's prices when given. */
   expected?: { booking_amount: string; sub_total: string };
   /** Rules of the door on the facility, checked first (the portal: open online, in the chosen centre). */
@@ -116,6 +118,7 @@ function priceSlots(ctx: Ctx, input: NewBooking, facilityRow: FacilityRow, slots
     today: ctx.now.today,
     time: ctx.now.time,
     advanceDays: input.ignoreWindow ? 3650 : facilityRow.advanceBookingDays,
+    walkIn: input.walkIn ?? false,
   };
   for (const s of slots) {
     const reason = unavailableReason(s, day);

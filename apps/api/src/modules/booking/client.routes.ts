@@ -1,4 +1,4 @@
-import { clientInputSchema, clientSchema, idParamsSchema, z } from '@arena/contracts';
+import { clientInputSchema, clientLookupQuerySchema, clientLookupSchema, clientSchema, idParamsSchema, z } from '@arena/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +12,7 @@ import {
   clientTotals,
   createClient,
   deleteClient,
+  findClientByMobile,
   loadClient,
   updateClient,
   type Client,
@@ -81,6 +82,21 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
     config,
     schema: { tags, summary: 'Add a client', body: clientInputSchema, response: { 201: clientSchema } },
     handler: async (request, reply) => reply.status(201).send(await inTenant(request, (tx, ctx) => createClient(tx, ctx, request.body))),
+  });
+
+  r.get('/api/booking/client/lookup/', {
+    config,
+    schema: {
+      tags,
+      summary: 'The client who holds a mobile number, if any (the desk form\'s "Existing client" hint)',
+      querystring: clientLookupQuerySchema,
+      response: { 200: clientLookupSchema },
+    },
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        const c = await findClientByMobile(tx, ctx, request.query.mobile);
+        return { client: c ? { id: c.id, name: c.name, mobile_no: c.mobile, email: c.email } : null };
+      }),
   });
 
   r.get('/api/booking/client/:id/', {

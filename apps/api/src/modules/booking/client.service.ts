@@ -4,7 +4,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
-import { conflict, notFound, onUnique } from '../../platform/errors.js';
+import { conflict, fieldError, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { MODULE } from './constants.js';
 import { booking, bookingClient } from './schema.js';
@@ -107,4 +107,28 @@ export async function deleteClient(tx: Tx, ctx: Ctx, input: { id: number }): Pro
   if (used) throw conflict('This client has bookings and cannot be deleted.');
   await tx.delete(bookingClient).where(and(eq(bookingClient.organisationId, ctx.organisationId), eq(bookingClient.id, input.id)));
   await record(tx, ctx.actor, { module: MODULE, resource: 'client', objectId: input.id, label: before.name, action: 'delete', before });
+}
+
+/** The client who holds a mobile number, if any (`GET /booking/client/lookup/`). */
+export async function findClientByMobile(tx: Tx, ctx: Ctx, mobile: string) {
+  if (!mobile) return null;
+  const [row] = await tx
+    .select({ id: bookingClient.id, name: bookingClient.name, mobile: bookingClient.mobile, email: bookingClient.email })
+    .from(bookingClient)
+    .where(and(eq(bookingClient.organisationId, ctx.organisationId), eq(bookingClient.mobile, mobile)));
+  return row ?? null;
+}
+
+const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * A desk booking typed for a new contact whose mobile already belongs to a client of another
+ * name is refused: the booking would be filed under that client while carrying the typed name.
+ * The desk either uses that client (by id) or corrects the number; a client is never renamed by
+ * a booking.
+ */
+export async function checkContactIdentity(tx: Tx, ctx: Ctx, contact: { name: string; mobile: string }): Promise<void> {
+  const holder = await findClientByMobile(tx, ctx, contact.mobile);
+  if (holder && !sameName(holder.name, contact.name))
+    throw fieldError('mobile_no', `This number belongs to ${holder.name}. Use that client or correct the number.`);
 }

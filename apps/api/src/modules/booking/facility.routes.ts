@@ -1,4 +1,6 @@
 import {
+  copySlotGroupsInputSchema,
+  copySlotGroupsResultSchema,
   daySlotGroupSchema,
   dropdownSchema,
   facilityInputSchema,
@@ -18,7 +20,15 @@ import { inTenant } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
 import { MODULE } from './constants.js';
 import { dayView } from './day-view.js';
-import { createFacility, deleteFacility, facilitiesJson, loadFacility, updateFacility, type FacilityRow } from './facility.service.js';
+import {
+  copySlotGroups,
+  createFacility,
+  deleteFacility,
+  facilitiesJson,
+  loadFacility,
+  updateFacility,
+  type FacilityRow,
+} from './facility.service.js';
 import { facility } from './schema.js';
 
 const tags = ['booking'];
@@ -146,6 +156,20 @@ export async function facilityRoutes(app: FastifyInstance): Promise<void> {
       await inTenant(request, (tx, ctx) => deleteFacility(tx, ctx, { id: request.params.id }));
       return reply.status(204).send(null);
     },
+  });
+
+  r.post('/api/booking/facility/:id/copy-slot-groups/', {
+    config,
+    schema: {
+      tags,
+      summary:
+        'Copy every slot group of facility {id} (with its slots and prices) to to_facility, after its own groups; a group name it already has is refused',
+      params: idParamsSchema,
+      body: copySlotGroupsInputSchema,
+      response: { 200: copySlotGroupsResultSchema },
+    },
+    handler: async (request) =>
+      inTenant(request, (tx, ctx) => copySlotGroups(tx, ctx, { from: request.params.id, to: request.body.to_facility })),
   });
 
   r.get('/api/booking/facility/:id/available-slots/:date/', {

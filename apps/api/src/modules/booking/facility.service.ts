@@ -274,3 +274,64 @@ export async function deleteFacility(tx: Tx, ctx: Ctx, input: { id: number }): P
   await tx.delete(facility).where(and(eq(facility.organisationId, ctx.organisationId), eq(facility.id, input.id)));
   await record(tx, ctx.actor, { module: MODULE, resource: 'facility', objectId: input.id, label: before.name, action: 'delete', before });
 }
+
+/**
+ * Copies every live slot group of facility `from` (with its slots, prices and weekend prices) to
+ * facility `to` of the same organisation, appended after the target's own groups. Both must be
+ * the organisation's (another's id → 404); a target that already has a group of the same name
+ * is refused (400), so copying twice never doubles the slots.
+ */
+export async function copySlotGroups(tx: Tx, ctx: Ctx, input: { from: number; to: number }) {
+  const organisationId = ctx.organisationId;
+  if (input.from === input.to) throw badRequest({ to_facility: ['Choose another facility to copy the slot groups to.'] });
+  const source = await loadFacility(tx, organisationId, input.from);
+  const [target] = await loadFacilityRows(tx, organisationId, [input.to]);
+  if (!target) throw notFound();
+  // The target is locked: two copies to it at once run one after the other, and the second sees the first's groups.
+  await tx
+    .select({ id: facility.id })
+    .from(facility)
+    .where(and(eq(facility.organisationId, organisationId), eq(facility.id, target.id)))
+    .for('update');
+  const from = await loadTemplates(tx, organisationId, [source.id]);
+  if (!from.groups.length) throw badRequest({ to_facility: [`${source.name} has no slot groups to copy.`] });
+  const existing = await loadTemplates(tx, organisationId, [target.id]);
+  const names = new Set(existing.groups.map((g) => g.name.toLowerCase()));
+  const clashing = from.groups.filter((g) => names.has(g.name.toLowerCase())).map((g) => g.name);
+  if (clashing.length)
+    throw badRequest({
+      to_facility: [`${target.name} already has slot groups named ${clashing.join(', ')}. Rename or remove them first.`],
+    });
+  const base = existing.groups.reduce((n, g) => Math.max(n, g.sortOrder + 1), 0);
+  let slots = 0;
+  for (const [i, g] of from.groups.entries()) {
+    const [{ id: groupId }] = await tx
+      .insert(slotGroup)
+      .values({ organisationId, facilityId: target.id, name: g.name, sortOrder: base + i })
+      .returning({ id: slotGroup.id });
+    const rows = from.slots.filter((s) => s.slotGroupId === g.id);
+    if (rows.length)
+      await tx.insert(timeSlot).values(
+        rows.map((s) => ({
+          organisationId,
+          facilityId: target.id,
+          slotGroupId: groupId,
+          startTime: s.startTime,
+          endTime: s.endTime,
+          price: s.price,
+          weekendPrice: s.weekendPrice,
+          isActive: s.isActive,
+        })),
+      );
+    slots += rows.length;
+  }
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'facility',
+    objectId: target.id,
+    label: target.name,
+    action: 'update',
+    after: { copied_slot_groups_from: `${source.sportName} - ${source.name}`, groups: from.groups.length, slots },
+  });
+  return { from_facility: source.id, to_facility: target.id, groups: from.groups.length, slots };
+}

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { invalidateSlotsOnWrite } from './availability-cache.js';
 import { bookingRoutes } from './booking.routes.js';
+import { boardRoutes } from './board.routes.js';
 import { clientRoutes } from './client.routes.js';
 import { registerSaleSource } from '../invoice/index.js';
 import { MODULE } from './constants.js';
@@ -23,6 +25,7 @@ export const bookingModule: ModuleManifest = {
     await facilityRoutes(app);
     await portalRoutes(app);
     await bookingRoutes(app);
+    await boardRoutes(app);
     await transactionRoutes(app);
     await clientRoutes(app);
     await subscriptionRoutes(app);
@@ -39,10 +42,13 @@ registerSaleSource('booking', {
   module: MODULE,
   noun: 'booking',
   table: 'booking',
-  total: 'booking_amount',
+  // What may be paid: the amount, plus the credit kept when slots were cancelled (so it can be refunded).
+  total: '(booking_amount + credit_amount)',
   paid: 'paid_amount',
   label: 'code',
   party: 'name',
   centre: 'centre_id',
   open: "status <> 'cancelled'",
+  // Credit: what is paid beyond what the booking uses (all of it once cancelled); the check `booking_amounts_valid` holds it.
+  follow: (paidAfter) => sql`credit_amount = greatest(0, ${paidAfter} - case when status = 'cancelled' then 0 else booking_amount end)`,
 });

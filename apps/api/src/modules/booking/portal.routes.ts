@@ -1,9 +1,10 @@
-import { availableSlotGroupSchema, bookingSchema, idSchema, publicBookingRequestSchema, z } from '@arena/contracts';
+import { availableSlotGroupSchema, idSchema, portalBookingSchema, publicBookingRequestSchema, z, type PortalVenue } from '@arena/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Tx } from '../../platform/db/client.js';
 import { notFound, tooManyRequests } from '../../platform/errors.js';
-import { ctxOf, inTenant } from '../../platform/request-context.js';
+import { ctxOf, inTenant, type Ctx } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
 import { cachedSlots } from './availability-cache.js';
 import { bookOnline } from './booking-entry.service.js';
@@ -15,6 +16,24 @@ import { sendBookingConfirmation } from './notify.js';
 import { facility } from './schema.js';
 
 const tags = ['public'];
+
+/** Where the visitor plays (spec 2.5 confirmation): the centre's address and phone, else the organisation's. */
+async function venueOf(tx: Tx, ctx: Ctx, centreId: number): Promise<PortalVenue> {
+  const [c] = await tx
+    .select({ name: centre.name, address: centre.address, city: centre.city, phone: centre.phone, email: centre.email })
+    .from(centre)
+    .where(and(eq(centre.organisationId, ctx.organisationId), eq(centre.id, centreId)));
+  const org = ctx.organisation;
+  const centreAddress = [c?.address, c?.city].filter(Boolean).join(', ');
+  return {
+    organisation_name: org.displayName,
+    centre_name: c?.name ?? '',
+    address: centreAddress || org.address,
+    phone: c?.phone || org.phone,
+    email: c?.email || org.email,
+    time_zone: ctx.timeZone,
+  };
+}
 
 /** The online booking portal's anonymous calls (spec 2.5): facilities, a date's slots, and the booking itself. */
 export async function portalRoutes(app: FastifyInstance): Promise<void> {
@@ -87,11 +106,15 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Book slots from the online portal (no login)',
       security: [],
       body: publicBookingRequestSchema,
-      response: { 201: bookingSchema },
+      description: 'The answer is the booking with its `venue` (address, phone, time zone) for the confirmation panel.',
+      response: { 201: portalBookingSchema },
     },
     handler: async (request, reply) => {
       const created = await guardSlotRace(() =>
-        inTenant(request, async (tx, ctx) => createdBookingJson(await bookOnline(tx, ctx, request.body))),
+        inTenant(request, async (tx, ctx) => {
+          const booking = createdBookingJson(await bookOnline(tx, ctx, request.body));
+          return { ...booking, venue: await venueOf(tx, ctx, booking.centre) };
+        }),
       );
       await sendBookingConfirmation(app, ctxOf(request).organisation, created);
       return reply.status(201).send(created);

@@ -4,6 +4,7 @@ import {
   SUBSCRIPTION_STATUSES,
   subscriptionInputSchema,
   subscriptionResultSchema,
+  subscriptionPreviewSchema,
   subscriptionSchema,
   z,
   type Subscription,
@@ -20,9 +21,10 @@ import {
   createSubscription,
   fromSubscriptions,
   loadSubscription,
+  previewSubscription,
   subscriptionFacilityName,
   subscriptionFields,
-  subscriptionJson,
+  subscriptionsJson,
   type SubscriptionRow,
 } from './subscription.service.js';
 
@@ -51,7 +53,7 @@ const subscriptionList: ListDefinition<SubscriptionRow, Subscription> = {
   },
   defaultOrdering: [desc(bookingSubscription.id)],
   tiebreak: bookingSubscription.id,
-  map: (_tx, _ctx, rows) => rows.map(subscriptionJson),
+  map: (tx, ctx, rows) => subscriptionsJson(tx, ctx, rows),
   export: {
     filename: 'booking-subscriptions',
     title: 'Booking subscriptions',
@@ -59,6 +61,8 @@ const subscriptionList: ListDefinition<SubscriptionRow, Subscription> = {
       { header: 'Client', value: (s) => s.client_name },
       { header: 'Facility', value: (s) => s.facility_name },
       { header: 'Weekdays', value: (s) => s.weekdays.map((d) => WEEKDAYS[d - 1]).join(', ') },
+      { header: 'Slots', value: (s) => s.slot_times.join(', ') },
+      { header: 'Next date', value: (s) => s.next_date, type: 'date' },
       { header: 'From', value: (s) => s.start_date, type: 'date' },
       { header: 'To', value: (s) => s.end_date, type: 'date' },
       { header: 'Status', value: (s) => s.status },
@@ -91,10 +95,27 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const out = await inTenant(request, async (tx, ctx) => {
         const result = await createSubscription(tx, ctx, request.body);
-        return { subscription: await loadSubscription(tx, ctx, result.id), created: result.created, clashes: result.clashes };
+        return {
+          subscription: await loadSubscription(tx, ctx, result.id),
+          created: result.created,
+          clashes: result.clashes,
+          skipped: result.skipped,
+          payment: result.payment,
+        };
       });
       return reply.status(201).send(out);
     },
+  });
+
+  r.post('/api/booking/subscription/preview/', {
+    config,
+    schema: {
+      tags,
+      summary: 'Preview a recurring booking: each date free or clashing, its price, a proposal for a clash, and the total; writes nothing',
+      body: subscriptionInputSchema,
+      response: { 200: subscriptionPreviewSchema },
+    },
+    handler: async (request) => inTenant(request, (tx, ctx) => previewSubscription(tx, ctx, request.body)),
   });
 
   r.get('/api/booking/subscription/:id/', {

@@ -1,4 +1,14 @@
-import { bookingPaymentSchema, idSchema, isoDateSchema, LEDGER_KIND_LABELS, LEDGER_KINDS, z, type LedgerKind } from '@arena/contracts';
+import {
+  bookingPaymentSchema,
+  fromPaise,
+  idSchema,
+  toPaise,
+  isoDateSchema,
+  LEDGER_KIND_LABELS,
+  LEDGER_KINDS,
+  z,
+  type LedgerKind,
+} from '@arena/contracts';
 import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { listRoute, showName, yesNo, type ListDefinition } from '../../platform/list.js';
@@ -55,6 +65,7 @@ const paymentList: ListDefinition<{ p: typeof ledgerEntry.$inferSelect; code: st
       kind: x.p.kind,
       direction: x.p.direction,
       amount: x.p.amount,
+      signed_amount: x.p.direction === 'out' ? fromPaise(-(toPaise(x.p.amount) ?? 0)) : x.p.amount,
       payment_mode: x.p.paymentModeId,
       payment_mode_name: x.mode ?? '',
       reference: x.p.reference,
@@ -71,7 +82,8 @@ const paymentList: ListDefinition<{ p: typeof ledgerEntry.$inferSelect; code: st
       { header: 'Kind', value: (p) => LEDGER_KIND_LABELS[p.kind] },
       { header: 'Payment mode', value: (p) => p.payment_mode_name },
       { header: 'Reference', value: (p) => p.reference },
-      { header: 'Amount', value: (p) => p.amount, type: 'money' },
+      // Collections as they add up: money out (refunds) negative.
+      { header: 'Amount', value: (p) => p.signed_amount, type: 'money' },
       { header: 'Recorded at', value: (p) => p.created_at, type: 'datetime' },
     ],
   },

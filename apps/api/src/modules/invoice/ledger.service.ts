@@ -14,7 +14,7 @@
  * A sale's table registers once (`registerSaleSource`) with the columns the ledger keeps in step.
  */
 import { fromPaise, toPaise, UTR_MESSAGE, type Direction, type LedgerKind } from '@arena/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { badRequest, conflict, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
@@ -37,6 +37,8 @@ export interface SaleSourceTable {
   centre: string;
   /** A condition on the row under which it takes payments (not cancelled). */
   open: string;
+  /** Other columns that follow the paid amount, as SET assignments from its value after the movement (a booking's credit). */
+  follow?: (paidAfter: SQL) => SQL;
 }
 
 const SOURCES = new Map<string, SaleSourceTable>();
@@ -120,7 +122,7 @@ async function movePaid(tx: Tx, ctx: Ctx, ref: SaleRef, deltaPaise: number, requ
   const [row] = await queryRows<SaleState & { invoice_id: string | number | null; invoice_number: string | null }>(
     tx,
     sql`with s as (
-          update ${sql.raw(t.table)} set ${paid} = ${paid} + ${delta}::numeric, updated_at = now()
+          update ${sql.raw(t.table)} set ${paid} = ${paid} + ${delta}::numeric, updated_at = now()${t.follow ? sql`, ${t.follow(sql`(${paid} + ${delta}::numeric)`)}` : sql``}
           where organisation_id = ${ctx.organisationId} and id = ${ref.id}
             and ${paid} + ${delta}::numeric between 0 and ${sql.raw(t.total)} ${requireOpen ? sql`and (${sql.raw(t.open)})` : sql``}
           returning id, ${sql.raw(t.label)} as label, ${sql.raw(t.party)} as party, ${sql.raw(t.centre)} as centre_id,

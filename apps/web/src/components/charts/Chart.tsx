@@ -15,8 +15,12 @@ export interface ChartProps<T, X extends keyof T & string> {
   /** … and at the top of the tooltip (defaults to xFormat). */
   xTooltip?: (value: T[X]) => string;
   series: ChartSeries<T>[];
-  /** Axis titles; y2Label titles the right axis when a series sits there. */
-  xLabel?: string;
+  /**
+   * Axis titles. The x title is required (on a horizontal chart it titles the value axis); a value
+   * axis without a title takes the label of its series when it has just one, so every axis is named.
+   * y2Label titles the right axis when a series sits there.
+   */
+  xLabel: string;
   yLabel?: string;
   y2Label?: string;
   /** Series are amounts in rupees unless they say otherwise. */
@@ -80,8 +84,10 @@ export function Chart<T, X extends keyof T & string>({
   const right = horizontal ? [] : series.filter((s) => s.axis === 'right');
   const leftScale = valueScale(data, left, left[0] ? formatOf(left[0]) : 'count', stacked);
   const rightScale = right.length ? valueScale(data, right, formatOf(right[0]), stacked) : null;
+  const leftTitle = yLabel ?? (left.length === 1 ? left[0].label : undefined);
+  const rightTitle = y2Label ?? (right.length === 1 ? right[0].label : undefined);
   const formats = Object.fromEntries(series.map((s) => [s.key, formatOf(s)]));
-  const drawn = series.map((s, i) => ({ ...s, kind: horizontal ? 'bar' : (s.kind ?? kind), colour: seriesColour(i) }));
+  const drawn = series.map((s, i) => ({ ...s, kind: horizontal ? 'bar' : (s.kind ?? kind), colour: s.colour ?? seriesColour(i) }));
   const hasBars = drawn.some((s) => s.kind === 'bar');
   const plotHeight = height ?? (horizontal ? Math.max(160, data.length * 34 + 48) : 260);
   // Wide enough for the longest row name at 11 px (Recharts wraps a name that does not fit).
@@ -113,7 +119,7 @@ export function Chart<T, X extends keyof T & string>({
           <ComposedChart
             data={data}
             layout={horizontal ? 'vertical' : 'horizontal'}
-            margin={{ top: 4, right: rightScale ? 4 : 12, bottom: xLabel ? 18 : 0, left: yLabel ? 14 : 0 }}
+            margin={{ top: 4, right: rightScale ? 4 : 12, bottom: xLabel ? 18 : 0, left: !horizontal && leftTitle ? 14 : 0 }}
           >
             <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={horizontal} horizontal={!horizontal} />
             {horizontal ? (
@@ -140,7 +146,7 @@ export function Chart<T, X extends keyof T & string>({
                   yAxisId="left"
                   {...valueAxis}
                   width={leftScale.width}
-                  label={yLabel ? { value: yLabel, angle: -90, position: 'insideLeft', offset: -10, style: AXIS_TITLE } : undefined}
+                  label={leftTitle ? { value: leftTitle, angle: -90, position: 'insideLeft', offset: -10, style: AXIS_TITLE } : undefined}
                 />
                 {rightScale && (
                   <YAxis
@@ -149,11 +155,11 @@ export function Chart<T, X extends keyof T & string>({
                     ticks={rightScale.ticks}
                     domain={rightScale.domain}
                     tickFormatter={rightScale.tickFormatter}
-                    width={rightScale.width + (y2Label ? 14 : 0)}
+                    width={rightScale.width + (rightTitle ? 14 : 0)}
                     tick={AXIS_TEXT}
                     tickLine={false}
                     axisLine={false}
-                    label={y2Label ? { value: y2Label, angle: 90, position: 'insideRight', offset: 0, style: AXIS_TITLE } : undefined}
+                    label={rightTitle ? { value: rightTitle, angle: 90, position: 'insideRight', offset: 0, style: AXIS_TITLE } : undefined}
                   />
                 )}
               </>

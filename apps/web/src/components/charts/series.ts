@@ -13,6 +13,8 @@ export interface ChartSeries<T> {
   format?: ChartFormat;
   /** 'right' puts the series on a second axis, for a measure in other units. */
   axis?: 'left' | 'right';
+  /** A colour of its own (a theme variable), e.g. the danger colour for refunds; else the next chart colour. */
+  colour?: string;
 }
 
 /** Series colours come from the theme (index.css --chart-1…5), so they follow the accent and dark mode. */

@@ -1,4 +1,15 @@
-import { GST_STATES, gstinSchema, gstinState, singleLineText, text, z, type Organisation } from '@arena/contracts';
+import {
+  embedOriginLines,
+  embedOriginSchema,
+  GST_STATES,
+  gstinSchema,
+  gstinState,
+  MAX_EMBED_ORIGINS,
+  singleLineText,
+  text,
+  z,
+  type Organisation,
+} from '@arena/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -84,6 +95,71 @@ export function BusinessDetailsCard({ org, editable }: { org: Organisation; edit
           <TextareaField control={form.control} name="address" label="Address" rows={2} maxLength={500} className="sm:col-span-2" />
           <TextField control={form.control} name="phone" label="Phone" maxLength={20} />
           <TextField control={form.control} name="email" label="E-mail" maxLength={254} />
+        </fieldset>
+      </Form>
+    </Card>
+  );
+}
+
+/** One origin per line; each line's mistake names the line, as the API's 400 names the entry. */
+const embedSchema = z.object({
+  embed_origins: z.string().superRefine((value, ctx) => {
+    const lines = value.split(/\r?\n/);
+    const problems: string[] = [];
+    lines.forEach((line, i) => {
+      if (!line.trim()) return;
+      const parsed = embedOriginSchema.safeParse(line);
+      if (!parsed.success) problems.push(`Line ${i + 1}: ${parsed.error.issues[0].message}`);
+    });
+    if (embedOriginLines(value).length > MAX_EMBED_ORIGINS) problems.push(`At most ${MAX_EMBED_ORIGINS} origins.`);
+    if (problems.length) ctx.addIssue({ code: 'custom', message: problems.join(' ') });
+  }),
+});
+
+/**
+ * Administrator › Profile: the websites that may show the online-booking portal in an iframe
+ * (the portal answers with `frame-ancestors` of this list; every other page refuses framing).
+ */
+export function EmbedOriginsCard({ org, editable }: { org: Organisation; editable: boolean }) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(embedSchema, { defaultValues: { embed_origins: (org.embed_origins ?? []).join('\n') } });
+  const portal = `${window.location.origin}/online-booking`;
+  return (
+    <Card className="mt-6 p-5 sm:p-6">
+      <h2 className="text-sm font-semibold">Embed the online booking</h2>
+      <p className="mb-4 mt-1 text-sm text-muted">
+        Show the booking portal on your own website in an iframe: add your website&apos;s address below, then use{' '}
+        <code className="rounded bg-subtle px-1 py-0.5 text-xs">{`<iframe src="${portal}" …>`}</code>. Add{' '}
+        <code className="rounded bg-subtle px-1 py-0.5 text-xs">?centre=1&amp;facility=4</code> to preselect a centre and a facility.
+      </p>
+      <Form
+        form={form}
+        onSubmit={async (values) => {
+          const updated = await api.patch<Organisation>('/administrator/organisation/', {
+            embed_origins: embedOriginLines(values.embed_origins),
+          });
+          queryClient.setQueryData(organisationKey, updated);
+          form.reset({ embed_origins: updated.embed_origins.join('\n') });
+          notify.success('Embed origins saved.');
+        }}
+        footer={({ submitting }) => (
+          <div className="flex justify-end">
+            <Button type="submit" disabled={!editable || submitting || !form.formState.isDirty}>
+              {submitting ? 'Saving…' : 'Save Embed Origins'}
+            </Button>
+          </div>
+        )}
+      >
+        <fieldset disabled={!editable}>
+          <legend className="sr-only">Embed origins</legend>
+          <TextareaField
+            control={form.control}
+            name="embed_origins"
+            label="Embed origins"
+            rows={3}
+            placeholder="https://www.yourclub.in"
+            hint={`One origin per line, like https://www.yourclub.in (https, no path); at most ${MAX_EMBED_ORIGINS}.`}
+          />
         </fieldset>
       </Form>
     </Card>

@@ -14,7 +14,7 @@ import { notify } from '../../lib/notify';
 import { updateOrganisation, useAuth } from '../../state/auth';
 import type { Organisation } from '@arena/contracts';
 import { organisationKey, useOrganisation } from './api';
-import { BusinessDetailsCard } from './BusinessDetailsCard';
+import { BusinessDetailsCard, EmbedOriginsCard } from './BusinessDetailsCard';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -150,6 +150,7 @@ export function ProfilePage() {
         </form>
       </Card>
       <BusinessDetailsCard org={org} editable={isOwner} />
+      <EmbedOriginsCard org={org} editable={isOwner} />
       <Card className="mt-6 p-5 sm:p-6">
         <h2 className="mb-4 text-sm font-semibold">Account</h2>
         <dl className="grid gap-4 sm:grid-cols-3">

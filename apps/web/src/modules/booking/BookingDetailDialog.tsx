@@ -1,13 +1,13 @@
 import { usePermissions } from '../../state/permissions';
-import { bookingUpdateSchema, paymentInputSchema, toPaise, z, type Booking } from '@arena/contracts';
+import { bookingCreditRefundSchema, bookingUpdateSchema, paymentInputSchema, toPaise, z, type Booking } from '@arena/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { Form, MoneyField, optionsOf, SelectField, TextField } from '../../components/form';
-import { NOTE_DIALOG_CANCELLED, openNoteDialog } from '../../components/NoteDialog';
+import { DateField, Form, MoneyField, optionsOf, SelectField, TextField } from '../../components/form';
 import { Skeleton } from '../../components/Skeleton';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
@@ -15,7 +15,8 @@ import { requestSchema, useZodForm } from '../../lib/form';
 import { usePaymentModes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { InvoiceActionButtons, InvoiceStatusBadge } from '../invoices/public';
-import { bookingKeys, fetchPayments, useBooking, useBookingMutations } from './api';
+import { bookingKeys, fetchDay, fetchPayments, useBooking, useBookingMutations, useClientCredit } from './api';
+import { CancelBookingDialog } from './CancelBookingDialog';
 import { PaymentBadge, slotRange, sourceLabel, StatusBadge } from './status';
 
 /** One booking: who, what, money; cancel (with a reason), complete, no-show, payments and discount. */
@@ -51,45 +52,37 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** A booking has started once its date is past, or it is today and its first slot's start has come (this device's clock). */
+function hasStarted(booking: Booking): boolean {
+  const now = new Date();
+  const today = format(now, 'yyyy-MM-dd');
+  if (booking.date < today) return true;
+  const first = booking.time_slots.filter((s) => s.is_active).sort((a, b) => a.start_time.localeCompare(b.start_time))[0];
+  return booking.date === today && (!first || first.start_time <= format(now, 'HH:mm:ss'));
+}
+
 function BookingDetail({ booking }: { booking: Booking }) {
-  const { cancel, complete, noShow } = useBookingMutations();
+  const { complete, noShow } = useBookingMutations();
   const payments = useQuery({
     queryKey: [...bookingKeys.payments, 'of', booking.id, booking.paid_amount],
     queryFn: () => fetchPayments({ page: 1, page_size: 50, booking: booking.id }),
   });
-  const [panel, setPanel] = useState<'none' | 'pay' | 'discount'>('none');
+  const credit = useClientCredit(booking.client);
+  const [panel, setPanel] = useState<'none' | 'pay' | 'discount' | 'move' | 'refund'>('none');
+  /** The cancel dialog: for the booking (slot null) or one of its slots. */
+  const [cancelling, setCancelling] = useState<{ slot: Booking['time_slots'][number] | null } | null>(null);
   const open = booking.status === 'confirmed';
+  const started = hasStarted(booking);
   const due = (toPaise(booking.due_amount) ?? 0) > 0;
   const payable = booking.status !== 'cancelled' && due;
+  const activeSlots = booking.time_slots.filter((s) => s.is_active);
+  const hasCredit = (toPaise(booking.credit_amount) ?? 0) > 0;
+  const clientCredit = credit.data && (toPaise(credit.data.credit_amount) ?? 0) > 0 ? credit.data.credit_amount : null;
 
   const run = async (label: string, action: () => Promise<unknown>) => {
     try {
       await action();
       notify.success(label);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  };
-
-  /** The reason comes from the note dialog (spec 4/5), which is also the one confirmation step. */
-  const cancelBooking = async () => {
-    let reason: string;
-    try {
-      const note = await openNoteDialog({
-        type: 'note',
-        title: `Cancel booking ${booking.code}`,
-        description: 'Its slots become free for new bookings at once. Payments already received stay on record.',
-        label: 'Reason',
-        maxLength: 500,
-      });
-      reason = note.text.trim();
-    } catch (error) {
-      if (error instanceof Error && error.message === NOTE_DIALOG_CANCELLED) return;
-      throw error;
-    }
-    try {
-      await cancel.mutateAsync({ id: booking.id, reason });
-      notify.success(`Booking ${booking.code} was cancelled.`);
     } catch (error) {
       notify.error(errorMessage(error));
     }
@@ -112,12 +105,27 @@ function BookingDetail({ booking }: { booking: Booking }) {
           <p className="font-medium">{booking.name}</p>
           <p className="text-muted tabular">{booking.mobile}</p>
           {booking.email && <p className="text-muted">{booking.email}</p>}
+          {clientCredit && (
+            <p className="mt-1 font-medium text-success-text" aria-label="Client credit">
+              Credit {formatMoney(clientCredit)}
+            </p>
+          )}
           <h3 className="mb-1 mt-4 text-xs font-semibold uppercase tracking-wide text-muted">Slots</h3>
-          <ul className="space-y-0.5">
+          <ul className="space-y-1">
             {booking.time_slots.map((s) => (
-              <li key={s.id} className="flex justify-between tabular">
-                <span>{slotRange(s)}</span>
-                <span>{formatMoney(s.price)}</span>
+              <li key={s.id} className="flex items-center justify-between gap-2 tabular" aria-label={`Slot ${slotRange(s)}`}>
+                <span className={s.is_active || booking.status === 'cancelled' ? '' : 'text-muted line-through'}>
+                  {slotRange(s)}
+                  {!s.is_active && booking.status !== 'cancelled' && <span className="ml-1 text-xs no-underline">(cancelled)</span>}
+                </span>
+                <span className="flex items-center gap-2">
+                  {open && s.is_active && activeSlots.length > 1 && (
+                    <Button size="sm" variant="ghost" onClick={() => setCancelling({ slot: s })}>
+                      Cancel slot
+                    </Button>
+                  )}
+                  <span>{formatMoney(s.price)}</span>
+                </span>
               </li>
             ))}
           </ul>
@@ -133,6 +141,12 @@ function BookingDetail({ booking }: { booking: Booking }) {
               <span className="font-semibold">{formatMoney(booking.booking_amount)}</span>
             </Row>
             <Row label="Paid">{formatMoney(booking.paid_amount)}</Row>
+            {(toPaise(booking.refunded_amount) ?? 0) > 0 && <Row label="Refunded">{formatMoney(booking.refunded_amount)}</Row>}
+            {hasCredit && (
+              <Row label="Credit">
+                <span className="font-semibold">{formatMoney(booking.credit_amount)}</span>
+              </Row>
+            )}
             <Row label="Due">
               <span className={due ? 'font-semibold text-danger-text' : ''}>{formatMoney(booking.due_amount)}</span>
             </Row>
@@ -152,7 +166,10 @@ function BookingDetail({ booking }: { booking: Booking }) {
                   {formatDate(p.paid_on)} · {p.payment_mode_name}
                   {p.reference && <span className="text-muted"> · {p.reference}</span>}
                 </span>
-                <span className="font-medium tabular">{formatMoney(p.amount)}</span>
+                <span className={p.direction === 'out' ? 'font-medium tabular text-danger-text' : 'font-medium tabular'}>
+                  {p.kind === 'refund' && <span className="mr-1 text-xs font-normal">Refund</span>}
+                  {formatMoney(p.signed_amount)}
+                </span>
               </li>
             ))}
           </ul>
@@ -165,12 +182,20 @@ function BookingDetail({ booking }: { booking: Booking }) {
 
       {panel === 'pay' && <PaymentPanel booking={booking} onClose={() => setPanel('none')} />}
       {panel === 'discount' && <DiscountPanel booking={booking} onClose={() => setPanel('none')} />}
+      {panel === 'move' && <MovePanel booking={booking} onClose={() => setPanel('none')} />}
+      {panel === 'refund' && <RefundCreditPanel booking={booking} onClose={() => setPanel('none')} />}
+      <CancelBookingDialog booking={booking} slot={cancelling?.slot ?? null} open={!!cancelling} onClose={() => setCancelling(null)} />
 
-      {(payable || open) && (
+      {(payable || open || hasCredit) && (
         <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line bg-surface px-5 py-3">
           {payable && (
             <Button size="sm" variant="secondary" onClick={() => setPanel('pay')}>
               Record Payment
+            </Button>
+          )}
+          {hasCredit && (
+            <Button size="sm" variant="secondary" onClick={() => setPanel('refund')}>
+              Refund Credit
             </Button>
           )}
           {open && (
@@ -178,18 +203,30 @@ function BookingDetail({ booking }: { booking: Booking }) {
               <Button size="sm" variant="secondary" onClick={() => setPanel('discount')}>
                 Discount
               </Button>
-              <Button size="sm" variant="secondary" onClick={() => void run('Marked as no-show.', () => noShow.mutateAsync(booking.id))}>
-                No-show
+              <Button size="sm" variant="secondary" onClick={() => setPanel('move')}>
+                Move
               </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => void run('Marked as completed.', () => complete.mutateAsync(booking.id))}
-              >
-                Complete
-              </Button>
-              <Button size="sm" variant="danger" onClick={() => void cancelBooking()} disabled={cancel.isPending}>
-                {cancel.isPending ? 'Cancelling…' : 'Cancel Booking'}
+              {/* Complete and No-show once the booking has started. */}
+              {started && (
+                <>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => void run('Marked as no-show.', () => noShow.mutateAsync(booking.id))}
+                  >
+                    No-show
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => void run('Marked as completed.', () => complete.mutateAsync(booking.id))}
+                  >
+                    Complete
+                  </Button>
+                </>
+              )}
+              <Button size="sm" variant="danger" onClick={() => setCancelling({ slot: null })}>
+                Cancel Booking
               </Button>
             </>
           )}
@@ -308,6 +345,136 @@ function DiscountPanel({ booking, onClose }: { booking: Booking; onClose: () => 
               Apply Discount
             </Button>
           </div>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Move the booking to other free slots: a date and slots of its facility that day (the day view's answer). */
+function MovePanel({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const { move } = useBookingMutations();
+  const [date, setDate] = useState(booking.date);
+  const [picked, setPicked] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const day = useQuery({
+    queryKey: bookingKeys.day(String(booking.facility), date),
+    queryFn: () => fetchDay(String(booking.facility), date),
+    enabled: !!date,
+  });
+  const own = new Set(booking.time_slots.filter((s) => s.is_active && s.date === date).map((s) => s.time_slot));
+  const slots = (day.data ?? []).flatMap((g) => g.time_slots).filter((s) => s.booking_status === 'available' || own.has(s.id));
+  const toggle = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
+  const submit = async () => {
+    setError(null);
+    try {
+      await move.mutateAsync({ id: booking.id, input: { date, time_slot_ids: picked } });
+      notify.success(`Booking ${booking.code} was moved to ${formatDate(date)}.`);
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <section className="space-y-3 rounded-lg border border-line p-3" aria-label="Move booking">
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="max-w-xs">
+        <DateField
+          label="Date"
+          value={date}
+          onChange={(v: string) => {
+            setDate(v);
+            setPicked([]);
+          }}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium">Free slots</legend>
+        {day.isPending ? (
+          <Skeleton className="h-8 w-full" />
+        ) : slots.length ? (
+          <div className="flex flex-wrap gap-2">
+            {slots.map((s) => (
+              <button
+                key={s.id}
+                type="button"
+                aria-pressed={picked.includes(s.id)}
+                onClick={() => toggle(s.id)}
+                className={
+                  picked.includes(s.id)
+                    ? 'rounded-md border border-accent bg-accent px-2.5 py-1 text-sm text-accent-fg tabular'
+                    : 'rounded-md border border-line px-2.5 py-1 text-sm tabular hover:bg-subtle'
+                }
+              >
+                {slotRange(s)} · {formatMoney(s.price)}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <p className="text-muted">No free slots on this date.</p>
+        )}
+      </fieldset>
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <Button size="sm" onClick={() => void submit()} disabled={!picked.length || move.isPending}>
+          {move.isPending ? 'Moving…' : 'Move Booking'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+const refundFormSchema = requestSchema(
+  z.object({ amount: z.string(), payment_mode: z.string(), reference: z.string(), reason: z.string() }),
+  bookingCreditRefundSchema,
+  (v, issue) => {
+    if (!v.payment_mode) issue('payment_mode', 'Choose a payment mode.');
+    return { amount: v.amount.trim(), payment_mode: v.payment_mode || undefined, reference: v.reference, reason: v.reason };
+  },
+);
+
+/** Give back (part of) the credit the booking holds. */
+function RefundCreditPanel({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const { refundCredit } = useBookingMutations();
+  const modes = usePaymentModes();
+  const form = useZodForm(refundFormSchema, {
+    defaultValues: { amount: booking.credit_amount, payment_mode: '', reference: '', reason: '' },
+  });
+  return (
+    <section className="rounded-lg border border-line p-3" aria-label="Refund credit">
+      <Form
+        form={form}
+        className="space-y-3"
+        onSubmit={async (input) => {
+          await refundCredit.mutateAsync({ id: booking.id, input });
+          notify.success(`${formatMoney(input.amount)} refunded.`);
+          onClose();
+        }}
+        footer={({ submitting }) => (
+          <div className="flex justify-end gap-2">
+            <Button size="sm" variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+            <Button size="sm" type="submit" disabled={submitting}>
+              {submitting ? 'Saving…' : 'Refund'}
+            </Button>
+          </div>
+        )}
+      >
+        <div className="grid gap-3 sm:grid-cols-3">
+          <MoneyField control={form.control} name="amount" label="Amount" required />
+          <SelectField
+            control={form.control}
+            name="payment_mode"
+            label="Payment Mode"
+            required
+            placeholder="Select mode"
+            options={optionsOf(modes.data)}
+            loading={modes.isPending}
+          />
+          <TextField control={form.control} name="reference" label="Reference" placeholder="UPI ref, cheque no." />
         </div>
       </Form>
     </section>

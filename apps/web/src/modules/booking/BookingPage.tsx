@@ -1,12 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { clsx } from 'clsx';
 import { PageHeader } from '../../components/PageHeader';
+import { BoardView, useBoardLayout } from './BoardView';
 import { BookingList } from './BookingList';
 import { DayView } from './DayView';
 
-/** Booking › Booking: the day view per facility, and the list of all bookings. */
+/** Booking › Booking: the board of a centre's facilities (one facility's day view on a phone), and the list of all bookings. */
 export function BookingPage() {
   const [params, setParams] = useSearchParams();
+  const wide = useBoardLayout();
   // A search link (the top bar's results) opens the list with that search.
   const view = params.get('view') === 'list' || params.has('search') ? 'list' : 'day';
   const tab = (value: 'day' | 'list', label: string) => (
@@ -30,7 +32,7 @@ export function BookingPage() {
         {tab('day', 'Day View')}
         {tab('list', 'All Bookings')}
       </div>
-      {view === 'day' ? <DayView /> : <BookingList initialSearch={params.get('search') ?? ''} />}
+      {view === 'day' ? wide ? <BoardView /> : <DayView /> : <BookingList initialSearch={params.get('search') ?? ''} />}
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { TabNav } from '../../components/TabNav';
 export function BookingTabs({ node }: { node: ResolvedNode }) {
   const params = useParams();
   const tabs = tabsOf(node);
-  if (tabs.length === 0) return null;
+  // A page whose only visible tab is itself (Clients, with its old tab paths hidden) shows no tab bar.
+  if (tabs.length <= 1) return null;
   const fill = (path: string) => path.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? name);
   return <TabNav label={`${node.parent?.label ?? ''} sections`} tabs={tabs.map((t) => ({ to: fill(t.fullPath), label: t.label }))} />;
 }

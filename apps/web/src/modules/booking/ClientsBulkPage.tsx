@@ -1,17 +1,14 @@
 import { clientInputSchema } from '@arena/contracts';
 import { CheckCircle2, ClipboardPaste, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { ResolvedNode } from '../../lib/web-module';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { PageHeader } from '../../components/PageHeader';
 import { usePhoneLayout } from '../../components/usePhoneLayout';
 import { inputClass } from '../../components/TextField';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useClientMutations } from './api';
-import { BookingTabs } from './BookingTabs';
 
 interface Row {
   key: number;
@@ -29,8 +26,8 @@ const FIELDS: { key: FieldKey; label: string }[] = [
 let seq = 0;
 const blank = (): Row => ({ key: ++seq, name: '', mobile: '', email: '' });
 
-/** Booking › Clients › Bulk Table: add many clients at once, typed or pasted from a spreadsheet. */
-export function ClientsBulkPage({ node }: { node: ResolvedNode }) {
+/** Booking › Clients in bulk mode (also /booking/clients/bulk-table): add many clients at once, typed or pasted from a spreadsheet. */
+export function ClientsBulkEditor() {
   const { create } = useClientMutations();
   const [rows, setRows] = useState<Row[]>(() => [blank(), blank(), blank()]);
   const [paste, setPaste] = useState('');
@@ -113,11 +110,9 @@ export function ClientsBulkPage({ node }: { node: ResolvedNode }) {
 
   return (
     <div>
-      <PageHeader
-        title="Clients"
-        description="Add many clients at once. Rows that fail stay here with the reason, so you can fix them and save again."
-      />
-      <BookingTabs node={node} />
+      <p className="mb-4 text-sm text-muted">
+        Add many clients at once. Rows that fail stay here with the reason, so you can fix them and save again.
+      </p>
       <div className="grid gap-5 lg:grid-cols-[1fr_300px]">
         <Card className="relative overflow-x-auto">
           {phone ? (

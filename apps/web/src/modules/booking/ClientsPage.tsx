@@ -1,4 +1,4 @@
-import { Plus, Users } from 'lucide-react';
+import { Plus, Table2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ResolvedNode } from '../../lib/web-module';
@@ -16,13 +16,19 @@ import { bookingKeys, fetchClients, useClientMutations, type Client } from './ap
 import { BookingList } from './BookingList';
 import { BookingTabs } from './BookingTabs';
 import { ClientForm } from './ClientForm';
+import { ClientsBulkEditor } from './ClientsBulkPage';
 
 const money = (v: string, strong = false) => (
   <span className={strong && Number(v) > 0 ? 'font-semibold text-danger-text' : ''}>{formatMoney(v)}</span>
 );
 
-/** Booking › Clients ('' and clients-table): people who book, with their bookings and dues. */
-function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean }) {
+/**
+ * Booking › Clients: people who book, with their bookings and dues; "Bulk mode" turns the list
+ * into the editable table that adds many at once. The old tab paths open this screen:
+ * /booking/clients/bulk-table with bulk mode on, /booking/clients/clients-table with it off.
+ */
+function ClientsScreen({ node, initialBulk }: { node: ResolvedNode; initialBulk: boolean }) {
+  const [bulk, setBulk] = useState(initialBulk);
   const { create, update, remove } = useClientMutations();
   const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Client>();
   const [viewing, setViewing] = useState<Client | null>(null);
@@ -38,18 +44,15 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
       sortKey: 'name',
       alwaysVisible: true,
       mobile: 'title',
-      cell: (c) =>
-        compact ? (
-          c.name
-        ) : (
-          <button
-            type="button"
-            onClick={() => setViewing(c)}
-            className="whitespace-nowrap text-left font-medium text-accent-text hover:underline"
-          >
-            {c.name}
-          </button>
-        ),
+      cell: (c) => (
+        <button
+          type="button"
+          onClick={() => setViewing(c)}
+          className="whitespace-nowrap text-left font-medium text-accent-text hover:underline"
+        >
+          {c.name}
+        </button>
+      ),
     },
     {
       id: 'mobile',
@@ -63,28 +66,27 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
     { id: 'total', header: 'Total', mobile: 'amount', sortKey: 'total_amount', align: 'right', cell: (c) => money(c.total_amount) },
     { id: 'paid', header: 'Paid', align: 'right', mobile: false, cell: (c) => money(c.paid_amount) },
     { id: 'due', header: 'Due', mobile: 'amount', sortKey: 'due_amount', align: 'right', cell: (c) => money(c.due_amount, true) },
-    { id: 'notes', header: 'Notes', mobile: false, cell: (c) => c.notes || '—', defaultHidden: !compact },
+    { id: 'notes', header: 'Notes', mobile: false, cell: (c) => c.notes || '—', defaultHidden: true },
     {
       id: 'created_at',
       header: 'Since',
       sortKey: 'created_at',
       mobile: false,
       cell: (c) => <span className="whitespace-nowrap">{formatDate(c.created_at)}</span>,
-      defaultHidden: !compact,
+      defaultHidden: true,
     },
   ];
-  if (!compact)
-    columns.push(
-      rowActionsColumn({
-        onEdit: openEdit,
-        onDelete: deletion.askDelete,
-        leading: (c) => (
-          <Button size="sm" variant="ghost" aria-label={`Bookings of ${c.name}`} onClick={() => setViewing(c)}>
-            Bookings
-          </Button>
-        ),
-      }),
-    );
+  columns.push(
+    rowActionsColumn({
+      onEdit: openEdit,
+      onDelete: deletion.askDelete,
+      leading: (c) => (
+        <Button size="sm" variant="ghost" aria-label={`Bookings of ${c.name}`} onClick={() => setViewing(c)}>
+          Bookings
+        </Button>
+      ),
+    }),
+  );
 
   return (
     <div>
@@ -92,46 +94,56 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
         title="Clients"
         description="Everyone who books: created from bookings (matched by phone, then e-mail) or added here."
         actions={
-          <Button onClick={openCreate}>
-            <Plus size={16} aria-hidden /> Add Client
-          </Button>
+          <>
+            <Button variant={bulk ? 'primary' : 'secondary'} aria-pressed={bulk} onClick={() => setBulk((b) => !b)}>
+              <Table2 size={16} aria-hidden /> Bulk mode
+            </Button>
+            {!bulk && (
+              <Button onClick={openCreate}>
+                <Plus size={16} aria-hidden /> Add Client
+              </Button>
+            )}
+          </>
         }
       />
       <BookingTabs node={node} />
-      <DataTable
-        initialSearch={initialSearch}
-        title={compact ? 'Clients table' : 'Clients'}
-        queryKey={[...bookingKeys.clients, compact ? 'table' : 'list']}
-        fetchPage={fetchClients}
-        exportPath="/booking/client/"
-        columns={columns}
-        rowKey={(c) => c.id}
-        searchPlaceholder="Search name, mobile or email"
-        filters={{ has_due: dues || undefined }}
-        filterControls={
-          <FilterSelect
-            label="Dues"
-            value={dues}
-            onChange={setDues}
-            options={[
-              { value: 'true', label: 'With dues' },
-              { value: 'false', label: 'No dues' },
-            ]}
-          />
-        }
-        onClearFilters={() => setDues('')}
-        pageSizes={compact ? [50, 100] : undefined}
-        empty={{
-          icon: Users,
-          title: 'No clients yet',
-          description: 'A client is added with their first booking (matched by phone, then e-mail), or add one here.',
-          action: (
-            <Button onClick={openCreate}>
-              <Plus size={16} aria-hidden /> Add Client
-            </Button>
-          ),
-        }}
-      />
+      {bulk ? (
+        <ClientsBulkEditor />
+      ) : (
+        <DataTable
+          initialSearch={initialSearch}
+          title="Clients"
+          queryKey={[...bookingKeys.clients, 'list']}
+          fetchPage={fetchClients}
+          exportPath="/booking/client/"
+          columns={columns}
+          rowKey={(c) => c.id}
+          searchPlaceholder="Search name, mobile or email"
+          filters={{ has_due: dues || undefined }}
+          filterControls={
+            <FilterSelect
+              label="Dues"
+              value={dues}
+              onChange={setDues}
+              options={[
+                { value: 'true', label: 'With dues' },
+                { value: 'false', label: 'No dues' },
+              ]}
+            />
+          }
+          onClearFilters={() => setDues('')}
+          empty={{
+            icon: Users,
+            title: 'No clients yet',
+            description: 'A client is added with their first booking (matched by phone, then e-mail), or add one here.',
+            action: (
+              <Button onClick={openCreate}>
+                <Plus size={16} aria-hidden /> Add Client
+              </Button>
+            ),
+          }}
+        />
+      )}
       <ClientForm
         client={editing}
         open={formOpen}
@@ -175,5 +187,8 @@ function ClientsScreen({ node, compact }: { node: ResolvedNode; compact: boolean
   );
 }
 
-export const ClientsPage = ({ node }: { node: ResolvedNode }) => <ClientsScreen node={node} compact={false} />;
-export const ClientsTablePage = ({ node }: { node: ResolvedNode }) => <ClientsScreen node={node} compact />;
+export const ClientsPage = ({ node }: { node: ResolvedNode }) => <ClientsScreen node={node} initialBulk={false} />;
+/** /booking/clients/clients-table (the spec's path): the same screen, bulk mode off. */
+export const ClientsTablePage = ClientsPage;
+/** /booking/clients/bulk-table (the spec's path): the same screen, bulk mode on. */
+export const ClientsBulkPage = ({ node }: { node: ResolvedNode }) => <ClientsScreen node={node} initialBulk />;

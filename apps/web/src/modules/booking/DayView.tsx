@@ -16,7 +16,7 @@ import { useSidebar } from '../../state/sidebar';
 import { bookingKeys, fetchDay, type DaySlot } from './api';
 import { BookingDetailDialog } from './BookingDetailDialog';
 import { DeskBookingDialog } from './DeskBookingDialog';
-import { paymentLabel, slotRange } from './status';
+import { paymentLabel, slotRange, slotStatusLabel } from './status';
 import { todayIso } from '../../lib/today';
 
 const today = () => todayIso();
@@ -34,7 +34,7 @@ function slotClass(slot: DaySlot, picked: boolean) {
   return 'border-line bg-subtle text-muted';
 }
 
-/** Booking › Booking, day view: one facility's slots for a date, coloured by status. */
+/** Booking › Booking on a phone: one facility's slots for a date, coloured by status (the board is for wider screens). */
 export function DayView() {
   const selectedCentre = useSidebar((s) => s.selectedCentre);
   const centres = useCentres();
@@ -132,7 +132,7 @@ export function DayView() {
 
       <ul className="flex flex-wrap gap-4 text-xs text-muted" aria-label="Legend">
         <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded border border-blue-300 bg-blue-50" aria-hidden /> Free
+          <span className="h-3 w-3 rounded border border-blue-300 bg-blue-50" aria-hidden /> Available
         </li>
         <li className="flex items-center gap-1.5">
           <span className="h-3 w-3 rounded bg-green-700" aria-hidden /> Picked
@@ -144,7 +144,7 @@ export function DayView() {
           <span className="h-3 w-3 rounded border border-emerald-300 bg-emerald-50" aria-hidden /> Completed
         </li>
         <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded border border-line bg-subtle" aria-hidden /> Closed
+          <span className="h-3 w-3 rounded border border-line bg-subtle" aria-hidden /> Past
         </li>
       </ul>
 
@@ -204,7 +204,7 @@ export function DayView() {
                           </>
                         ) : (
                           <span className={clsx('text-xs tabular', !isPicked && 'opacity-80')}>
-                            {free ? formatMoney(slot.price) : 'Closed'}
+                            {free ? formatMoney(slot.price) : slotStatusLabel(slot.booking_status)}
                           </span>
                         )}
                       </button>
@@ -220,10 +220,7 @@ export function DayView() {
       <DeskBookingDialog
         open={booking}
         onOpenChange={setBooking}
-        facility={Number(facility)}
-        facilityName={`${facilityName}`}
-        date={date}
-        slots={picked}
+        selection={[{ facility: Number(facility), facilityName, date, slots: picked }]}
         onBooked={() => {
           setBooking(false);
           setPicked([]);

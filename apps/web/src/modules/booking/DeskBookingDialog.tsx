@@ -1,7 +1,8 @@
-import { deskBookingInputSchema, fromPaise, toPaise, z } from '@arena/contracts';
+import { deskBookingsInputSchema, fromPaise, toPaise, z } from '@arena/contracts';
 import { clsx } from 'clsx';
 import { useMemo, useState } from 'react';
-import { useController, useWatch } from 'react-hook-form';
+import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { CheckboxField, MoneyField, optionsOf, PhoneField, SelectField, TextField } from '../../components/form';
 import { DialogForm } from '../../components/FormDialog';
@@ -10,30 +11,39 @@ import { requestSchema, useZodForm, type FormControl, type FormInput } from '../
 import { useBookingClients, usePaymentModes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { useDebounced } from '../../lib/useDebounced';
-import { useBookingMutations, type DaySlot } from './api';
+import type { DaySlot } from './api';
+import { useClientLookup, useDeskBookings } from './BoardApi';
 import { slotRange } from './status';
 
-/** A desk booking of the picked free slots for an existing or new client, with an optional discount and payment. */
+/** Free slots of one facility on one date, picked on the board or the day view. */
+export interface DeskSelection {
+  facility: number;
+  facilityName: string;
+  date: string;
+  slots: Pick<DaySlot, 'id' | 'start_time' | 'end_time' | 'price'>[];
+}
+
+/**
+ * A desk booking of the picked free slots — of one facility or several (one booking each, all in
+ * one step) — for an existing or new client, with an optional discount and payment.
+ */
 export function DeskBookingDialog({
   open,
   onOpenChange,
-  facility,
-  facilityName,
-  date,
-  slots,
+  selection,
   onBooked,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  facility: number;
-  facilityName: string;
-  date: string;
-  slots: DaySlot[];
+  selection: DeskSelection[];
   onBooked: () => void;
 }) {
+  const dates = [...new Set(selection.map((s) => s.date))];
+  const where = selection.length === 1 ? selection[0].facilityName : `${selection.length} facilities`;
+  const when = dates.length === 1 ? formatDate(dates[0]) : `${dates.length} dates`;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="New Booking" description={`${facilityName} · ${formatDate(date)}`} size="lg">
-      {open && <DeskBookingForm facility={facility} date={date} slots={slots} onDone={onBooked} onCancel={() => onOpenChange(false)} />}
+    <Dialog open={open} onOpenChange={onOpenChange} title="New Booking" description={`${where} · ${when}`} size="lg">
+      {open && <DeskBookingForm selection={selection} onDone={onBooked} onCancel={() => onOpenChange(false)} />}
     </Dialog>
   );
 }
@@ -42,6 +52,8 @@ export function DeskBookingDialog({
 const deskFields = z.object({
   client_mode: z.enum(['new', 'existing']),
   client: z.string(),
+  /** What the client search starts with (the mobile of a client chosen from the hint). */
+  client_pick: z.string(),
   name: z.string(),
   mobile_no: z.string(),
   email: z.string(),
@@ -52,8 +64,8 @@ const deskFields = z.object({
 });
 
 /** The desk booking request of the contracts, built from the form, plus the rules of this screen. */
-function deskBookingFormSchema(facility: number, date: string, slots: DaySlot[], subTotal: number) {
-  return requestSchema(deskFields, deskBookingInputSchema, (v, issue) => {
+function deskBookingFormSchema(selection: DeskSelection[], subTotal: number) {
+  return requestSchema(deskFields, deskBookingsInputSchema, (v, issue) => {
     const existing = v.client_mode === 'existing';
     if (existing && !v.client) issue('client', 'Choose a client.');
     if (!existing && !v.name.trim()) issue('name', 'Name is required');
@@ -61,9 +73,7 @@ function deskBookingFormSchema(facility: number, date: string, slots: DaySlot[],
     if ((toPaise(v.discount.trim() || '0') ?? 0) > subTotal) issue('discount', 'The discount cannot be more than the total.');
     if (v.take_payment && !v.payment.payment_mode) issue('payment.payment_mode', 'Choose a payment mode.');
     return {
-      facility,
-      date,
-      time_slot_ids: slots.map((s) => s.id),
+      items: selection.map((s) => ({ facility: s.facility, date: s.date, time_slot_ids: s.slots.map((x) => x.id) })),
       ...(existing ? { client: v.client || undefined } : { name: v.name.trim(), mobile_no: v.mobile_no, email: v.email.trim() }),
       discount: v.discount.trim() || '0',
       notes: v.notes,
@@ -77,27 +87,17 @@ function deskBookingFormSchema(facility: number, date: string, slots: DaySlot[],
 }
 type DeskForm = FormInput<ReturnType<typeof deskBookingFormSchema>>;
 
-function DeskBookingForm({
-  facility,
-  date,
-  slots,
-  onDone,
-  onCancel,
-}: {
-  facility: number;
-  date: string;
-  slots: DaySlot[];
-  onDone: () => void;
-  onCancel: () => void;
-}) {
-  const { create } = useBookingMutations();
+function DeskBookingForm({ selection, onDone, onCancel }: { selection: DeskSelection[]; onDone: () => void; onCancel: () => void }) {
+  const book = useDeskBookings();
   const modes = usePaymentModes();
+  const slots = selection.flatMap((s) => s.slots);
   const subTotal = slots.reduce((n, s) => n + (toPaise(s.price) ?? 0), 0);
-  const schema = useMemo(() => deskBookingFormSchema(facility, date, slots, subTotal), [facility, date, slots, subTotal]);
+  const schema = useMemo(() => deskBookingFormSchema(selection, subTotal), [selection, subTotal]);
   const form = useZodForm(schema, {
     defaultValues: {
       client_mode: 'new',
       client: '',
+      client_pick: '',
       name: '',
       mobile_no: '',
       email: '',
@@ -116,32 +116,41 @@ function DeskBookingForm({
     <DialogForm
       form={form}
       onSubmit={async (input) => {
-        const booking = await create.mutateAsync(input);
-        notify.success(`Booking ${booking.code} created.`);
+        const { bookings } = await book.mutateAsync(input);
+        const codes = bookings.map((b) => b.code).join(', ');
+        notify.success(bookings.length === 1 ? `Booking ${codes} created.` : `Bookings ${codes} created.`);
         onDone();
       }}
       onCancel={onCancel}
       submitLabel={`Book ${slots.length} ${slots.length === 1 ? 'slot' : 'slots'}`}
       pendingLabel="Booking…"
     >
-      <section className="rounded-lg border border-line bg-subtle/50 p-3 text-sm" aria-label="Slots">
-        <ul className="flex flex-wrap gap-1.5">
-          {slots.map((s) => (
-            <li key={s.id} className="rounded-md border border-line bg-surface px-2 py-1 tabular">
-              {slotRange(s)} · {formatMoney(s.price)}
-            </li>
-          ))}
-        </ul>
+      <section className="space-y-2 rounded-lg border border-line bg-subtle/50 p-3 text-sm" aria-label="Slots">
+        {selection.map((sel) => (
+          <div key={`${sel.facility}-${sel.date}`} className="flex flex-wrap items-center gap-1.5">
+            {selection.length > 1 && <span className="mr-1 font-medium">{sel.facilityName}</span>}
+            <ul className="contents">
+              {sel.slots.map((s) => (
+                <li key={s.id} className="rounded-md border border-line bg-surface px-2 py-1 tabular">
+                  {slotRange(s)} · {formatMoney(s.price)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </section>
 
       <div>
         <ClientModeSwitch control={control} />
         {clientMode === 'new' ? (
-          <div className="grid gap-4 sm:grid-cols-3">
-            <TextField control={control} name="name" label="Name" required autoComplete="off" />
-            <PhoneField control={control} name="mobile_no" label="Mobile" required hint="Matches an existing client with this number." />
-            <TextField control={control} name="email" label="Email" type="email" autoComplete="off" />
-          </div>
+          <>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <TextField control={control} name="name" label="Name" required autoComplete="off" />
+              <PhoneField control={control} name="mobile_no" label="Mobile" required />
+              <TextField control={control} name="email" label="Email" type="email" autoComplete="off" />
+            </div>
+            <ExistingClientHint control={control} form={form} />
+          </>
         ) : (
           <ClientPicker control={control} />
         )}
@@ -217,10 +226,63 @@ function ClientModeSwitch({ control }: { control: FormControl<DeskForm> }) {
   );
 }
 
+/**
+ * "Existing client: Arjun Nair" under a typed mobile that belongs to a client — only then — with
+ * the two ways out the server also asks for: book for that client, or correct the number.
+ */
+function ExistingClientHint({
+  control,
+  form,
+}: {
+  control: FormControl<DeskForm>;
+  form: Pick<UseFormReturn<DeskForm>, 'setValue' | 'clearErrors' | 'setFocus'>;
+}) {
+  const mobile = useWatch({ control, name: 'mobile_no' });
+  const lookup = useClientLookup(mobile);
+  const client = /^\d{10}$/.test(mobile.replace(/\s+/g, '')) ? lookup.data?.client : null;
+  if (!client) return null;
+  return (
+    <div
+      role="status"
+      className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      <span>
+        Existing client: <strong>{client.name}</strong>
+      </span>
+      <span className="ml-auto flex gap-2">
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => {
+            form.setValue('client', String(client.id));
+            form.setValue('client_pick', client.mobile_no);
+            form.setValue('client_mode', 'existing');
+            form.clearErrors();
+          }}
+        >
+          Use this client
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            form.setValue('mobile_no', '');
+            form.clearErrors('mobile_no');
+            form.setFocus('mobile_no');
+          }}
+        >
+          Change number
+        </Button>
+      </span>
+    </div>
+  );
+}
+
 /** Finds a booking client by name or mobile; the pick is the form's `client` (its id as text). */
 function ClientPicker({ control }: { control: FormControl<DeskForm> }) {
   const { field, fieldState } = useController({ control, name: 'client' });
-  const [search, setSearch] = useState('');
+  const { field: pick } = useController({ control, name: 'client_pick' });
+  const [search, setSearch] = useState(pick.value);
   const term = useDebounced(search.trim(), 250);
   const clients = useBookingClients(term);
   return (

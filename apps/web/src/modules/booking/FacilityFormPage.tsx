@@ -52,7 +52,7 @@ function FacilityForm({ node, facility }: { node: ResolvedNode; facility: Facili
   return (
     <div className="max-w-5xl">
       <PageHeader
-        title={facility ? `Edit ${facility.name}` : 'Settings'}
+        title={facility ? `Edit ${facility.name}` : 'Add Facility'}
         description={
           facility
             ? `${facility.sport_name} at ${facility.centre_name}. Template changes apply to new bookings only.`
@@ -137,7 +137,7 @@ function FacilityForm({ node, facility }: { node: ResolvedNode; facility: Facili
             Slots of a group may not overlap. Leave the weekend price empty to charge the same on Saturdays and Sundays. Times are 24-hour
             (17:00).
           </p>
-          <SlotGroupsEditor control={control} />
+          <SlotGroupsEditor control={control} clearErrors={form.clearErrors} />
         </Card>
       </Form>
     </div>

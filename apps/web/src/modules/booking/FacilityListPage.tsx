@@ -1,9 +1,14 @@
-import type { Facility } from '@arena/contracts';
+import type { CopySlotGroupsResult, Facility } from '@arena/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LandPlot, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ResolvedNode } from '../../lib/web-module';
-import { buttonClass } from '../../components/Button';
+import { Alert } from '../../components/Alert';
+import { Button, buttonClass } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { optionsOf, SelectField } from '../../components/form';
+import { api } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
@@ -12,12 +17,72 @@ import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useDeleteResource } from '../../lib/resourceActions';
-import { useSports } from '../../lib/lookups';
+import { useFacilities, useSports } from '../../lib/lookups';
 import { useSidebar } from '../../state/sidebar';
 import { bookingKeys, fetchFacilities, useFacilityMutations } from './api';
 import { BookingTabs } from './BookingTabs';
 
 const slotCount = (f: Facility) => f.slot_groups.reduce((n, g) => n + g.time_slots.length, 0);
+
+/** "Copy slot groups": every slot group of a facility, with its slots and prices, appended to another facility. */
+function CopySlotGroupsDialog({ source, onClose }: { source: Facility | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const facilities = useFacilities();
+  const [target, setTarget] = useState('');
+  const copy = useMutation({
+    mutationFn: (to: number) => api.post<CopySlotGroupsResult>(`/booking/facility/${source!.id}/copy-slot-groups/`, { to_facility: to }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+  const close = () => {
+    setTarget('');
+    copy.reset();
+    onClose();
+  };
+  const options = optionsOf(facilities.data).filter((o) => o.value !== String(source?.id));
+  const targetName = options.find((o) => o.value === target)?.label ?? '';
+  return (
+    <Dialog
+      open={!!source}
+      onOpenChange={(o) => !o && close()}
+      title={`Copy slot groups of ${source?.name ?? ''}`}
+      description="Its slot groups, with every slot and price, are added to the chosen facility after its own groups."
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={copy.isPending}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!target || copy.isPending}
+            onClick={async () => {
+              try {
+                const out = await copy.mutateAsync(Number(target));
+                notify.success(`Copied ${out.groups} slot ${out.groups === 1 ? 'group' : 'groups'} (${out.slots} slots) to ${targetName}.`);
+                close();
+              } catch {
+                // shown in the dialog
+              }
+            }}
+          >
+            {copy.isPending ? 'Copying…' : 'Copy slot groups'}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        <SelectField
+          label="Copy to"
+          required
+          placeholder="Select facility"
+          value={target}
+          onChange={setTarget}
+          options={options}
+          loading={facilities.isPending}
+        />
+        {copy.error && <Alert tone="error">{errorMessage(copy.error)}</Alert>}
+      </div>
+    </Dialog>
+  );
+}
 
 /** Booking › Settings › Facility Management. */
 export function FacilityListPage({ node }: { node: ResolvedNode }) {
@@ -29,6 +94,7 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
   const [online, setOnline] = useState('');
   const [active, setActive] = useState('');
   const deletion = useDeleteResource<Facility>(remove);
+  const [copying, setCopying] = useState<Facility | null>(null);
 
   const toggleOnline = async (f: Facility) => {
     try {
@@ -95,6 +161,12 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
     { ...createdAtColumn<Facility>(), defaultHidden: true },
     rowActionsColumn<Facility>({
       onEdit: (f) => void navigate(`/booking/settings/add-faculty?id=${f.id}`),
+      afterEdit: (f) =>
+        f.slot_groups.length > 0 && (
+          <Button size="sm" variant="ghost" aria-label={`Copy slot groups of ${f.name}`} onClick={() => setCopying(f)}>
+            Copy slot groups
+          </Button>
+        ),
       onDelete: deletion.askDelete,
     }),
   ];
@@ -165,6 +237,7 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
           ),
         }}
       />
+      <CopySlotGroupsDialog source={copying} onClose={() => setCopying(null)} />
       <ConfirmDialog {...deletion.dialogProps} title={`Delete ${deletion.deleting?.name ?? 'facility'}?`}>
         Its slot templates go with it. A facility that already has bookings cannot be deleted; make it inactive instead.
       </ConfirmDialog>

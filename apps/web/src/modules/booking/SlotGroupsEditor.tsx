@@ -1,23 +1,29 @@
 import { clsx } from 'clsx';
-import { Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
+import { Plus, Trash2, Wand2 } from 'lucide-react';
+import { useState } from 'react';
+import { useFieldArray, useFormState, useWatch, type UseFormClearErrors } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { CheckboxField, MoneyField, TextField, TimeField } from '../../components/form';
 import type { FormControl } from '../../lib/form';
 import { blankGroup, nextSlot, type FacilityForm } from './facility-form';
+import { SlotGenerator } from './SlotGenerator';
 
 type Control = FormControl<FacilityForm>;
+type ClearErrors = UseFormClearErrors<FacilityForm>;
 
 /** One grid for the column headers (from `sm` up) and every slot row, so they line up. */
 const ROW = 'grid grid-cols-2 items-start gap-x-3 gap-y-2 sm:grid-cols-[7rem_7rem_minmax(0,1fr)_minmax(0,1fr)_4rem_2.5rem]';
 
-/** The slot template of a facility: named groups, each with time slots (start, end, price, weekend price, active). */
-export function SlotGroupsEditor({ control }: { control: Control }) {
+/**
+ * The slot template of a facility: named groups, each with time slots (start, end, price, weekend
+ * price, active), filled by hand or by the slot generator. Editing a row clears that row's errors.
+ */
+export function SlotGroupsEditor({ control, clearErrors }: { control: Control; clearErrors: ClearErrors }) {
   const groups = useFieldArray({ control, name: 'slot_groups', keyName: 'key' });
   return (
     <div className="space-y-4">
       {groups.fields.map((group, gi) => (
-        <GroupEditor key={group.key} control={control} index={gi} onRemove={() => groups.remove(gi)} />
+        <GroupEditor key={group.key} control={control} clearErrors={clearErrors} index={gi} onRemove={() => groups.remove(gi)} />
       ))}
       <Button
         variant="secondary"
@@ -29,7 +35,18 @@ export function SlotGroupsEditor({ control }: { control: Control }) {
   );
 }
 
-function GroupEditor({ control, index: gi, onRemove }: { control: Control; index: number; onRemove: () => void }) {
+function GroupEditor({
+  control,
+  clearErrors,
+  index: gi,
+  onRemove,
+}: {
+  control: Control;
+  clearErrors: ClearErrors;
+  index: number;
+  onRemove: () => void;
+}) {
+  const [generating, setGenerating] = useState(false);
   const slots = useFieldArray({ control, name: `slot_groups.${gi}.time_slots`, keyName: 'key' });
   const name = useWatch({ control, name: `slot_groups.${gi}.name` });
   const current = useWatch({ control, name: `slot_groups.${gi}.time_slots` });
@@ -48,10 +65,25 @@ function GroupEditor({ control, index: gi, onRemove }: { control: Control; index
           placeholder="e.g. Morning"
           className="min-w-[180px] flex-1"
         />
+        <Button variant="secondary" size="sm" className="sm:mt-7" aria-expanded={generating} onClick={() => setGenerating((g) => !g)}>
+          <Wand2 size={14} aria-hidden /> Generate slots
+        </Button>
         <Button variant="ghost-danger" size="sm" className="sm:mt-7" onClick={onRemove}>
           <Trash2 size={14} aria-hidden /> Remove group
         </Button>
       </div>
+      {generating && (
+        <div className="border-b border-line px-4 py-3">
+          <SlotGenerator
+            groupLabel={groupLabel}
+            onGenerate={(generated) => {
+              slots.replace(generated);
+              clearErrors(`slot_groups.${gi}.time_slots`);
+              setGenerating(false);
+            }}
+          />
+        </div>
+      )}
       <div className="space-y-3 px-4 py-3 sm:space-y-1.5">
         <div className={clsx(ROW, 'hidden text-xs font-semibold uppercase tracking-wide text-muted sm:grid')} aria-hidden="true">
           <span>Start</span>
@@ -70,6 +102,8 @@ function GroupEditor({ control, index: gi, onRemove }: { control: Control; index
               role="group"
               aria-label={label}
               className={clsx(ROW, si > 0 && 'border-t border-line pt-3 sm:border-0 sm:pt-0')}
+              // Any edit of the row clears the row's errors (an overlap shown on its start, a server error on its price…).
+              onChangeCapture={() => clearErrors(at)}
             >
               <TimeField control={control} name={`${at}.start_time`} label="Start" labelDisplay="hidden-from-sm" />
               <TimeField control={control} name={`${at}.end_time`} label="End" labelDisplay="hidden-from-sm" />

@@ -1,18 +1,19 @@
 import { phoneSchema, subscriptionInputSchema, z } from '@arena/contracts';
 import { addMonths, format } from 'date-fns';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { DateField, MultiSelectField, optionsOf, PhoneField, SelectField, TextField } from '../../components/form';
 import { DialogForm } from '../../components/FormDialog';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { requestSchema, useZodForm } from '../../lib/form';
 import { useCentres, useFacilities } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { useSidebar } from '../../state/sidebar';
-import { useFacility, useSubscriptionMutations, type SubscriptionResult } from './api';
+import { useFacility, useSubscriptionMutations, type SubscriptionInput, type SubscriptionResult } from './api';
+import { SubscriptionPreviewStep, useSubscriptionPreview, type SubscriptionPreview } from './SubscriptionPreview';
 import { slotRange } from './status';
 import { todayDate, todayIso } from '../../lib/today';
 
@@ -21,21 +22,46 @@ export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /** A recurring booking: the same slots on chosen weekdays between two dates; clashes are reported, never double-booked. */
 export function SubscriptionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [result, setResult] = useState<SubscriptionResult | null>(null);
+  // The form's request and its preview: shown before saving (each date, clashes with a choice, the total, the payment).
+  const [draft, setDraft] = useState<{ input: SubscriptionInput; preview: SubscriptionPreview } | null>(null);
+  const [kept, setKept] = useState<SubscriptionFormValues | null>(null);
+  const { create } = useSubscriptionMutations();
   return (
     <Dialog
       open={open}
       onOpenChange={(o) => {
         onOpenChange(o);
-        if (!o) setResult(null);
+        if (!o) {
+          setResult(null);
+          setDraft(null);
+          setKept(null);
+        }
       }}
-      title={result ? 'Subscription created' : 'New Booking Subscription'}
+      title={result ? 'Subscription created' : draft ? 'Check the dates' : 'New Booking Subscription'}
       size="lg"
     >
       {open &&
         (result ? (
           <SubscriptionOutcome result={result} onClose={() => onOpenChange(false)} />
+        ) : draft ? (
+          <SubscriptionPreviewStep
+            preview={draft.preview}
+            onBack={() => setDraft(null)}
+            onSave={async (extra) => {
+              const created = await create.mutateAsync({ ...draft.input, ...extra });
+              notify.success('Booking subscription created.');
+              setResult(created);
+            }}
+          />
         ) : (
-          <SubscriptionForm onCreated={setResult} onCancel={() => onOpenChange(false)} />
+          <SubscriptionForm
+            initial={kept}
+            onPreview={(input, preview, values) => {
+              setKept(values);
+              setDraft({ input, preview });
+            }}
+            onCancel={() => onOpenChange(false)}
+          />
         ))}
     </Dialog>
   );
@@ -48,6 +74,13 @@ function SubscriptionOutcome({ result, onClose }: { result: SubscriptionResult; 
         {result.created.length} {result.created.length === 1 ? 'booking was' : 'bookings were'} created for{' '}
         {result.subscription.client_name} at {result.subscription.facility_name}.
       </Alert>
+      {result.payment && (
+        <Alert tone="info">
+          {formatMoney(result.payment.amount)} received, spread over {result.payment.receipts}{' '}
+          {result.payment.receipts === 1 ? 'booking' : 'bookings'}.
+        </Alert>
+      )}
+      {result.skipped.length > 0 && <p className="text-muted">Skipped: {result.skipped.map(formatDate).join(', ')}.</p>}
       {result.clashes.length > 0 && (
         <Alert tone="warning">
           {result.clashes.length} {result.clashes.length === 1 ? 'date clashes' : 'dates clash'} with existing bookings and{' '}
@@ -109,12 +142,21 @@ const subscriptionFormSchema = requestSchema(subscriptionFields, subscriptionInp
 });
 
 const WEEKDAY_OPTIONS = WEEKDAYS.map((label, i) => ({ value: i + 1, label }));
+type SubscriptionFormValues = z.infer<typeof subscriptionFields>;
 
-function SubscriptionForm({ onCreated, onCancel }: { onCreated: (r: SubscriptionResult) => void; onCancel: () => void }) {
+function SubscriptionForm({
+  initial,
+  onPreview,
+  onCancel,
+}: {
+  initial: SubscriptionFormValues | null;
+  onPreview: (input: SubscriptionInput, preview: SubscriptionPreview, values: SubscriptionFormValues) => void;
+  onCancel: () => void;
+}) {
   const selectedCentre = useSidebar((s) => s.selectedCentre);
-  const { create } = useSubscriptionMutations();
+  const previewing = useSubscriptionPreview();
   const form = useZodForm(subscriptionFormSchema, {
-    defaultValues: {
+    defaultValues: initial ?? {
       name: '',
       mobile_no: '',
       email: '',
@@ -133,9 +175,19 @@ function SubscriptionForm({ onCreated, onCancel }: { onCreated: (r: Subscription
   const facilities = useFacilities(centre);
   const template = useFacility(facility ? Number(facility) : null);
 
-  // A facility belongs to a centre and slots to a facility: a new choice clears what hung on the old one.
-  useEffect(() => setValue('facility', ''), [centre, setValue]);
-  useEffect(() => setValue('time_slot_ids', []), [facility, setValue]);
+  // A facility belongs to a centre and slots to a facility: a new choice clears what hung on the old one
+  // (only a change: Back from the preview keeps what was chosen).
+  const shown = useRef({ centre, facility });
+  useEffect(() => {
+    if (shown.current.centre === centre) return;
+    shown.current.centre = centre;
+    setValue('facility', '');
+  }, [centre, setValue]);
+  useEffect(() => {
+    if (shown.current.facility === facility) return;
+    shown.current.facility = facility;
+    setValue('time_slot_ids', []);
+  }, [facility, setValue]);
 
   const slotOptions = (template.data?.slot_groups ?? []).flatMap((g) =>
     g.time_slots.filter((s) => s.is_active).map((s) => ({ value: s.id, label: slotRange(s), group: g.name })),
@@ -145,13 +197,12 @@ function SubscriptionForm({ onCreated, onCancel }: { onCreated: (r: Subscription
     <DialogForm
       form={form}
       onSubmit={async (input) => {
-        const result = await create.mutateAsync(input);
-        notify.success('Booking subscription created.');
-        onCreated(result);
+        const preview = await previewing.mutateAsync(input);
+        onPreview(input, preview, form.getValues());
       }}
       onCancel={onCancel}
-      submitLabel="Create Subscription"
-      pendingLabel="Creating…"
+      submitLabel="Preview"
+      pendingLabel="Checking dates…"
     >
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField control={control} name="name" label="Client Name" required autoComplete="off" />

@@ -1,6 +1,5 @@
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { ResolvedNode } from '../../lib/web-module';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -13,12 +12,11 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { bookingKeys, fetchSubscriptions, useSubscriptionMutations, type Subscription } from './api';
-import { BookingTabs } from './BookingTabs';
-import { SubscriptionDialog, WEEKDAYS } from './SubscriptionDialog';
+import { SubscriptionDialog } from './SubscriptionDialog';
 import { todayIso } from '../../lib/today';
 
-/** Booking › Clients › Booking Subscription: recurring bookings. */
-export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
+/** Booking › Booking Subscription (/booking/clients/booking-subscription): recurring bookings. */
+export function SubscriptionsPage() {
   const { cancel } = useSubscriptionMutations();
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
@@ -35,13 +33,19 @@ export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
       cell: (s) => <span className="font-medium">{s.client_name}</span>,
     },
     { id: 'facility', header: 'Facility', sortKey: 'facility_name', mobile: 'subtitle', cell: (s) => s.facility_name },
+    { id: 'weekdays', header: 'Weekdays', mobile: 'meta', cell: (s) => s.weekday_names },
     {
-      id: 'weekdays',
-      header: 'Weekdays',
+      id: 'slots',
+      header: 'Slots',
       mobile: 'meta',
-      cell: (s) => s.weekdays.map((d) => WEEKDAYS[d - 1]).join(', '),
+      cell: (s) => <span className="whitespace-nowrap tabular">{s.slot_times.join(', ') || '—'}</span>,
     },
-    { id: 'slots', header: 'Slots', mobile: 'meta', align: 'right', cell: (s) => s.time_slot_ids.length },
+    {
+      id: 'next',
+      header: 'Next date',
+      mobile: 'meta',
+      cell: (s) => <span className="whitespace-nowrap">{s.next_date ? formatDate(s.next_date) : '—'}</span>,
+    },
     {
       id: 'from',
       header: 'From',
@@ -81,7 +85,7 @@ export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
   return (
     <div>
       <PageHeader
-        title="Clients"
+        title="Booking Subscription"
         description="Recurring bookings: the same slots on chosen weekdays between two dates. Dates already taken are reported, never double-booked."
         actions={
           <Button onClick={() => setCreating(true)}>
@@ -89,7 +93,6 @@ export function SubscriptionsPage({ node }: { node: ResolvedNode }) {
           </Button>
         }
       />
-      <BookingTabs node={node} />
       <DataTable
         title="Booking subscriptions"
         queryKey={bookingKeys.subscriptions}

@@ -11,7 +11,14 @@ import { useSidebar } from '../../state/sidebar';
 import { bookingKeys, fetchPayments, type BookingPayment } from './api';
 import { BookingDetailDialog } from './BookingDetailDialog';
 
-/** Booking › Transactions: payments received against bookings. */
+const KIND_LABEL: Record<BookingPayment['kind'], string> = {
+  receipt: 'Receipt',
+  refund: 'Refund',
+  payment: 'Payment',
+  reversal: 'Reversal',
+};
+
+/** Booking › Transactions: money received against bookings, and refunds given back (negative). */
 export function TransactionsPage() {
   const centre = useSidebar((s) => s.selectedCentre);
   const modes = usePaymentModes();
@@ -60,7 +67,13 @@ export function TransactionsPage() {
       mobile: 'badge',
       sortKey: 'amount',
       align: 'right',
-      cell: (p) => <span className="font-medium">{formatMoney(p.amount)}</span>,
+      // Collections as they add up: a refund (money out) is negative and says so.
+      cell: (p) => (
+        <span className={p.direction === 'out' ? 'whitespace-nowrap font-medium text-danger-text' : 'whitespace-nowrap font-medium'}>
+          {p.kind !== 'receipt' && <span className="mr-1.5 text-xs font-normal">{KIND_LABEL[p.kind]}</span>}
+          {formatMoney(p.signed_amount)}
+        </span>
+      ),
     },
     {
       id: 'created_at',
@@ -79,7 +92,10 @@ export function TransactionsPage() {
 
   return (
     <div>
-      <PageHeader title="Transactions" description="Every payment received against a booking, at the desk or recorded later." />
+      <PageHeader
+        title="Transactions"
+        description="Every payment received against a booking, at the desk or recorded later, and every refund (shown negative)."
+      />
       <DataTable
         title="Booking transactions"
         queryKey={bookingKeys.payments}

@@ -1,7 +1,11 @@
 import type {
   AuditEntry,
   Booking,
+  bookingCancelSlotsSchema,
   BookingDashboard,
+  bookingMoveSchema,
+  bookingRefundSchema,
+  ClientCredit,
   bookingPaymentSchema,
   bookingUpdateSchema,
   clientInputSchema,
@@ -33,6 +37,9 @@ export type DeskBookingInput = z.output<typeof deskBookingInputSchema>;
 export type PaymentInput = z.output<typeof paymentInputSchema>;
 export type BookingUpdate = z.output<typeof bookingUpdateSchema>;
 export type SubscriptionInput = z.output<typeof subscriptionInputSchema>;
+export type BookingRefund = z.output<typeof bookingRefundSchema>;
+export type CancelSlotsInput = z.output<typeof bookingCancelSlotsSchema>;
+export type MoveInput = z.output<typeof bookingMoveSchema>;
 
 export const bookingKeys = {
   all: ['booking'] as const,
@@ -97,7 +104,22 @@ export function useBookingMutations() {
     onSuccess: settled,
   });
   const cancel = useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) => api.post<Booking>(`/booking/booking/${id}/cancel/`, { reason }),
+    mutationFn: ({ id, reason, refund }: { id: number; reason: string; refund?: BookingRefund }) =>
+      api.post<Booking>(`/booking/booking/${id}/cancel/`, refund ? { reason, refund } : { reason }),
+    onSuccess: settled,
+  });
+  const cancelSlots = useMutation({
+    mutationFn: ({ id, input }: { id: number; input: CancelSlotsInput }) =>
+      api.post<Booking>(`/booking/booking/${id}/cancel-slots/`, input),
+    onSuccess: settled,
+  });
+  const move = useMutation({
+    mutationFn: ({ id, input }: { id: number; input: MoveInput }) => api.post<Booking>(`/booking/booking/${id}/move/`, input),
+    onSuccess: settled,
+  });
+  const refundCredit = useMutation({
+    mutationFn: ({ id, input }: { id: number; input: BookingRefund & { reason: string } }) =>
+      api.post<Booking>(`/booking/booking/${id}/refund/`, input),
     onSuccess: settled,
   });
   const complete = useMutation({ mutationFn: (id: number) => api.post<Booking>(`/booking/booking/${id}/complete/`), onSuccess: settled });
@@ -106,11 +128,18 @@ export function useBookingMutations() {
     mutationFn: ({ id, input }: { id: number; input: PaymentInput }) => api.post<Booking>(`/booking/booking/${id}/payments/`, input),
     onSuccess: settled,
   });
-  return { create, patch, cancel, complete, noShow, pay };
+  return { create, patch, cancel, cancelSlots, move, refundCredit, complete, noShow, pay };
 }
 
 // ---- payments, clients, subscriptions ----
 export const fetchPayments = (params: ListParams) => api.get<Paginated<BookingPayment>>('/booking/booking-transaction/', { params });
+/** A client's credit over their bookings (money kept from cancelled slots or bookings). */
+export const useClientCredit = (client: number | null) =>
+  useQuery({
+    queryKey: [...bookingKeys.clients, client ?? 0, 'credit'],
+    queryFn: () => api.get<ClientCredit>(`/booking/client/${client}/credit/`),
+    enabled: !!client,
+  });
 export const fetchClients = (params: ListParams) => api.get<Paginated<Client>>('/booking/client/', { params });
 
 export function useClientMutations() {

@@ -122,6 +122,9 @@ export function ThirtyDaysTile({ centre }: { centre: string }) {
             { key: 'bookings', label: 'Bookings', format: 'count' },
             { key: 'amount', label: 'Booked amount', kind: 'line', format: 'money', axis: 'right' },
           ]}
+          xLabel="Date"
+          yLabel="Bookings"
+          y2Label="Booked amount"
           height={200}
           label="Bookings and booked amount per day over the last 30 days"
         />

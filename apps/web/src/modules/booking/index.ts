@@ -1,7 +1,6 @@
 export { BookingDashboardPage } from './BookingDashboardPage';
 export { BookingPage } from './BookingPage';
-export { ClientsPage, ClientsTablePage } from './ClientsPage';
-export { ClientsBulkPage } from './ClientsBulkPage';
+export { ClientsBulkPage, ClientsPage, ClientsTablePage } from './ClientsPage';
 export { SubscriptionsPage } from './SubscriptionsPage';
 export { TransactionsPage } from './TransactionsPage';
 export { FacilityListPage } from './FacilityListPage';

@@ -31,12 +31,14 @@ export const bookingModule = defineModule({
       node: entry('Booking', 'booking', { module: MODULE }, [
         entry('Dashboard', '', { screen: 'booking-dashboard' }),
         entry('Booking', 'booking', { screen: 'booking-booking' }),
+        // One Clients screen with a Bulk mode toggle; the spec's old tab paths open it (bulk on / off) so links keep working.
         tabs('Clients', 'clients', [
           entry('Clients', '', { screen: 'booking-clients' }),
-          entry('Bulk Table', 'bulk-table', { screen: 'booking-clients-bulk' }),
-          entry('Booking Subscription', 'booking-subscription', { screen: 'booking-subscriptions' }),
-          entry('Clients Table', 'clients-table', { screen: 'booking-clients-table' }),
+          entry('Bulk Table', 'bulk-table', { screen: 'booking-clients-bulk', hidden: true }),
+          entry('Clients Table', 'clients-table', { screen: 'booking-clients-table', hidden: true }),
         ]),
+        // Recurring bookings, an entry of its own at the spec's path /booking/clients/booking-subscription.
+        entry('Booking Subscription', 'clients/booking-subscription', { screen: 'booking-subscriptions' }),
         entry('Transactions', 'transactions', { screen: 'booking-transactions' }),
         tabs(
           'Messaging',
@@ -51,7 +53,11 @@ export const bookingModule = defineModule({
         entry('Logs', 'logs', { screen: 'booking-logs' }),
       ]),
     },
-    { order: 40, under: 'reports', node: entry('Booking', 'booking', { screen: 'booking-reports', note: 'Booked, online, collection.' }) },
+    {
+      order: 40,
+      under: 'reports',
+      node: entry('Booking', 'booking', { screen: 'booking-reports', note: 'Booked, online, collection, occupancy, no-shows.' }),
+    },
   ],
   tiles: [
     tile({

@@ -6,10 +6,13 @@ const STATUS_TONE = { confirmed: 'info', cancelled: 'danger', completed: 'succes
 const PAY_LABEL: Record<string, string> = { unpaid: 'Unpaid', partial: 'Partly paid', paid: 'Paid' };
 const PAY_TONE = { unpaid: 'danger', partial: 'neutral', paid: 'success' } as const;
 const SOURCE_LABEL: Record<string, string> = { online: 'Online', desk: 'Desk', subscription: 'Subscription' };
+/** A slot's status on the board and the day view: a past slot nobody booked reads "Past", one not offered "Not offered". */
+const SLOT_LABEL: Record<string, string> = { available: 'Available', booked: 'Booked', past: 'Past', unavailable: 'Not offered' };
 
 export const statusLabel = (s: string) => STATUS_LABEL[s] ?? s;
 export const paymentLabel = (s: string) => PAY_LABEL[s] ?? s;
 export const sourceLabel = (s: string) => SOURCE_LABEL[s] ?? s;
+export const slotStatusLabel = (s: string) => SLOT_LABEL[s] ?? s;
 
 export function StatusBadge({ status }: { status: Booking['status'] | string }) {
   return <Badge tone={STATUS_TONE[status as keyof typeof STATUS_TONE] ?? 'neutral'}>{statusLabel(status)}</Badge>;
@@ -20,4 +23,6 @@ export function PaymentBadge({ status }: { status: Booking['payment_status'] | s
 
 export const hhmm = (t: string) => t.slice(0, 5);
 export const slotRange = (s: { start_time: string; end_time: string }) => `${hhmm(s.start_time)} - ${hhmm(s.end_time)}`;
+/** "18:00–19:00", as a slot is named on the board. */
+export const slotSpan = (s: { start_time: string; end_time: string }) => `${hhmm(s.start_time)}–${hhmm(s.end_time)}`;
 export const slotsText = (b: Pick<Booking, 'time_slots'>) => b.time_slots.map(slotRange).join(', ');

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { inputClass } from '../../components/TextField';
 import { api, SPEC_TIMEOUT } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 
 /** Spec 2.3: Make Payment. The input shows a dollar sign while the button shows the rupee sign, as specified. */
@@ -80,7 +81,7 @@ export default function PaymentsPage() {
           />
         </div>
         <Button type="submit" className="mt-6 w-full" disabled={busy}>
-          Pay ₹{amount || '0'}
+          Pay {formatMoney(value > 0 ? value : 0)}
         </Button>
         <Link to="/" className="mt-4 block text-center text-sm text-accent-text hover:underline">
           Back to Arena

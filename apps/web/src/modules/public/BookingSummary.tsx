@@ -1,7 +1,7 @@
 import { Trash2, X } from 'lucide-react';
 import { Button } from '../../components/Button';
-import { formatDate } from '../../lib/format';
-import { rupees, slotLabel, totalOf, type PickedSlot } from './slots';
+import { formatDate, formatMoney } from '../../lib/format';
+import { slotLabel, totalOf, type PickedSlot } from './slots';
 
 /** Spec 2.5: the picked slots with date, price and remove; Clear All; the count and the total. */
 export function BookingSummary({
@@ -41,7 +41,7 @@ export function BookingSummary({
                   {formatDate(s.date)} · {s.groupName}
                 </p>
               </div>
-              <span className="text-sm font-medium tabular">{rupees(s.price)}</span>
+              <span className="text-sm font-medium tabular">{formatMoney(s.price)}</span>
               <button
                 type="button"
                 onClick={() => onRemove(s.key)}
@@ -64,11 +64,12 @@ export function BookingSummary({
         <div className="flex justify-between text-base">
           <dt className="font-semibold">Total Amount</dt>
           <dd className="font-semibold tabular" data-testid="summary-total">
-            {rupees(totalOf(slots))}
+            {formatMoney(totalOf(slots))}
           </dd>
         </div>
       </dl>
-      <div className="px-4 pb-4">
+      {/* On a phone, once slots are picked, the sticky bar at the bottom of the screen carries Proceed to Book. */}
+      <div className={`px-4 pb-4 ${slots.length > 0 ? 'max-lg:hidden' : ''}`}>
         <Button className="w-full" onClick={onProceed}>
           Proceed to Book
         </Button>

@@ -4,8 +4,8 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
-import { formatDate } from '../../lib/format';
-import { rupees, slotLabel, totalOf, type PickedSlot } from './slots';
+import { formatDate, formatMoney } from '../../lib/format';
+import { slotLabel, totalOf, type PickedSlot } from './slots';
 
 export interface Contact {
   name: string;
@@ -121,13 +121,13 @@ export function ConfirmBookingDialog({
             {slots.map((s) => (
               <li key={s.key} className="flex justify-between gap-4 tabular">
                 <span>{slotLabel(s)}</span>
-                <span>{rupees(s.price)}</span>
+                <span>{formatMoney(s.price)}</span>
               </li>
             ))}
           </ul>
           <div className="mt-3 flex justify-between gap-4 border-t border-line pt-3 text-base font-semibold">
             <span>Total</span>
-            <span className="tabular">{rupees(totalOf(slots))}</span>
+            <span className="tabular">{formatMoney(totalOf(slots))}</span>
           </div>
         </section>
 

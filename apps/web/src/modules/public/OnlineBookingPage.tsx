@@ -1,36 +1,55 @@
-import type { AvailableSlotGroup, Booking } from '@arena/contracts';
+import type { AvailableSlotGroup, PortalBooking } from '@arena/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, format, parseISO } from 'date-fns';
 import { CalendarSearch, ChevronLeft, ChevronRight, Info, Loader2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { Alert } from '../../components/Alert';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { inputClass } from '../../components/TextField';
 import { ApiError } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { createBooking, fetchCentres, fetchFacilities, fetchOrganisation, fetchSlots, portalKeys } from './api';
 import { BookingSummary } from './BookingSummary';
-import { ConfirmBookingDialog, type Contact, type ContactErrors } from './ConfirmBookingDialog';
+import type { Contact, ContactErrors } from './ConfirmBookingDialog';
 import { PortalError, PortalFooter, PortalHeader } from './PortalChrome';
 import { Legend, SlotBoard } from './SlotBoard';
 import { isBookable, slotKey, todayIso, totalOf, type PickedSlot } from './slots';
 
 const selectClass = `${inputClass()} pr-8 disabled:cursor-not-allowed`;
 
+// The dialog and the confirmation (with zod, the shared schemas and the calendar file) load when a
+// visitor starts choosing slots, not with the page: a phone on mobile data paints the board sooner.
+const loadDialog = () => import('./ConfirmBookingDialog');
+const loadPanel = () => import('./ConfirmationPanel');
+const ConfirmBookingDialog = lazy(() => loadDialog().then((m) => ({ default: m.ConfirmBookingDialog })));
+const ConfirmationPanel = lazy(() => loadPanel().then((m) => ({ default: m.ConfirmationPanel })));
+
+/** `/online-booking?centre=1&facility=4`: a link from the club's website preselects a centre and a facility. */
+function preselected(): { centre: string; facility: string } {
+  const params = new URLSearchParams(window.location.search);
+  const id = (name: string) => {
+    const value = params.get(name) ?? '';
+    return /^[1-9]\d{0,17}$/.test(value) ? value : '';
+  };
+  const centre = id('centre');
+  return { centre, facility: centre ? id('facility') : '' };
+}
+
 /** Spec 2.5: the public online-booking portal (no login; the organisation comes from the host). */
 export default function OnlineBookingPage() {
   const queryClient = useQueryClient();
   const today = todayIso();
-  const [centre, setCentre] = useState('');
-  const [facility, setFacility] = useState('');
+  const [initial] = useState(preselected);
+  const [centre, setCentre] = useState(initial.centre);
+  const [facility, setFacility] = useState(initial.facility);
   const [date, setDate] = useState(today);
   const [picked, setPicked] = useState<PickedSlot[]>([]);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [bookingError, setBookingError] = useState<string | null>(null);
-  const [confirmed, setConfirmed] = useState<Booking | null>(null);
+  const [confirmed, setConfirmed] = useState<PortalBooking | null>(null);
 
   const organisation = useQuery({ queryKey: portalKeys.organisation, queryFn: fetchOrganisation });
   const centres = useQuery({ queryKey: portalKeys.centres, queryFn: fetchCentres });
@@ -46,6 +65,30 @@ export default function OnlineBookingPage() {
   const facilityRow = facilities.data?.find((f) => String(f.id) === facility);
   const facilityName = facilityRow ? `${facilityRow.sport_name} - ${facilityRow.name}` : '';
   const pickedKeys = useMemo(() => new Set(picked.map((p) => p.key)), [picked]);
+
+  const choosing = picked.length > 0;
+  useEffect(() => {
+    if (!choosing) return;
+    void loadDialog();
+    void loadPanel();
+  }, [choosing]);
+
+  // A preselected centre or facility that is not (or no longer) open for booking is dropped.
+  useEffect(() => {
+    if (centre && centres.data && !centres.data.some((c) => String(c.id) === centre)) {
+      setCentre('');
+      setFacility('');
+    }
+  }, [centres.data, centre]);
+  useEffect(() => {
+    if (facility && facilities.data && !facilities.data.some((f) => String(f.id) === facility)) setFacility('');
+  }, [facilities.data, facility]);
+
+  // The browser tab (and a shared link) names the organisation.
+  const organisationName = organisation.data?.display_name;
+  useEffect(() => {
+    if (organisationName) document.title = `Online Booking · ${organisationName}`;
+  }, [organisationName]);
 
   // A reload can show that a picked slot was just taken: drop it from the selection.
   useEffect(() => {
@@ -165,7 +208,7 @@ export default function OnlineBookingPage() {
   }
 
   return (
-    <div className="flex min-h-full flex-col bg-canvas">
+    <div className={`flex min-h-full flex-col bg-canvas ${picked.length > 0 ? 'pb-20 lg:pb-0' : ''}`}>
       <PortalHeader organisation={organisation.data} loading={organisation.isPending} />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-5 sm:px-6 sm:py-8">
         {loadError ? (
@@ -265,10 +308,9 @@ export default function OnlineBookingPage() {
               </section>
 
               {confirmed && (
-                <Alert tone="success">
-                  Your booking <strong className="tabular">{confirmed.code}</strong> for {formatDate(confirmed.date)} is confirmed. Please
-                  keep this code for your visit.
-                </Alert>
+                <Suspense fallback={null}>
+                  <ConfirmationPanel booking={confirmed} onDismiss={() => setConfirmed(null)} />
+                </Suspense>
               )}
 
               <section
@@ -307,17 +349,36 @@ export default function OnlineBookingPage() {
         )}
       </main>
       <PortalFooter organisation={organisation.data} />
-      <ConfirmBookingDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        centreName={centreName}
-        facilityName={facilityName}
-        date={date}
-        slots={picked}
-        processing={processing}
-        serverError={bookingError}
-        onConfirm={confirm}
-      />
+      {picked.length > 0 && (
+        <div
+          role="region"
+          aria-label="Your selection"
+          data-testid="selection-bar"
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface px-4 py-3 shadow-[0_-4px_12px_rgba(16,24,40,0.08)] lg:hidden"
+        >
+          <div className="mx-auto flex max-w-6xl items-center justify-between gap-3">
+            <p className="text-sm font-semibold tabular" aria-live="polite" data-testid="selection-bar-summary">
+              {picked.length} {picked.length === 1 ? 'slot' : 'slots'} · {formatMoney(totalOf(picked))}
+            </p>
+            <Button onClick={proceed}>Proceed to Book</Button>
+          </div>
+        </div>
+      )}
+      {(choosing || confirmOpen) && (
+        <Suspense fallback={null}>
+          <ConfirmBookingDialog
+            open={confirmOpen}
+            onOpenChange={setConfirmOpen}
+            centreName={centreName}
+            facilityName={facilityName}
+            date={date}
+            slots={picked}
+            processing={processing}
+            serverError={bookingError}
+            onConfirm={confirm}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

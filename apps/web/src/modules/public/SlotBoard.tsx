@@ -1,7 +1,8 @@
 import type { AvailableSlotGroup } from '@arena/contracts';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
-import { isBookable, rupees, slotKey, slotLabel } from './slots';
+import { formatMoney } from '../../lib/format';
+import { isBookable, slotKey, slotLabel } from './slots';
 
 /** Spec 2.5: slots grouped by their named group; each shows start, end and price. */
 export function SlotBoard({
@@ -51,7 +52,7 @@ export function SlotBoard({
                       <span
                         className={clsx('text-xs tabular', selected ? 'text-green-50' : bookable ? 'text-blue-800 dark:text-blue-200' : '')}
                       >
-                        {rupees(slot.price)}
+                        {formatMoney(slot.price)}
                       </span>
                       {selected && <Check size={16} className="absolute right-2 top-2" aria-hidden />}
                     </button>

@@ -1,4 +1,4 @@
-import type { AvailableSlotGroup, Booking, PublicBookingRequest } from '@arena/contracts';
+import type { AvailableSlotGroup, PortalBooking, PublicBookingRequest } from '@arena/contracts';
 import { format, parseISO } from 'date-fns';
 import { api } from '../../lib/api';
 
@@ -41,4 +41,5 @@ export async function fetchSlots(facility: string, isoDate: string): Promise<Ava
   return Array.isArray(data) ? data : (data?.results ?? []);
 }
 
-export const createBooking = (body: PublicBookingRequest) => api.post<Booking>('/public/bookings/', body);
+/** The booking with its venue (address, phone, time zone) for the confirmation panel. */
+export const createBooking = (body: PublicBookingRequest) => api.post<PortalBooking>('/public/bookings/', body);

@@ -1,5 +1,4 @@
 import type { AvailableSlotGroup } from '@arena/contracts';
-import { fromPaise, toPaise } from '@arena/contracts';
 import { format } from 'date-fns';
 
 export type PortalSlot = AvailableSlotGroup['time_slots'][number];
@@ -25,11 +24,18 @@ export const slotKey = (groupId: number, slot: { id?: number | null; start_time:
 export const hhmm = (time: string) => time.slice(0, 5);
 export const slotLabel = (slot: { start_time: string; end_time: string }) => `${hhmm(slot.start_time)} - ${hhmm(slot.end_time)}`;
 
-/** Spec 9: the total is the sum of slot prices with 2 decimals (summed in paise, so it never drifts). */
-export const totalOf = (slots: { price: string }[]) => fromPaise(slots.reduce((sum, s) => sum + (toPaise(s.price) ?? 0), 0));
+/** A slot's price ("800.00") in paise; anything else counts 0. */
+const paise = (price: string) => {
+  const value = Number(price);
+  return Number.isFinite(value) && value >= 0 ? Math.round(value * 100) : 0;
+};
 
-/** Rupees with exactly 2 decimals, e.g. ₹1000.00. */
-export const rupees = (amount: string | number) => `₹${Number(amount).toFixed(2)}`;
+/**
+ * Spec 9: the total is the sum of slot prices with 2 decimals (summed in paise, so it never drifts).
+ * Summed here rather than with the contracts' toPaise/fromPaise: importing them brings zod and every
+ * shared schema into the portal's first download (issue 12 §5); the dialog that validates loads later.
+ */
+export const totalOf = (slots: { price: string }[]) => (slots.reduce((sum, s) => sum + paise(s.price), 0) / 100).toFixed(2);
 
 /**
  * Spec 2.5: a slot can be picked only when its status is 'available' (any case) and it is in the

@@ -104,6 +104,7 @@ function ItemChart({ series: s, onAdd }: { series: ItemSeries; onAdd: () => void
           xTooltip={(d) => formatDate(d)}
           series={[{ key: 'value', label: `${s.name} (${s.unit})`, format: 'count' }]}
           height={200}
+          xLabel="Date"
           yLabel={s.unit}
           label={`${s.name} over time, from ${formatDate(first.date)} to ${formatDate(s.points[s.points.length - 1].date)}`}
         />

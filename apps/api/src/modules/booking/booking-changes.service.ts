@@ -1,0 +1,238 @@
+/**
+ * Changes to what a confirmed booking holds: cancelling some of its slots, and moving it to other
+ * slots or another date. Both price the booking again from its slots (the discount kept, never
+ * above the new sub-total). A lower amount is a credit note on the invoice, and what was paid
+ * beyond it is refunded as asked (never more) or kept as the client's credit (`credit_amount`).
+ *
+ * A move takes other slots at their own prices: when those cost more than the booking it is
+ * refused (the invoice is issued; a dearer booking is a new sale — cancel and book again). The
+ * partial unique index on active booked slots is the guarantee that a move never double-books.
+ */
+import { formatInr, fromPaise, toPaise } from '@arena/contracts';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { record } from '../../platform/audit.js';
+import type { Tx } from '../../platform/db/client.js';
+import { badRequest, conflict, fieldError, invalidPk } from '../../platform/errors.js';
+import type { Ctx } from '../../platform/request-context.js';
+import { issueCreditNote, invoiceOfSource, refund } from '../invoice/index.js';
+import { slotPrice, unavailableReason } from './availability.js';
+import { activeSlotsOf, loadBooking, type BookedSlotRow, type BookingRow } from './booking.queries.js';
+import { checkRefund, closeBooking, type RefundRequest } from './booking-status.service.js';
+import { MODULE, SLOT_TAKEN } from './constants.js';
+import { bookedTimeSlot, booking, facility, timeSlot } from './schema.js';
+
+const times = (slots: Pick<BookedSlotRow, 'startTime' | 'endTime'>[]) =>
+  slots.map((s) => `${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}`);
+const sumPaise = (prices: string[]) => prices.reduce((sum, p) => sum + (toPaise(p) ?? 0), 0);
+
+/**
+ * Prices a locked booking again at a new sub-total: refunds what is asked of the excess paid
+ * (before the amount falls, so every statement keeps the booking's amount check), writes the
+ * new amounts and credit with `set`, and issues a credit note for what the invoice no longer charges.
+ */
+async function reprice(
+  tx: Tx,
+  ctx: Ctx,
+  row: BookingRow,
+  next: { subTotal: number; set: Partial<typeof booking.$inferInsert>; refund?: RefundRequest; reason: string },
+): Promise<{ after: BookingRow; refunded: number }> {
+  const discount = Math.min(toPaise(row.discount) ?? 0, next.subTotal);
+  const amount = next.subTotal - discount;
+  const before = toPaise(row.bookingAmount) ?? 0;
+  const excess = Math.max(0, (toPaise(row.paidAmount) ?? 0) - amount);
+  const refunded = checkRefund(next.refund, excess, (most) => `The refund cannot exceed what was paid beyond the new amount (${most}).`);
+  const source = { type: 'booking', id: row.id };
+  // The reduction's credit note (below) covers the refund too: no note of its own.
+  if (next.refund && refunded > 0)
+    await refund(tx, ctx, source, {
+      amount: fromPaise(refunded),
+      paymentMode: next.refund.payment_mode,
+      reference: next.refund.reference,
+      reason: next.reason,
+      creditNote: false,
+    });
+  const tax = before > 0 ? Math.round(((toPaise(row.tax) ?? 0) * amount) / before) : 0;
+  const [after] = await tx
+    .update(booking)
+    .set({
+      ...next.set,
+      subTotal: fromPaise(next.subTotal),
+      discount: fromPaise(discount),
+      tax: fromPaise(tax),
+      bookingAmount: fromPaise(amount),
+      creditAmount: sql`greatest(0, ${booking.paidAmount} - ${fromPaise(amount)}::numeric)` as unknown as string,
+      updatedAt: ctx.now.instant,
+    })
+    .where(and(eq(booking.organisationId, ctx.organisationId), eq(booking.id, row.id)))
+    .returning();
+  // The invoice now charges the new amount, or what stays paid when more was kept (the client's credit stands on it).
+  const inv = await invoiceOfSource(tx, ctx, source, true);
+  if (inv) {
+    const charged = (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0);
+    const keeps = Math.max(amount, toPaise(inv.paid) ?? 0);
+    if (charged > keeps) await issueCreditNote(tx, ctx, inv, charged - keeps, next.reason);
+  }
+  return { after, refunded };
+}
+
+export interface CancelSlotsInput {
+  id: number;
+  booked_slot_ids: number[];
+  reason: string;
+  refund?: RefundRequest;
+}
+
+/** Cancels some slots of a confirmed booking (all of them = cancelling the booking): they are free at once. */
+export async function cancelSlots(tx: Tx, ctx: Ctx, input: CancelSlotsInput): Promise<BookingRow> {
+  const row = await loadBooking(tx, ctx.organisationId, input.id, true);
+  if (row.status !== 'confirmed')
+    throw conflict(`Only a confirmed booking can have slots cancelled; this one is ${row.status.replace('_', '-')}.`);
+  const active = await activeSlotsOf(tx, ctx.organisationId, row.id);
+  const unknown = input.booked_slot_ids.filter((id) => !active.some((s) => s.id === id));
+  if (unknown.length) throw fieldError('booked_slot_ids', `These are not active slots of this booking: ${unknown.join(', ')}.`);
+  if (input.booked_slot_ids.length === active.length)
+    return closeBooking(tx, ctx, { id: row.id, to: 'cancelled', reason: input.reason, refund: input.refund });
+
+  const cancelled = active.filter((s) => input.booked_slot_ids.includes(s.id));
+  const kept = active.filter((s) => !input.booked_slot_ids.includes(s.id));
+  await tx
+    .update(bookedTimeSlot)
+    .set({ isActive: false })
+    .where(
+      and(
+        eq(bookedTimeSlot.organisationId, ctx.organisationId),
+        eq(bookedTimeSlot.bookingId, row.id),
+        inArray(bookedTimeSlot.id, input.booked_slot_ids),
+      ),
+    );
+  const { after, refunded } = await reprice(tx, ctx, row, {
+    subTotal: sumPaise(kept.map((s) => s.price)),
+    set: {},
+    refund: input.refund,
+    reason: input.reason,
+  });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'booking',
+    objectId: row.id,
+    label: row.code,
+    action: 'update',
+    before: { slots: times(active), sub_total: row.subTotal, booking_amount: row.bookingAmount, paid_amount: row.paidAmount },
+    after: {
+      slots: times(kept),
+      cancelled_slots: times(cancelled),
+      reason: input.reason,
+      sub_total: after.subTotal,
+      booking_amount: after.bookingAmount,
+      refunded: fromPaise(refunded),
+      paid_amount: after.paidAmount,
+      credit_amount: after.creditAmount,
+    },
+  });
+  return after;
+}
+
+export interface MoveInput {
+  id: number;
+  date: string;
+  time_slot_ids: number[];
+  facility?: number;
+}
+
+/** Moves a confirmed booking to other free slots (another date, or another facility of its centre), in one step. */
+export async function moveBooking(tx: Tx, ctx: Ctx, input: MoveInput): Promise<BookingRow> {
+  const organisationId = ctx.organisationId;
+  const row = await loadBooking(tx, organisationId, input.id, true);
+  if (row.status !== 'confirmed') throw conflict(`Only a confirmed booking can be moved; this one is ${row.status.replace('_', '-')}.`);
+  const facilityId = input.facility ?? row.facilityId;
+  const [f] = await tx
+    .select({ id: facility.id, centreId: facility.centreId, name: facility.name })
+    .from(facility)
+    .where(and(eq(facility.organisationId, organisationId), eq(facility.id, facilityId)));
+  if (!f) throw fieldError('facility', invalidPk(facilityId));
+  if (f.centreId !== row.centreId) throw fieldError('facility', 'A booking can move only to a facility of its own centre.');
+  const slots = await tx
+    .select()
+    .from(timeSlot)
+    .where(
+      and(
+        eq(timeSlot.organisationId, organisationId),
+        eq(timeSlot.facilityId, facilityId),
+        inArray(timeSlot.id, input.time_slot_ids),
+        isNull(timeSlot.archivedAt),
+      ),
+    );
+  const missing = input.time_slot_ids.filter((id) => !slots.some((s) => s.id === id));
+  if (missing.length) throw fieldError('time_slot_ids', `These slots do not belong to this facility: ${missing.join(', ')}.`);
+  // The desk's rules: a slot of today until its end (walk-in), any date ahead.
+  const day = { date: input.date, today: ctx.now.today, time: ctx.now.time, advanceDays: 3650, walkIn: true };
+  const reasons = slots.flatMap((s) => {
+    const reason = unavailableReason(s, day);
+    return reason ? [`${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}: ${reason}`] : [];
+  });
+  if (reasons.length) throw badRequest({ time_slot_ids: reasons });
+  // Fast path for a slot someone else holds; the unique index is the guarantee (guardSlotRace → 409).
+  const [taken] = await tx
+    .select({ id: bookedTimeSlot.id })
+    .from(bookedTimeSlot)
+    .where(
+      and(
+        eq(bookedTimeSlot.organisationId, organisationId),
+        eq(bookedTimeSlot.facilityId, facilityId),
+        eq(bookedTimeSlot.date, input.date),
+        inArray(bookedTimeSlot.timeSlotId, input.time_slot_ids),
+        eq(bookedTimeSlot.isActive, true),
+        ne(bookedTimeSlot.bookingId, row.id),
+      ),
+    )
+    .limit(1);
+  if (taken) throw conflict(SLOT_TAKEN);
+
+  const priced = slots
+    .map((s) => ({ slot: s, price: slotPrice(s, input.date) }))
+    .sort((a, b) => a.slot.startTime.localeCompare(b.slot.startTime));
+  const subTotal = sumPaise(priced.map((p) => p.price));
+  const amount = subTotal - Math.min(toPaise(row.discount) ?? 0, subTotal);
+  if (amount > (toPaise(row.bookingAmount) ?? 0))
+    throw fieldError(
+      'time_slot_ids',
+      `These slots cost ${formatInr(fromPaise(amount))}, more than this booking's ${formatInr(row.bookingAmount)}: cancel it and book again.`,
+    );
+
+  const before = await activeSlotsOf(tx, organisationId, row.id);
+  // The old slots go (the audit row keeps them), the new ones come: one transaction, nothing half done.
+  await tx
+    .delete(bookedTimeSlot)
+    .where(and(eq(bookedTimeSlot.organisationId, organisationId), eq(bookedTimeSlot.bookingId, row.id), eq(bookedTimeSlot.isActive, true)));
+  await tx.insert(bookedTimeSlot).values(
+    priced.map((p) => ({
+      organisationId,
+      bookingId: row.id,
+      facilityId,
+      timeSlotId: p.slot.id,
+      date: input.date,
+      startTime: p.slot.startTime,
+      endTime: p.slot.endTime,
+      price: p.price,
+    })),
+  );
+  const reason = `Moved ${row.code} to ${input.date}`;
+  const { after } = await reprice(tx, ctx, row, { subTotal, set: { date: input.date, facilityId }, reason });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'booking',
+    objectId: row.id,
+    label: row.code,
+    action: 'update',
+    before: { date: row.date, facility: row.facilityId, slots: times(before), booking_amount: row.bookingAmount },
+    after: {
+      date: after.date,
+      facility: after.facilityId,
+      facility_name: f.name,
+      slots: times(priced.map((p) => p.slot)),
+      booking_amount: after.bookingAmount,
+      credit_amount: after.creditAmount,
+    },
+  });
+  return after;
+}
