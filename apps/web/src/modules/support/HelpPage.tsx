@@ -58,24 +58,24 @@ const TOPICS: Topic[] = [
   },
   {
     id: 'day-view',
-    title: 'Booking: the day view',
+    title: 'Booking: the board',
     body: (
       <>
         <p>
-          <A to="/booking/booking">Booking › Booking</A> opens on the day view: choose a center, a facility and a date (the arrows step a
-          day at a time) and every slot of that day appears, grouped as the facility's slot groups (Morning, Evening …).
+          <A to="/booking/booking">Booking › Booking</A> opens on the board: choose a center and a date (the week strip jumps between days,{' '}
+          <strong>Sport</strong> narrows the columns). Every facility of the center is a column and every hour a row; on a phone it shows
+          one facility at a time, grouped as its slot groups (Morning, Evening …).
         </p>
         <ul>
           <li>
-            <strong>Blue</strong> slots are free, with their price; click to pick one or several.
+            <strong>Blue</strong> cells are free, with their price; click to pick one or several, on one court or several.
           </li>
           <li>
-            <strong>Amber</strong> slots are booked — they show who booked, the booking code and whether it is paid. Click one to open the
-            booking.
+            <strong>Amber</strong> cells are booked — they show who booked and whether it is paid. Click one to open the booking.
           </li>
           <li>
-            <strong>Green</strong> slots are the ones you have picked, or bookings already completed. <strong>Grey</strong> slots are closed
-            or in the past.
+            <strong>Green</strong> cells are the ones you have picked, or bookings already completed. <strong>Grey</strong> cells are{' '}
+            <strong>Past</strong>: a slot can still be booked at the desk for a walk-in until it ends, at its usual price.
           </li>
         </ul>
         <p>
@@ -90,15 +90,19 @@ const TOPICS: Topic[] = [
     title: 'Taking a booking at the desk',
     body: (
       <ol>
-        <li>In the day view, pick the free slots the client wants (they must be on the same facility and date).</li>
+        <li>
+          On the board, pick the free cells the client wants — on one court or several; the Selection panel beside the board keeps the
+          running total.
+        </li>
         <li>
           Click <strong>Book</strong> (it counts the slots you picked). In the New Booking window, find the client by name or mobile, or
-          enter a new client's name, mobile (10 digits) and e-mail.
+          enter a new client's name, mobile (10 digits) and e-mail. A number that belongs to a client shows “Existing client: …”: use that
+          client or correct the number — a booking never renames a client.
         </li>
         <li>Add a discount if you give one, and record a payment now if the client pays at the desk (amount, mode and reference).</li>
         <li>
-          Confirm. The booking gets its code, the slots turn amber, and the client's dues are updated. Two people can never book the same
-          slot: if someone else took it a moment earlier, Arena says so and nothing is saved.
+          Confirm. Each court gets its booking and code, the cells turn amber, and the client's dues are updated. Two people can never book
+          the same slot: if someone else took it a moment earlier, Arena says so and nothing is saved.
         </li>
       </ol>
     ),
@@ -109,10 +113,12 @@ const TOPICS: Topic[] = [
     body: (
       <>
         <p>
-          Open a booking (click it in the day view or the list) to see its slots, amounts and payments. From there you can{' '}
+          Open a booking (click it on the board or in the list) to see its slots, amounts and payments. From there you can{' '}
           <strong>Record Payment</strong> (part payments are fine — the due is what is left), give a <strong>Discount</strong>, mark it{' '}
-          <strong>Completed</strong> or a <strong>No-show</strong>, or <strong>Cancel Booking</strong> with a reason, which frees its slots
-          at once.
+          <strong>Completed</strong> or a <strong>No-show</strong> once it has started, <strong>Move</strong> it to other free slots,{' '}
+          <strong>Cancel slot</strong> for one slot of several, or <strong>Cancel Booking</strong> with a reason, which frees its slots at
+          once. Cancelling offers a refund of what was paid (never more), by any payment mode; what is not refunded stays as the client's
+          credit, shown on their bookings and refundable later.
         </p>
         <p>
           Every payment appears in <A to="/booking/transactions">Booking › Transactions</A>, filterable by date and payment mode. The
@@ -133,9 +139,10 @@ const TOPICS: Topic[] = [
           button lists their bookings, where you open one to collect what is due.
         </p>
         <p>
-          <strong>Bulk Table</strong> adds many clients at once: rows that cannot be saved stay on the page with the reason, so you can
-          correct them and save again. <strong>Booking Subscription</strong> books the same slots on chosen weekdays between two dates (a
-          weekly coaching batch, a corporate slot); dates already taken are listed and never double-booked.
+          <strong>Bulk mode</strong> on the Clients screen adds many clients at once: rows that cannot be saved stay on the page with the
+          reason, so you can correct them and save again. <A to="/booking/clients/booking-subscription">Booking › Booking Subscription</A>{' '}
+          books the same slots on chosen weekdays between two dates (a weekly coaching batch, a corporate slot); a preview lists every date
+          with its price, proposes the nearest free slot for a date already taken (or skips it), and the whole series can be paid at once.
         </p>
       </>
     ),
