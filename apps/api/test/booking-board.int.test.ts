@@ -403,4 +403,25 @@ describe("a client's identity", () => {
       bookings_count: 2,
     });
   });
+  it('files a new number under one name only when two desks type it at once with different names', async () => {
+    const [c1, c2] = courts.map((c) => c.id);
+    const d = addDays(today(), 5);
+    const mobile = '9811100077';
+    const body = (name: string, facility: number) => ({
+      name,
+      mobile_no: mobile,
+      items: [{ facility, date: d, time_slot_ids: [ids(facility).later] }],
+    });
+    const results = await Promise.all([
+      api('POST', '/api/booking/desk-bookings/', body('Kiran Rao', c1)),
+      api('POST', '/api/booking/desk-bookings/', body('Meera Das', c2)),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    const won = results.find((r) => r.statusCode === 201)!.json().bookings[0];
+    const lost = results.find((r) => r.statusCode === 400)!.json();
+    expect(lost).toEqual({ mobile_no: [`This number belongs to ${won.name}. Use that client or correct the number.`] });
+    const holder = (await api('GET', `/api/booking/client/lookup/?mobile=${mobile}`)).json().client;
+    expect(holder.name).toBe(won.name);
+    expect((await api('GET', `/api/booking/booking/?date=${d}`)).json().results.map((b: { name: string }) => b.name)).toEqual([won.name]);
+  });
 });
