@@ -25,4 +25,8 @@ export const hhmm = (t: string) => t.slice(0, 5);
 export const slotRange = (s: { start_time: string; end_time: string }) => `${hhmm(s.start_time)} - ${hhmm(s.end_time)}`;
 /** "18:00–19:00", as a slot is named on the board. */
 export const slotSpan = (s: { start_time: string; end_time: string }) => `${hhmm(s.start_time)}–${hhmm(s.end_time)}`;
-export const slotsText = (b: Pick<Booking, 'time_slots'>) => b.time_slots.map(slotRange).join(', ');
+/** The booking's slots: those it still holds (a slot cancelled on its own drops out); all of them once the whole booking is cancelled. */
+export const slotsText = (b: Pick<Booking, 'time_slots'>) => {
+  const held = b.time_slots.filter((s) => s.is_active);
+  return (held.length ? held : b.time_slots).map(slotRange).join(', ');
+};
