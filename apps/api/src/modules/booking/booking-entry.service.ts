@@ -11,7 +11,6 @@ import { fieldError } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { slotPrice } from './availability.js';
 import { bookSlots, bookUnnumbered, numberBookings, resolveClient, type CreatedBooking, type PendingBooking } from './booking.service.js';
-import { checkContactIdentity } from './client.service.js';
 import { timeSlot } from './schema.js';
 
 /** Three statements (see `bookSlots`): the checks below read nothing the booking's own read does not. */
@@ -51,8 +50,8 @@ export interface DeskBooking {
 
 export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<CreatedBooking> {
   if (!input.client && !input.name) throw fieldError('name', 'Name is required');
-  if (!input.client && input.mobile_no) await checkContactIdentity(tx, ctx, { name: input.name!, mobile: input.mobile_no });
   return bookSlots(tx, ctx, {
+    strictIdentity: true,
     facility: input.facility,
     checkFacility: (f) => {
       if (!f.isActive) throw fieldError('facility', 'This facility is not active.');
@@ -107,9 +106,14 @@ export async function bookManyAtDesk(tx: Tx, ctx: Ctx, input: DeskBookingsInput)
   const due = amounts.reduce((a, b) => a + b, 0);
   if (payLeft > due) throw fieldError('payment.amount', `The payment cannot exceed the booking amount (${fromPaise(due)}).`);
 
-  if (!input.client && input.mobile_no) await checkContactIdentity(tx, ctx, { name: input.name!, mobile: input.mobile_no });
   const client =
-    input.client ?? (await resolveClient(tx, ctx, { name: input.name!, email: input.email ?? '', mobile: input.mobile_no ?? '' }));
+    input.client ??
+    (await resolveClient(
+      tx,
+      ctx,
+      { name: input.name!, email: input.email ?? '', mobile: input.mobile_no ?? '' },
+      { strictIdentity: true },
+    ));
 
   const pending: PendingBooking[] = [];
   let part = 0;

@@ -20,6 +20,7 @@ import { MODULE, SLOT_TAKEN } from './constants.js';
 import { buildInvoice, receive, SELLER_COLUMNS, sellerOf } from '../invoice/index.js';
 import { bookingJsonFrom, type BookedSlotRow, type BookingInvoice, type BookingRow } from './booking.queries.js';
 import type { FacilityRow } from './facility.service.js';
+import { numberHeldBy, sameName } from './client.service.js';
 import { bookedTimeSlot, booking, bookingClient, facility, timeSlot } from './schema.js';
 
 export interface Contact {
@@ -49,6 +50,8 @@ export interface NewBooking {
   checkFacility?: (f: FacilityRow) => void;
   /** Most open online bookings the contact's phone may hold for the date (the portal); held under concurrency. */
   perPhoneLimit?: number;
+  /** The desk: a typed contact whose mobile belongs to a client of another name is refused (`checkIdentity`). */
+  strictIdentity?: boolean;
 }
 
 /**
@@ -58,29 +61,43 @@ export interface NewBooking {
  * client; or a known client's id.
  */
 function clientCte(organisationId: number, client: NewBooking['client']): SQL {
-  if ('id' in client) return sql`c as (select ${client.id}::bigint as id)`;
+  if ('id' in client) return sql`c as (select ${client.id}::bigint as id, null::text as name)`;
   if (client.mobile)
     return sql`c as (
       insert into booking_client (organisation_id, name, email, mobile) values (${organisationId}::bigint, ${client.name}, ${client.email}, ${client.mobile})
       on conflict (organisation_id, mobile) where mobile <> '' do update
         set updated_at = now(), email = case when booking_client.email = '' then excluded.email else booking_client.email end
-      returning id)`;
+      returning id, name)`;
   if (client.email)
     return sql`found as (
-      select id from booking_client where organisation_id = ${organisationId}::bigint and lower(email) = ${client.email.toLowerCase()} order by id limit 1),
+      select id, name from booking_client where organisation_id = ${organisationId}::bigint and lower(email) = ${client.email.toLowerCase()} order by id limit 1),
     created as (
       insert into booking_client (organisation_id, name, email, mobile)
       select ${organisationId}::bigint, ${client.name}, ${client.email}, '' where not exists (select 1 from found)
-      returning id),
-    c as (select id from found union all select id from created)`;
+      returning id, name),
+    c as (select id, name from found union all select id, name from created)`;
   return sql`c as (
     insert into booking_client (organisation_id, name, email, mobile) values (${organisationId}::bigint, ${client.name}, ${client.email}, '')
-    returning id)`;
+    returning id, name)`;
+}
+
+/**
+ * The desk's identity rule, checked on the client row the upsert met (so two desks typing one new
+ * number at once meet on the unique index, and the second sees the first's client): a mobile
+ * that belongs to a client of another name is refused, never filed under that client silently.
+ */
+function checkIdentity(client: NewBooking['client'], holderName: unknown): void {
+  if ('id' in client || !client.mobile || typeof holderName !== 'string') return;
+  if (!sameName(holderName, client.name)) throw numberHeldBy(holderName);
 }
 
 /** Finds the client by mobile, then e-mail, or creates one; concurrent calls for one mobile meet on the unique index. */
-export async function resolveClient(tx: Tx, ctx: Ctx, contact: Contact): Promise<number> {
-  const [row] = await queryRows<{ id: string | number }>(tx, sql`with ${clientCte(ctx.organisationId, contact)} select id from c`);
+export async function resolveClient(tx: Tx, ctx: Ctx, contact: Contact, opts: { strictIdentity?: boolean } = {}): Promise<number> {
+  const [row] = await queryRows<{ id: string | number; name: string }>(
+    tx,
+    sql`with ${clientCte(ctx.organisationId, contact)} select id, name from c`,
+  );
+  if (opts.strictIdentity) checkIdentity(contact, row.name);
   return Number(row.id);
 }
 
@@ -291,11 +308,13 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
       select b.*, s.id as slot_id, s.booking_id as slot_booking_id, s.facility_id as slot_facility_id, s.time_slot_id as slot_time_slot_id,
              s.date as slot_date, s.start_time as slot_start_time, s.end_time as slot_end_time, s.price as slot_price,
              s.is_active as slot_is_active, s.organisation_id as slot_organisation_id, (select id from inv) as invoice_id,
-             (select count(*) from il) as line_count
+             (select count(*) from il) as line_count,
+             (select name from c) as client_name
       from b join s on s.booking_id = b.id`,
   );
   // Only a client named by id can be missing here (deleted since the read).
   if (!written.length) throw fieldError('client', invalidPk('id' in input.client ? input.client.id : null));
+  if (input.strictIdentity) checkIdentity(input.client, written[0].client_name);
   const row = decodeRow(booking, written[0]);
   const slots = written
     .map((r) => decodeRow(bookedTimeSlot, r, 'slot_'))

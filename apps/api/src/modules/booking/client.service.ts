@@ -119,22 +119,14 @@ export async function findClientByMobile(tx: Tx, ctx: Ctx, mobile: string) {
   return row ?? null;
 }
 
-/** First key of the two-key advisory lock on (organisation, mobile) while a desk booking checks who holds the number. */
-const CLIENT_MOBILE_LOCK_SPACE = 727_274_101;
-
-const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+export const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * A desk booking typed for a new contact whose mobile already belongs to a client of another
- * name is refused: the booking would be filed under that client while carrying the typed name.
- * The desk either uses that client (by id) or corrects the number; a client is never renamed by
- * a booking.
+ * A desk booking typed for a contact whose mobile already belongs to a client of another name is
+ * refused: the booking would be filed under that client while carrying the typed name. The desk
+ * either uses that client (by id) or corrects the number; a client is never renamed by a booking.
+ * Checked by the booking's own statement on the client row it met (`checkIdentity` in booking.service).
  */
-export async function checkContactIdentity(tx: Tx, ctx: Ctx, contact: { name: string; mobile: string }): Promise<void> {
-  // Two desks typing one new number at once: the second waits for the first's transaction, then
-  // sees the client it created (and is refused if the names differ) instead of joining it silently.
-  await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_MOBILE_LOCK_SPACE}, hashtext(${`${ctx.organisationId}:${contact.mobile}`}))`);
-  const holder = await findClientByMobile(tx, ctx, contact.mobile);
-  if (holder && !sameName(holder.name, contact.name))
-    throw fieldError('mobile_no', `This number belongs to ${holder.name}. Use that client or correct the number.`);
-}
+export const numberHeldBy = (holder: string) =>
+  fieldError('mobile_no', `This number belongs to ${holder}. Use that client or correct the number.`);
