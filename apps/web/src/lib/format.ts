@@ -13,8 +13,8 @@ export function formatDateTime(value: string | null | undefined): string {
   return isValid(date) ? format(date, 'd MMM yyyy, h:mm a') : value;
 }
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
-export const formatMoney = (value: number | string): string => inr.format(Number(value));
+/** Rupees in Indian grouping (₹1,50,000.00): the one formatter of the server's PDFs and mails and of every screen. */
+export { formatInr as formatMoney } from '@arena/contracts';
 
 /** 'asha' → 'Asha'. */
 export const capitalise = (value: string): string => (value ? value.charAt(0).toUpperCase() + value.slice(1) : value);

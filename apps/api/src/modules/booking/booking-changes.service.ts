@@ -10,15 +10,14 @@
  */
 import { formatInr, fromPaise, toPaise } from '@arena/contracts';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { badRequest, conflict, fieldError, invalidPk } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { issueCreditNote, invoiceOfSource, refund } from '../invoice/index.js';
 import { slotPrice, unavailableReason } from './availability.js';
 import { activeSlotsOf, loadBooking, type BookedSlotRow, type BookingRow } from './booking.queries.js';
-import { checkRefund, closeBooking, type RefundRequest } from './booking-status.service.js';
-import { MODULE, SLOT_TAKEN } from './constants.js';
+import { checkRefund, closeBooking, recordBookingUpdate, type RefundRequest } from './booking-status.service.js';
+import { SLOT_TAKEN } from './constants.js';
 import { bookedTimeSlot, booking, facility, timeSlot } from './schema.js';
 
 const times = (slots: Pick<BookedSlotRow, 'startTime' | 'endTime'>[]) =>
@@ -111,12 +110,7 @@ export async function cancelSlots(tx: Tx, ctx: Ctx, input: CancelSlotsInput): Pr
     refund: input.refund,
     reason: input.reason,
   });
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'booking',
-    objectId: row.id,
-    label: row.code,
-    action: 'update',
+  await recordBookingUpdate(tx, ctx, row, {
     before: { slots: times(active), sub_total: row.subTotal, booking_amount: row.bookingAmount, paid_amount: row.paidAmount },
     after: {
       slots: times(kept),
@@ -218,12 +212,7 @@ export async function moveBooking(tx: Tx, ctx: Ctx, input: MoveInput): Promise<B
   );
   const reason = `Moved ${row.code} to ${input.date}`;
   const { after } = await reprice(tx, ctx, row, { subTotal, set: { date: input.date, facilityId }, reason });
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'booking',
-    objectId: row.id,
-    label: row.code,
-    action: 'update',
+  await recordBookingUpdate(tx, ctx, row, {
     before: { date: row.date, facility: row.facilityId, slots: times(before), booking_amount: row.bookingAmount },
     after: {
       date: after.date,

@@ -43,17 +43,16 @@ export async function updateBooking(tx: Tx, ctx: Ctx, input: BookingChanges): Pr
     .set({ ...changes, updatedAt: ctx.now.instant })
     .where(and(eq(booking.organisationId, ctx.organisationId), eq(booking.id, before.id)))
     .returning();
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'booking',
-    objectId: before.id,
-    label: before.code,
-    action: 'update',
+  await recordBookingUpdate(tx, ctx, before, {
     before: { discount: before.discount, notes: before.notes },
     after: { discount: after.discount, notes: after.notes },
   });
   return after;
 }
+
+/** The audit row of a change to a booking: what it was and what it is now. */
+export const recordBookingUpdate = (tx: Tx, ctx: Ctx, row: Pick<BookingRow, 'id' | 'code'>, change: { before: object; after: object }) =>
+  record(tx, ctx.actor, { module: MODULE, resource: 'booking', objectId: row.id, label: row.code, action: 'update', ...change });
 
 export type FinalStatus = 'cancelled' | 'completed' | 'no_show';
 
@@ -123,12 +122,7 @@ export async function closeBooking(
     // The invoice is void, or — when money is kept — reduced by a credit note to what was kept.
     await cancelSaleInvoice(tx, ctx, source, reason);
   }
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'booking',
-    objectId: row.id,
-    label: row.code,
-    action: 'update',
+  await recordBookingUpdate(tx, ctx, row, {
     before: { status: row.status, paid_amount: row.paidAmount },
     after: {
       status: input.to,
@@ -160,12 +154,7 @@ export async function refundCredit(tx: Tx, ctx: Ctx, input: RefundRequest & { id
     },
   );
   const after = await loadBooking(tx, ctx.organisationId, row.id);
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'booking',
-    objectId: row.id,
-    label: row.code,
-    action: 'update',
+  await recordBookingUpdate(tx, ctx, row, {
     before: { paid_amount: row.paidAmount, credit_amount: row.creditAmount },
     after: { refunded: fromPaise(amount), paid_amount: after.paidAmount, credit_amount: after.creditAmount, reason: input.reason },
   });

@@ -20,7 +20,8 @@ import { desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
-import { ctxOf, inTenant } from '../../platform/request-context.js';
+import type { Tx } from '../../platform/db/client.js';
+import { ctxOf, inTenant, type Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
 import { bookingsJson, bookingJson, clientCredit, type BookingRow } from './booking.queries.js';
@@ -169,53 +170,47 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   transition('complete', 'completed', 'Mark a booking completed');
   transition('no-show', 'no_show', 'Mark a booking as a no-show');
 
-  r.post('/api/booking/booking/:id/cancel-slots/', {
-    config,
-    schema: {
-      tags,
-      summary:
-        'Cancel some slots of a booking: they are freed, the total recomputed, the excess paid refunded (as asked) or kept as credit',
-      params: idParamsSchema,
-      body: bookingCancelSlotsSchema,
-      response: { 200: bookingSchema },
-    },
-    handler: async (request) =>
-      inTenant(request, async (tx, ctx) =>
-        bookingJson(tx, ctx.organisationId, await cancelSlots(tx, ctx, { id: request.params.id, ...request.body })),
-      ),
-  });
-
-  r.post('/api/booking/booking/:id/move/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Move a booking to other free slots (a date, a facility of its centre); 409 when one is taken',
-      params: idParamsSchema,
-      body: bookingMoveSchema,
-      response: { 200: bookingSchema },
-    },
-    handler: async (request) =>
-      guardSlotRace(() =>
-        inTenant(request, async (tx, ctx) =>
-          bookingJson(tx, ctx.organisationId, await moveBooking(tx, ctx, { id: request.params.id, ...request.body })),
-        ),
-      ),
-  });
-
-  r.post('/api/booking/booking/:id/refund/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Refund (part of) the credit a booking holds, with a credit note',
-      params: idParamsSchema,
-      body: bookingCreditRefundSchema,
-      response: { 200: bookingSchema },
-    },
-    handler: async (request) =>
-      inTenant(request, async (tx, ctx) =>
-        bookingJson(tx, ctx.organisationId, await refundCredit(tx, ctx, { id: request.params.id, ...request.body })),
-      ),
-  });
+  /** A POST on one booking: its body goes to one service with the booking's id, and the booking comes back. */
+  const bookingAction = <B extends z.ZodTypeAny>(
+    path: string,
+    summary: string,
+    body: B,
+    service: (tx: Tx, ctx: Ctx, id: number, input: z.infer<B>) => Promise<BookingRow>,
+    opts: { slotRace?: boolean } = {},
+  ) =>
+    r.post(`/api/booking/booking/:id/${path}/`, {
+      config,
+      schema: { tags, summary, params: idParamsSchema, body, response: { 200: bookingSchema } },
+      handler: async (request) => {
+        const run = () =>
+          inTenant(request, async (tx, ctx) =>
+            bookingJson(tx, ctx.organisationId, await service(tx, ctx, request.params.id, request.body as z.infer<B>)),
+          );
+        return opts.slotRace ? guardSlotRace(run) : run();
+      },
+    });
+  bookingAction(
+    'cancel-slots',
+    'Cancel some slots of a booking: they are freed, the total recomputed, the excess paid refunded (as asked) or kept as credit',
+    bookingCancelSlotsSchema,
+    (tx, ctx, id, input) => cancelSlots(tx, ctx, { id, ...input }),
+  );
+  bookingAction(
+    'move',
+    'Move a booking to other free slots (a date, a facility of its centre); 409 when one is taken',
+    bookingMoveSchema,
+    (tx, ctx, id, input) => moveBooking(tx, ctx, { id, ...input }),
+    { slotRace: true },
+  );
+  bookingAction(
+    'refund',
+    'Refund (part of) the credit a booking holds, with a credit note',
+    bookingCreditRefundSchema,
+    (tx, ctx, id, input) => refundCredit(tx, ctx, { id, ...input }),
+  );
+  bookingAction('payments', 'Record a payment against a booking', paymentInputSchema, (tx, ctx, id, input) =>
+    payBooking(tx, ctx, { ...input, booking: id }),
+  );
 
   r.get('/api/booking/client/:id/credit/', {
     config,
@@ -226,20 +221,5 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: clientCreditSchema },
     },
     handler: async (request) => inTenant(request, (tx, ctx) => clientCredit(tx, ctx.organisationId, request.params.id)),
-  });
-
-  r.post('/api/booking/booking/:id/payments/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Record a payment against a booking',
-      params: idParamsSchema,
-      body: paymentInputSchema,
-      response: { 200: bookingSchema },
-    },
-    handler: async (request) =>
-      inTenant(request, async (tx, ctx) =>
-        bookingJson(tx, ctx.organisationId, await payBooking(tx, ctx, { ...request.body, booking: request.params.id })),
-      ),
   });
 }

@@ -12,6 +12,7 @@ export { MoneyField, type MoneyFieldProps } from './MoneyField';
 export { MultiSelectField, type MultiOption, type MultiSelectFieldProps } from './MultiSelectField';
 export { NumberField, type NumberFieldProps } from './NumberField';
 export { optionsOf, type SelectOption } from './options';
+export { PaymentFields } from './PaymentFields';
 export { PhoneField, type PhoneFieldProps } from './PhoneField';
 export { SelectField, type SelectFieldProps } from './SelectField';
 export { TextareaField, type TextareaFieldProps } from './TextareaField';

@@ -18,7 +18,7 @@ import { useSidebar } from '../../state/sidebar';
 import { useBoard, type Board, type BoardSlot } from './BoardApi';
 import { BookingDetailDialog } from './BookingDetailDialog';
 import { DeskBookingDialog, type DeskSelection } from './DeskBookingDialog';
-import { hhmm, paymentLabel, slotSpan, slotStatusLabel } from './status';
+import { hhmm, paymentLabel, slotCellClass, SlotLegend, slotSpan, slotStatusLabel } from './status';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const WIDE = '(min-width: 768px)';
@@ -46,18 +46,6 @@ const keyOf = (facility: number, slot: number) => `${facility}:${slot}`;
 
 const CELL = 'flex h-14 w-full flex-col justify-center rounded-md border px-2 text-left text-xs leading-tight';
 
-function cellClass(slot: BoardSlot, picked: boolean): string {
-  if (picked) return 'border-green-700 bg-green-700 text-white';
-  if (slot.booking) {
-    if (slot.booking.status === 'completed')
-      return 'border-emerald-300 bg-emerald-50 text-emerald-900 hover:border-emerald-500 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100';
-    return 'border-amber-300 bg-amber-50 text-amber-950 hover:border-amber-500 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100';
-  }
-  if (slot.status === 'available')
-    return 'border-blue-300 bg-blue-50 text-blue-900 hover:border-blue-500 dark:border-blue-800 dark:bg-blue-950/50 dark:text-blue-100';
-  return 'border-line bg-subtle text-muted';
-}
-
 /** One slot of a facility at a row's hour: a free cell to pick, a booked cell to open, or a past one. */
 function BoardCell({
   facility,
@@ -84,7 +72,7 @@ function BoardCell({
         type="button"
         onClick={() => onOpen(b.id)}
         aria-label={`${b.code} ${b.name}, ${facility.name} ${span}, ${paymentLabel(b.payment_status)}`}
-        className={clsx(CELL, cellClass(slot, false))}
+        className={clsx(CELL, slotCellClass(slot.status, slot.booking, false))}
       >
         <span className="w-full truncate font-semibold">{b.name}</span>
         <span className="w-full truncate opacity-80">{paymentLabel(b.payment_status)}</span>
@@ -98,14 +86,14 @@ function BoardCell({
         aria-pressed={picked}
         aria-label={`${facility.name} ${span} ${formatMoney(slot.price)}`}
         onClick={onToggle}
-        className={clsx(CELL, 'transition-colors', cellClass(slot, picked))}
+        className={clsx(CELL, 'transition-colors', slotCellClass(slot.status, slot.booking, picked))}
       >
         <span className="font-semibold tabular">{formatMoney(slot.price)}</span>
         <span className={clsx('tabular', !picked && 'opacity-80')}>{timeNote}</span>
       </button>
     );
   return (
-    <div className={clsx(CELL, cellClass(slot, false))}>
+    <div className={clsx(CELL, slotCellClass(slot.status, slot.booking, false))}>
       <span className="sr-only">
         {facility.name} {span}:{' '}
       </span>
@@ -307,20 +295,7 @@ export function BoardView() {
         <BoardWeekStrip date={date} today={today} onPick={pick} />
       </Card>
 
-      <ul className="flex flex-wrap gap-4 text-xs text-muted" aria-label="Legend">
-        <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded border border-blue-300 bg-blue-50" aria-hidden /> Available
-        </li>
-        <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded bg-green-700" aria-hidden /> Selected
-        </li>
-        <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded border border-amber-300 bg-amber-50" aria-hidden /> Booked
-        </li>
-        <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded border border-line bg-subtle" aria-hidden /> Past
-        </li>
-      </ul>
+      <SlotLegend picked="Selected" />
 
       {!centreId ? (
         <Card>

@@ -3,16 +3,16 @@ import { bookingCreditRefundSchema, bookingUpdateSchema, paymentInputSchema, toP
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useState } from 'react';
+import type { Control, FieldValues, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { DateField, Form, MoneyField, optionsOf, SelectField, TextField } from '../../components/form';
+import { DateField, Form, MoneyField, PaymentFields } from '../../components/form';
 import { Skeleton } from '../../components/Skeleton';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { requestSchema, useZodForm } from '../../lib/form';
-import { usePaymentModes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { InvoiceActionButtons, InvoiceStatusBadge } from '../invoices/public';
 import { bookingKeys, fetchDay, fetchPayments, useBooking, useBookingMutations, useClientCredit } from './api';
@@ -272,47 +272,67 @@ const paymentFormSchema = requestSchema(
   },
 );
 
-/** Record a payment against the booking, the due amount filled in. */
-function PaymentPanel({ booking, onClose }: { booking: Booking; onClose: () => void }) {
-  const { pay } = useBookingMutations();
-  const modes = usePaymentModes();
-  const form = useZodForm(paymentFormSchema, { defaultValues: { amount: booking.due_amount, payment_mode: '', reference: '' } });
+/** The fields every money movement on a booking takes: amount, payment mode, reference. */
+interface MoneyFields extends FieldValues {
+  amount: string;
+  payment_mode: string;
+  reference: string;
+}
+
+/** A payment or a refund against the booking: the amount, mode and reference, saved or closed. */
+function MoneyMovementPanel<I extends MoneyFields, O>({
+  label,
+  submitLabel,
+  form,
+  onSubmit,
+  onClose,
+}: {
+  label: string;
+  submitLabel: string;
+  form: UseFormReturn<I, unknown, O>;
+  onSubmit: (values: O) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const control = form.control as unknown as Control<MoneyFields>;
   return (
-    <section className="rounded-lg border border-line p-3" aria-label="Record payment">
+    <section className="rounded-lg border border-line p-3" aria-label={label}>
       <Form
         form={form}
         className="space-y-3"
-        onSubmit={async (input) => {
-          await pay.mutateAsync({ id: booking.id, input });
-          notify.success(`Payment of ${formatMoney(input.amount)} recorded.`);
-          onClose();
-        }}
+        onSubmit={onSubmit}
         footer={({ submitting }) => (
           <div className="flex justify-end gap-2">
             <Button size="sm" variant="secondary" onClick={onClose}>
               Close
             </Button>
             <Button size="sm" type="submit" disabled={submitting}>
-              {submitting ? 'Saving…' : 'Save Payment'}
+              {submitting ? 'Saving…' : submitLabel}
             </Button>
           </div>
         )}
       >
-        <div className="grid gap-3 sm:grid-cols-3">
-          <MoneyField control={form.control} name="amount" label="Amount" required />
-          <SelectField
-            control={form.control}
-            name="payment_mode"
-            label="Payment Mode"
-            required
-            placeholder="Select mode"
-            options={optionsOf(modes.data)}
-            loading={modes.isPending}
-          />
-          <TextField control={form.control} name="reference" label="Reference" placeholder="UPI ref, cheque no." />
-        </div>
+        <PaymentFields control={control} required className="gap-3" />
       </Form>
     </section>
+  );
+}
+
+/** Record a payment against the booking, the due amount filled in. */
+function PaymentPanel({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const { pay } = useBookingMutations();
+  const form = useZodForm(paymentFormSchema, { defaultValues: { amount: booking.due_amount, payment_mode: '', reference: '' } });
+  return (
+    <MoneyMovementPanel
+      label="Record payment"
+      submitLabel="Save Payment"
+      form={form}
+      onClose={onClose}
+      onSubmit={async (input) => {
+        await pay.mutateAsync({ id: booking.id, input });
+        notify.success(`Payment of ${formatMoney(input.amount)} recorded.`);
+        onClose();
+      }}
+    />
   );
 }
 
@@ -438,45 +458,20 @@ const refundFormSchema = requestSchema(
 /** Give back (part of) the credit the booking holds. */
 function RefundCreditPanel({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const { refundCredit } = useBookingMutations();
-  const modes = usePaymentModes();
   const form = useZodForm(refundFormSchema, {
     defaultValues: { amount: booking.credit_amount, payment_mode: '', reference: '', reason: '' },
   });
   return (
-    <section className="rounded-lg border border-line p-3" aria-label="Refund credit">
-      <Form
-        form={form}
-        className="space-y-3"
-        onSubmit={async (input) => {
-          await refundCredit.mutateAsync({ id: booking.id, input });
-          notify.success(`${formatMoney(input.amount)} refunded.`);
-          onClose();
-        }}
-        footer={({ submitting }) => (
-          <div className="flex justify-end gap-2">
-            <Button size="sm" variant="secondary" onClick={onClose}>
-              Close
-            </Button>
-            <Button size="sm" type="submit" disabled={submitting}>
-              {submitting ? 'Saving…' : 'Refund'}
-            </Button>
-          </div>
-        )}
-      >
-        <div className="grid gap-3 sm:grid-cols-3">
-          <MoneyField control={form.control} name="amount" label="Amount" required />
-          <SelectField
-            control={form.control}
-            name="payment_mode"
-            label="Payment Mode"
-            required
-            placeholder="Select mode"
-            options={optionsOf(modes.data)}
-            loading={modes.isPending}
-          />
-          <TextField control={form.control} name="reference" label="Reference" placeholder="UPI ref, cheque no." />
-        </div>
-      </Form>
-    </section>
+    <MoneyMovementPanel
+      label="Refund credit"
+      submitLabel="Refund"
+      form={form}
+      onClose={onClose}
+      onSubmit={async (input) => {
+        await refundCredit.mutateAsync({ id: booking.id, input });
+        notify.success(`${formatMoney(input.amount)} refunded.`);
+        onClose();
+      }}
+    />
   );
 }

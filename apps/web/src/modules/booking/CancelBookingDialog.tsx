@@ -4,11 +4,10 @@ import { useWatch } from 'react-hook-form';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { CheckboxField, Form, MoneyField, optionsOf, SelectField, TextareaField, TextField } from '../../components/form';
+import { CheckboxField, Form, PaymentFields, TextareaField } from '../../components/form';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { requestSchema, useZodForm } from '../../lib/form';
-import { usePaymentModes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { useBookingMutations } from './api';
 import { slotRange } from './status';
@@ -102,7 +101,6 @@ export function CancelBookingDialog({
 
 function CancelForm({ booking, slot, onDone }: { booking: Booking; slot: BookedSlot | null; onDone: () => void }) {
   const { cancel, cancelSlots } = useBookingMutations();
-  const modes = usePaymentModes();
   const most = refundableOn(booking, slot);
   const schema = useMemo(() => cancelFormSchema(most, slot), [most, slot]);
   const form = useZodForm(schema, {
@@ -153,21 +151,7 @@ function CancelForm({ booking, slot, onDone }: { booking: Booking; slot: BookedS
                 : `${formatMoney(booking.paid_amount)} was paid; refund at most that.`
             }
           />
-          {refund && (
-            <div className="mt-3 grid gap-4 sm:grid-cols-3">
-              <MoneyField control={control} name="amount" label="Amount" required />
-              <SelectField
-                control={control}
-                name="payment_mode"
-                label="Payment Mode"
-                required
-                placeholder="Select mode"
-                options={optionsOf(modes.data)}
-                loading={modes.isPending}
-              />
-              <TextField control={control} name="reference" label="Reference" maxLength={100} />
-            </div>
-          )}
+          {refund && <PaymentFields control={control} required className="mt-3" />}
           {kept > 0 && <p className="mt-3 text-sm text-muted">{formatMoney(rupees(kept))} stays with the client as credit.</p>}
         </div>
       ) : (

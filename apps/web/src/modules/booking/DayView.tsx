@@ -16,23 +16,11 @@ import { useSidebar } from '../../state/sidebar';
 import { bookingKeys, fetchDay, type DaySlot } from './api';
 import { BookingDetailDialog } from './BookingDetailDialog';
 import { DeskBookingDialog } from './DeskBookingDialog';
-import { paymentLabel, slotRange, slotStatusLabel } from './status';
+import { paymentLabel, slotCellClass, SlotLegend, slotRange, slotStatusLabel } from './status';
 import { todayIso } from '../../lib/today';
 
 const today = () => todayIso();
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function slotClass(slot: DaySlot, picked: boolean) {
-  if (picked) return 'border-green-700 bg-green-700 text-white';
-  if (slot.booking) {
-    if (slot.booking.status === 'completed')
-      return 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100';
-    return 'border-amber-300 bg-amber-50 text-amber-950 hover:border-amber-500 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100';
-  }
-  if (slot.booking_status === 'available')
-    return 'border-blue-300 bg-blue-50 text-blue-900 hover:border-blue-500 dark:border-blue-800 dark:bg-blue-950/50 dark:text-blue-100';
-  return 'border-line bg-subtle text-muted';
-}
 
 /** Booking › Booking on a phone: one facility's slots for a date, coloured by status (the board is for wider screens). */
 export function DayView() {
@@ -130,23 +118,7 @@ export function DayView() {
         </div>
       </Card>
 
-      <ul className="flex flex-wrap gap-4 text-xs text-muted" aria-label="Legend">
-        <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded border border-blue-300 bg-blue-50" aria-hidden /> Available
-        </li>
-        <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded bg-green-700" aria-hidden /> Picked
-        </li>
-        <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded border border-amber-300 bg-amber-50" aria-hidden /> Booked
-        </li>
-        <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded border border-emerald-300 bg-emerald-50" aria-hidden /> Completed
-        </li>
-        <li className="flex items-center gap-1.5">
-          <span className="h-3 w-3 rounded border border-line bg-subtle" aria-hidden /> Past
-        </li>
-      </ul>
+      <SlotLegend picked="Picked" />
 
       {!facility ? (
         <Card>
@@ -191,7 +163,7 @@ export function DayView() {
                         onClick={() => (slot.booking ? setViewing(slot.booking.id) : toggle(slot))}
                         className={clsx(
                           'flex h-full w-full flex-col items-start rounded-lg border px-3 py-2 text-left text-sm transition-colors disabled:cursor-not-allowed',
-                          slotClass(slot, isPicked),
+                          slotCellClass(slot.booking_status, slot.booking, isPicked),
                         )}
                       >
                         <span className="font-semibold tabular">{slotRange(slot)}</span>

@@ -4,11 +4,11 @@ import { useMemo, useState } from 'react';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { CheckboxField, MoneyField, optionsOf, PhoneField, SelectField, TextField } from '../../components/form';
+import { CheckboxField, MoneyField, PaymentFields, PhoneField, TextField } from '../../components/form';
 import { DialogForm } from '../../components/FormDialog';
 import { formatDate, formatMoney } from '../../lib/format';
 import { requestSchema, useZodForm, type FormControl, type FormInput } from '../../lib/form';
-import { useBookingClients, usePaymentModes } from '../../lib/lookups';
+import { useBookingClients } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { useDebounced } from '../../lib/useDebounced';
 import type { DaySlot } from './api';
@@ -89,7 +89,6 @@ type DeskForm = FormInput<ReturnType<typeof deskBookingFormSchema>>;
 
 function DeskBookingForm({ selection, onDone, onCancel }: { selection: DeskSelection[]; onDone: () => void; onCancel: () => void }) {
   const book = useDeskBookings();
-  const modes = usePaymentModes();
   const slots = selection.flatMap((s) => s.slots);
   const subTotal = slots.reduce((n, s) => n + (toPaise(s.price) ?? 0), 0);
   const schema = useMemo(() => deskBookingFormSchema(selection, subTotal), [selection, subTotal]);
@@ -170,21 +169,7 @@ function DeskBookingForm({ selection, onDone, onCancel }: { selection: DeskSelec
             if (on && !form.getValues('payment.amount')) form.setValue('payment.amount', fromPaise(total));
           }}
         />
-        {takePayment && (
-          <div className="mt-3 grid gap-4 sm:grid-cols-3">
-            <MoneyField control={control} name="payment.amount" label="Amount" required />
-            <SelectField
-              control={control}
-              name="payment.payment_mode"
-              label="Payment Mode"
-              required
-              placeholder="Select mode"
-              options={optionsOf(modes.data)}
-              loading={modes.isPending}
-            />
-            <TextField control={control} name="payment.reference" label="Reference" placeholder="UPI ref, cheque no." />
-          </div>
-        )}
+        {takePayment && <PaymentFields control={control} prefix="payment" required className="mt-3" />}
       </div>
 
       <dl className="ml-auto max-w-xs space-y-1 text-sm">

@@ -14,6 +14,40 @@ export const paymentLabel = (s: string) => PAY_LABEL[s] ?? s;
 export const sourceLabel = (s: string) => SOURCE_LABEL[s] ?? s;
 export const slotStatusLabel = (s: string) => SLOT_LABEL[s] ?? s;
 
+/** A slot cell's colours on the board and the day view: picked, booked (completed in green), free, or past / not offered. */
+export function slotCellClass(status: string, booking: { status: string } | null | undefined, picked: boolean): string {
+  if (picked) return 'border-green-700 bg-green-700 text-white';
+  if (booking) {
+    if (booking.status === 'completed')
+      return 'border-emerald-300 bg-emerald-50 text-emerald-900 hover:border-emerald-500 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100';
+    return 'border-amber-300 bg-amber-50 text-amber-950 hover:border-amber-500 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100';
+  }
+  if (status === 'available')
+    return 'border-blue-300 bg-blue-50 text-blue-900 hover:border-blue-500 dark:border-blue-800 dark:bg-blue-950/50 dark:text-blue-100';
+  return 'border-line bg-subtle text-muted';
+}
+
+const LEGEND = [
+  ['Available', 'border border-blue-300 bg-blue-50'],
+  ['', 'bg-green-700'],
+  ['Booked', 'border border-amber-300 bg-amber-50'],
+  ['Completed', 'border border-emerald-300 bg-emerald-50'],
+  ['Past', 'border border-line bg-subtle'],
+] as const;
+
+/** The key to `slotCellClass`; `picked` names the picked cells ("Selected" on the board, "Picked" in the day view). */
+export function SlotLegend({ picked }: { picked: string }) {
+  return (
+    <ul className="flex flex-wrap gap-4 text-xs text-muted" aria-label="Legend">
+      {LEGEND.map(([label, swatch]) => (
+        <li key={swatch} className="flex items-center gap-1.5">
+          <span className={`h-3 w-3 rounded ${swatch}`} aria-hidden /> {label || picked}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function StatusBadge({ status }: { status: Booking['status'] | string }) {
   return <Badge tone={STATUS_TONE[status as keyof typeof STATUS_TONE] ?? 'neutral'}>{statusLabel(status)}</Badge>;
 }

@@ -22,6 +22,7 @@ import {
   Form,
   MoneyField,
   optionsOf,
+  PaymentFields,
   PhoneField,
   SelectField,
   TextareaField,
@@ -38,7 +39,7 @@ import { useSidebar } from '../../../state/sidebar';
 import { searchMembers, useMemberMutations, usePlans, type MemberCreated } from './api';
 import { memberDetailFields } from './memberForm';
 import { PhotoField, photoRefusal } from './PhotoField';
-import { emptyPayment, PaymentFields, paymentFields, paymentRequest, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
+import { emptyPayment, paymentFields, paymentRequest, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
 import { DISCOUNT_TOO_HIGH, PAYMENT_TOO_HIGH, saleSummary } from './sale';
 import { memberPath, type MemberPageState } from './paths';
 import { planOptionLabel } from './SaleParts';
@@ -317,7 +318,12 @@ function PlanFields({
           {plan.freeze_max_times > 0 && ` · up to ${plan.freeze_max_times} freezes, ${plan.freeze_max_days} days`}
         </p>
       )}
-      <PaymentFields control={control} prefix="membership.payment" amountHint="Leave 0 to pay later; the rest stays due." />
+      <PaymentFields
+        amountLabel="Paying now"
+        control={control}
+        prefix="membership.payment"
+        amountHint="Leave 0 to pay later; the rest stays due."
+      />
     </div>
   );
 }

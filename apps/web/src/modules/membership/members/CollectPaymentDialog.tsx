@@ -4,7 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { DateField, SelectField } from '../../../components/form';
+import { DateField, PaymentFields, SelectField } from '../../../components/form';
 import { DialogForm } from '../../../components/FormDialog';
 import { Skeleton } from '../../../components/Skeleton';
 import { errorMessage } from '../../../lib/errors';
@@ -13,7 +13,7 @@ import { requestSchema, useZodForm } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { todayIso } from '../../../lib/today';
 import { useCollectPayment, useMemberServices, useMemberships, type MemberService, type Membership } from './api';
-import { emptyPayment, PaymentFields, paymentFields } from './SaleParts';
+import { emptyPayment, paymentFields } from './SaleParts';
 import { positive, typedPaise } from './sale';
 
 /** A sale of the member with something still due: a membership or a member service. */

@@ -7,10 +7,8 @@ import { z, type Plan } from '@arena/contracts';
 import { clsx } from 'clsx';
 import { useEffect } from 'react';
 import type { FieldPath, FieldValues, PathValue } from 'react-hook-form';
-import { MoneyField, optionsOf, SelectField, TextField } from '../../../components/form';
 import { formatMoney } from '../../../lib/format';
-import type { AddIssue, AnyForm, FormControl } from '../../../lib/form';
-import { usePaymentModes } from '../../../lib/lookups';
+import type { AddIssue, AnyForm } from '../../../lib/form';
 import { positive, typedPaise, type SaleSummary } from './sale';
 
 /** A plan as a choice of a select: "Monthly · ₹1,500.00 · 1 month". */
@@ -30,38 +28,6 @@ export function paymentRequest(v: PaymentFormValues, issue: AddIssue, path: stri
   if (paise === 0) return null;
   if (!v.payment_mode) issue(`${path}.payment_mode`, 'Choose a payment mode.');
   return { amount: v.amount.trim(), payment_mode: v.payment_mode || undefined, reference: v.reference };
-}
-
-/** The payment's Amount, Payment mode and Reference; `prefix` is the form's path of the payment object. */
-export function PaymentFields<F extends FieldValues>({
-  control,
-  prefix,
-  amountLabel = 'Paying now',
-  amountHint,
-  className,
-}: {
-  control: FormControl<F>;
-  prefix: string;
-  amountLabel?: string;
-  amountHint?: string;
-  className?: string;
-}) {
-  const modes = usePaymentModes();
-  const name = (field: string) => `${prefix}.${field}` as FieldPath<F>;
-  return (
-    <div className={clsx('grid gap-4 sm:grid-cols-3', className)}>
-      <MoneyField control={control} name={name('amount')} label={amountLabel} hint={amountHint} />
-      <SelectField
-        control={control}
-        name={name('payment_mode')}
-        label="Payment mode"
-        placeholder="Select mode"
-        options={optionsOf(modes.data)}
-        loading={modes.isPending}
-      />
-      <TextField control={control} name={name('reference')} label="Reference" placeholder="UPI ref (UTR), cheque no." maxLength={100} />
-    </div>
-  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';
 import { Dialog } from '../../../components/Dialog';
-import { DateField, MoneyField, SelectField } from '../../../components/form';
+import { DateField, MoneyField, PaymentFields, SelectField } from '../../../components/form';
 import { DialogForm } from '../../../components/FormDialog';
 import { Skeleton } from '../../../components/Skeleton';
 import { errorMessage } from '../../../lib/errors';
@@ -12,7 +12,7 @@ import { requestSchema, useZodForm, type AnyForm, type FormControl } from '../..
 import { notify } from '../../../lib/notify';
 import { todayIso } from '../../../lib/today';
 import { useMemberServiceMutations, useServiceCatalogue } from './api';
-import { emptyPayment, PaymentFields, paymentFields, paymentRequest, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
+import { emptyPayment, paymentFields, paymentRequest, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
 import { DISCOUNT_TOO_HIGH, PAYMENT_TOO_HIGH, saleSummary } from './sale';
 
 const serviceFields = z.object({ service: z.string(), start_date: z.string(), discount: z.string(), payment: paymentFields });
@@ -122,7 +122,7 @@ function ServiceFields({
         <DateField control={control} name="start_date" label="Start date" required hint={end ? `Ends ${formatDate(end)}` : undefined} />
         <MoneyField control={control} name="discount" label="Discount" />
       </div>
-      <PaymentFields control={control} prefix="payment" amountHint="Leave 0 to pay later." />
+      <PaymentFields amountLabel="Paying now" control={control} prefix="payment" amountHint="Leave 0 to pay later." />
       {summary && (
         <div className="ml-auto w-full max-w-xs rounded-md border border-line bg-subtle/50 px-3 py-2">
           <SaleSummaryList summary={summary} />
