@@ -13,8 +13,13 @@ export function formatDateTime(value: string | null | undefined): string {
   return isValid(date) ? format(date, 'd MMM yyyy, h:mm a') : value;
 }
 
-/** Rupees in Indian grouping (₹1,50,000.00): the one formatter of the server's PDFs and mails and of every screen. */
-export { formatInr as formatMoney } from '@arena/contracts';
+/**
+ * Rupees in Indian grouping (₹1,50,000.00), the same as contracts' `formatInr` (PDFs, mails). Not
+ * re-exported from there: the portal imports this file, and importing the contracts barrel here
+ * puts zod in the portal's first load (103 → 137 kB gzip, over its budget in bundle-size.mjs).
+ */
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+export const formatMoney = (value: number | string): string => inr.format(Number(value));
 
 /** 'asha' → 'Asha'. */
 export const capitalise = (value: string): string => (value ? value.charAt(0).toUpperCase() + value.slice(1) : value);
