@@ -11,7 +11,14 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Failing tests by name with the head of their error, printed again just above the last line. */
+const failures = [];
 let ok = true;
+const firstLines = (text, n = 6) =>
+  String(text ?? '')
+    .split('\n')
+    .slice(0, n)
+    .join('\n    ');
 
 function run(cmd, args, cwd) {
   console.log(`\n$ ${cmd} ${args.join(' ')}  (in ${path.relative(root, cwd) || '.'})`);
@@ -39,6 +46,13 @@ if (v) {
   totals.failed += v.numFailedTests;
   totals.skipped += v.numPendingTests + (v.numTodoTests ?? 0);
   if (!vitestOk && v.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
+  for (const file of v.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failures.push(`vitest ${rel} › ${t.fullName}\n    ${firstLines(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failures.push(`vitest ${rel} (the file failed outside a test)\n    ${firstLines(file.message)}`);
+  }
 } else totals.failed += 1;
 ok &&= vitestOk;
 
@@ -62,10 +76,23 @@ if (process.env.E2E !== '0' && fs.existsSync(playwrightConfig)) {
       totals.failed += p.stats.unexpected;
       totals.skipped += p.stats.skipped;
       if (!e2eOk && p.stats.unexpected === 0) totals.failed += 1;
+      const walk = (suite, trail) => {
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests ?? [])
+            if (t.status === 'unexpected') {
+              const err = t.results?.at(-1)?.error?.message;
+              failures.push(`playwright ${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}\n    ${firstLines(err)}`);
+            }
+        for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+      };
+      for (const s of p.suites ?? []) walk(s, []);
     } else if (!e2eOk) totals.failed += 1;
     ok &&= e2eOk;
   }
 }
 
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+if (!vitestOk && !failures.some((f) => f.startsWith('vitest')))
+  console.log('\nVitest exited non-zero with no failing test: look above for an unhandled error or a timed-out hook.');
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

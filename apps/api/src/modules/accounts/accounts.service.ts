@@ -5,7 +5,7 @@ import { actorOf, record } from '../../platform/audit.js';
 import { authenticateKey } from '../../platform/auth.js';
 import { organisationOrigin } from '../../platform/config.js';
 import type { OrganisationRow, UserRow } from '../../platform/context.js';
-import { withTenant } from '../../platform/db/client.js';
+import { settleInvalidations, withTenant } from '../../platform/db/client.js';
 import { badRequest, fieldError, tooManyRequests } from '../../platform/errors.js';
 import { queueMail } from '../../platform/mail-queue.js';
 import { clearEvents, removeEvent, takeSlot } from '../../platform/throttle.js';
@@ -174,6 +174,7 @@ export async function loginWithKey(app: FastifyInstance, request: FastifyRequest
   const presented = await authenticateKey(app.db, token, request.organisation);
   if (!presented) throw badRequest({ non_field_errors: [INVALID_CREDENTIALS] });
   const revoked = await revokeKey(app.db, presented.tokenId);
+  await settleInvalidations(app.db);
   if (!revoked || keyExpired(revoked)) throw badRequest({ non_field_errors: [INVALID_CREDENTIALS] });
   // The fresh key keeps the presented key's birth and may not be remembered longer than it was.
   return startSession(app, request, presented.user, revoked.remember && (remember ?? true), revoked.createdAt);
@@ -219,6 +220,8 @@ async function startSession(app: FastifyInstance, request: FastifyRequest, user:
 export async function logout(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   if (!request.auth) return;
   const revoked = await revokeKey(app.db, request.auth.tokenId);
+  // Answered only once every instance has dropped the key (see settleInvalidations).
+  await settleInvalidations(app.db);
   if (revoked) await recordSessionEvent(app, request, request.auth.user, 'logout');
 }
 
@@ -271,6 +274,7 @@ export async function confirmPasswordReset(
       .returning();
     return updated;
   });
+  await settleInvalidations(app.db);
   await clearEvents(app.db, loginBucket(user.email));
   if (user.organisationId) {
     await withTenant(app.db, user.organisationId, (tx) =>
@@ -320,5 +324,6 @@ export async function updateUser(app: FastifyInstance, request: FastifyRequest, 
         return row;
       })
     : await update(app.db);
+  await settleInvalidations(app.db); // every instance's cached user has the new name and centre
   return userJson(app, updated);
 }

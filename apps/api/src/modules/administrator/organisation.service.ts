@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, record } from '../../platform/audit.js';
 import type { OrganisationRow, UserRow } from '../../platform/context.js';
-import { queryRows, type Queryable, type Tx } from '../../platform/db/client.js';
+import { queryRows, settleInvalidations, type Queryable, type Tx } from '../../platform/db/client.js';
 import { badRequest, fieldError, onUnique } from '../../platform/errors.js';
 import { organisationJson, planName } from '../../platform/organisations.js';
 import { checkImage, organisationFolder, removeUpload, saveImage, type UploadedFile } from '../../platform/files.js';
@@ -55,7 +55,7 @@ export async function createOrganisation(
   // The picture goes to the organisation's own folder, which has a name once the row exists.
   let picture: string | null = null;
   try {
-    return await app.db.transaction(async (tx) => {
+    const created = await app.db.transaction(async (tx) => {
       const planId = await trialPlan(tx);
       const [{ next }] = await queryRows<{ next: string }>(tx, sql`select nextval('organisation_account_seq')::text as next`);
       const today = dateInZone(new Date(), 'Asia/Kolkata');
@@ -92,6 +92,9 @@ export async function createOrganisation(
       );
       return org;
     });
+    // The owner's keys now name the organisation: no instance may still hold them without it.
+    await settleInvalidations(app.db);
+    return created;
   } catch (err) {
     await removeUpload(app.config, picture).catch(() => false); // nothing was registered: the picture has no owner
     // Two registrations racing for one subdomain: the second meets the unique key.

@@ -69,6 +69,29 @@ export function invalidationsOf(db: Database): InvalidationBus {
   return extrasOf(db).bus;
 }
 
+let syncSerial = 0;
+
+/**
+ * Waits until the invalidations of every write this instance has committed have reached the
+ * caches: it notifies a token of its own and waits (at most `timeoutMs`) to hear it. PostgreSQL
+ * delivers notifications in commit order and signals every listening session at commit, so when
+ * the token is heard here the earlier payloads have been heard here and sent to every other
+ * instance. A revocation (logout, password reset) calls it before answering, so the client's
+ * next request meets no instance that still trusts the revoked key.
+ */
+export async function settleInvalidations(db: Database, timeoutMs = 1_000): Promise<void> {
+  const token = `sync:${process.pid}.${++syncSerial}.${Math.random().toString(36).slice(2, 10)}`;
+  const { seen, cancel } = invalidationsOf(db).next(token);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${token})`);
+    await Promise.race([seen, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+  } finally {
+    clearTimeout(timer);
+    cancel();
+  }
+}
+
 /** Sessions' limits: a statement or a lock wait past these is cancelled (answered 503). */
 export interface SessionLimits {
   statementTimeoutMs: number;

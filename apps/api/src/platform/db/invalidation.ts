@@ -11,6 +11,7 @@ type Handler = (id: string) => void;
 export class InvalidationBus {
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly resets = new Set<() => void>();
+  private readonly waiters = new Map<string, () => void>();
 
   /** Calls `handler(id)` for every payload `prefix:id`; returns an unsubscribe function. */
   on(prefix: string, handler: Handler): () => void {
@@ -26,7 +27,22 @@ export class InvalidationBus {
     return () => this.resets.delete(handler);
   }
 
+  /** Resolves when exactly `payload` is emitted (see `settleInvalidations`). */
+  next(payload: string): { seen: Promise<void>; cancel: () => void } {
+    let cancel = () => {};
+    const seen = new Promise<void>((resolve) => {
+      this.waiters.set(payload, resolve);
+      cancel = () => this.waiters.delete(payload);
+    });
+    return { seen, cancel };
+  }
+
   emit(payload: string): void {
+    const waiter = this.waiters.get(payload);
+    if (waiter) {
+      this.waiters.delete(payload);
+      waiter();
+    }
     const colon = payload.indexOf(':');
     if (colon < 0) return;
     const handlers = this.handlers.get(payload.slice(0, colon));
@@ -35,5 +51,8 @@ export class InvalidationBus {
 
   reset(): void {
     for (const handler of this.resets) handler();
+    // A reconnect may have lost the payloads waited for; the caches are empty now, which is what they waited for.
+    for (const waiter of this.waiters.values()) waiter();
+    this.waiters.clear();
   }
 }
