@@ -177,7 +177,10 @@ describe('the booking confirmation', () => {
     expect(booking.code).toMatch(/^BK-/);
     expect(booking.venue).toMatchObject({ organisation_name: 'Demo Sports Club', time_zone: 'Asia/Kolkata' });
     expect(booking.venue.centre_name).toBe(booking.centre_name);
-    expect(booking.venue.address.length + booking.venue.phone.length).toBeGreaterThan(0);
+    // The centre's own address (street and city) and phone, read with the booking's facts.
+    const centre = (await call(ctx.app, { method: 'GET', url: `/api/administrator/centre/${court.centre}/`, token: owner })).json();
+    expect(booking.venue).toMatchObject({ address: `${centre.address}, ${centre.city}`, phone: centre.phone });
+    expect(centre.phone).toMatch(/^\d{10}$/);
 
     await settleJobs();
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -126,8 +126,11 @@ export function uniqueViolation(err: unknown): string | undefined {
   return e.code === '23505' ? (e.constraint ?? e.constraint_name ?? '') : undefined;
 }
 
-/** What a violated unique constraint means to the client: a field error, or any ApiError (409 …). */
-export type UniqueMeaning = { field: string; message: string } | ApiError;
+/**
+ * What a violated unique constraint means to the client: a field error, or any ApiError (409 …),
+ * or a function making one (for hot paths: an error captures a stack trace when it is made).
+ */
+export type UniqueMeaning = { field: string; message: string } | ApiError | (() => ApiError);
 
 /**
  * The one way to turn a unique violation into a client error: `.catch(onUnique({ centre_org_name_key:
@@ -137,7 +140,7 @@ export function onUnique(meanings: Record<string, UniqueMeaning>): (err: unknown
   return (err) => {
     const meaning = meanings[uniqueViolation(err) ?? ''];
     if (!meaning) throw err;
-    throw meaning instanceof ApiError ? meaning : fieldError(meaning.field, meaning.message);
+    throw meaning instanceof ApiError ? meaning : typeof meaning === 'function' ? meaning() : fieldError(meaning.field, meaning.message);
   };
 }
 

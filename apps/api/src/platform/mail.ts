@@ -31,6 +31,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     ? nodemailer.createTransport(config.SMTP_URL)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  let outboxReady: Promise<unknown> | null = null;
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
@@ -38,7 +39,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
         return;
       }
-      await fs.mkdir(outbox, { recursive: true });
+      await (outboxReady ??= fs.mkdir(outbox, { recursive: true }).catch((err) => {
+        outboxReady = null; // try again with the next message
+        throw err;
+      }));
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(
         outbox,

@@ -117,6 +117,15 @@ export interface CreatedBooking {
   slots: BookedSlotRow[];
   facility: FacilityRow;
   invoice: NonNullable<BookingInvoice>;
+  /** Where to go: the centre's address and contacts (else the organisation's), read with the booking's facts. */
+  venue: BookingVenue;
+}
+
+export interface BookingVenue {
+  centreName: string;
+  address: string;
+  phone: string;
+  email: string;
 }
 
 /** The API JSON of a booking just made, without reading it back. */
@@ -209,6 +218,12 @@ async function readBookingFacts(tx: Tx, ctx: Ctx, input: NewBooking) {
     phone,
     phoneBookings: first.phoneBookings,
     ...sellerOf({ org: first.org, centre: first.centreSeller }),
+    venue: {
+      centreName: first.centreName,
+      address: [first.centreSeller.address, first.centreSeller.city].filter(Boolean).join(', ') || first.org.address,
+      phone: first.centreSeller.phone || first.org.phone,
+      email: first.centreSeller.email || first.org.email,
+    },
   };
 }
 
@@ -323,6 +338,7 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
     row,
     slots,
     facility: f,
+    venue: facts.venue,
     invoice: { id: Number(written[0].invoice_id), number: '', status: invoiceStatus },
     payment: payment ? { amount: payment.amount, modeId: payment.mode.id, reference: payment.reference } : undefined,
     phone: facts.phone ? { mobile: facts.phone, date: input.date, max: input.perPhoneLimit! } : undefined,
@@ -451,10 +467,11 @@ export async function numberBookings(tx: Tx, ctx: Ctx, bookings: PendingBooking[
   if (!codes?.length) throw phoneLimit(Math.max(0, Number(result.n ?? 1) - 1));
   const codeOf = new Map(codes.map((c) => [Number(c.id), c.code]));
   const numberOf = new Map((parse(result.numbers) ?? []).map((c) => [Number(c.id), c.number]));
-  return bookings.map(({ row, slots, facility: f, invoice: inv }) => ({
+  return bookings.map(({ row, slots, facility: f, invoice: inv, venue }) => ({
     row: { ...row, code: codeOf.get(row.id)! },
     slots,
     facility: f,
+    venue,
     invoice: { ...inv, number: numberOf.get(inv.id)! },
   }));
 }
@@ -467,7 +484,10 @@ export async function createBooking(tx: Tx, ctx: Ctx, input: NewBooking): Promis
 /** Runs booking work and turns a lost race for a slot into a clear 409. */
 export function guardSlotRace<T>(work: () => Promise<T>): Promise<T> {
   return work().catch(
-    onUnique({ booked_time_slot_active_key: conflict(SLOT_TAKEN), ledger_entry_utr_key: { field: 'reference', message: UTR_MESSAGE } }),
+    onUnique({
+      booked_time_slot_active_key: () => conflict(SLOT_TAKEN),
+      ledger_entry_utr_key: { field: 'reference', message: UTR_MESSAGE },
+    }),
   );
 }
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { OrganisationRow } from '../../platform/context.js';
 import { queueMail } from '../../platform/mail-queue.js';
 
-const readableDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const readable = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const readableDate = (iso: string) => readable.format(new Date(`${iso}T00:00:00Z`));
 
 /** The confirmation's facts as the e-mail's text: the same as the portal's confirmation panel. */
 export function confirmationText(org: OrganisationRow, b: Booking | PortalBooking): string {

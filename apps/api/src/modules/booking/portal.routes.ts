@@ -2,13 +2,12 @@ import { availableSlotGroupSchema, idSchema, portalBookingSchema, publicBookingR
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Tx } from '../../platform/db/client.js';
 import { notFound, tooManyRequests } from '../../platform/errors.js';
 import { ctxOf, inTenant, type Ctx } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
 import { cachedSlots } from './availability-cache.js';
 import { bookOnline } from './booking-entry.service.js';
-import { createdBookingJson, guardSlotRace } from './booking.service.js';
+import { createdBookingJson, guardSlotRace, type CreatedBooking } from './booking.service.js';
 import { dayView } from './day-view.js';
 import { dayParams } from './facility.routes.js';
 import { loadFacility } from './facility.service.js';
@@ -17,20 +16,18 @@ import { facility } from './schema.js';
 
 const tags = ['public'];
 
-/** Where the visitor plays (spec 2.5 confirmation): the centre's address and phone, else the organisation's. */
-async function venueOf(tx: Tx, ctx: Ctx, centreId: number): Promise<PortalVenue> {
-  const [c] = await tx
-    .select({ name: centre.name, address: centre.address, city: centre.city, phone: centre.phone, email: centre.email })
-    .from(centre)
-    .where(and(eq(centre.organisationId, ctx.organisationId), eq(centre.id, centreId)));
-  const org = ctx.organisation;
-  const centreAddress = [c?.address, c?.city].filter(Boolean).join(', ');
+/**
+ * Where the visitor plays (spec 2.5 confirmation): the centre's address and phone, else the
+ * organisation's — read with the booking's own facts, so no statement runs while the booking's
+ * number is held.
+ */
+function venueOf(ctx: Ctx, b: CreatedBooking): PortalVenue {
   return {
-    organisation_name: org.displayName,
-    centre_name: c?.name ?? '',
-    address: centreAddress || org.address,
-    phone: c?.phone || org.phone,
-    email: c?.email || org.email,
+    organisation_name: ctx.organisation.displayName,
+    centre_name: b.venue.centreName,
+    address: b.venue.address,
+    phone: b.venue.phone,
+    email: b.venue.email,
     time_zone: ctx.timeZone,
   };
 }
@@ -112,8 +109,8 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const created = await guardSlotRace(() =>
         inTenant(request, async (tx, ctx) => {
-          const booking = createdBookingJson(await bookOnline(tx, ctx, request.body));
-          return { ...booking, venue: await venueOf(tx, ctx, booking.centre) };
+          const created = await bookOnline(tx, ctx, request.body);
+          return { ...createdBookingJson(created), venue: venueOf(ctx, created) };
         }),
       );
       await sendBookingConfirmation(app, ctxOf(request).organisation, created);
