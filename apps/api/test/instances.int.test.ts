@@ -97,21 +97,26 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     }
   });
 
-  it('shows on B the slot a visitor has just booked through A', async () => {
+  it('shows on B the slot a visitor has just booked through A, every time', async () => {
+    // Each instance has its own slot cache: only the notification can drop B's.
     const { centre, facility } = await portalFacility(a.app);
     const date = inDays(3);
-    const before = await slotsOn(b.app, facility, date); // cached on B now
-    const free = before.find((s) => s.booking_status === 'available')!;
-    expect(free).toBeDefined();
-    const booked = await call(a.app, {
-      method: 'POST',
-      url: '/api/public/bookings/',
-      host: DEMO_HOST,
-      payload: requestBody(centre, facility, date, [free], { mobile_no: '9876512345' }),
-    });
-    expect(booked.statusCode).toBe(201);
-    const seenOnB = (await slotsOn(b.app, facility, date)).find((s) => s.id === free.id)!;
-    expect(seenOnB.booking_status).not.toBe('available');
+    const free = (await slotsOn(b.app, facility, date)).filter((s) => s.booking_status === 'available');
+    expect(free.length).toBeGreaterThanOrEqual(5);
+    for (const [round, slot] of free.entries()) {
+      const before = (await slotsOn(b.app, facility, date)).find((s) => s.id === slot.id)!; // cached on B now
+      expect(before.booking_status).toBe('available');
+      const booked = await call(a.app, {
+        method: 'POST',
+        url: '/api/public/bookings/',
+        host: DEMO_HOST,
+        remoteAddress: `10.6.0.${round + 1}`,
+        payload: requestBody(centre, facility, date, [slot], { mobile_no: `98765123${String(round).padStart(2, '0')}` }),
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const seenOnB = (await slotsOn(b.app, facility, date)).find((s) => s.id === slot.id)!;
+      expect(seenOnB.booking_status, `round ${round}`).not.toBe('available');
+    }
   });
 
   it('adds failed logins from one address through A and B up to one limit', async () => {

@@ -76,7 +76,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: z.array(availableSlotGroupSchema) },
     },
     handler: async (request) =>
-      cachedSlots(ctxOf(request).organisationId, request.params.id, request.params.date, () =>
+      cachedSlots(app.db, ctxOf(request).organisationId, request.params.id, request.params.date, () =>
         inTenant(request, async (tx, ctx) => {
           const f = await loadFacility(tx, ctx.organisationId, request.params.id);
           if (!f.isActive || !f.enableOnlineBooking) throw notFound();

@@ -77,7 +77,7 @@ let syncSerial = 0;
  * delivers notifications in commit order and signals every listening session at commit, so when
  * the token is heard here the earlier payloads have been heard here and sent to every other
  * instance. A revocation (logout, password reset) calls it before answering, so the client's
- * next request meets no instance that still trusts the revoked key.
+ * next request meets no instance that still trusts the revoked key. It never throws.
  */
 export async function settleInvalidations(db: Database, timeoutMs = 1_000): Promise<void> {
   const token = `sync:${process.pid}.${++syncSerial}.${Math.random().toString(36).slice(2, 10)}`;
@@ -86,6 +86,9 @@ export async function settleInvalidations(db: Database, timeoutMs = 1_000): Prom
   try {
     await db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${token})`);
     await Promise.race([seen, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+  } catch {
+    // The write it follows has committed: a failing barrier must not turn its answer into an
+    // error. The caches' own lifetimes (a minute for keys, a second for slots) still bound it.
   } finally {
     clearTimeout(timer);
     cancel();
