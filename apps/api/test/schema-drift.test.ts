@@ -26,7 +26,9 @@ it('has a committed migration for every schema change', () => {
     const config = path.join(dir, 'drizzle.config.json');
     fs.writeFileSync(config, JSON.stringify({ ...drizzleConfig, out: path.relative(apiDir, out) }));
     const committed = sqlFiles(out);
-    const run = spawnSync(process.execPath, [drizzleKit, 'generate', '--config', config], {
+    // `--conditions=source`: module schemas import @arena/contracts, whose default export is its
+    // build (dist), which a clean clone does not have until `npm run build` (CI runs this test first).
+    const run = spawnSync(process.execPath, ['--conditions=source', drizzleKit, 'generate', '--config', config], {
       cwd: apiDir,
       encoding: 'utf8',
       // Blocking, so the test timeout cannot stop it. (Without a terminal, drizzle-kit refuses its
