@@ -22,3 +22,4 @@ export * from './membership-reports.js';
 export * from './booking-board.js';
 export * from './booking-setup.js';
 export * from './portal.js';
+export * from './zone-clock.js';

@@ -1,5 +1,6 @@
 import { z } from './zod-config.js';
 import { bookingSchema } from './booking.js';
+import { zoneClockParts } from './zone-clock.js';
 
 // ---- the portal's confirmation: where to go, and the booking in the visitor's calendar ----
 
@@ -75,31 +76,10 @@ export interface IcsBooking {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** One formatter per zone: making an Intl.DateTimeFormat costs far more than using one. */
-const zoneClocks = new Map<string, Intl.DateTimeFormat>();
-function zoneClock(timeZone: string): Intl.DateTimeFormat {
-  let clock = zoneClocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    if (zoneClocks.size < 1000) zoneClocks.set(timeZone, clock);
-  }
-  return clock;
-}
-
 /** The offset of a zone from UTC at an instant, in milliseconds (positive east of Greenwich). */
 function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = zoneClock(timeZone).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
+  const p = zoneClockParts(new Date(instant), timeZone);
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second));
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 

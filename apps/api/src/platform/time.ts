@@ -3,6 +3,7 @@
  * organisation's time zone; dates travel as ISO `yyyy-MM-dd` strings and are computed in UTC
  * so no local zone of the server can shift them.
  */
+import { zoneClockParts } from '@arena/contracts';
 
 /** The moment a request or a job works at, in the organisation's zone. */
 export interface Now {
@@ -13,33 +14,9 @@ export interface Now {
   time: string;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
 /** Date and time at an instant in a time zone. */
 export function nowIn(timeZone: string, instant = new Date()): Now {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = zoneClockParts(instant, timeZone);
   return { instant, today: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
 }
 

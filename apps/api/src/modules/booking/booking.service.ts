@@ -117,12 +117,11 @@ export interface CreatedBooking {
   slots: BookedSlotRow[];
   facility: FacilityRow;
   invoice: NonNullable<BookingInvoice>;
-  /** Where to go: the centre's address and contacts (else the organisation's), read with the booking's facts. */
+  /** Where to go: the centre's (`facility.centreName`) address and contacts, else the organisation's; read with the booking's facts. */
   venue: BookingVenue;
 }
 
 export interface BookingVenue {
-  centreName: string;
   address: string;
   phone: string;
   email: string;
@@ -219,7 +218,6 @@ async function readBookingFacts(tx: Tx, ctx: Ctx, input: NewBooking) {
     phoneBookings: first.phoneBookings,
     ...sellerOf({ org: first.org, centre: first.centreSeller }),
     venue: {
-      centreName: first.centreName,
       address: [first.centreSeller.address, first.centreSeller.city].filter(Boolean).join(', ') || first.org.address,
       phone: first.centreSeller.phone || first.org.phone,
       email: first.centreSeller.email || first.org.email,

@@ -24,7 +24,7 @@ const tags = ['public'];
 function venueOf(ctx: Ctx, b: CreatedBooking): PortalVenue {
   return {
     organisation_name: ctx.organisation.displayName,
-    centre_name: b.venue.centreName,
+    centre_name: b.facility.centreName,
     address: b.venue.address,
     phone: b.venue.phone,
     email: b.venue.email,
