@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookedTimeSlot, booking } from '../src/modules/booking/schema.js';
-import { ledgerEntry } from '../src/modules/invoice/schema.js';
+import { ledgerEntry } from '../src/modules/money/schema.js';
 import { addDays, isoWeekday, isWeekend } from '../src/platform/time.js';
 import { inDays } from './booking-helpers.js';
 import {

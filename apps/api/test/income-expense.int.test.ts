@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDefaultBooks, addDefaultPaymentModes } from '../src/modules/administrator/organisation.service.js';
 import { seedIncomeExpense } from '../src/modules/income-expense/seed.js';
 import { incomeExpense, vendor } from '../src/modules/income-expense/schema.js';
-import { ledgerEntry } from '../src/modules/invoice/schema.js';
+import { ledgerEntry } from '../src/modules/money/schema.js';
 import { withTenant } from '../src/platform/db/client.js';
 import { organisation } from '../src/platform/db/schema.js';
 import { systemCtx } from '../src/platform/request-context.js';

@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receive, refund, reverse } from '../src/modules/invoice/index.js';
+import { receive, refund, reverse } from '../src/modules/money/index.js';
 import {
   batch,
   batchMember,

@@ -4,7 +4,7 @@ import { accountsModule } from './accounts/module.js';
 import { administratorModule } from './administrator/module.js';
 import { bookingModule } from './booking/module.js';
 import { incomeExpenseModule } from './income-expense/module.js';
-import { invoiceModule } from './invoice/module.js';
+import { moneyModule } from './money/module.js';
 import { membershipModule } from './membership/module.js';
 import { publicModule } from './public/module.js';
 
@@ -13,7 +13,7 @@ export const MODULE_MANIFESTS: ModuleManifest[] = [
   administratorModule,
   publicModule,
   bookingModule,
-  invoiceModule,
+  moneyModule,
   incomeExpenseModule,
   membershipModule,
 ];

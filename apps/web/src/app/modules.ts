@@ -5,7 +5,7 @@ import { bookingModule } from '../modules/booking/manifest';
 import { dashboardModule } from '../modules/dashboard/manifest';
 import { futureModule } from '../modules/future/manifest';
 import { incomeExpenseModule } from '../modules/income-expense/manifest';
-import { invoicesModule } from '../modules/invoices/manifest';
+import { moneyModule } from '../modules/money/manifest';
 import { membershipModule } from '../modules/membership/manifest';
 import { reportsModule } from '../modules/reports/manifest';
 import { settingsModule } from '../modules/settings/manifest';
@@ -20,7 +20,7 @@ export const WEB_MODULES = [
   settingsModule,
   accountsModule,
   supportModule,
-  invoicesModule,
+  moneyModule,
   incomeExpenseModule,
   membershipModule,
   futureModule,

@@ -13,7 +13,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { badRequest, conflict, fieldError, invalidPk } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { issueCreditNote, invoiceOfSource, refund } from '../invoice/index.js';
+import { issueCreditNote, invoiceOfSource, refund } from '../money/index.js';
 import { slotPrice, unavailableReason } from './availability.js';
 import { activeSlotsOf, loadBooking, type BookedSlotRow, type BookingRow } from './booking.queries.js';
 import { checkRefund, closeBooking, recordBookingUpdate, type RefundRequest } from './booking-status.service.js';

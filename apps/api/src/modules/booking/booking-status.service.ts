@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { badRequest, conflict, fieldError } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { activeSlotsOf, hasStarted, loadBooking, type BookingRow } from './booking.queries.js';
-import { cancelSaleInvoice, invoiceOfSource, issueCreditNote, refund } from '../invoice/index.js';
+import { cancelSaleInvoice, invoiceOfSource, issueCreditNote, refund } from '../money/index.js';
 import { addPayment, type PaymentInput } from './booking.service.js';
 import { MODULE } from './constants.js';
 import { bookedTimeSlot, booking } from './schema.js';

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
-import { invoice, ledgerEntry } from '../invoice/index.js';
+import { invoice, ledgerEntry } from '../money/index.js';
 import { bookedTimeSlot, booking, bookingClient, facility } from './schema.js';
 
 export type BookingRow = typeof booking.$inferSelect;

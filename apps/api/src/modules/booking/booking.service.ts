@@ -17,7 +17,7 @@ import { displayDate } from '../../platform/time.js';
 import { centre, paymentMode, sport } from '../administrator/index.js';
 import { slotPrice, total, unavailableReason } from './availability.js';
 import { MODULE, SLOT_TAKEN } from './constants.js';
-import { buildInvoice, receive, SELLER_COLUMNS, sellerOf } from '../invoice/index.js';
+import { buildInvoice, receive, SELLER_COLUMNS, sellerOf } from '../money/index.js';
 import { bookingJsonFrom, type BookedSlotRow, type BookingInvoice, type BookingRow } from './booking.queries.js';
 import type { FacilityRow } from './facility.service.js';
 import { numberHeldBy, sameName } from './client.service.js';

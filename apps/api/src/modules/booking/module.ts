@@ -6,7 +6,7 @@ import { invalidateSlotsOnWrite } from './availability-cache.js';
 import { bookingRoutes } from './booking.routes.js';
 import { boardRoutes } from './board.routes.js';
 import { clientRoutes } from './client.routes.js';
-import { registerSaleSource } from '../invoice/index.js';
+import { registerSaleSource } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { facilityRoutes } from './facility.routes.js';

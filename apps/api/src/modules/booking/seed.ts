@@ -15,7 +15,7 @@ import { centre, paymentMode, sport } from '../administrator/index.js';
 import { slotPrice } from './availability.js';
 import { addPayment, createBooking, resolveClient } from './booking.service.js';
 import { createFacility, loadFacilityRows, loadTemplates, type SlotRow } from './facility.service.js';
-import { buildInvoice, invoice, invoiceLine, ledgerEntry, sellerFor } from '../invoice/index.js';
+import { buildInvoice, invoice, invoiceLine, ledgerEntry, sellerFor } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { bookedTimeSlot, booking } from './schema.js';
 

@@ -21,7 +21,7 @@ import { checkReferences } from '../../platform/references.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { addDays, daysBetween, isoWeekday } from '../../platform/time.js';
 import { sport } from '../administrator/index.js';
-import { receive } from '../invoice/index.js';
+import { receive } from '../money/index.js';
 import { slotPrice, total, unavailableReason } from './availability.js';
 import { bookUnnumbered, numberBookings, resolveClient, type Contact, type PendingBooking } from './booking.service.js';
 import { MODULE } from './constants.js';

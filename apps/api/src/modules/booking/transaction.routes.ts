@@ -15,7 +15,7 @@ import { listRoute, showName, yesNo, type ListDefinition } from '../../platform/
 import { displayDate } from '../../platform/time.js';
 import { centre, paymentMode } from '../administrator/index.js';
 import { MODULE } from './constants.js';
-import { ledgerEntry } from '../invoice/index.js';
+import { ledgerEntry } from '../money/index.js';
 import { bookedTimeSlot, booking, facility } from './schema.js';
 
 const tags = ['booking'];

@@ -15,7 +15,7 @@ import { registerCrud, statusColumn } from '../../platform/crud.js';
 import { activeFilter } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
-import { moneyCategory } from '../invoice/index.js';
+import { moneyCategory } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { guardInUse } from './in-use.js';
 

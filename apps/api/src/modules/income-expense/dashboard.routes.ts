@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inTenant } from '../../platform/request-context.js';
-import { categoryRows, monthOf, periodRows } from '../invoice/index.js';
+import { categoryRows, monthOf, periodRows } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { l, ledgerFields, ledgerFrom, ledgerJson, monthsBefore, type LedgerSelectRow } from './ledger.queries.js';
 

@@ -7,7 +7,7 @@ import { appUser } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre, paymentMode } from '../administrator/index.js';
-import { ledgerEntry, moneyCategory } from '../invoice/index.js';
+import { ledgerEntry, moneyCategory } from '../money/index.js';
 import { incomeExpense, vendor } from './schema.js';
 
 export type IncomeExpenseRow = typeof incomeExpense.$inferSelect;

@@ -23,7 +23,7 @@ import { inTenant } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
 import { parseOrThrow } from '../../platform/validate.js';
 import { centre, paymentMode } from '../administrator/index.js';
-import { ledgerEntry, moneyCategory } from '../invoice/index.js';
+import { ledgerEntry, moneyCategory } from '../money/index.js';
 import { ATTACHMENT_MESSAGE, readAttachment, removeAttachment, saveAttachment } from './attachment.js';
 import { MODULE } from './constants.js';
 import { entryFields, entryFrom, entryJson, ENTRY_PATH, loadEntryJson, type EntryRow } from './entry.queries.js';

@@ -11,7 +11,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { badRequest, invalidPk, notFound, type FieldErrors } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre, paymentMode } from '../administrator/index.js';
-import { ledgerEntry, moneyCategory, recordMovement, reverse, type LedgerRow, type Movement } from '../invoice/index.js';
+import { ledgerEntry, moneyCategory, recordMovement, reverse, type LedgerRow, type Movement } from '../money/index.js';
 import type { StoredAttachment } from './attachment.js';
 import { MODULE, SOURCE_TYPE } from './constants.js';
 import type { IncomeExpenseRow } from './entry.queries.js';

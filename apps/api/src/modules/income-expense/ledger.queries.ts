@@ -9,7 +9,7 @@ import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db/client.js';
 import { appUser } from '../../platform/db/schema.js';
 import { centre, paymentMode } from '../administrator/index.js';
-import { CATEGORY_NAME, invoice, ledgerEntry, moneyCategory, type LedgerRow } from '../invoice/index.js';
+import { CATEGORY_NAME, invoice, ledgerEntry, moneyCategory, type LedgerRow } from '../money/index.js';
 import { userName } from './entry.queries.js';
 
 /** The ledger as `l` and categories as `mc`: the books' SQL (INCOME, EXPENSE, CATEGORY_NAME) is written against these names. */

@@ -28,7 +28,7 @@ import {
   periodColumns,
   periodRows,
   totalsOf,
-} from '../invoice/index.js';
+} from '../money/index.js';
 import { MODULE } from './constants.js';
 import { moneyOf, paise } from './ledger.queries.js';
 

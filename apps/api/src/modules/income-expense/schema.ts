@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, numeric, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
 import { centre, paymentMode } from '../administrator/index.js';
-import { ledgerEntry, moneyCategory } from '../invoice/index.js';
+import { ledgerEntry, moneyCategory } from '../money/index.js';
 
 export const vendor = tenantTable(
   'vendor',

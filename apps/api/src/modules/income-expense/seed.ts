@@ -11,7 +11,7 @@ import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { addDays } from '../../platform/time.js';
 import { centre, paymentMode } from '../administrator/index.js';
-import { moneyCategory, monthOf } from '../invoice/index.js';
+import { moneyCategory, monthOf } from '../money/index.js';
 import { monthsBefore } from './ledger.queries.js';
 import { createEntry } from './entry.service.js';
 import { vendor } from './schema.js';

@@ -28,7 +28,7 @@ import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
 import type { Tx } from '../../platform/db/client.js';
 import { centre, paymentMode } from '../administrator/index.js';
-import { EXPENSE, INCOME, moneyCategory } from '../invoice/index.js';
+import { EXPENSE, INCOME, moneyCategory } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { reverseMovement } from './entry.service.js';
 import { l, ledgerFields, ledgerFrom, ledgerJson, moneyOf, paise, type LedgerSelectRow } from './ledger.queries.js';

@@ -22,7 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { queryRows } from '../../platform/db/client.js';
 import { inTenant } from '../../platform/request-context.js';
 import { addDays } from '../../platform/time.js';
-import { booksWhere, INCOME, monthOf } from '../invoice/index.js';
+import { booksWhere, INCOME, monthOf } from '../money/index.js';
 import { API, MODULE, tags } from './constants.js';
 import { centreFilter, monthKey, monthsOf, NOT_RENEWED } from './reports.routes.js';
 

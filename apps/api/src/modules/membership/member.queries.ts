@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre } from '../administrator/index.js';
-import { invoice } from '../invoice/index.js';
+import { invoice } from '../money/index.js';
 import { batch, batchMember, member, memberService, membership, membershipFreeze, plan, service, type MemberRow } from './schema.js';
 import { fullName, memberDues } from './sales.service.js';
 

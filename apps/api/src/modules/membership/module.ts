@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
-import { registerSaleSource } from '../invoice/index.js';
+import { registerSaleSource } from '../money/index.js';
 import { attendanceRoutes } from './attendance.routes.js';
 import { batchRoutes } from './batch.routes.js';
 import { API, MODULE } from './constants.js';

@@ -39,7 +39,7 @@ import { exportQuerySchema, sendWorkbook, sheet, type ExportColumn } from '../..
 import { reportExport } from '../../platform/list.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { daysBetween } from '../../platform/time.js';
-import { booksWhere, describeBooks, INCOME, monthOf } from '../invoice/index.js';
+import { booksWhere, describeBooks, INCOME, monthOf } from '../money/index.js';
 import { API, MODULE, tags } from './constants.js';
 
 const BASE = `${API}/reports`;

@@ -28,7 +28,7 @@ import { queryRows, type Tx } from '../../platform/db/client.js';
 import { ApiError, badRequest, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
-import { cancelSaleInvoice, issueInvoice, ledgerEntry, receive, refund, type SaleRef } from '../invoice/index.js';
+import { cancelSaleInvoice, issueInvoice, ledgerEntry, receive, refund, type SaleRef } from '../money/index.js';
 import { MODULE } from './constants.js';
 import {
   member,

@@ -1,7 +1,7 @@
 import type { Board, BoardSlot, Booking, ClientLookup, DeskBookingsInput } from '@arena/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { invoiceKeys } from '../invoices/public';
+import { invoiceKeys } from '../money/public';
 import { bookingKeys, pathDate } from './api';
 
 export type { Board, BoardSlot };

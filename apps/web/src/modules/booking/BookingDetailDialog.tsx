@@ -14,7 +14,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { requestSchema, useZodForm } from '../../lib/form';
 import { notify } from '../../lib/notify';
-import { InvoiceActionButtons, InvoiceStatusBadge } from '../invoices/public';
+import { InvoiceActionButtons, InvoiceStatusBadge } from '../money/public';
 import { bookingKeys, fetchDay, fetchPayments, useBooking, useBookingMutations, useClientCredit } from './api';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { PaymentBadge, slotRange, sourceLabel, StatusBadge } from './status';

@@ -24,7 +24,7 @@ import { format, parseISO } from 'date-fns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
 import { api, type Paginated } from '../../lib/api';
-import { invoiceKeys } from '../invoices/public';
+import { invoiceKeys } from '../money/public';
 
 export type { AuditEntry, BookingDashboard, Subscription, SubscriptionResult };
 export type DaySlotGroup = z.infer<typeof daySlotGroupSchema>;

@@ -13,7 +13,7 @@ import { useScreenTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { fillParams, tabsOf, type ResolvedNode } from '../../../lib/web-module';
-import { InvoiceActionButtons } from '../../invoices/public';
+import { InvoiceActionButtons } from '../../money/public';
 import { fetchMemberLogs, membershipKeys, useMember, useMemberships, type Member } from './api';
 import { MessageButton, printMemberCard, useCheckInAction } from './actions';
 import { AttendanceTab } from './AttendanceTab';

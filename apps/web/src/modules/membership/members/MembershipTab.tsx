@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { todayIso } from '../../../lib/today';
-import { InvoiceActionButtons, InvoiceStatusBadge } from '../../invoices/public';
+import { InvoiceActionButtons, InvoiceStatusBadge } from '../../money/public';
 import { useMembershipMutations, useMemberships, type Freeze, type Member, type Membership } from './api';
 import { CancelSaleDialog, type CancellableSale } from './CancelSaleDialog';
 import { CollectPaymentDialog } from './CollectPaymentDialog';

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Skeleton } from '../../../components/Skeleton';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { InvoiceActionButtons, InvoiceStatusBadge } from '../../invoices/public';
+import { InvoiceActionButtons, InvoiceStatusBadge } from '../../money/public';
 import { useMemberServices, type Member, type MemberService } from './api';
 import { CancelSaleDialog, type CancellableSale } from './CancelSaleDialog';
 import { CollectPaymentDialog } from './CollectPaymentDialog';

@@ -33,7 +33,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../../components/DataTable';
 import { api, fetchBlob, type Paginated } from '../../../lib/api';
-import { invoiceKeys } from '../../invoices/public';
+import { invoiceKeys } from '../../money/public';
 
 export type {
   Attendance,

@@ -11,7 +11,7 @@ const screens = {
 const { entry } = menuBuilder<keyof typeof screens>();
 
 /** Invoice Management (/accounts): every module's tax invoices and credit notes, and the Accounts reports. */
-export const invoicesModule = defineModule({
+export const moneyModule = defineModule({
   name: 'invoices',
   screens,
   menu: [

@@ -6,8 +6,8 @@ import { MODULE } from './constants.js';
 import { invoiceRoutes } from './invoice.routes.js';
 
 /** Accounts (module "Invoice Management"): the invoices and credit notes of every module, and the books' reports. */
-export const invoiceModule: ModuleManifest = {
-  name: 'invoice',
+export const moneyModule: ModuleManifest = {
+  name: 'money',
   routes: async (app: FastifyInstance) => {
     await invoiceRoutes(app);
     await accountsReportRoutes(app);
