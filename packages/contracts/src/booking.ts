@@ -1,5 +1,5 @@
 import { z } from './zod-config.js';
-import { idSchema, requiredSingleLineText, singleLine, singleLineText, text } from './common.js';
+import { DATE_MAX, DATE_MIN, DATE_RANGE_MESSAGE, idSchema, requiredSingleLineText, singleLine, singleLineText, text } from './common.js';
 import { toPaise, fromPaise } from './money.js';
 import { gstInputShape, gstOutputShape } from './tax.js';
 
@@ -21,7 +21,8 @@ export const isoDateSchema = z
   .refine(
     (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     'Enter a valid date.',
-  );
+  )
+  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, DATE_RANGE_MESSAGE);
 
 // ---- sports and payment modes (Administrator) ----
 export const sportInputSchema = z.object({

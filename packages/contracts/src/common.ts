@@ -84,3 +84,11 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export const dropdownSchema = z.object({ results: z.array(z.object({ id: z.number(), name: z.string() })) });
 
 export const detailSchema = z.object({ detail: z.string() });
+
+/**
+ * The dates Arena accepts anywhere (a birth in 1900 to a plan ending in 2199): every date field and
+ * filter has this bound, so no request can ask for a walk to year 9999.
+ */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2199-12-31';
+export const DATE_RANGE_MESSAGE = 'Enter a date between 1900 and 2199.';

@@ -4,7 +4,7 @@
  * (invoice.ts), beside the receipts and refunds of bookings, memberships and the store.
  */
 import { z } from './zod-config.js';
-import { idSchema, requiredSingleLineText, singleLine, singleLineText, text } from './common.js';
+import { DATE_MAX, DATE_MIN, idSchema, requiredSingleLineText, singleLine, singleLineText, text } from './common.js';
 import { isoDateSchema, moneySchema } from './booking.js';
 import { gstinSchema, ledgerEntrySchema } from './invoice.js';
 import { gstRateSchema } from './tax.js';
@@ -225,4 +225,9 @@ export const gstSummarySchema = z.object({
 });
 export type GstSummary = z.infer<typeof gstSummarySchema>;
 
-export const monthSchema = singleLineText(7).pipe(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Enter a month as YYYY-MM.'));
+export const monthSchema = singleLineText(7).pipe(
+  z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Enter a month as YYYY-MM.')
+    .refine((v) => v >= DATE_MIN.slice(0, 7) && v <= DATE_MAX.slice(0, 7), 'Enter a month between 1900 and 2199.'),
+);

@@ -4,14 +4,17 @@
  * Kept apart from invoice.ts so booking.ts (facilities) can use it without an import cycle.
  */
 import { z } from './zod-config.js';
-import { singleLine } from './common.js';
+import { DATE_MAX, DATE_MIN, DATE_RANGE_MESSAGE, singleLine } from './common.js';
 import { GST_RATES, rateOn, type RatePeriod } from './gst.js';
 
 export const gstRateSchema = z.coerce
   .number()
   .refine((v) => (GST_RATES as readonly number[]).includes(v), `GST rate must be one of ${GST_RATES.join(', ')} %.`);
 
-const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.');
+const dateText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, DATE_RANGE_MESSAGE);
 
 /** One rate of a sellable thing and the first day it applies. */
 export const gstRatePeriodSchema = z.object({ rate: gstRateSchema, from: dateText });

@@ -254,19 +254,6 @@ export async function listExport<Row, Out>(
   });
 }
 
-/** A report (rows already computed, e.g. with a total row) as a file, with the same writer as the lists. */
-export function reportExport<T>(
-  reply: FastifyReply,
-  ctx: Ctx,
-  format: ExportFormat,
-  spec: { filename: string; title: string; filters: string[]; columns: ExportColumn<T>[]; rows: T[] },
-): Promise<FastifyReply> {
-  async function* once(): AsyncGenerator<T[]> {
-    yield spec.rows;
-  }
-  return sendExport(reply, format, { ...spec, timeZone: ctx.timeZone, today: ctx.now.today, batches: once() });
-}
-
 export interface ListRouteOptions<Row, Out> {
   /** The module a user must be allowed; or `config` for another guard (e.g. owner only). */
   module?: ModuleName;

@@ -61,3 +61,28 @@ export function displayDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-');
   return `${d} ${MONTHS[Number(m) - 1]} ${y}`;
 }
+
+/** The first and last day of the month of a date. */
+export function monthOf(isoDate: string): { from: string; to: string } {
+  const [y, m] = isoDate.split('-').map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${isoDate.slice(0, 7)}-01`, to: `${isoDate.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+}
+
+/** Most months `monthsOf` lists: twice a report's longest window. */
+const MAX_MONTHS = 12 * 10;
+
+/**
+ * The months (`YYYY-MM`) from the month of `from` to the month of `to`, both included. Compared as
+ * numbers (as strings, `'10000-01' < '9999-12'`: a walk to year 99,999), and never more than
+ * MAX_MONTHS — a caller with an unbounded window is a bug, and throws.
+ */
+export function monthsOf(from: string, to: string): string[] {
+  const index = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+  const first = index(from);
+  const last = index(to);
+  if (last - first >= MAX_MONTHS) throw new Error(`monthsOf: ${from}…${to} is longer than ${MAX_MONTHS} months`);
+  const out: string[] = [];
+  for (let i = first; i <= last; i++) out.push(`${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`);
+  return out;
+}

@@ -7,7 +7,8 @@ import { inTenant } from '../../platform/request-context.js';
 import { addDays } from '../../platform/time.js';
 import { bookingsJson } from './booking.queries.js';
 import { MODULE } from './constants.js';
-import { centreFilter, money } from './report-sql.js';
+import { centreFilter } from '../../platform/report.js';
+import { money } from './reports/shared.js';
 import { booking } from './schema.js';
 
 const tags = ['booking'];

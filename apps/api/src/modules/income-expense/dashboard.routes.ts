@@ -3,7 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inTenant } from '../../platform/request-context.js';
-import { categoryRows, monthOf, periodRows } from '../money/index.js';
+import { monthOf } from '../../platform/time.js';
+import { categoryRows, periodRows } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { l, ledgerFields, ledgerFrom, ledgerJson, monthsBefore, type LedgerSelectRow } from './ledger.queries.js';
 

@@ -5,7 +5,7 @@ import { categoryRoutes } from './category.routes.js';
 import { MODULE } from './constants.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { entryRoutes } from './entry.routes.js';
-import { reportRoutes } from './reports.routes.js';
+import { incomeExpenseReportRoutes } from './reports.routes.js';
 import { seedIncomeExpense } from './seed.js';
 import { transactionRoutes } from './transactions.routes.js';
 import { vendorRoutes } from './vendor.routes.js';
@@ -23,7 +23,7 @@ export const incomeExpenseModule: ModuleManifest = {
     await entryRoutes(app);
     await transactionRoutes(app);
     await dashboardRoutes(app);
-    await reportRoutes(app);
+    await incomeExpenseReportRoutes(app);
     auditLogRoute(app, '/api/income-expense/logs/', MODULE);
   },
   seed: seedIncomeExpense,

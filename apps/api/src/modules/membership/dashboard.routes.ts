@@ -22,9 +22,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { queryRows } from '../../platform/db/client.js';
 import { inTenant } from '../../platform/request-context.js';
 import { addDays } from '../../platform/time.js';
-import { booksWhere, INCOME, monthOf } from '../money/index.js';
+import { monthOf, monthsOf } from '../../platform/time.js';
+import { booksWhere, INCOME } from '../money/index.js';
 import { API, MODULE, tags } from './constants.js';
-import { centreFilter, monthKey, monthsOf, NOT_RENEWED } from './reports.routes.js';
+import { centreFilter } from '../../platform/report.js';
+import { monthKey, NOT_RENEWED } from './reports/shared.js';
 
 /** The first day of the month `n` months before the month of a date. */
 function monthsBefore(isoDate: string, n: number): string {

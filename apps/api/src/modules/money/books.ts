@@ -9,7 +9,6 @@ import { fromPaise, moneyFromSql, signedPaise } from '@arena/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { addDays } from '../../platform/time.js';
 
 export const INCOME = sql.raw(
   `case when l.type = 'income' then (case when l.direction = 'in' then l.amount else -l.amount end) else 0 end`,
@@ -37,21 +36,6 @@ export interface BooksFilter {
   from: string;
   to: string;
   centre?: number;
-}
-
-/** The first and last day of the month of a date. */
-export function monthOf(isoDate: string): { from: string; to: string } {
-  const [y, m] = isoDate.split('-').map(Number);
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${isoDate.slice(0, 7)}-01`, to: `${isoDate.slice(0, 7)}-${String(last).padStart(2, '0')}` };
-}
-
-/** A report's window: the dates asked for, the current month by default; at most 5 years. */
-export function booksWindow(q: { date_after?: string; date_before?: string }, ctx: Ctx): { from: string; to: string } {
-  const month = monthOf(ctx.now.today);
-  const to = q.date_before ?? (q.date_after ? ctx.now.today : month.to);
-  const from = q.date_after ?? (q.date_before ? `${to.slice(0, 7)}-01` : month.from);
-  return { from, to: to < from ? from : to > addDays(from, 366 * 5) ? addDays(from, 366 * 5) : to };
 }
 
 export const where = (ctx: Ctx, f: BooksFilter, extra: SQL = sql``) =>

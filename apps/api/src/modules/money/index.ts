@@ -27,18 +27,16 @@ export {
   type SaleRef,
 } from './ledger.service.js';
 export {
-  booksWindow,
   categoryRows,
   CATEGORY_NAME,
   EXPENSE,
   INCOME,
-  monthOf,
   periodRows,
   totalsOf,
   where as booksWhere,
   type BooksFilter,
   type PeriodRow,
 } from './books.js';
-export { describeBooks, periodColumns } from './accounts-reports.routes.js';
+export { periodColumns } from './reports/profit-loss.js';
 /** The PDF fonts (DejaVu Sans, for ₹) and pdfkit's bytes, for other documents (member cards). */
 export { collect as pdfBytes, fonts as pdfFonts } from './pdf.js';

@@ -1,0 +1,117 @@
+/**
+ * Income/Expenses › Reports: by day, by month, by category, income against expense — all read
+ * from the one ledger through the money module's books.
+ */
+import {
+  categoryReportSchema,
+  ENTRY_TYPE_LABELS,
+  ENTRY_TYPES,
+  fromPaise,
+  periodReportSchema,
+  typeReportSchema,
+  z,
+  type CategoryReport,
+  type EntryType,
+  type PeriodReport,
+  type TypeReport,
+} from '@arena/contracts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../platform/db/client.js';
+import type { ReportDefinition } from '../../../platform/report.js';
+import { booksWhere, categoryRows, EXPENSE, INCOME, periodColumns, periodRows, totalsOf, type PeriodRow } from '../../money/index.js';
+import { moneyOf, paise } from '../ledger.queries.js';
+
+type Query = { centre?: number; type?: EntryType };
+/** `type=income|expense`: one side of the books. */
+export const typeQuery = { type: z.enum(ENTRY_TYPES).optional() };
+
+/** Income, expense and net of report rows that carry a type and an amount. */
+function totalsByType(rows: { type: EntryType; amount: string }[]) {
+  const sum = (t: EntryType) => rows.filter((r) => r.type === t).reduce((s, r) => s + paise(r.amount), 0);
+  const income = sum('income');
+  const expense = sum('expense');
+  return { income: fromPaise(income), expense: fromPaise(expense), net: fromPaise(income - expense) };
+}
+
+const typeTitle = (type: EntryType | undefined) => (type ? `${ENTRY_TYPE_LABELS[type]} — ` : '');
+
+/** Income, expense and net day by day (`type` for one side), or month by month. */
+export const periodReport = (by: 'day' | 'month'): ReportDefinition<Query, PeriodReport, PeriodRow> => ({
+  summary: by === 'day' ? 'Income, expense and net day by day (`type` for one side)' : 'Income, expense and net month by month',
+  query: by === 'day' ? typeQuery : {},
+  response: periodReportSchema,
+  run: async ({ tx, ctx, q, window }) => {
+    const rows = await periodRows(tx, ctx, { ...window, centre: q.centre }, by, q.type);
+    return { ...window, rows, total: totalsOf(rows) };
+  },
+  file: ({ q, report }) => ({
+    filename: by === 'day' ? 'income-expense-daily' : 'income-expense-monthly',
+    title: `${typeTitle(q.type)}Income and expenses ${by === 'day' ? 'by day' : 'by month'}`,
+    columns: periodColumns(by === 'day' ? 'Date' : 'Month'),
+    rows: [...report.rows, { period: 'total', label: 'Total', ...report.total }],
+  }),
+});
+
+type CategoryLine = { type: string; category: string; count: number | string; amount: string };
+
+/** Totals per category (manual categories, and each module's income under its default category). */
+export const categoryReport: ReportDefinition<Query, CategoryReport, CategoryLine> = {
+  summary: 'Totals per category (manual categories, and each module’s income under its default category)',
+  query: typeQuery,
+  response: categoryReportSchema,
+  run: async ({ tx, ctx, q, window }) => {
+    const rows: CategoryReport['rows'] = (await categoryRows(tx, ctx, { ...window, centre: q.centre }, q.type)).map((c) => ({
+      type: c.type,
+      category: c.category,
+      count: Number(c.count),
+      amount: c.amount,
+    }));
+    return { ...window, rows, total: totalsByType(rows) };
+  },
+  file: ({ q, report }) => ({
+    filename: 'income-expense-category',
+    title: `${typeTitle(q.type)}Income and expenses by category`,
+    columns: [
+      { header: 'Type', value: (x) => x.type },
+      { header: 'Category', value: (x) => x.category },
+      { header: 'Movements', value: (x) => x.count, type: 'number' },
+      { header: 'Amount', value: (x) => x.amount, type: 'money' },
+    ],
+    rows: [
+      ...report.rows.map((x) => ({ ...x, type: ENTRY_TYPE_LABELS[x.type] })),
+      ...(q.type !== 'expense' ? [{ type: 'Total', category: 'Income', count: '', amount: report.total.income }] : []),
+      ...(q.type !== 'income' ? [{ type: 'Total', category: 'Expense', count: '', amount: report.total.expense }] : []),
+      ...(q.type ? [] : [{ type: 'Total', category: 'Net', count: '', amount: report.total.net }]),
+    ],
+  }),
+};
+
+type TypeLine = { label: string; count: number | string; amount: string };
+
+/** Income against expense (the pie). */
+export const typeReport: ReportDefinition<Query, TypeReport, TypeLine> = {
+  summary: 'Income against expense (the pie)',
+  response: typeReportSchema,
+  run: async ({ tx, ctx, q, window }) => {
+    const sums = await queryRows<{ type: EntryType; count: number; amount: string }>(
+      tx,
+      sql`select l.type, count(*)::int as count, sum(case when l.type = 'income' then ${INCOME} else ${EXPENSE} end)::text as amount
+          from ledger_entry l where ${booksWhere(ctx, { ...window, centre: q.centre })} group by l.type`,
+    );
+    const rows: TypeReport['rows'] = ENTRY_TYPES.map((type) => {
+      const s = sums.find((x) => x.type === type);
+      return { type, label: ENTRY_TYPE_LABELS[type], count: Number(s?.count ?? 0), amount: moneyOf(s?.amount) };
+    });
+    return { ...window, rows, total: totalsByType(rows) };
+  },
+  file: ({ report }) => ({
+    filename: 'income-expense-type',
+    title: 'Income against expense',
+    columns: [
+      { header: 'Type', value: (x) => x.label },
+      { header: 'Movements', value: (x) => x.count, type: 'number' },
+      { header: 'Amount', value: (x) => x.amount, type: 'money' },
+    ],
+    rows: [...report.rows, { label: 'Net', count: '', amount: report.total.net }],
+  }),
+};
