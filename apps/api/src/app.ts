@@ -37,8 +37,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Every task the app knows (the platform's and each module's), for the runner's `start`. */
     tasks: Task[];
-    /** True once SIGTERM arrived: readiness answers 503 while in-flight work drains. */
-    shuttingDown: boolean;
+    /** Aborted once SIGTERM arrived: readiness answers 503 while in-flight work drains, and exports stop. */
+    shutdown: AbortController;
   }
 }
 
@@ -83,7 +83,7 @@ export async function buildApp({
   // Jobs queued on the embedded runner run in this process from the start (mails in tests too).
   if (runner instanceof EmbeddedJobRunner) runner.bind({ db, config, log: app.log, mailer: app.mailer }, app.tasks);
   app.decorate('jobs', runner);
-  app.decorate('shuttingDown', false);
+  app.decorate('shutdown', new AbortController());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.shuttingDown = true;
+    app.shutdown.abort();
     app.log.info({ signal }, 'shutting down: draining requests and jobs');
     setTimeout(() => process.exit(1), 25_000).unref();
     await Promise.allSettled([app.close(), jobs.stop()]);

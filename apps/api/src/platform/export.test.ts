@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -88,8 +89,13 @@ afterEach(async () => {
 });
 
 /** A bare Fastify with the request-id hook the real app has, and one export route. */
-async function appExporting(make: () => ExportSpec<Booking>): Promise<FastifyInstance> {
+async function appExporting(
+  make: () => ExportSpec<Booking>,
+  decorations: { statementTimeoutMs?: number; shutdown?: AbortController } = {},
+): Promise<FastifyInstance> {
   app = Fastify();
+  if (decorations.statementTimeoutMs) app.decorate('config', { DB_STATEMENT_TIMEOUT_MS: decorations.statementTimeoutMs } as never);
+  if (decorations.shutdown) app.decorate('shutdown', decorations.shutdown);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -254,6 +260,76 @@ describe('sendExport', () => {
     http.get({ host: '127.0.0.1', port, path: '/export?format=csv' }, (res) => res.once('data', () => res.destroy()));
     await released;
     expect(read).toBeLessThan(100);
+  });
+
+  /** An endless export, and a promise of the moment it stops reading batches. */
+  function endlessExport() {
+    const state = { read: 0, stopped: undefined as unknown as Promise<void> };
+    let closed!: () => void;
+    state.stopped = new Promise<void>((resolve) => (closed = resolve));
+    const batches = async function* (): AsyncGenerator<Booking[]> {
+      try {
+        for (;;) {
+          state.read++;
+          // Notes that do not compress, so a zip fills the socket as fast as a CSV does.
+          yield manyBookings(1_000).map((b) => ({ ...b, notes: randomBytes(150).toString('hex') }));
+        }
+      } finally {
+        closed();
+      }
+    };
+    return { state, batches };
+  }
+
+  /** A client that takes the headers and then reads nothing; the server's side of its connection. */
+  async function stalledClient(format: ExportFormat) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const sockets: Socket[] = [];
+    app.server.on('connection', (socket: Socket) => sockets.push(socket));
+    const request = http.get({ host: '127.0.0.1', port, path: `/export?format=${format}` }, (res) => {
+      res.pause();
+      res.on('error', () => undefined);
+    });
+    request.on('error', () => undefined);
+    return { sockets, request };
+  }
+
+  it('stops a CSV export whose client stops reading once the statement timeout has passed, cutting the file short', async () => {
+    const { state, batches } = endlessExport();
+    await appExporting(() => spec(batches()), { statementTimeoutMs: 300 });
+    const started = Date.now();
+    const { sockets, request } = await stalledClient('csv');
+    await state.stopped;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(state.read).toBeLessThan(1_000);
+    // The server has hung up on it: the download is cut short, the connection freed.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].destroyed).toBe(true);
+    request.destroy();
+  });
+
+  it('stops an export when the server starts shutting down', async () => {
+    const { state, batches } = endlessExport();
+    const shutdown = new AbortController();
+    await appExporting(() => spec(batches()), { shutdown });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    let bytes = 0;
+    const outcome = new Promise<string>((resolve) => {
+      http.get({ host: '127.0.0.1', port, path: '/export?format=csv' }, (res) => {
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes > 1_000_000) shutdown.abort();
+        });
+        res.on('error', () => resolve('cut'));
+        res.on('close', () => resolve(res.complete ? 'complete' : 'cut'));
+      });
+    });
+    await state.stopped;
+    expect(await outcome).toBe('cut');
+    expect(state.read).toBeLessThan(1_000);
   });
 });
 

@@ -165,6 +165,49 @@ export function sheetName(title: string): string {
   return name || 'Export';
 }
 
+/**
+ * When an export gives up: the client has taken none of the bytes waiting for it for `stallMs`
+ * (the statement timeout: the export's transaction must end before PostgreSQL's
+ * idle-in-transaction timeout closes its connection under it), or the server is shutting down
+ * (`signal`). The download is then cut short and the request's transaction ends.
+ */
+export interface ExportGuard {
+  stallMs: number;
+  signal?: AbortSignal;
+}
+
+/** Why an export stopped before its end. */
+export class ExportStopped extends Error {
+  readonly code = 'EXPORT_STOPPED';
+}
+
+/**
+ * Watches an export's connection: calls `stop` when bytes are waiting for the client and none has
+ * left for `stallMs`, or when the guard's signal aborts. Returns the function that ends the watch.
+ */
+function watchExport(reply: FastifyReply, out: PassThrough, guard: ExportGuard, stop: (why: ExportStopped) => void): () => void {
+  const socket = reply.raw.socket;
+  let sent = socket?.bytesWritten ?? 0;
+  let movedAt = Date.now();
+  const waiting = () => out.readableLength > 0 || out.writableLength > 0 || (socket?.writableLength ?? 0) > 0;
+  const timer = setInterval(
+    () => {
+      const now = socket?.bytesWritten ?? 0;
+      if (now !== sent || !waiting()) [sent, movedAt] = [now, Date.now()];
+      else if (Date.now() - movedAt >= guard.stallMs) stop(new ExportStopped(`the client took nothing for ${guard.stallMs} ms`));
+    },
+    Math.max(25, Math.floor(guard.stallMs / 5)),
+  );
+  timer.unref();
+  const onAbort = () => stop(new ExportStopped('the server is shutting down'));
+  guard.signal?.addEventListener('abort', onAbort);
+  if (guard.signal?.aborted) onAbort();
+  return () => {
+    clearInterval(timer);
+    guard.signal?.removeEventListener('abort', onAbort);
+  };
+}
+
 /** Resolves when `stream` has room again; rejects if the reply stream closes first. */
 async function room(stream: Writable, written: Promise<void>): Promise<void> {
   await Promise.race([once(stream, 'drain'), written]);
@@ -282,6 +325,9 @@ export async function sendExport<T>(reply: FastifyReply, format: ExportFormat, s
   const batches = spec.batches[Symbol.asyncIterator]();
   let exhausted = false;
   let out: PassThrough | undefined;
+  const guard: ExportGuard = { stallMs: reply.server?.config?.DB_STATEMENT_TIMEOUT_MS ?? 15_000, signal: reply.server?.shutdown?.signal };
+  let stopped: ExportStopped | undefined;
+  let unwatch = () => {};
   try {
     const first = await batches.next();
     exhausted = !!first.done;
@@ -298,9 +344,16 @@ export async function sendExport<T>(reply: FastifyReply, format: ExportFormat, s
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'no-store')
       .send(stream);
+    unwatch = watchExport(reply, stream, guard, (why) => {
+      if (stopped) return;
+      stopped = why;
+      stream.destroy(why);
+      reply.raw.destroy();
+    });
 
     await writer.write(first.done ? [] : first.value);
     while (!exhausted) {
+      if (stopped) throw stopped;
       const next = await batches.next();
       if (next.done) exhausted = true;
       else await writer.write(next.value);
@@ -308,6 +361,11 @@ export async function sendExport<T>(reply: FastifyReply, format: ExportFormat, s
     await writer.end();
     return reply;
   } catch (error) {
+    if (stopped) {
+      // The headers are sent: the download is cut short, the request's transaction ends.
+      reply.log.warn({ reason: stopped.message }, 'export stopped before its end');
+      return reply;
+    }
     if (isClientGone(error) || out?.destroyed) {
       reply.log.info('export stopped: the client closed the connection');
       return reply;
@@ -315,6 +373,7 @@ export async function sendExport<T>(reply: FastifyReply, format: ExportFormat, s
     out?.destroy(error as Error);
     throw error;
   } finally {
+    unwatch();
     if (!exhausted) await batches.return?.();
   }
 }

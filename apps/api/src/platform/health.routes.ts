@@ -44,7 +44,7 @@ export function registerHealth(app: FastifyInstance): void {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (app.shuttingDown) return reply.status(503).send({ status: 'stopping', detail: 'This instance is shutting down.' });
+      if (app.shutdown.signal.aborted) return reply.status(503).send({ status: 'stopping', detail: 'This instance is shutting down.' });
       if (!app.jobs.running) return reply.status(503).send({ status: 'starting', detail: 'The job runner is not running yet.' });
       try {
         await ping(app.db);

@@ -264,6 +264,16 @@ function pipelinedTenantRunner(pool: postgres.Sql, db: Database) {
       },
     };
     let released = false;
+    // Set when the connection itself has gone (a killed backend, a network cut): it is never
+    // handed back — postgres.js has already moved it to its closed queue and reconnects it on
+    // demand; released, it would sit in the open queue and fail every later request given it.
+    let dead = false;
+    const noteLoss = (err: unknown) => {
+      if (isConnectionLoss(err)) dead = true;
+    };
+    const giveBack = () => {
+      if (!dead) conn.release();
+    };
     try {
       const begin = options.readOnly ? 'begin read only' : 'begin';
       const setup = conn.unsafe(`${begin}; select set_config('app.organisation_id', '${organisationId}', true)`).simple();
@@ -275,8 +285,9 @@ function pipelinedTenantRunner(pool: postgres.Sql, db: Database) {
         result = await fn(tx);
         await setup;
       } catch (err) {
-        // ROLLBACK only fails when the connection is gone, and postgres.js then drops it itself.
-        await conn.unsafe('rollback').catch(() => undefined);
+        noteLoss(err);
+        // ROLLBACK only fails when the connection is gone.
+        if (!dead) await conn.unsafe('rollback').catch(noteLoss);
         throw err;
       }
       finished = true;
@@ -284,19 +295,31 @@ function pipelinedTenantRunner(pool: postgres.Sql, db: Database) {
         // Nothing to make durable: answer now, and hand the connection back once COMMIT is through
         // (a statement still queued on a released reservation would never be sent).
         released = true;
-        conn.unsafe('commit').then(
-          () => conn.release(),
-          () => conn.release(),
-        );
+        conn.unsafe('commit').then(giveBack, (err) => {
+          noteLoss(err);
+          giveBack();
+        });
         return result;
       }
-      await conn.unsafe('commit');
+      await conn.unsafe('commit').catch((err) => {
+        noteLoss(err);
+        throw err;
+      });
       return result;
     } finally {
       finished = true;
-      if (!released) conn.release();
+      if (!released) giveBack();
     }
   };
+}
+
+/** The connection itself is gone (not a failed statement): postgres.js's own codes, a socket error, or a FATAL from the server. */
+export function isConnectionLoss(err: unknown): boolean {
+  for (let e = err as { code?: string; severity?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED', 'ECONNRESET', 'EPIPE'].includes(String(e.code))) return true;
+    if (e.severity === 'FATAL' || e.severity === 'PANIC') return true;
+  }
+  return false;
 }
 
 /**
