@@ -1,87 +1,34 @@
 import {
-  freezeInputSchema,
-  fromPaise,
-  moneyFromSql,
-  signedPaise,
-  memberPaymentTotalsSchema,
   idParamsSchema,
   idSchema,
   isoDateSchema,
-  LEDGER_KINDS,
   MEMBER_STATUS_LABELS,
   MEMBER_STATUSES,
   memberCreatedSchema,
   memberInputSchema,
-  memberPaymentInputSchema,
-  memberPaymentSchema,
   memberSchema,
-  memberServiceInputSchema,
-  memberServiceSchema,
-  membershipInputSchema,
-  membershipSchema,
-  MEMBERSHIP_STATUS_LABELS,
-  MEMBERSHIP_STATUSES,
-  membershipSettingsInputSchema,
-  membershipSettingsSchema,
   memberUpdateSchema,
-  renewInputSchema,
-  saleCancelInputSchema,
-  unfreezeInputSchema,
   z,
-  type LedgerKind,
   type Member,
-  type MemberPayment,
   type MemberStatus,
-  type MembershipStatus,
 } from '@arena/contracts';
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { alias } from 'drizzle-orm/pg-core';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest } from '../../platform/errors.js';
 import { organisationFolder, readFormBody, removeUpload, saveImage, type FormBody } from '../../platform/files.js';
-import { conditions, listRoute, showName, totalsQuery, yesNo, type ListDefinition } from '../../platform/list.js';
-import { inTenant, type Ctx } from '../../platform/request-context.js';
-import type { Tx } from '../../platform/db/client.js';
+import { listRoute, showName, yesNo, type ListDefinition } from '../../platform/list.js';
+import { inTenant } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
 import { parseOrThrow } from '../../platform/validate.js';
 import { centre } from '../administrator/index.js';
-import { ledgerAlias as l, ledgerFields, ledgerFrom, ledgerJson, type LedgerSelectRow } from '../income-expense/index.js';
 import { memberCardPdf } from './card.js';
 import { API, MODULE, tags } from './constants.js';
-import {
-  loadMember,
-  loadMemberJson,
-  loadMemberServiceJson,
-  loadMembershipJson,
-  memberServiceFields,
-  memberServiceFrom,
-  memberServicesJson,
-  membersJson,
-  membershipFields,
-  membershipFrom,
-  membershipsJson,
-  type MemberServiceSelectRow,
-  type MembershipSelectRow,
-} from './member.queries.js';
-import { createMember, saveSettings, updateMember } from './member.service.js';
-import {
-  cancelMemberService,
-  cancelMembership,
-  collectPayment,
-  deleteFreeze,
-  freezeMembership,
-  renewMembership,
-  sellMembership,
-  sellService,
-  unfreezeMembership,
-} from './sales.service.js';
-import { batchMember, member, memberService, membership, plan, service, type MemberRow } from './schema.js';
-import { reminderDays } from './status.js';
+import { loadMember, loadMemberJson, loadMembershipJson, membersJson } from './member.queries.js';
+import { createMember, updateMember } from './member.service.js';
+import { batchMember, member, plan, type MemberRow } from './schema.js';
 
 const config = { module: MODULE } as const;
-const RUNNING: MembershipStatus[] = ['upcoming', 'active', 'expiring', 'frozen'];
-
 const memberList: ListDefinition<{ m: MemberRow }, Member> = {
   from: (tx, fields) => tx.select(fields).from(member).$dynamic(),
   fields: { m: member },
@@ -167,158 +114,6 @@ const memberList: ListDefinition<{ m: MemberRow }, Member> = {
   },
 };
 
-const saleFilters = <T extends typeof membership | typeof memberService>(t: T) => ({
-  member: { schema: idSchema, where: (v: number) => eq(t.memberId, v), label: 'Member' },
-  status: {
-    schema: z.enum(MEMBERSHIP_STATUSES),
-    where: (v: MembershipStatus) => eq(t.status, v),
-    label: 'Status',
-    show: (v: MembershipStatus) => MEMBERSHIP_STATUS_LABELS[v],
-  },
-  running: {
-    schema: z.stringbool(),
-    where: (v: boolean) => (v ? inArray(t.status, RUNNING) : sql`${t.status} not in ('upcoming', 'active', 'expiring', 'frozen')`),
-    label: 'Running',
-    show: yesNo,
-  },
-  centre: { schema: idSchema, where: (v: number) => eq(t.centreId, v), label: 'Center', show: showName(centre) },
-  has_due: {
-    schema: z.stringbool(),
-    where: (v: boolean) => (v ? sql`${t.paid} < ${t.total} and ${t.cancelledAt} is null` : sql`${t.paid} >= ${t.total}`),
-    label: 'With dues',
-    show: yesNo,
-  },
-  ends_after: { schema: isoDateSchema, where: (v: string) => gte(t.endDate, v), label: 'Ends from', show: displayDate },
-  ends_before: { schema: isoDateSchema, where: (v: string) => lte(t.endDate, v), label: 'Ends to', show: displayDate },
-});
-
-const membershipList: ListDefinition<MembershipSelectRow, z.infer<typeof membershipSchema>> = {
-  from: membershipFrom,
-  fields: membershipFields,
-  where: (ctx) => eq(membership.organisationId, ctx.organisationId),
-  search: [membership.label, membership.party, member.phone],
-  filters: {
-    ...saleFilters(membership),
-    plan: { schema: idSchema, where: (v: number) => eq(membership.planId, v), label: 'Plan', show: showName(plan) },
-  },
-  ordering: { start_date: membership.startDate, end_date: membership.endDate, created_at: membership.createdAt, total: membership.total },
-  defaultOrdering: [desc(membership.startDate), desc(membership.id)],
-  tiebreak: membership.id,
-  map: membershipsJson,
-  export: {
-    filename: 'memberships',
-    title: 'Memberships',
-    columns: [
-      { header: 'Member', value: (m) => `${m.member_name} (${m.member_code})` },
-      { header: 'Plan', value: (m) => m.plan_name },
-      { header: 'Start', value: (m) => m.start_date, type: 'date' },
-      { header: 'End', value: (m) => m.end_date, type: 'date' },
-      { header: 'Status', value: (m) => MEMBERSHIP_STATUS_LABELS[m.status] },
-      { header: 'Total', value: (m) => m.total, type: 'money' },
-      { header: 'Paid', value: (m) => m.paid, type: 'money' },
-      { header: 'Due', value: (m) => m.due, type: 'money' },
-      { header: 'Invoice', value: (m) => m.invoice?.number ?? '' },
-    ],
-  },
-};
-
-const memberServiceList: ListDefinition<MemberServiceSelectRow, z.infer<typeof memberServiceSchema>> = {
-  from: memberServiceFrom,
-  fields: memberServiceFields,
-  where: (ctx) => eq(memberService.organisationId, ctx.organisationId),
-  search: [memberService.label, memberService.party, member.phone],
-  filters: {
-    ...saleFilters(memberService),
-    service: { schema: idSchema, where: (v: number) => eq(memberService.serviceId, v), label: 'Service', show: showName(service) },
-  },
-  ordering: {
-    start_date: memberService.startDate,
-    end_date: memberService.endDate,
-    created_at: memberService.createdAt,
-    total: memberService.total,
-  },
-  defaultOrdering: [desc(memberService.startDate), desc(memberService.id)],
-  tiebreak: memberService.id,
-  map: memberServicesJson,
-  export: {
-    filename: 'member-services',
-    title: 'Member services',
-    columns: [
-      { header: 'Member', value: (s) => `${s.member_name} (${s.member_code})` },
-      { header: 'Service', value: (s) => s.service_name },
-      { header: 'Start', value: (s) => s.start_date, type: 'date' },
-      { header: 'End', value: (s) => s.end_date, type: 'date' },
-      { header: 'Status', value: (s) => MEMBERSHIP_STATUS_LABELS[s.status] },
-      { header: 'Total', value: (s) => s.total, type: 'money' },
-      { header: 'Paid', value: (s) => s.paid, type: 'money' },
-      { header: 'Due', value: (s) => s.due, type: 'money' },
-    ],
-  },
-};
-
-/** The sale behind a ledger row of the module, for its member. */
-const ms = alias(membership, 'ms');
-const svc = alias(memberService, 'svc');
-const payer = alias(member, 'payer');
-type PaymentRow = LedgerSelectRow & {
-  memberId: number | null;
-  memberCode: string | null;
-  memberFirst: string | null;
-  memberLast: string | null;
-};
-const paymentMemberId = sql<number | null>`coalesce(${ms.memberId}, ${svc.memberId})`;
-
-const paymentList: ListDefinition<PaymentRow, MemberPayment> = {
-  from: (tx, fields) =>
-    ledgerFrom(tx, fields)
-      .leftJoin(ms, and(eq(l.sourceType, 'membership'), eq(ms.organisationId, l.organisationId), eq(ms.id, l.sourceId)))
-      .leftJoin(svc, and(eq(l.sourceType, 'member_service'), eq(svc.organisationId, l.organisationId), eq(svc.id, l.sourceId)))
-      .leftJoin(payer, and(eq(payer.organisationId, l.organisationId), eq(payer.id, paymentMemberId))),
-  fields: { ...ledgerFields, memberId: payer.id, memberCode: payer.memberCode, memberFirst: payer.firstName, memberLast: payer.lastName },
-  where: (ctx) => and(eq(l.organisationId, ctx.organisationId), eq(l.module, MODULE)),
-  search: [l.party, l.sourceLabel, l.reference, payer.memberCode, payer.phone],
-  filters: {
-    member: { schema: idSchema, where: (v: number) => eq(payer.id, v), label: 'Member' },
-    membership: { schema: idSchema, where: (v: number) => and(eq(l.sourceType, 'membership'), eq(l.sourceId, v))!, label: 'Membership' },
-    member_service: {
-      schema: idSchema,
-      where: (v: number) => and(eq(l.sourceType, 'member_service'), eq(l.sourceId, v))!,
-      label: 'Member service',
-    },
-    kind: { schema: z.enum(LEDGER_KINDS), where: (v: LedgerKind) => eq(l.kind, v), label: 'Kind' },
-    centre: { schema: idSchema, where: (v: number) => eq(l.centreId, v), label: 'Center', show: showName(centre) },
-    payment_mode: { schema: idSchema, where: (v: number) => eq(l.paymentModeId, v), label: 'Payment mode' },
-    date_after: { schema: isoDateSchema, where: (v: string) => gte(l.date, v), label: 'From', show: displayDate },
-    date_before: { schema: isoDateSchema, where: (v: string) => lte(l.date, v), label: 'To', show: displayDate },
-  },
-  ordering: { date: l.date, amount: l.amount, created_at: l.createdAt },
-  defaultOrdering: [desc(l.date), desc(l.id)],
-  tiebreak: l.id,
-  map: (_tx, _ctx, rows) =>
-    rows.map((r) => ({
-      ...ledgerJson(r),
-      member: r.memberId,
-      member_name: `${r.memberFirst ?? ''} ${r.memberLast ?? ''}`.trim() || r.e.party,
-      member_code: r.memberCode ?? '',
-    })),
-  export: {
-    filename: 'membership-payments',
-    title: 'Membership payments',
-    columns: [
-      { header: 'Date', value: (p) => p.date, type: 'date' },
-      { header: 'Kind', value: (p) => p.kind },
-      { header: 'Member', value: (p) => `${p.member_name} (${p.member_code})` },
-      { header: 'For', value: (p) => p.source.label },
-      { header: 'Payment mode', value: (p) => p.payment_mode_name },
-      { header: 'Reference', value: (p) => p.reference },
-      { header: 'Amount', value: (p) => p.amount, type: 'money' },
-      { header: 'Invoice', value: (p) => p.invoice_number },
-      { header: 'Recorded by', value: (p) => p.recorded_by },
-    ],
-  },
-};
-
-/** Multipart bodies carry `membership` (and `payment` inside it) as a JSON text part. */
 function memberBody(form: FormBody, multipart: boolean): Record<string, unknown> {
   const fields = { ...form.fields };
   delete fields.photo;
@@ -357,6 +152,7 @@ async function readMemberBody(request: FastifyRequest) {
   return { form, fields: memberBody(form, request.isMultipart()) };
 }
 
+/** Members: the list, add (with a first membership), edit, the card. */
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const uploadNote =
@@ -458,228 +254,5 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
     },
-  });
-
-  // ---- memberships ----
-  listRoute(app, `${API}/membership/`, {
-    module: MODULE,
-    tags,
-    summary: 'Memberships (filters: member, plan, status, running, centre, has_due)',
-    item: membershipSchema,
-    list: membershipList,
-  });
-
-  r.post(`${API}/membership/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Put a member on a plan: invoice at once, optional first payment',
-      body: membershipInputSchema,
-      response: { 201: membershipSchema },
-    },
-    handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await inTenant(request, async (tx, ctx) => loadMembershipJson(tx, ctx, await sellMembership(tx, ctx, request.body)))),
-  });
-
-  r.get(`${API}/membership/:id/`, {
-    config,
-    schema: { tags, summary: 'A membership', params: idParamsSchema, response: { 200: membershipSchema } },
-    handler: async (request) => inTenant(request, (tx, ctx) => loadMembershipJson(tx, ctx, request.params.id)),
-  });
-
-  r.post(`${API}/membership/:id/renew/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Renew: a new membership from the day after the old end (or today when lapsed), on the same or another plan',
-      params: idParamsSchema,
-      body: renewInputSchema,
-      response: { 201: membershipSchema },
-    },
-    handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await inTenant(request, async (tx, ctx) =>
-            loadMembershipJson(tx, ctx, await renewMembership(tx, ctx, request.params.id, request.body)),
-          ),
-        ),
-  });
-
-  /** `POST …/:id/<action>/`: one service call on the sale, answered with the sale as it is now. */
-  const saleAction = <B extends z.ZodType, P extends z.ZodObject<{ id: typeof idSchema }>>(
-    path: string,
-    summary: string,
-    params: P,
-    body: B | null,
-    output: z.ZodType,
-    act: (tx: Tx, ctx: Ctx, params: z.output<P>, body: z.output<B>) => Promise<void>,
-    load: (tx: Tx, ctx: Ctx, id: number) => Promise<unknown>,
-    method: 'post' | 'delete' = 'post',
-  ) =>
-    app[method](path, {
-      config,
-      schema: { tags, summary, params, ...(body ? { body } : {}), response: { 200: output } },
-      handler: async (request) => {
-        const p = request.params as z.output<P>;
-        return inTenant(request, async (tx, ctx) => {
-          await act(tx, ctx, p, request.body as z.output<B>);
-          return load(tx, ctx, p.id);
-        });
-      },
-    });
-
-  saleAction(
-    `${API}/membership/:id/freeze/`,
-    'Freeze: the end date moves out by the frozen days',
-    idParamsSchema,
-    freezeInputSchema,
-    membershipSchema,
-    (tx, ctx, p, body) => freezeMembership(tx, ctx, p.id, body),
-    loadMembershipJson,
-  );
-  saleAction(
-    `${API}/membership/:id/freeze/:freezeId/`,
-    'Delete a freeze that has not started',
-    z.object({ id: idSchema, freezeId: idSchema }),
-    null,
-    membershipSchema,
-    (tx, ctx, p) => deleteFreeze(tx, ctx, p.id, p.freezeId),
-    loadMembershipJson,
-    'delete',
-  );
-  saleAction(
-    `${API}/membership/:id/unfreeze/`,
-    'End the running freeze early: the unused days come back',
-    idParamsSchema,
-    unfreezeInputSchema,
-    membershipSchema,
-    (tx, ctx, p, body) => unfreezeMembership(tx, ctx, p.id, body?.date ?? ctx.now.today),
-    loadMembershipJson,
-  );
-  saleAction(
-    `${API}/membership/:id/cancel/`,
-    'Cancel: an optional refund (never more than paid) with a credit note; the invoice is closed',
-    idParamsSchema,
-    saleCancelInputSchema,
-    membershipSchema,
-    (tx, ctx, p, body) => cancelMembership(tx, ctx, p.id, body),
-    loadMembershipJson,
-  );
-  saleAction(
-    `${API}/member-service/:id/cancel/`,
-    'Cancel a member service (optional refund with a credit note)',
-    idParamsSchema,
-    saleCancelInputSchema,
-    memberServiceSchema,
-    (tx, ctx, p, body) => cancelMemberService(tx, ctx, p.id, body),
-    loadMemberServiceJson,
-  );
-
-  // ---- member services ----
-  listRoute(app, `${API}/member-service/`, {
-    module: MODULE,
-    tags,
-    summary: "Members' services (filters: member, service, status, running, has_due)",
-    item: memberServiceSchema,
-    list: memberServiceList,
-  });
-
-  r.post(`${API}/member-service/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Sell a service to a member: invoice at once, optional payment',
-      body: memberServiceInputSchema,
-      response: { 201: memberServiceSchema },
-    },
-    handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await inTenant(request, async (tx, ctx) => loadMemberServiceJson(tx, ctx, await sellService(tx, ctx, request.body)))),
-  });
-
-  r.get(`${API}/member-service/:id/`, {
-    config,
-    schema: { tags, summary: "A member's service", params: idParamsSchema, response: { 200: memberServiceSchema } },
-    handler: async (request) => inTenant(request, (tx, ctx) => loadMemberServiceJson(tx, ctx, request.params.id)),
-  });
-
-  // ---- payments ----
-  listRoute(app, `${API}/payment-history/`, {
-    module: MODULE,
-    tags,
-    summary: 'Receipts and refunds of memberships and member services (the ledger, filtered)',
-    item: memberPaymentSchema,
-    list: paymentList,
-  });
-
-  r.get(`${API}/payment-history/totals/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Count, receipts, refunds and net of the payments the same filters select',
-      querystring: totalsQuery(paymentList.filters),
-      response: { 200: memberPaymentTotalsSchema },
-    },
-    handler: async (request) =>
-      inTenant(request, async (tx, ctx) => {
-        const [row] = (await paymentList
-          .from(tx, {
-            count: sql<number>`count(*)::int`,
-            receipts: sql<string>`coalesce(sum(case when ${l.kind} = 'receipt' then ${l.amount} when ${l.kind} = 'reversal' and ${l.direction} = 'out' then -${l.amount} else 0 end), 0)::text`,
-            refunds: sql<string>`coalesce(sum(case when ${l.kind} = 'refund' then ${l.amount} when ${l.kind} = 'reversal' and ${l.direction} = 'in' then -${l.amount} else 0 end), 0)::text`,
-          })
-          .where(conditions(paymentList, request.query as Record<string, unknown>, ctx))) as {
-          count: number;
-          receipts: string;
-          refunds: string;
-        }[];
-        const receipts = moneyFromSql(row.receipts);
-        const refunds = moneyFromSql(row.refunds);
-        const net = fromPaise((signedPaise(receipts) ?? 0) - (signedPaise(refunds) ?? 0));
-        return { count: Number(row.count), receipts, refunds, net, income: receipts, expense: refunds };
-      }),
-  });
-
-  r.post(`${API}/payment-history/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Take a payment against a membership or a member service (partial allowed, never above the due)',
-      body: memberPaymentInputSchema,
-      response: { 201: memberPaymentSchema },
-    },
-    handler: async (request, reply) => {
-      const out = await inTenant(request, async (tx, ctx) => {
-        const id = await collectPayment(tx, ctx, request.body);
-        const rows = (await paymentList
-          .from(tx, paymentList.fields)
-          .where(and(eq(l.organisationId, ctx.organisationId), eq(l.id, id)))) as PaymentRow[];
-        if (!rows.length) throw notFound();
-        return (await paymentList.map(tx, ctx, rows))[0];
-      });
-      return reply.status(201).send(out);
-    },
-  });
-
-  // ---- settings ----
-  r.get(`${API}/settings/`, {
-    config,
-    schema: { tags, summary: "The organisation's membership settings", response: { 200: membershipSettingsSchema } },
-    handler: async (request) => inTenant(request, async (tx, ctx) => ({ reminder_days: await reminderDays(tx, ctx) })),
-  });
-
-  r.put(`${API}/settings/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Change the reminder window ("expiring" within N days)',
-      body: membershipSettingsInputSchema,
-      response: { 200: membershipSettingsSchema },
-    },
-    handler: async (request) => inTenant(request, async (tx, ctx) => ({ reminder_days: await saveSettings(tx, ctx, request.body) })),
   });
 }

@@ -7,6 +7,9 @@ import { batchRoutes } from './batch.routes.js';
 import { API, MODULE } from './constants.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { memberRoutes } from './member.routes.js';
+import { membershipRoutes } from './membership.routes.js';
+import { paymentHistoryRoutes } from './payment-history.routes.js';
+import { membershipSettingsRoutes } from './settings.routes.js';
 import { performanceRoutes } from './performance.routes.js';
 import { planRoutes } from './plan.routes.js';
 import { membershipReportRoutes } from './reports.routes.js';
@@ -19,6 +22,9 @@ export const membershipModule: ModuleManifest = {
   routes: async (app: FastifyInstance) => {
     await planRoutes(app);
     await memberRoutes(app);
+    await membershipRoutes(app);
+    await paymentHistoryRoutes(app);
+    await membershipSettingsRoutes(app);
     await batchRoutes(app);
     await attendanceRoutes(app);
     await performanceRoutes(app);
