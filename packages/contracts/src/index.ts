@@ -23,3 +23,4 @@ export * from './booking-board.js';
 export * from './booking-setup.js';
 export * from './portal.js';
 export * from './zone-clock.js';
+export * from './sale.js';

@@ -6,6 +6,7 @@
  * request would, and ends by moving the member's statuses (status.ts).
  */
 import {
+  discountError,
   freezeDays,
   fromPaise,
   membershipEndDate,
@@ -75,7 +76,8 @@ function checkStart(ctx: Ctx, start: string): void {
 }
 
 function checkDiscount(discount: string, price: string): void {
-  if (paise(discount) > paise(price)) throw fieldError('discount', `The discount cannot exceed the price (${price}).`);
+  const error = discountError(discount, price);
+  if (error) throw fieldError('discount', error);
 }
 
 /** A payment taken with a sale: its errors are reported under `payment.` (the field the client sent). */

@@ -40,7 +40,7 @@ import { searchMembers, useMemberMutations, usePlans, type MemberCreated } from 
 import { memberDetailFields } from './memberForm';
 import { PhotoField, photoRefusal } from './PhotoField';
 import { emptyPayment, paymentFields, paymentRequest, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
-import { DISCOUNT_TOO_HIGH, PAYMENT_TOO_HIGH, saleSummary } from './sale';
+import { PAYMENT_TOO_HIGH, saleSummary } from './sale';
 import { memberPath, type MemberPageState } from './paths';
 import { planOptionLabel } from './SaleParts';
 
@@ -65,7 +65,7 @@ function addMemberSchema(plans: Plan[]) {
       if (!m.start_date) issue('membership.start_date', 'Start date is required.');
       if (plan) {
         const summary = saleSummary({ price: plan.price, joiningFee: plan.joining_fee, discount: m.discount, paying: m.payment.amount });
-        if (summary.errors.discount) issue('membership.discount', DISCOUNT_TOO_HIGH);
+        if (summary.errors.discount) issue('membership.discount', summary.errors.discount);
         if (summary.errors.paying) issue('membership.payment.amount', PAYMENT_TOO_HIGH);
       }
       membership = {

@@ -13,7 +13,7 @@ import { notify } from '../../../lib/notify';
 import { todayIso } from '../../../lib/today';
 import { useMembershipMutations, useMemberships, usePlans, type Membership } from './api';
 import { emptyPayment, paymentFields, paymentRequest, planOptionLabel, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
-import { DISCOUNT_TOO_HIGH, PAYMENT_TOO_HIGH, renewable, saleSummary } from './sale';
+import { PAYMENT_TOO_HIGH, renewable, saleSummary } from './sale';
 
 /**
  * Renew a member's membership: the latest one that is not cancelled or renewed already (the same
@@ -63,7 +63,7 @@ function renewSchema(plans: Plan[], firstMembership: boolean) {
         discount: v.discount,
         paying: v.payment.amount,
       });
-      if (s.errors.discount) issue('discount', DISCOUNT_TOO_HIGH);
+      if (s.errors.discount) issue('discount', s.errors.discount);
       if (s.errors.paying) issue('payment.amount', PAYMENT_TOO_HIGH);
     }
     return {

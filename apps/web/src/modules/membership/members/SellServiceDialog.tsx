@@ -13,7 +13,7 @@ import { notify } from '../../../lib/notify';
 import { todayIso } from '../../../lib/today';
 import { useMemberServiceMutations, useServiceCatalogue } from './api';
 import { emptyPayment, paymentFields, paymentRequest, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
-import { DISCOUNT_TOO_HIGH, PAYMENT_TOO_HIGH, saleSummary } from './sale';
+import { PAYMENT_TOO_HIGH, saleSummary } from './sale';
 
 const serviceFields = z.object({ service: z.string(), start_date: z.string(), discount: z.string(), payment: paymentFields });
 type ServiceForm = z.infer<typeof serviceFields>;
@@ -25,7 +25,7 @@ function serviceSchema(member: number, services: Service[]) {
     if (!v.start_date) issue('start_date', 'Start date is required.');
     if (service) {
       const s = saleSummary({ price: service.price, discount: v.discount, paying: v.payment.amount });
-      if (s.errors.discount) issue('discount', DISCOUNT_TOO_HIGH);
+      if (s.errors.discount) issue('discount', s.errors.discount);
       if (s.errors.paying) issue('payment.amount', PAYMENT_TOO_HIGH);
     }
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISCOUNT_TOO_HIGH, minAmount, PAYMENT_TOO_HIGH, positive, renewable, saleSummary, typedPaise } from './sale';
+import { discountTooHigh, minAmount, PAYMENT_TOO_HIGH, positive, renewable, saleSummary, typedPaise } from './sale';
 
 describe('saleSummary', () => {
   it('adds the joining fee to a first membership: price − discount + fee = total, and the due is what is not paid now', () => {
@@ -37,7 +37,8 @@ describe('saleSummary', () => {
 
   it('refuses a discount above the price and a payment above the total, and caps them in the summary', () => {
     const s = saleSummary({ price: '1500', discount: '2000', joiningFee: '100', paying: '5000' });
-    expect(s.errors).toEqual({ discount: DISCOUNT_TOO_HIGH, paying: PAYMENT_TOO_HIGH });
+    expect(s.errors).toEqual({ discount: discountTooHigh('1500'), paying: PAYMENT_TOO_HIGH });
+    expect(s.errors.discount).toBe('The discount cannot exceed the price (1500.00).');
     expect(s.discount).toBe('1500.00');
     expect(s.total).toBe('100.00');
     expect(s.paying).toBe('100.00');
