@@ -19,13 +19,23 @@ export {
   receive,
   recordMovement,
   refund,
-  registerSaleSource,
   reverse,
   type MoneyInput,
   type Movement,
   type RefundInput,
   type SaleRef,
 } from './ledger.service.js';
+export {
+  numberSales,
+  priceSale,
+  sell,
+  sellNow,
+  type PendingSale,
+  type Sale,
+  type SaleNumber,
+  type SalePayment,
+  type SoldSale,
+} from './sale.service.js';
 export {
   booksWindow,
   categoryRows,
