@@ -100,7 +100,7 @@ export function registerModules(manifests: ModuleManifest[]): ModuleManifest[] {
 /** Every registered module's manifest, in order. */
 export const registeredModules = (): readonly ModuleManifest[] => registered;
 
-/** Runs every module's `onOrganisationCreated` in the new organisation's tenant transaction. */
-export async function organisationCreated(tx: Tx, ctx: Ctx): Promise<void> {
-  for (const m of registered) await m.onOrganisationCreated?.(tx, ctx);
+/** Runs every module's `onOrganisationCreated` (of the registered modules, or those given) in the new organisation's tenant transaction. */
+export async function organisationCreated(tx: Tx, ctx: Ctx, modules: readonly ModuleManifest[] = registered): Promise<void> {
+  for (const m of modules) await m.onOrganisationCreated?.(tx, ctx);
 }

@@ -28,6 +28,15 @@ export async function reserveNumbers(tx: Tx, organisationId: number, name: strin
   return Number(row.last_value) - count + 1;
 }
 
+/** Creates counters at 0 (their first number is 1); existing ones stay as they are. */
+export async function startCounters(tx: Tx, organisationId: number, names: readonly string[]): Promise<void> {
+  await tx.execute(
+    sql`insert into document_sequence (organisation_id, name, last_value)
+        select ${organisationId}::bigint, n, 0 from unnest(${sql`${`{${names.join(',')}}`}::text[]`}) as n
+        on conflict do nothing`,
+  );
+}
+
 /** The GST document series: tax invoices and credit notes, numbered apart. */
 export const DOCUMENT_SERIES = { invoice: 'INV', credit_note: 'CN' } as const;
 export type DocumentKind = keyof typeof DOCUMENT_SERIES;
