@@ -52,4 +52,3 @@ export const membershipModule: ModuleManifest = {
     { type: 'member_service', noun: 'member service', ...saleOf(memberService) },
   ],
 };
-

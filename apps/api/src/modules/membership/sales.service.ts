@@ -22,13 +22,13 @@ import {
   type SaleCancelInput,
   type SalePaymentInput,
 } from '@arena/contracts';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { ApiError, badRequest, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
-import { cancelSaleInvoice, ledgerEntry, numberSales, receive, refund, sell, type SaleItem, type SaleRef } from '../money/index.js';
+import { cancelSaleInvoice, lastReceiptMode, numberSales, receive, refund, sell, type SaleItem, type SaleRef } from '../money/index.js';
 import { MODULE } from './constants.js';
 import {
   member,
@@ -382,25 +382,6 @@ export async function unfreezeMembership(tx: Tx, ctx: Ctx, id: number, date = ct
     after: { ended_on: date, days: kept, end_date: end },
   });
   await refreshStatuses(tx, ctx, { members: [m.memberId] });
-}
-
-/** The mode of the sale's last receipt: a refund goes back the way the money came unless told otherwise. */
-async function lastReceiptMode(tx: Tx, ctx: Ctx, ref: SaleRef): Promise<number | null> {
-  const [row] = await tx
-    .select({ mode: ledgerEntry.paymentModeId })
-    .from(ledgerEntry)
-    .where(
-      and(
-        eq(ledgerEntry.organisationId, ctx.organisationId),
-        eq(ledgerEntry.sourceType, ref.type),
-        eq(ledgerEntry.sourceId, ref.id),
-        eq(ledgerEntry.kind, 'receipt'),
-        isNull(ledgerEntry.reversedBy),
-      ),
-    )
-    .orderBy(desc(ledgerEntry.id))
-    .limit(1);
-  return row?.mode ?? null;
 }
 
 type SaleTable = typeof membership | typeof memberService;

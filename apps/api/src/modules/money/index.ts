@@ -25,6 +25,8 @@ export {
   type RefundInput,
   type SaleRef,
 } from './ledger.service.js';
+export { invoicesOf, lastReceiptMode, refundsOf } from './sale-reads.js';
+export { saleMovementList, type SaleMovement } from './sale-movements.js';
 export {
   numberSales,
   priceSale,
