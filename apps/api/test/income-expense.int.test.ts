@@ -7,8 +7,8 @@
 import { MODULES, signedPaise, UTR_MESSAGE } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedIncomeExpense } from '../src/modules/income-expense/seed.js';
-import { incomeExpense, vendor } from '../src/modules/income-expense/schema.js';
+import { seedIncomeExpense } from '../src/modules/money/income-expense/seed.js';
+import { incomeExpense, vendor } from '../src/modules/money/schema.js';
 import { ledgerEntry } from '../src/modules/money/schema.js';
 import { withTenant } from '../src/platform/db/client.js';
 import { organisation } from '../src/platform/db/schema.js';

@@ -55,3 +55,18 @@ export {
 export { describeBooks, periodColumns } from './accounts-reports.routes.js';
 /** The PDF fonts (DejaVu Sans, for ₹) and pdfkit's bytes, for other documents (member cards). */
 export { collect as pdfBytes, fonts as pdfFonts } from './pdf.js';
+/** Income/Expenses Management's categories, vendors, entries and ledger screens (served here: they are the books). */
+export { incomeExpenseRoutes } from './income-expense/routes.js';
+export { seedIncomeExpense } from './income-expense/seed.js';
+export { correctEntry, createEntry, reverseEntry } from './income-expense/entry.service.js';
+export { MODULE as INCOME_EXPENSE_MODULE, SOURCE_TYPE as MANUAL_ENTRY_SOURCE } from './income-expense/constants.js';
+export {
+  l as ledgerAlias,
+  ledgerFields,
+  ledgerFrom,
+  ledgerJson,
+  monthsBefore,
+  moneyOf,
+  type LedgerSelectRow,
+} from './income-expense/ledger.queries.js';
+export { incomeExpense, vendor } from './schema.js';
