@@ -7,6 +7,7 @@ export {
   buildInvoice,
   invoiceOfSource,
   issueCreditNote,
+  issueCreditNote as creditNote,
   issueInvoice,
   SELLER_COLUMNS,
   sellerFor,
