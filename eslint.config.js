@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import moduleBoundaries from './scripts/eslint/module-boundaries.js';
+import tableOwnership from './scripts/eslint/table-ownership.js';
 
 export default tseslint.config(
   {
@@ -25,7 +26,19 @@ export default tseslint.config(
   },
   {
     files: ['apps/*/src/**/*.{ts,tsx}'],
-    plugins: { arena: { rules: { 'module-boundaries': moduleBoundaries } } },
+    plugins: { arena: { rules: { 'module-boundaries': moduleBoundaries, 'table-ownership': tableOwnership } } },
     rules: { 'arena/module-boundaries': 'error' },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    rules: {
+      'arena/table-ownership': [
+        'error',
+        {
+          // The administrator's lookups, which lists and documents of every module join for their names.
+          shared: ['centre', 'sport', 'payment_mode'],
+        },
+      ],
+    },
   },
 );

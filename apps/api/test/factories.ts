@@ -21,7 +21,9 @@ import { createFacility, loadFacility } from '../src/modules/booking/facility.se
 import { createMember } from '../src/modules/membership/member.service.js';
 import { sellMembership, type SellMembership } from '../src/modules/membership/sales.service.js';
 import { plan as membershipPlan } from '../src/modules/membership/schema.js';
+import { MODULE_MANIFESTS } from '../src/modules/manifests.js';
 import { withTenant, type Tx } from '../src/platform/db/client.js';
+import { organisationCreated } from '../src/platform/module.js';
 import { appUser, organisation } from '../src/platform/db/schema.js';
 import { systemCtx, type Ctx } from '../src/platform/request-context.js';
 import type { TestContext } from './helpers.js';
@@ -39,7 +41,7 @@ export interface TestOrganisation {
   ctx: Ctx;
 }
 
-/** An organisation on the trial plan (every module) with a verified owner; no demo data. */
+/** An organisation on the trial plan (every module) with a verified owner and what every new organisation gets (the manifests' setup hooks: payment modes, categories, series); no demo data. */
 export async function makeOrganisation(t: TestContext, subdomain = `org${process.pid}x${next()}`): Promise<TestOrganisation> {
   const plan = await trialPlan(t.handle.db);
   const [org] = await t.handle.db
@@ -48,7 +50,9 @@ export async function makeOrganisation(t: TestContext, subdomain = `org${process
     .returning();
   const owner = { email: `owner@${subdomain}.example.com`, password: PASSWORD };
   await makeUser(t, org.id, { email: owner.email, owner: true });
-  return { id: org.id, subdomain, host: `${subdomain}.localhost:3000`, owner, ctx: systemCtx(t.config, org, 'factory') };
+  const ctx = systemCtx(t.config, org, 'factory');
+  await withTenant(t.handle.db, org.id, (tx) => organisationCreated(tx, ctx, MODULE_MANIFESTS));
+  return { id: org.id, subdomain, host: `${subdomain}.localhost:3000`, owner, ctx };
 }
 
 /** A verified user of an organisation; not the owner unless asked, with the given modules. */

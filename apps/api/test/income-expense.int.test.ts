@@ -7,9 +7,8 @@
 import { MODULES, signedPaise, UTR_MESSAGE } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDefaultBooks, addDefaultPaymentModes } from '../src/modules/administrator/organisation.service.js';
-import { seedIncomeExpense } from '../src/modules/income-expense/seed.js';
-import { incomeExpense, vendor } from '../src/modules/income-expense/schema.js';
+import { seedIncomeExpense } from '../src/modules/money/income-expense/seed.js';
+import { incomeExpense, vendor } from '../src/modules/money/schema.js';
 import { ledgerEntry } from '../src/modules/money/schema.js';
 import { withTenant } from '../src/platform/db/client.js';
 import { organisation } from '../src/platform/db/schema.js';
@@ -70,8 +69,6 @@ let other: Books;
 async function booksOf(): Promise<Books> {
   const org = await makeOrganisation(t);
   const { centre, otherCentre } = await inOrg(t, org, async (tx, ctx) => {
-    await addDefaultPaymentModes(tx, ctx.organisationId);
-    await addDefaultBooks(tx, ctx.organisationId, ctx.now.today);
     return { centre: (await makeCentre(tx, ctx, { name: 'Main Centre' })).id, otherCentre: (await makeCentre(tx, ctx)).id };
   });
   const key = await login(t.app, org.owner, org.host);

@@ -7,7 +7,6 @@
 import { freezeDays, membershipStatus, shiftDays } from '@arena/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDefaultBooks, addDefaultPaymentModes } from '../src/modules/administrator/organisation.service.js';
 import { paymentMode } from '../src/modules/administrator/schema.js';
 import { member, membership, membershipFreeze, membershipSetting } from '../src/modules/membership/schema.js';
 import { refreshOrganisation, refreshStatuses } from '../src/modules/membership/status.js';
@@ -40,8 +39,6 @@ let other: Gym;
 async function gymOf(): Promise<Gym> {
   const org = await makeOrganisation(t);
   const made = await inOrg(t, org, async (tx, ctx) => {
-    await addDefaultPaymentModes(tx, ctx.organisationId);
-    await addDefaultBooks(tx, ctx.organisationId, ctx.now.today);
     const modes = await tx.select().from(paymentMode).where(eq(paymentMode.organisationId, ctx.organisationId));
     const centre = await makeCentre(tx, ctx);
     const monthly = await makePlan(tx, ctx, {

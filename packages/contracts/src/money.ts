@@ -13,6 +13,9 @@ export function toPaise(value: string | number): number | null {
   return paise <= MAX_PAISE ? paise : null;
 }
 
+/** Paise of an amount for arithmetic: `toPaise`, with 0 for anything that is not an amount (a blank or absent value). */
+export const paise = (value: string | number): number => toPaise(value) ?? 0;
+
 /** 150050 → "1500.50" */
 export function fromPaise(paise: number): string {
   const sign = paise < 0 ? '-' : '';
@@ -37,6 +40,9 @@ export function signedPaise(value: string | number): number | null {
   if (typeof value === 'string' && String(value).trim() === '') return null;
   return Number.isFinite(n) ? Math.round(n * 100) : null;
 }
+
+/** Signed paise of a sum (`signedPaise`), 0 for anything that is not a number. */
+export const signedPaiseOr0 = (value: string | number): number => signedPaise(value) ?? 0;
 
 /** A sum as SQL hands it back (text or number, possibly negative; null for none) as a 2-decimal string. */
 export const moneyFromSql = (value: unknown): string =>

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { loadConfig, type Config } from '../platform/config.js';
 import { queryRows, withTenant, type Database } from '../platform/db/client.js';
 import { appUser, organisation } from '../platform/db/schema.js';
-import type { ModuleManifest } from '../platform/module.js';
+import { organisationCreated, type ModuleManifest } from '../platform/module.js';
 import { systemCtx } from '../platform/request-context.js';
 import { addDays, dateInZone } from '../platform/time.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
@@ -84,6 +84,8 @@ export async function seedDemo(db: Database, config: Config = loadConfig({}), mo
       .returning();
     const ctx = systemCtx(config, org, 'seed');
     await withTenant(db, org.id, async (tx) => {
+      // What every new organisation gets (the manifests' setup hooks), then each module's demo data.
+      await organisationCreated(tx, ctx, modules);
       for (const m of modules) await m.seed?.(tx, ctx);
     });
     for (const u of spec.users) {

@@ -1,5 +1,5 @@
 /** Every module of the API, once. Adding a module: its folder with a `module.ts`, plus one line here. */
-import type { ModuleManifest } from '../platform/module.js';
+import { registerModules, type ModuleManifest } from '../platform/module.js';
 import { accountsModule } from './accounts/module.js';
 import { administratorModule } from './administrator/module.js';
 import { bookingModule } from './booking/module.js';
@@ -8,7 +8,7 @@ import { moneyModule } from './money/module.js';
 import { membershipModule } from './membership/module.js';
 import { publicModule } from './public/module.js';
 
-export const MODULE_MANIFESTS: ModuleManifest[] = [
+export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   accountsModule,
   administratorModule,
   publicModule,
@@ -16,4 +16,4 @@ export const MODULE_MANIFESTS: ModuleManifest[] = [
   moneyModule,
   incomeExpenseModule,
   membershipModule,
-];
+]);

@@ -5,6 +5,8 @@
  * its folder plus one line.
  */
 import type { ModuleName } from '@arena/contracts';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Tx } from './db/client.js';
 import type { Schedule, Task } from './jobs.js';
@@ -26,9 +28,58 @@ export interface Searcher {
   search(tx: Tx, ctx: Ctx, q: string, limit: number): Promise<SearchHit[]>;
 }
 
+/**
+ * A kind of sale a module makes (a booking, a membership …): its table and the columns the money
+ * module reads and keeps in step when it invoices, receives and refunds. Typed Drizzle columns of
+ * the selling module's own table, so a renamed column fails the typecheck, not a payment.
+ */
+export interface SaleSourceDefinition {
+  /** The sale's kind as invoices and ledger rows name it ("booking"). */
+  type: string;
+  /** What its sales are called in messages ("booking"). */
+  noun: string;
+  /** The module the sale's money belongs to (ledger rows, their audit rows). */
+  module: ModuleName;
+  /** The table, a `tenantTable` (id, organisation_id, updated_at). */
+  table: PgTable;
+  /** What may be paid: a column, or an expression over the row. */
+  total: AnyPgColumn | SQL;
+  /** What is paid: raised by receipts, lowered by refunds. */
+  paid: AnyPgColumn;
+  /** How documents and ledger rows name the sale ("BK-2026-000311"); numbered at the end of the sale's transaction when the sale asks. */
+  label: AnyPgColumn;
+  /** Who pays. */
+  party: AnyPgColumn;
+  centre: AnyPgColumn;
+  /** A condition on the row under which it takes payments (not cancelled). */
+  open: SQL;
+  /** Columns that follow the paid amount, set from its value after the movement (a booking's credit). */
+  follow?: { column: AnyPgColumn; value: (paidAfter: SQL) => SQL }[];
+}
+
+/** An income or expense category a new organisation starts with. */
+export interface DefaultCategory {
+  name: string;
+  type: 'income' | 'expense';
+  /** The category the module's own income shows under in reports when a movement names none (one per module). */
+  moduleIncome?: boolean;
+}
+
 export interface ModuleManifest {
   name: string;
+  /** The module's permission name ('Booking Management'), for what other modules record on its behalf. */
+  permission?: ModuleName;
   routes: FastifyPluginAsync;
+  /**
+   * The default rows a new organisation needs from this module (payment modes, categories, series
+   * …), in the organisation's tenant transaction. Registration, the demo seed and the test
+   * factories all run every manifest's hook, in the order the manifests are listed.
+   */
+  onOrganisationCreated?: (tx: Tx, ctx: Ctx) => Promise<void>;
+  /** What the module sells: the money module invoices, receives and refunds these. */
+  saleSources?: SaleSourceDefinition[];
+  /** Income and expense categories of this module, created for every organisation by the money module's hook. */
+  defaultCategories?: DefaultCategory[];
   /** Demo data of this module for one demo organisation, through the module's services. */
   seed?: (tx: Tx, ctx: Ctx) => Promise<void>;
   /** Kinds of job the module queues (`app.jobs.add(name, payload)`) or schedules. */
@@ -36,4 +87,20 @@ export interface ModuleManifest {
   /** Cron lines that queue one of the tasks, once per tick across all instances. */
   schedules?: Schedule[];
   searchers?: Searcher[];
+}
+
+let registered: readonly ModuleManifest[] = [];
+
+/** The app's modules, once (`modules/manifests.ts`): what the setup hooks, sale sources and categories are read from. */
+export function registerModules(manifests: ModuleManifest[]): ModuleManifest[] {
+  registered = [...manifests];
+  return manifests;
+}
+
+/** Every registered module's manifest, in order. */
+export const registeredModules = (): readonly ModuleManifest[] => registered;
+
+/** Runs every module's `onOrganisationCreated` (of the registered modules, or those given) in the new organisation's tenant transaction. */
+export async function organisationCreated(tx: Tx, ctx: Ctx, modules: readonly ModuleManifest[] = registered): Promise<void> {
+  for (const m of modules) await m.onOrganisationCreated?.(tx, ctx);
 }

@@ -1,5 +1,5 @@
 import { documentNumber, financialYear } from '@arena/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from './db/client.js';
 
 /**
@@ -28,6 +28,15 @@ export async function reserveNumbers(tx: Tx, organisationId: number, name: strin
   return Number(row.last_value) - count + 1;
 }
 
+/** Creates counters at 0 (their first number is 1); existing ones stay as they are. */
+export async function startCounters(tx: Tx, organisationId: number, names: readonly string[]): Promise<void> {
+  await tx.execute(
+    sql`insert into document_sequence (organisation_id, name, last_value)
+        select ${organisationId}::bigint, n, 0 from unnest(${sql`${`{${names.join(',')}}`}::text[]`}) as n
+        on conflict do nothing`,
+  );
+}
+
 /** The GST document series: tax invoices and credit notes, numbered apart. */
 export const DOCUMENT_SERIES = { invoice: 'INV', credit_note: 'CN' } as const;
 export type DocumentKind = keyof typeof DOCUMENT_SERIES;
@@ -42,4 +51,34 @@ export async function nextDocumentNumber(tx: Tx, organisationId: number, kind: D
   const { label } = financialYear(isoDate);
   const prefix = DOCUMENT_SERIES[kind];
   return documentNumber(prefix, label, await nextNumber(tx, organisationId, `${prefix}:${label}`));
+}
+
+/**
+ * CTEs that take numbers of several counters at once, inside a larger statement: `name_up` raises
+ * each counter by its count (creating it at that count), and `name (name, last_value, taken)` is
+ * what was taken — the numbers `last_value − taken + 1 … last_value`. `holds` is a condition of
+ * the statement (false: no number is taken).
+ */
+export function sequenceTake(
+  name: string,
+  organisationId: number,
+  takes: readonly { name: string; count: number }[],
+  holds: SQL = sql`true`,
+): SQL {
+  const up = sql.identifier(`${name}_up`);
+  const values = sql`(select * from jsonb_to_recordset(${JSON.stringify(takes)}::jsonb) as t (name text, count bigint))`;
+  return sql`${up} as (
+      insert into document_sequence (organisation_id, name, last_value)
+      select ${organisationId}::bigint, t.name, t.count from ${values} t where ${holds}
+      on conflict (organisation_id, name) do update set last_value = document_sequence.last_value + excluded.last_value
+      returning name, last_value),
+    ${sql.identifier(name)} as (select u.name, u.last_value, t.count as taken from ${up} u join ${values} t on t.name = u.name)`;
+}
+
+/**
+ * The SQL of a GST document number (`INV/26-27/00017`) from a financial year's label and a number:
+ * the same text as `documentNumber` in contracts, for numbers taken inside a statement.
+ */
+export function documentNumberSql(fyLabel: SQL, n: SQL, prefix: string): SQL {
+  return sql`(${`${prefix}/`} || ${fyLabel} || '/' || lpad((${n})::text, greatest(5, length((${n})::text)), '0'))`;
 }

@@ -2,14 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { centreRoutes } from './centre.routes.js';
+import { addDefaultPaymentModes } from './organisation.service.js';
 import { contactRoutes } from './contact.routes.js';
 import { organisationRoutes } from './organisation.routes.js';
 import { paymentModeRoutes } from './payment-mode.routes.js';
+import { MODULE } from './constants.js';
 import { seedAdministrator } from './seed.js';
 import { sportRoutes } from './sport.routes.js';
 
 export const administratorModule: ModuleManifest = {
   name: 'administrator',
+  permission: MODULE,
   routes: async (app: FastifyInstance) => {
     await organisationRoutes(app);
     await contactRoutes(app);
@@ -19,4 +22,6 @@ export const administratorModule: ModuleManifest = {
     auditLogRoute(app, '/api/administrator/logs/', null);
   },
   seed: seedAdministrator,
+  // Every organisation starts with the usual ways of being paid.
+  onOrganisationCreated: (tx, ctx) => addDefaultPaymentModes(tx, ctx.organisationId),
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_EXPENSE_CATEGORIES, DEFAULT_INCOME_CATEGORIES, DEFAULT_PAYMENT_MODES, financialYear, MODULES } from '@arena/contracts';
+import { DEFAULT_PAYMENT_MODES, MODULES } from '@arena/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, record } from '../../platform/audit.js';
@@ -7,6 +7,8 @@ import { queryRows, settleInvalidations, type Queryable, type Tx } from '../../p
 import { badRequest, fieldError, onUnique } from '../../platform/errors.js';
 import { organisationJson, planName } from '../../platform/organisations.js';
 import { checkImage, organisationFolder, removeUpload, saveImage, type UploadedFile } from '../../platform/files.js';
+import { organisationCreated } from '../../platform/module.js';
+import { systemCtx } from '../../platform/request-context.js';
 import { addDays, dateInZone } from '../../platform/time.js';
 import { appUser, authToken, organisation, subscriptionPlan } from '../../platform/db/schema.js';
 import { paymentMode } from './schema.js';
@@ -77,8 +79,8 @@ export async function createOrganisation(
       await tx.update(appUser).set({ organisationId: org.id, isOwner: true, roleName: 'Owner' }).where(eq(appUser.id, user.id));
       await tx.update(authToken).set({ organisationId: org.id }).where(eq(authToken.userId, user.id));
       await setTenant(tx, org.id);
-      await addDefaultPaymentModes(tx, org.id);
-      await addDefaultBooks(tx, org.id, today);
+      // Its default rows (payment modes, categories, document series …): every module's setup hook.
+      await organisationCreated(tx, systemCtx(app.config, org, 'registration'));
       await record(
         tx,
         { ...actorOf(request, org.id), actorId: user.id, actorEmail: user.email },
@@ -190,26 +192,4 @@ export async function addDefaultPaymentModes(tx: Tx, organisationId: number): Pr
     .insert(paymentMode)
     .values(DEFAULT_PAYMENT_MODES.map((name) => ({ organisationId, name })))
     .onConflictDoNothing();
-}
-
-/**
- * What a new organisation's books start with: the default income and expense categories and the
- * invoice and credit-note series of the current financial year (so its first sale is INV/…/00001).
- * Raw inserts: the tables belong to the money module, which itself builds on this one.
- */
-export async function addDefaultBooks(tx: Tx, organisationId: number, today: string): Promise<void> {
-  const categories = [
-    ...DEFAULT_INCOME_CATEGORIES.map((name) => ({ name, type: 'income' })),
-    ...DEFAULT_EXPENSE_CATEGORIES.map((name) => ({ name, type: 'expense' })),
-  ];
-  await tx.execute(
-    sql`insert into money_category (organisation_id, name, type)
-        select ${organisationId}::bigint, c.name, c.type from jsonb_to_recordset(${JSON.stringify(categories)}::jsonb) as c (name text, type text)
-        on conflict do nothing`,
-  );
-  const fy = financialYear(today).label;
-  await tx.execute(
-    sql`insert into document_sequence (organisation_id, name, last_value) values (${organisationId}, ${`INV:${fy}`}, 0), (${organisationId}, ${`CN:${fy}`}, 0)
-        on conflict do nothing`,
-  );
 }

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { organisation } from '../../platform/db/schema.js';
-import { addDefaultBooks, addDefaultPaymentModes } from './organisation.service.js';
 import { centre } from './schema.js';
 
 interface DemoCentre {
@@ -31,7 +30,7 @@ const DEMO_GST: Record<string, { legalName: string; gstin: string; address: stri
   },
 };
 
-/** The demo organisations' centres and the usual payment modes. */
+/** The demo organisations' centres and GST registrations (payment modes come with the organisation: the manifests' hooks). */
 export async function seedAdministrator(tx: Tx, ctx: Ctx): Promise<void> {
   const [existing] = await tx.select({ id: centre.id }).from(centre).where(eq(centre.organisationId, ctx.organisationId)).limit(1);
   if (!existing)
@@ -47,6 +46,4 @@ export async function seedAdministrator(tx: Tx, ctx: Ctx): Promise<void> {
       .update(organisation)
       .set({ ...gst, state: 'Karnataka' })
       .where(eq(organisation.id, ctx.organisationId));
-  await addDefaultPaymentModes(tx, ctx.organisationId);
-  await addDefaultBooks(tx, ctx.organisationId, ctx.now.today);
 }

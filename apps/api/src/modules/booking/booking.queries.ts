@@ -1,10 +1,10 @@
 import { fromPaise, toPaise, type Booking } from '@arena/contracts';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
-import { invoice, ledgerEntry } from '../money/index.js';
+import { invoicesOf, refundsOf } from '../money/index.js';
 import { bookedTimeSlot, booking, bookingClient, facility } from './schema.js';
 
 export type BookingRow = typeof booking.$inferSelect;
@@ -33,34 +33,12 @@ export async function bookingsJson(tx: Tx, organisationId: number, rows: Booking
     .from(bookedTimeSlot)
     .where(and(eq(bookedTimeSlot.organisationId, organisationId), inArray(bookedTimeSlot.bookingId, ids)))
     .orderBy(asc(bookedTimeSlot.startTime));
-  const invoices = await tx
-    .select({ id: invoice.id, number: invoice.number, status: invoice.status, sourceId: invoice.sourceId })
-    .from(invoice)
-    .where(
-      and(
-        eq(invoice.organisationId, organisationId),
-        eq(invoice.kind, 'invoice'),
-        eq(invoice.sourceType, 'booking'),
-        inArray(invoice.sourceId, ids),
-      ),
-    );
+  const invoices = await invoicesOf(tx, { organisationId }, 'booking', ids);
   // Refunds on the ledger, net of reversed ones.
-  const refunds = await tx
-    .select({ id: ledgerEntry.sourceId, amount: sql<string>`sum(${ledgerEntry.amount})::text` })
-    .from(ledgerEntry)
-    .where(
-      and(
-        eq(ledgerEntry.organisationId, organisationId),
-        eq(ledgerEntry.sourceType, 'booking'),
-        inArray(ledgerEntry.sourceId, ids),
-        eq(ledgerEntry.kind, 'refund'),
-        isNull(ledgerEntry.reversedBy),
-      ),
-    )
-    .groupBy(ledgerEntry.sourceId);
+  const refunds = await refundsOf(tx, { organisationId }, 'booking', ids);
   return rows.map((b) => {
-    const inv = invoices.find((i) => i.sourceId === b.id);
-    const refunded = refunds.find((r) => Number(r.id) === b.id)?.amount;
+    const inv = invoices.get(b.id);
+    const refunded = refunds.get(b.id);
     return bookingJsonFrom(
       b,
       names.find((x) => x.id === b.facilityId),

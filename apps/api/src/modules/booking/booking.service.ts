@@ -6,7 +6,7 @@
  * A booking is three statements whatever it holds (`bookSlots`): throughput follows that number.
  */
 import { randomUUID } from 'node:crypto';
-import { financialYear, fromPaise, toPaise, UTR_MESSAGE } from '@arena/contracts';
+import { fromPaise, toPaise, UTR_MESSAGE } from '@arena/contracts';
 import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../platform/db/client.js';
@@ -16,8 +16,8 @@ import type { Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
 import { centre, paymentMode, sport } from '../administrator/index.js';
 import { slotPrice, total, unavailableReason } from './availability.js';
-import { MODULE, SLOT_TAKEN } from './constants.js';
-import { buildInvoice, receive, SELLER_COLUMNS, sellerOf } from '../money/index.js';
+import { SLOT_TAKEN } from './constants.js';
+import { numberSales, priceSale, receive, SELLER_COLUMNS, sell, sellerOf, type PendingSale, type SaleNumber } from '../money/index.js';
 import { bookingJsonFrom, type BookedSlotRow, type BookingInvoice, type BookingRow } from './booking.queries.js';
 import type { FacilityRow } from './facility.service.js';
 import { numberHeldBy, sameName } from './client.service.js';
@@ -265,9 +265,9 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
   const payment = paying && facts.mode ? { ...paying, mode: facts.mode } : null;
 
   const contact: Contact = 'id' in input.client ? facts.client! : input.client;
-  // The sale's tax invoice, issued with it (numbered with the booking in `numberBookings`).
+  // The sale's tax invoice, priced with it and written with its number in `numberBookings`.
   const slotTimes = priced.map((p) => `${p.slot.startTime.slice(0, 5)}–${p.slot.endTime.slice(0, 5)}`).join(', ');
-  const built = buildInvoice(ctx.now.today, facts.seller, facts.placeOfSupply, [
+  const lines = [
     {
       description: `${f.sportName} - ${f.name}, ${displayDate(input.date)} (${slotTimes})`,
       sacCode: f.sacCode,
@@ -275,11 +275,9 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
       discount,
       rates: f.gstRates,
     },
-  ]);
-  const tax = fromPaise((toPaise(built.cgst) ?? 0) + (toPaise(built.sgst) ?? 0) + (toPaise(built.igst) ?? 0));
-  const paidPaise = payment ? (toPaise(payment.amount) ?? 0) : 0;
-  const invoiceStatus = paidPaise <= 0 ? 'issued' : paidPaise >= (toPaise(amount) ?? 0) ? 'paid' : 'partially_paid';
-  const line = built.lines[0];
+  ];
+  const seller = { seller: facts.seller, placeOfSupply: facts.placeOfSupply };
+  const { tax } = priceSale(ctx.now.today, seller, lines);
   const slotValues = sql.join(
     priced.map((p) => sql`(${p.slot.id}::bigint, ${p.slot.startTime}::time, ${p.slot.endTime}::time, ${p.price}::numeric)`),
     sql`, `,
@@ -292,7 +290,7 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
                              sub_total, discount, tax, booking_amount, paid_amount, notes, created_by)
         select ${organisationId}::bigint, ${`PENDING-${randomUUID()}`}, ${f.centreId}::bigint, ${f.id}::bigint, c.id, ${input.subscriptionId ?? null}::bigint,
                ${input.date}::date, ${input.source}, ${contact.name}, ${contact.email}, ${contact.mobile},
-               ${subTotal}::numeric, ${discount}::numeric, ${tax}::numeric, ${amount}::numeric, ${payment ? payment.amount : '0'}::numeric,
+               ${subTotal}::numeric, ${discount}::numeric, ${tax}::numeric, ${amount}::numeric, 0::numeric,
                ${input.notes ?? ''}, ${ctx.actor.actorId}::bigint
         from c
         returning *),
@@ -300,29 +298,10 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
         insert into booked_time_slot (organisation_id, booking_id, facility_id, time_slot_id, date, start_time, end_time, price)
         select b.organisation_id, b.id, b.facility_id, v.time_slot_id, b.date, v.start_time, v.end_time, v.price
         from b cross join (values ${slotValues}) as v (time_slot_id, start_time, end_time, price)
-        returning *),
-      inv as (
-        insert into invoice (organisation_id, kind, number, date, module, source_type, source_id, source_label, centre_id, bill_of_supply, seller,
-                             buyer_name, buyer_phone, buyer_email, place_of_supply, taxable_value, cgst, sgst, igst, round_off, total, paid, status, created_by)
-        select b.organisation_id, 'invoice', 'PENDING-' || b.code, ${ctx.now.today}::date, ${MODULE}, 'booking', b.id, b.code, b.centre_id,
-               ${built.billOfSupply}, ${JSON.stringify(facts.seller)}::jsonb, b.name, b.mobile, b.email, ${facts.placeOfSupply},
-               ${built.taxableValue}::numeric, ${built.cgst}::numeric, ${built.sgst}::numeric, ${built.igst}::numeric, ${built.roundOff}::numeric,
-               ${built.total}::numeric, b.paid_amount, ${invoiceStatus}, ${ctx.actor.actorId}::bigint
-        from b
-        returning id),
-      il as (
-        insert into invoice_line (organisation_id, invoice_id, position, description, sac_code, quantity, unit_price, discount, taxable_value,
-                                  gst_rate, cgst, sgst, igst, total)
-        select ${organisationId}::bigint, inv.id, 1, ${line.description}, ${line.sacCode ?? ''}, ${line.quantity}::numeric, ${line.unitPrice}::numeric,
-               ${line.discount}::numeric, ${line.taxableValue}::numeric, ${line.gstRate}::numeric, ${line.cgst}::numeric, ${line.sgst}::numeric,
-               ${line.igst}::numeric, ${line.total}::numeric
-        from inv
-        returning id)
+        returning *)
       select b.*, s.id as slot_id, s.booking_id as slot_booking_id, s.facility_id as slot_facility_id, s.time_slot_id as slot_time_slot_id,
              s.date as slot_date, s.start_time as slot_start_time, s.end_time as slot_end_time, s.price as slot_price,
-             s.is_active as slot_is_active, s.organisation_id as slot_organisation_id, (select id from inv) as invoice_id,
-             (select count(*) from il) as line_count,
-             (select name from c) as client_name
+             s.is_active as slot_is_active, s.organisation_id as slot_organisation_id, (select name from c) as client_name
       from b join s on s.booking_id = b.id`,
   );
   // Only a client named by id can be missing here (deleted since the read).
@@ -332,40 +311,56 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
   const slots = written
     .map((r) => decodeRow(bookedTimeSlot, r, 'slot_'))
     .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.id - b.id);
-  const created: PendingBooking = {
+  const sale = await sell(tx, ctx, {
+    source: { type: 'booking', id: row.id, number: bookingNumber(ctx.now.today) },
+    buyer: { name: row.name, phone: row.mobile, email: row.email },
+    lines,
+    payments: payment ? [{ amount: payment.amount, paymentMode: payment.mode, reference: payment.reference }] : [],
+    centre: f.centreId,
+    seller,
+    audit: {
+      resource: 'booking',
+      codeKey: 'code',
+      after: {
+        date: input.date,
+        facility: `${f.sportName} - ${f.name}`,
+        source: input.source,
+        slots: input.slotIds,
+        amount,
+        ...(payment ? { payment: { amount: payment.amount, payment_mode: payment.mode.name, reference: payment.reference } } : {}),
+      },
+    },
+    auditMoney: false,
+  });
+  return {
     row,
     slots,
     facility: f,
     venue: facts.venue,
-    invoice: { id: Number(written[0].invoice_id), number: '', status: invoiceStatus },
-    payment: payment ? { amount: payment.amount, modeId: payment.mode.id, reference: payment.reference } : undefined,
+    sale,
     phone: facts.phone ? { mobile: facts.phone, date: input.date, max: input.perPhoneLimit! } : undefined,
-    audit: [
-      {
-        resource: 'booking',
-        objectId: row.id,
-        codeKey: 'code',
-        after: {
-          date: input.date,
-          facility: `${f.sportName} - ${f.name}`,
-          source: input.source,
-          slots: input.slotIds,
-          amount,
-          ...(payment ? { payment: { amount: payment.amount, payment_mode: payment.mode.name, reference: payment.reference } } : {}),
-        },
-      },
-    ],
   };
-  return created;
+}
+
+/** The readable number a booking made today gets: `BK-2026-000311`, from the year's counter. */
+export const bookingNumber = (today: string): SaleNumber => ({
+  series: `booking:${today.slice(0, 4)}`,
+  prefix: `BK-${today.slice(0, 4)}-`,
+  digits: 6,
+});
+
+/** The code of the `n`th booking of a day's year, as `numberBookings` gives it (the demo seed numbers its history with it). */
+export function bookingCode(day: string, n: number): string {
+  const { prefix, digits } = bookingNumber(day);
+  return `${prefix}${String(n).padStart(digits, '0')}`;
 }
 
 /** A booking made under its provisional code, with the audit rows `numberBookings` writes once the code is known. */
-export interface PendingBooking extends CreatedBooking {
-  /** A payment taken with the booking: its receipt is written with the number, so the ledger row carries the booking's code. */
-  payment?: { amount: string; modeId: number; reference: string };
+export interface PendingBooking extends Omit<CreatedBooking, 'invoice'> {
+  /** The sale: invoice, payment, audit row — written with the number. */
+  sale: PendingSale;
   /** The per-phone limit to hold when it is numbered (online bookings). */
   phone?: PhoneLimit;
-  audit: { resource: string; objectId: number; codeKey: string; after: Record<string, unknown> }[];
 }
 
 /** At most `max` open online bookings of the phone `mobile` on `date`. */
@@ -388,89 +383,23 @@ const phoneLimit = (n: number) =>
  */
 export async function numberBookings(tx: Tx, ctx: Ctx, bookings: PendingBooking[], phone?: PhoneLimit): Promise<CreatedBooking[]> {
   if (!bookings.length) return [];
-  const organisationId = ctx.organisationId;
-  const year = ctx.now.today.slice(0, 4);
-  const count = bookings.length;
-  const actor = ctx.actor;
-  const numbered = sql.join(
-    bookings.map((b, i) => sql`(${b.row.id}::bigint, ${b.invoice.id}::bigint, ${i}::int)`),
-    sql`, `,
-  );
-  const fy = financialYear(ctx.now.today).label;
-  const paid = bookings.filter((b) => b.payment);
-  const audits = sql.join(
-    bookings.flatMap((b) =>
-      b.audit.map((a) => sql`(${b.row.id}::bigint, ${a.resource}, ${String(a.objectId)}, ${a.codeKey}, ${JSON.stringify(a.after)}::jsonb)`),
-    ),
-    sql`, `,
-  );
-  type Pairs<K extends string> = ({ id: number | string } & Record<K, string>)[] | string | null;
-  const [result] = await queryRows<{ codes: Pairs<'code'>; numbers: Pairs<'number'>; n: number | null }>(
-    tx,
-    sql`with ${
-      phone
-        ? sql`n as (select count(*)::int as n from booking where organisation_id = ${organisationId}::bigint and mobile = ${phone.mobile}
-                    and date = ${phone.date}::date and source = 'online' and status = 'confirmed'),`
-        : sql``
-    }
-      seq as (
-        insert into document_sequence (organisation_id, name, last_value)
-        select ${organisationId}::bigint, ${`booking:${year}`}, ${count}::bigint ${phone ? sql`where (select n from n) <= ${phone.max}::int` : sql``}
-        on conflict (organisation_id, name) do update set last_value = document_sequence.last_value + ${count}::bigint
-        returning last_value),
-      u as (
-        update booking set code = ${`BK-${year}-`} || lpad(x.number::text, greatest(6, length(x.number::text)), '0')
-        from (select v.id, seq.last_value - ${count}::bigint + 1 + v.ord as number from seq cross join (values ${numbered}) as v (id, invoice_id, ord)) as x
-        where booking.organisation_id = ${organisationId}::bigint and booking.id = x.id
-        returning booking.id, booking.code),
-      iseq as (
-        insert into document_sequence (organisation_id, name, last_value)
-        select ${organisationId}::bigint, ${`INV:${fy}`}, ${count}::bigint where exists (select 1 from seq)
-        on conflict (organisation_id, name) do update set last_value = document_sequence.last_value + ${count}::bigint
-        returning last_value),
-      ui as (
-        update invoice set number = ${`INV/${fy}/`} || lpad(x.number::text, greatest(5, length(x.number::text)), '0'), source_label = x.code
-        from (select v.invoice_id, u.code, iseq.last_value - ${count}::bigint + 1 + v.ord as number
-              from iseq cross join (values ${numbered}) as v (id, invoice_id, ord) join u on u.id = v.id) as x
-        where invoice.organisation_id = ${organisationId}::bigint and invoice.id = x.invoice_id
-        returning invoice.id, invoice.number),${
-          paid.length
-            ? sql`
-      pl as (
-        insert into ledger_entry (organisation_id, date, kind, direction, type, amount, payment_mode_id, reference, module, source_type,
-                                  source_id, source_label, party, invoice_id, centre_id, recorded_by)
-        select b.organisation_id, ${ctx.now.today}::date, 'receipt', 'in', 'income', v.amount, v.mode_id, v.reference, ${MODULE}, 'booking',
-               b.id, u.code, b.name, v.invoice_id, b.centre_id, ${actor.actorId}::bigint
-        from (values ${sql.join(
-          paid.map(
-            (b) =>
-              sql`(${b.row.id}::bigint, ${b.invoice.id}::bigint, ${b.payment!.amount}::numeric, ${b.payment!.modeId}::bigint, ${b.payment!.reference})`,
-          ),
-          sql`, `,
-        )}) as v (booking_id, invoice_id, amount, mode_id, reference)
-        join u on u.id = v.booking_id join booking b on b.organisation_id = ${organisationId}::bigint and b.id = v.booking_id
-        returning id),`
-            : sql``
-        }
-      a as (
-        insert into audit_log (organisation_id, module, resource, object_id, object_label, action, actor_id, actor_email, after, ip, user_agent, request_id)
-        select ${organisationId}::bigint, ${MODULE}, v.resource, v.object_id, u.code, 'create', ${actor.actorId}::bigint, ${actor.actorEmail},
-               jsonb_build_object(v.code_key, u.code) || v.after, ${actor.ip}, ${actor.userAgent}, ${actor.requestId}
-        from u join (values ${audits}) as v (booking_id, resource, object_id, code_key, after) on v.booking_id = u.id)
-      select (select json_agg(json_build_object('id', u.id, 'code', u.code)) from u) as codes,
-             (select json_agg(json_build_object('id', ui.id, 'number', ui.number)) from ui) as numbers, ${phone ? sql`(select n from n)` : sql`null::int`} as n`,
-  );
-  const parse = <K extends string>(v: Pairs<K>) => (typeof v === 'string' ? (JSON.parse(v) as Exclude<Pairs<K>, string>) : v);
-  const codes = parse(result.codes);
-  if (!codes?.length) throw phoneLimit(Math.max(0, Number(result.n ?? 1) - 1));
-  const codeOf = new Map(codes.map((c) => [Number(c.id), c.code]));
-  const numberOf = new Map((parse(result.numbers) ?? []).map((c) => [Number(c.id), c.number]));
-  return bookings.map(({ row, slots, facility: f, invoice: inv, venue }) => ({
-    row: { ...row, code: codeOf.get(row.id)! },
+  const pending = bookings.map((b) => b.sale);
+  const sold = phone
+    ? await numberSales(tx, ctx, pending, {
+        with: sql`n as (select count(*)::int as n from ${booking} where ${booking.organisationId} = ${ctx.organisationId}::bigint
+                  and ${booking.mobile} = ${phone.mobile} and ${booking.date} = ${phone.date}::date and ${booking.source} = 'online'
+                  and ${booking.status} = 'confirmed')`,
+        holds: sql`(select n from n) <= ${phone.max}::int`,
+        value: sql`(select n from n)`,
+      })
+    : await numberSales(tx, ctx, pending);
+  if (!Array.isArray(sold)) throw phoneLimit(Math.max(0, sold.refused - 1));
+  return bookings.map(({ row, slots, facility: f, venue }, i) => ({
+    row: { ...row, code: sold[i].source.label, paidAmount: sold[i].paid },
     slots,
     facility: f,
     venue,
-    invoice: { ...inv, number: numberOf.get(inv.id)! },
+    invoice: sold[i].invoice,
   }));
 }
 

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { queryRows } from '../../platform/db/client.js';
 import { inTenant } from '../../platform/request-context.js';
 import { addDays } from '../../platform/time.js';
+import { ledgerTotals } from '../money/index.js';
 import { bookingsJson } from './booking.queries.js';
 import { MODULE } from './constants.js';
 import { centreFilter } from '../../platform/report.js';
@@ -40,13 +41,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
               where b.organisation_id = ${org.id} and b.date = ${today} and b.status <> 'cancelled'${centreFilter(c, sql`b.centre_id`)}`,
         );
         const collections = async (from: string) =>
-          (
-            await queryRows<{ amount: string }>(
-              tx,
-              sql`select coalesce(sum(p.amount), 0)::text as amount from (select organisation_id, source_id as booking_id, date as paid_on, payment_mode_id, case when direction = 'in' then amount else -amount end as amount from ledger_entry where source_type = 'booking') p join booking b on b.id = p.booking_id
-                  where p.organisation_id = ${org.id} and p.paid_on between ${from} and ${today}${centreFilter(c, sql`b.centre_id`)}`,
-            )
-          )[0].amount;
+          (await ledgerTotals(tx, ctx, { sources: ['booking'], from, to: today, centre: c }))[0]?.income ?? '0.00';
         const [m] = await queryRows<{ bookings: number }>(
           tx,
           sql`select count(*)::int as bookings from booking b where b.organisation_id = ${org.id} and b.date between ${monthStart} and ${today} and b.status <> 'cancelled'${centreFilter(c, sql`b.centre_id`)}`,

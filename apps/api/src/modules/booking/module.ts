@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { booking } from './schema.js';
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
@@ -6,7 +7,6 @@ import { invalidateSlotsOnWrite } from './availability-cache.js';
 import { bookingRoutes } from './booking.routes.js';
 import { boardRoutes } from './board.routes.js';
 import { clientRoutes } from './client.routes.js';
-import { registerSaleSource } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { facilityRoutes } from './facility.routes.js';
@@ -19,6 +19,7 @@ import { transactionRoutes } from './transaction.routes.js';
 
 export const bookingModule: ModuleManifest = {
   name: 'booking',
+  permission: MODULE,
   routes: async (app: FastifyInstance) => {
     // Every write of this module drops the organisation's cached portal slots.
     invalidateSlotsOnWrite(app);
@@ -35,20 +36,29 @@ export const bookingModule: ModuleManifest = {
   },
   seed: seedBooking,
   searchers: bookingSearchers,
+  defaultCategories: [{ name: 'Bookings', type: 'income', moduleIncome: true }],
+  // Bookings are sales: the ledger keeps their paid amount in step with its receipts and refunds.
+  saleSources: [
+    {
+      type: 'booking',
+      noun: 'booking',
+      module: MODULE,
+      table: booking,
+      // What may be paid: the amount, plus the credit kept when slots were cancelled (so it can be refunded).
+      total: sql`(${booking.bookingAmount} + ${booking.creditAmount})`,
+      paid: booking.paidAmount,
+      label: booking.code,
+      party: booking.name,
+      centre: booking.centreId,
+      open: sql`${booking.status} <> 'cancelled'`,
+      // Credit: what is paid beyond what the booking uses (all of it once cancelled); the check `booking_amounts_valid` holds it.
+      follow: [
+        {
+          column: booking.creditAmount,
+          value: (paidAfter) =>
+            sql`greatest(0, ${paidAfter} - case when ${booking.status} = 'cancelled' then 0 else ${booking.bookingAmount} end)`,
+        },
+      ],
+    },
+  ],
 };
-
-// Bookings are sales: the ledger keeps their paid amount in step with its receipts and refunds.
-registerSaleSource('booking', {
-  module: MODULE,
-  noun: 'booking',
-  table: 'booking',
-  // What may be paid: the amount, plus the credit kept when slots were cancelled (so it can be refunded).
-  total: '(booking_amount + credit_amount)',
-  paid: 'paid_amount',
-  label: 'code',
-  party: 'name',
-  centre: 'centre_id',
-  open: "status <> 'cancelled'",
-  // Credit: what is paid beyond what the booking uses (all of it once cancelled); the check `booking_amounts_valid` holds it.
-  follow: (paidAfter) => sql`credit_amount = greatest(0, ${paidAfter} - case when status = 'cancelled' then 0 else booking_amount end)`,
-});

@@ -1,22 +1,20 @@
 /**
  * Demo data of Booking Management: sports, facilities in both centres with Morning/Evening
  * slot groups at realistic INR prices, clients, three months of past bookings (completed, a few
- * no-shows, all paid, each with its tax invoice and receipt) and a week and a half of upcoming ones, so the dashboard and reports show
+ * no-shows, all paid, each sold through the money module with its tax invoice and receipt) and a week and a half of upcoming ones, so the dashboard and reports show
  * something true. Upcoming bookings go through the booking service like any desk or online
  * booking; the past is written in bulk (the live rules refuse past slots, and it is most rows).
  */
-import { financialYear } from '@arena/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { reserveNumbers } from '../../platform/sequence.js';
 import { addDays, displayDate } from '../../platform/time.js';
 import { centre, paymentMode, sport } from '../administrator/index.js';
 import { slotPrice } from './availability.js';
-import { addPayment, createBooking, resolveClient } from './booking.service.js';
+import { addPayment, bookingCode, createBooking, resolveClient } from './booking.service.js';
 import { createFacility, loadFacilityRows, loadTemplates, type SlotRow } from './facility.service.js';
-import { buildInvoice, invoice, invoiceLine, ledgerEntry, sellerFor } from '../money/index.js';
-import { MODULE } from './constants.js';
+import { numberSales, priceSale, sell, sellerFor } from '../money/index.js';
 import { bookedTimeSlot, booking } from './schema.js';
 
 const SPORTS = ['Badminton', 'Football', 'Swimming', 'Pickleball'];
@@ -123,13 +121,13 @@ export async function seedBooking(tx: Tx, ctx: Ctx): Promise<void> {
   }
 }
 
-/** Past bookings as they were then: completed (every eleventh a no-show), paid on the day, in three statements. */
+/** Past bookings as they were then: completed (every eleventh a no-show), each sold and paid on its day, in a few statements. */
 async function seedPast(
   tx: Tx,
   ctx: Ctx,
   past: { day: number; facility: Awaited<ReturnType<typeof loadFacilityRows>>[number]; slot: SlotRow; n: number }[],
   clientIds: Map<string, number>,
-  modes: { id: number }[],
+  modes: { id: number; name: string }[],
 ): Promise<void> {
   if (!past.length) return;
   const org = ctx.organisationId;
@@ -140,31 +138,48 @@ async function seedPast(
       year,
       await reserveNumbers(tx, org, `booking:${year}`, past.filter((p) => addDays(ctx.now.today, p.day).startsWith(year)).length),
     );
-  const values = past.map((p) => {
+  const sellers = new Map<number, Awaited<ReturnType<typeof sellerFor>>>();
+  for (const centreId of new Set(past.map((p) => p.facility.centreId))) sellers.set(centreId, await sellerFor(tx, ctx, centreId));
+  const sales = past.map((p) => {
     const date = addDays(ctx.now.today, p.day);
     const year = date.slice(0, 4);
     const number = next.get(year)!;
     next.set(year, number + 1);
     const client = CLIENTS[p.n % CLIENTS.length];
     const price = slotPrice(p.slot, date);
-    return {
-      organisationId: org,
-      code: `BK-${year}-${String(number).padStart(6, '0')}`,
-      centreId: p.facility.centreId,
-      facilityId: p.facility.id,
-      clientId: clientIds.get(client.mobile)!,
-      date,
-      source: p.n % 3 === 0 ? ('desk' as const) : ('online' as const),
-      status: p.n % 11 === 0 ? ('no_show' as const) : ('completed' as const),
-      name: client.name,
-      email: client.email,
-      mobile: client.mobile,
-      subTotal: price,
-      bookingAmount: price,
-      paidAmount: price,
-    };
+    const slot = `${p.slot.startTime.slice(0, 5)}–${p.slot.endTime.slice(0, 5)}`;
+    const lines = [
+      {
+        description: `${p.facility.sportName} - ${p.facility.name}, ${displayDate(date)} (${slot})`,
+        sacCode: p.facility.sacCode,
+        unitPrice: price,
+        rates: p.facility.gstRates,
+      },
+    ];
+    const seller = sellers.get(p.facility.centreId)!;
+    return { p, date, client, price, lines, seller, code: bookingCode(date, number), tax: priceSale(date, seller, lines).tax };
   });
-  const rows = await tx.insert(booking).values(values).returning({ id: booking.id, date: booking.date, amount: booking.bookingAmount });
+  const rows = await tx
+    .insert(booking)
+    .values(
+      sales.map(({ p, date, client, price, code, tax }) => ({
+        organisationId: org,
+        code,
+        centreId: p.facility.centreId,
+        facilityId: p.facility.id,
+        clientId: clientIds.get(client.mobile)!,
+        date,
+        source: p.n % 3 === 0 ? ('desk' as const) : ('online' as const),
+        status: p.n % 11 === 0 ? ('no_show' as const) : ('completed' as const),
+        name: client.name,
+        email: client.email,
+        mobile: client.mobile,
+        subTotal: price,
+        tax,
+        bookingAmount: price,
+      })),
+    )
+    .returning({ id: booking.id, date: booking.date, amount: booking.bookingAmount });
   await tx.insert(bookedTimeSlot).values(
     past.map((p, i) => ({
       organisationId: org,
@@ -177,90 +192,21 @@ async function seedPast(
       price: rows[i].amount,
     })),
   );
-  // Each sale's tax invoice, dated and paid on the day, numbered in its financial year's series.
-  const sellers = new Map<number, Awaited<ReturnType<typeof sellerFor>>>();
-  for (const centreId of new Set(past.map((p) => p.facility.centreId))) sellers.set(centreId, await sellerFor(tx, ctx, centreId));
-  const fys = [...new Set(rows.map((r) => financialYear(r.date).label))];
-  const nextInvoice = new Map<string, number>();
-  for (const fy of fys)
-    nextInvoice.set(fy, await reserveNumbers(tx, org, `INV:${fy}`, rows.filter((r) => financialYear(r.date).label === fy).length));
-  const built = past.map((p, i) => {
-    const { seller, placeOfSupply } = sellers.get(p.facility.centreId)!;
-    const slot = `${p.slot.startTime.slice(0, 5)}–${p.slot.endTime.slice(0, 5)}`;
-    const doc = buildInvoice(rows[i].date, seller, placeOfSupply, [
-      {
-        description: `${p.facility.sportName} - ${p.facility.name}, ${displayDate(rows[i].date)} (${slot})`,
-        sacCode: p.facility.sacCode,
-        unitPrice: rows[i].amount,
-        rates: p.facility.gstRates,
-      },
-    ]);
-    const fy = financialYear(rows[i].date).label;
-    const n = nextInvoice.get(fy)!;
-    nextInvoice.set(fy, n + 1);
-    return { doc, seller, placeOfSupply, number: `INV/${fy}/${String(n).padStart(5, '0')}` };
-  });
-  const invoices = await tx
-    .insert(invoice)
-    .values(
-      past.map((p, i) => ({
-        organisationId: org,
-        kind: 'invoice' as const,
-        number: built[i].number,
-        date: rows[i].date,
-        module: MODULE,
-        sourceType: 'booking',
-        sourceId: rows[i].id,
-        sourceLabel: values[i].code,
-        centreId: p.facility.centreId,
-        billOfSupply: built[i].doc.billOfSupply,
-        seller: built[i].seller,
-        buyerName: values[i].name,
-        buyerPhone: values[i].mobile,
-        buyerEmail: values[i].email,
-        placeOfSupply: built[i].placeOfSupply,
-        taxableValue: built[i].doc.taxableValue,
-        cgst: built[i].doc.cgst,
-        sgst: built[i].doc.sgst,
-        igst: built[i].doc.igst,
-        roundOff: built[i].doc.roundOff,
-        total: built[i].doc.total,
-        paid: built[i].doc.total,
-        status: 'paid' as const,
-      })),
-    )
-    .returning({ id: invoice.id });
-  await tx
-    .insert(invoiceLine)
-    .values(invoices.flatMap((inv, i) => built[i].doc.lines.map((l) => ({ ...l, organisationId: org, invoiceId: inv.id }))));
-  await tx
-    .update(booking)
-    .set({
-      tax: sql`(select i.cgst + i.sgst + i.igst from invoice i where i.organisation_id = booking.organisation_id
-      and i.kind = 'invoice' and i.source_type = 'booking' and i.source_id = booking.id)`,
-    })
-    .where(
-      inArray(
-        booking.id,
-        rows.map((r) => r.id),
-      ),
+  // Each sale's tax invoice and receipt, dated and paid on the day, numbered in its financial year's series: one statement.
+  const pending = [];
+  for (const [i, s] of sales.entries())
+    pending.push(
+      await sell(tx, ctx, {
+        source: { type: 'booking', id: rows[i].id, label: s.code },
+        buyer: { name: s.client.name, phone: s.client.mobile, email: s.client.email },
+        lines: s.lines,
+        payments: [{ amount: s.price, paymentMode: modes[s.p.n % modes.length], date: s.date }],
+        centre: s.p.facility.centreId,
+        date: s.date,
+        seller: s.seller,
+        soldBy: null,
+        auditMoney: false,
+      }),
     );
-  await tx.insert(ledgerEntry).values(
-    past.map((p, i) => ({
-      organisationId: org,
-      date: rows[i].date,
-      kind: 'receipt' as const,
-      direction: 'in' as const,
-      type: 'income' as const,
-      amount: rows[i].amount,
-      paymentModeId: modes[p.n % modes.length].id,
-      module: MODULE,
-      sourceType: 'booking',
-      sourceId: rows[i].id,
-      sourceLabel: values[i].code,
-      party: values[i].name,
-      invoiceId: invoices[i].id,
-      centreId: p.facility.centreId,
-    })),
-  );
+  await numberSales(tx, ctx, pending);
 }

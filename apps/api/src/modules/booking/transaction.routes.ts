@@ -1,93 +1,54 @@
-import {
-  bookingPaymentSchema,
-  fromPaise,
-  idSchema,
-  toPaise,
-  isoDateSchema,
-  LEDGER_KIND_LABELS,
-  LEDGER_KINDS,
-  z,
-  type LedgerKind,
-} from '@arena/contracts';
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { bookingPaymentSchema, fromPaise, idSchema, paise, isoDateSchema, LEDGER_KIND_LABELS, z } from '@arena/contracts';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { listRoute, showName, yesNo, type ListDefinition } from '../../platform/list.js';
 import { displayDate } from '../../platform/time.js';
-import { centre, paymentMode } from '../administrator/index.js';
 import { MODULE } from './constants.js';
-import { ledgerEntry } from '../money/index.js';
+import { saleMovementList } from '../money/index.js';
 import { bookedTimeSlot, booking, facility } from './schema.js';
 
 const tags = ['booking'];
 type Payment = z.infer<typeof bookingPaymentSchema>;
 
-/** Money movements of bookings on the one ledger: receipts, refunds and reversals. */
-const paymentList: ListDefinition<{ p: typeof ledgerEntry.$inferSelect; code: string; name: string; mode: string | null }, Payment> = {
-  from: (tx, fields) =>
-    tx
-      .select(fields)
-      .from(ledgerEntry)
-      .innerJoin(booking, and(eq(booking.organisationId, ledgerEntry.organisationId), eq(booking.id, ledgerEntry.sourceId)))
-      .leftJoin(paymentMode, eq(paymentMode.id, ledgerEntry.paymentModeId))
-      .$dynamic(),
-  fields: { p: ledgerEntry, code: booking.code, name: booking.name, mode: paymentMode.name },
-  where: (ctx) => and(eq(ledgerEntry.organisationId, ctx.organisationId), eq(ledgerEntry.sourceType, 'booking'))!,
-  search: [booking.code, booking.name, ledgerEntry.reference],
-  filters: {
-    date_after: { schema: isoDateSchema, where: (v: string) => gte(ledgerEntry.date, v), label: 'From', show: displayDate },
-    date_before: { schema: isoDateSchema, where: (v: string) => lte(ledgerEntry.date, v), label: 'To', show: displayDate },
-    payment_mode: {
-      schema: idSchema,
-      where: (v: number) => eq(ledgerEntry.paymentModeId, v),
-      label: 'Payment mode',
-      show: showName(paymentMode),
+/** Money movements of bookings on the one ledger: receipts, refunds and reversals (the money module's list over the booking's columns). */
+const paymentList = () =>
+  saleMovementList<Payment>('booking', {
+    sourceKey: 'booking',
+    sourceLabel: 'Booking',
+    labelKey: 'booking_code',
+    partyKey: 'name',
+    map: (rows) =>
+      rows.map((x) => ({
+        id: x.id,
+        booking: x.sourceId,
+        booking_code: x.label,
+        name: x.party,
+        kind: x.kind,
+        direction: x.direction,
+        amount: x.amount,
+        signed_amount: x.direction === 'out' ? fromPaise(-paise(x.amount)) : x.amount,
+        payment_mode: x.paymentModeId,
+        payment_mode_name: x.paymentModeName,
+        reference: x.reference,
+        paid_on: x.date,
+        created_at: x.createdAt.toISOString(),
+      })),
+    export: {
+      filename: 'booking-transactions',
+      title: 'Booking transactions',
+      columns: [
+        { header: 'Paid on', value: (p) => p.paid_on, type: 'date' },
+        { header: 'Booking', value: (p) => p.booking_code },
+        { header: 'Client', value: (p) => p.name },
+        { header: 'Kind', value: (p) => LEDGER_KIND_LABELS[p.kind] },
+        { header: 'Payment mode', value: (p) => p.payment_mode_name },
+        { header: 'Reference', value: (p) => p.reference },
+        // Collections as they add up: money out (refunds) negative.
+        { header: 'Amount', value: (p) => p.signed_amount, type: 'money' },
+        { header: 'Recorded at', value: (p) => p.created_at, type: 'datetime' },
+      ],
     },
-    centre: { schema: idSchema, where: (v: number) => eq(booking.centreId, v), label: 'Center', show: showName(centre) },
-    booking: { schema: idSchema, where: (v: number) => eq(ledgerEntry.sourceId, v), label: 'Booking' },
-    kind: { schema: z.enum(LEDGER_KINDS), where: (v: LedgerKind) => eq(ledgerEntry.kind, v), label: 'Kind' },
-  },
-  ordering: {
-    paid_on: ledgerEntry.date,
-    amount: ledgerEntry.amount,
-    booking_code: booking.code,
-    name: booking.name,
-    payment_mode_name: paymentMode.name,
-    created_at: ledgerEntry.createdAt,
-  },
-  defaultOrdering: [desc(ledgerEntry.id)],
-  tiebreak: ledgerEntry.id,
-  map: (_tx, _ctx, rows) =>
-    rows.map((x) => ({
-      id: x.p.id,
-      booking: x.p.sourceId!,
-      booking_code: x.code,
-      name: x.name,
-      kind: x.p.kind,
-      direction: x.p.direction,
-      amount: x.p.amount,
-      signed_amount: x.p.direction === 'out' ? fromPaise(-(toPaise(x.p.amount) ?? 0)) : x.p.amount,
-      payment_mode: x.p.paymentModeId,
-      payment_mode_name: x.mode ?? '',
-      reference: x.p.reference,
-      paid_on: x.p.date,
-      created_at: x.p.createdAt.toISOString(),
-    })),
-  export: {
-    filename: 'booking-transactions',
-    title: 'Booking transactions',
-    columns: [
-      { header: 'Paid on', value: (p) => p.paid_on, type: 'date' },
-      { header: 'Booking', value: (p) => p.booking_code },
-      { header: 'Client', value: (p) => p.name },
-      { header: 'Kind', value: (p) => LEDGER_KIND_LABELS[p.kind] },
-      { header: 'Payment mode', value: (p) => p.payment_mode_name },
-      { header: 'Reference', value: (p) => p.reference },
-      // Collections as they add up: money out (refunds) negative.
-      { header: 'Amount', value: (p) => p.signed_amount, type: 'money' },
-      { header: 'Recorded at', value: (p) => p.created_at, type: 'datetime' },
-    ],
-  },
-};
+  });
 
 const bookedSlotSchema = z.object({
   id: z.number(),
@@ -165,7 +126,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     tags,
     summary: 'Money movements of bookings (receipts, refunds, reversals) on the ledger',
     item: bookingPaymentSchema,
-    list: paymentList,
+    list: paymentList(),
   });
   listRoute(app, '/api/booking/booked-time-slot/', {
     module: MODULE,

@@ -1,6 +1,1 @@
-import type { ModuleName } from '@arena/contracts';
-
-export const MODULE: ModuleName = 'Income/Expenses Management';
-
-/** The ledger's `source_type` of a manual entry. */
-export const SOURCE_TYPE = 'income_expense';
+export { INCOME_EXPENSE_MODULE as MODULE, MANUAL_ENTRY_SOURCE as SOURCE_TYPE } from '../money/index.js';

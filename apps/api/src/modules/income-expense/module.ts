@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
-import { categoryRoutes } from './category.routes.js';
 import { MODULE } from './constants.js';
 import { dashboardRoutes } from './dashboard.routes.js';
-import { entryRoutes } from './entry.routes.js';
 import { incomeExpenseReportRoutes } from './reports.routes.js';
-import { seedIncomeExpense } from './seed.js';
-import { transactionRoutes } from './transactions.routes.js';
-import { vendorRoutes } from './vendor.routes.js';
+import { incomeExpenseRoutes, seedIncomeExpense } from '../money/index.js';
 
 /**
  * Income/Expenses Management: categories, vendors, manual income and expense entries (each a
@@ -17,11 +13,10 @@ import { vendorRoutes } from './vendor.routes.js';
  */
 export const incomeExpenseModule: ModuleManifest = {
   name: 'income-expense',
+  permission: MODULE,
   routes: async (app: FastifyInstance) => {
-    await categoryRoutes(app);
-    await vendorRoutes(app);
-    await entryRoutes(app);
-    await transactionRoutes(app);
+    // Categories, vendors, entries and the ledger: served by the money module, whose tables they are.
+    await incomeExpenseRoutes(app);
     await dashboardRoutes(app);
     await incomeExpenseReportRoutes(app);
     auditLogRoute(app, '/api/income-expense/logs/', MODULE);

@@ -23,7 +23,7 @@ import { queryRows } from '../../platform/db/client.js';
 import { inTenant } from '../../platform/request-context.js';
 import { addDays } from '../../platform/time.js';
 import { monthOf, monthsOf } from '../../platform/time.js';
-import { booksWhere, INCOME } from '../money/index.js';
+import { ledgerTotals } from '../money/index.js';
 import { API, MODULE, tags } from './constants.js';
 import { centreFilter } from '../../platform/report.js';
 import { monthKey, NOT_RENEWED } from './reports/shared.js';
@@ -79,9 +79,10 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
             (coalesce((select sum(m.total - m.paid) from membership m where m.organisation_id = ${org} and m.cancelled_at is null ${c('m.centre_id')}), 0)
              + coalesce((select sum(ms.total - ms.paid) from member_service ms where ms.organisation_id = ${org} and ms.cancelled_at is null
                  ${c('ms.centre_id')}), 0))::text as dues_outstanding,
-            (select coalesce(sum(${INCOME}), 0) from ledger_entry l
-               where ${booksWhere(ctx, { ...month, centre }, sql`and l.module = ${MODULE} and l.type = 'income'`)})::text as collections_this_month`,
+            '0' as collections_this_month`,
         );
+        const [collected] = await ledgerTotals(tx, ctx, { module: MODULE, type: 'income', ...month, centre });
+        figures.collections_this_month = collected?.income ?? '0.00';
         const from = monthsBefore(today, 11);
         const events = await queryRows<{ month: string; joins: number; lapses: number }>(
           tx,

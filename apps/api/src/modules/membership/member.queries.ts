@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre } from '../administrator/index.js';
-import { invoice } from '../money/index.js';
+import { invoicesOf } from '../money/index.js';
 import { batch, batchMember, member, memberService, membership, membershipFreeze, plan, service, type MemberRow } from './schema.js';
 import { fullName, memberDues } from './sales.service.js';
 
@@ -101,23 +101,6 @@ export async function loadMember(tx: Tx, ctx: Ctx, id: number): Promise<MemberRo
 
 export async function loadMemberJson(tx: Tx, ctx: Ctx, id: number): Promise<Member> {
   return (await membersJson(tx, ctx, [await loadMember(tx, ctx, id)]))[0];
-}
-
-/** The invoice of each sale of a kind, by sale id. */
-async function invoicesOf(tx: Tx, ctx: Ctx, type: string, ids: number[]) {
-  if (!ids.length) return new Map<number, { id: number; number: string; status: string }>();
-  const rows = await tx
-    .select({ id: invoice.id, number: invoice.number, status: invoice.status, sourceId: invoice.sourceId })
-    .from(invoice)
-    .where(
-      and(
-        eq(invoice.organisationId, ctx.organisationId),
-        eq(invoice.kind, 'invoice'),
-        eq(invoice.sourceType, type),
-        inArray(invoice.sourceId, ids),
-      ),
-    );
-  return new Map(rows.map((r) => [Number(r.sourceId), { id: r.id, number: r.number, status: r.status }]));
 }
 
 export const membershipFields = { m: membership, planName: plan.name, memberCode: member.memberCode };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
-import type { ModuleManifest } from '../../platform/module.js';
-import { registerSaleSource } from '../money/index.js';
+import type { ModuleManifest, SaleSourceDefinition } from '../../platform/module.js';
+import { sql } from 'drizzle-orm';
 import { attendanceRoutes } from './attendance.routes.js';
 import { batchRoutes } from './batch.routes.js';
 import { API, MODULE } from './constants.js';
@@ -16,9 +16,23 @@ import { membershipReportRoutes } from './reports.routes.js';
 import { membershipSearchers } from './search.js';
 import { seedMembership } from './seed.js';
 import { statusTask, STATUS_TASK } from './status.js';
+import { memberService, membership } from './schema.js';
+
+/** A membership or a member service as a sale: the ledger keeps its paid amount in step. */
+const saleOf = (table: typeof membership | typeof memberService): Omit<SaleSourceDefinition, 'type' | 'noun'> => ({
+  module: MODULE,
+  table,
+  total: table.total,
+  paid: table.paid,
+  label: table.label,
+  party: table.party,
+  centre: table.centreId,
+  open: sql`${table.cancelledAt} is null`,
+});
 
 export const membershipModule: ModuleManifest = {
   name: 'membership',
+  permission: MODULE,
   routes: async (app: FastifyInstance) => {
     await planRoutes(app);
     await memberRoutes(app);
@@ -37,17 +51,10 @@ export const membershipModule: ModuleManifest = {
   tasks: [statusTask],
   // Hourly: each organisation whose own date has moved on since its last run gets its statuses moved.
   schedules: [{ task: STATUS_TASK, cron: '7 * * * *' }],
+  defaultCategories: [{ name: 'Memberships', type: 'income', moduleIncome: true }],
+  // Memberships and member services are sales: the ledger keeps their paid amount in step.
+  saleSources: [
+    { type: 'membership', noun: 'membership', ...saleOf(membership) },
+    { type: 'member_service', noun: 'member service', ...saleOf(memberService) },
+  ],
 };
-
-// Memberships and member services are sales: the ledger keeps their paid amount in step.
-const sale = {
-  module: MODULE,
-  total: 'total',
-  paid: 'paid',
-  label: 'label',
-  party: 'party',
-  centre: 'centre_id',
-  open: 'cancelled_at is null',
-};
-registerSaleSource('membership', { ...sale, noun: 'membership', table: 'membership' });
-registerSaleSource('member_service', { ...sale, noun: 'member service', table: 'member_service' });

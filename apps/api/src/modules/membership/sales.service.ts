@@ -15,7 +15,7 @@ import {
   overlaps,
   renewalStart,
   shiftDays,
-  toPaise,
+  paise,
   type FreezeInput,
   type MembershipInput,
   type MemberServiceInput,
@@ -23,13 +23,13 @@ import {
   type SaleCancelInput,
   type SalePaymentInput,
 } from '@arena/contracts';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { ApiError, badRequest, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
-import { cancelSaleInvoice, issueInvoice, ledgerEntry, receive, refund, type SaleRef } from '../money/index.js';
+import { cancelSaleInvoice, lastReceiptMode, numberSales, receive, refund, sell, type SaleItem, type SaleRef } from '../money/index.js';
 import { MODULE } from './constants.js';
 import {
   member,
@@ -44,7 +44,6 @@ import {
 } from './schema.js';
 import { reminderDays, refreshStatuses } from './status.js';
 
-const paise = (v: string) => toPaise(v) ?? 0;
 export const fullName = (m: Pick<MemberRow, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`.trim();
 const MAX_AHEAD_DAYS = 366;
 
@@ -80,23 +79,71 @@ function checkDiscount(discount: string, price: string): void {
   if (error) throw fieldError('discount', error);
 }
 
-/** A payment taken with a sale: its errors are reported under `payment.` (the field the client sent). */
-async function takePayment(tx: Tx, ctx: Ctx, ref: SaleRef, payment: SalePaymentInput | null, total: string): Promise<void> {
-  if (!payment) return;
-  if (paise(payment.amount) > paise(total)) throw fieldError('payment.amount', `The payment cannot exceed the total (${total}).`);
+/** A sale's payment errors are reported under `payment.` (the field the client sent). */
+async function asPaymentErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
-    await receive(tx, ctx, ref, {
-      amount: payment.amount,
-      paymentMode: payment.payment_mode,
-      reference: payment.reference,
-      date: payment.date,
-      notes: payment.notes,
-    });
+    return await work();
   } catch (err) {
     if (err instanceof ApiError && err.statusCode === 400 && !('detail' in err.body))
-      throw new ApiError(400, Object.fromEntries(Object.entries(err.body).map(([k, v]) => [`payment.${k}`, v])));
+      throw new ApiError(
+        400,
+        Object.fromEntries(Object.entries(err.body).map(([k, v]) => [k.startsWith('payment.') ? k : `payment.${k}`, v])),
+      );
     throw err;
   }
+}
+
+/**
+ * The one path of a sale to a member, once its row is written: its audit row, the sale through
+ * the money module (invoice, the first payment, numbered as the transaction's last write of
+ * money), then the member's statuses.
+ */
+async function completeSale(
+  tx: Tx,
+  ctx: Ctx,
+  sale: {
+    type: 'membership' | 'member_service';
+    row: { id: number; label: string };
+    member: MemberRow;
+    lines: SaleItem[];
+    payment: SalePaymentInput | null;
+    total: string;
+    after: Record<string, unknown>;
+  },
+): Promise<number> {
+  const { row, member: m, payment } = sale;
+  if (payment && paise(payment.amount) > paise(sale.total))
+    throw fieldError('payment.amount', `The payment cannot exceed the total (${sale.total}).`);
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: sale.type,
+    objectId: row.id,
+    label: row.label,
+    action: 'create',
+    after: sale.after,
+  });
+  const pending = await asPaymentErrors(() =>
+    sell(tx, ctx, {
+      source: { type: sale.type, id: row.id, label: row.label },
+      buyer: { name: fullName(m), phone: m.phone, email: m.email, address: m.address },
+      lines: sale.lines,
+      payments: payment
+        ? [
+            {
+              amount: payment.amount,
+              paymentMode: payment.payment_mode,
+              reference: payment.reference,
+              date: payment.date,
+              notes: payment.notes,
+            },
+          ]
+        : [],
+      centre: m.centreId,
+    }),
+  );
+  await asPaymentErrors(() => numberSales(tx, ctx, [pending]));
+  await refreshStatuses(tx, ctx, { members: [m.id] });
+  return row.id;
 }
 
 const renewedOnce = onUnique({ membership_renewed_from_key: badRequest('This membership has already been renewed.') });
@@ -149,17 +196,18 @@ export async function sellMembership(tx: Tx, ctx: Ctx, input: SellMembership): P
     .returning()
     .catch(renewedOnce);
   const period = `${displayDate(start)} – ${displayDate(end)}`;
-  const items = [
+  const lines: SaleItem[] = [
     { description: `${p.name} membership, ${period}`, sacCode: p.sacCode, unitPrice: p.price, discount: input.discount, rates: p.gstRates },
   ];
   if (paise(joiningFee) > 0)
-    items.push({ description: 'Joining fee', sacCode: p.sacCode, unitPrice: joiningFee, discount: '0', rates: p.gstRates });
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'membership',
-    objectId: row.id,
-    label: row.label,
-    action: 'create',
+    lines.push({ description: 'Joining fee', sacCode: p.sacCode, unitPrice: joiningFee, discount: '0', rates: p.gstRates });
+  return completeSale(tx, ctx, {
+    type: 'membership',
+    row,
+    member: m,
+    lines,
+    payment: input.payment,
+    total,
     after: {
       member: m.memberCode,
       plan: p.name,
@@ -170,17 +218,6 @@ export async function sellMembership(tx: Tx, ctx: Ctx, input: SellMembership): P
       renewed_from: input.renewedFrom?.id ?? null,
     },
   });
-  await issueInvoice(tx, ctx, {
-    module: MODULE,
-    source: { type: 'membership', id: row.id, label: row.label },
-    centreId: m.centreId,
-    date: ctx.now.today,
-    buyer: { name: fullName(m), phone: m.phone, email: m.email, address: m.address },
-    items,
-  });
-  await takePayment(tx, ctx, { type: 'membership', id: row.id }, input.payment, total);
-  await refreshStatuses(tx, ctx, { members: [m.id] });
-  return row.id;
 }
 
 /** The membership, locked for a change. */
@@ -349,25 +386,6 @@ export async function unfreezeMembership(tx: Tx, ctx: Ctx, id: number, date = ct
   await refreshStatuses(tx, ctx, { members: [m.memberId] });
 }
 
-/** The mode of the sale's last receipt: a refund goes back the way the money came unless told otherwise. */
-async function lastReceiptMode(tx: Tx, ctx: Ctx, ref: SaleRef): Promise<number | null> {
-  const [row] = await tx
-    .select({ mode: ledgerEntry.paymentModeId })
-    .from(ledgerEntry)
-    .where(
-      and(
-        eq(ledgerEntry.organisationId, ctx.organisationId),
-        eq(ledgerEntry.sourceType, ref.type),
-        eq(ledgerEntry.sourceId, ref.id),
-        eq(ledgerEntry.kind, 'receipt'),
-        isNull(ledgerEntry.reversedBy),
-      ),
-    )
-    .orderBy(desc(ledgerEntry.id))
-    .limit(1);
-  return row?.mode ?? null;
-}
-
 type SaleTable = typeof membership | typeof memberService;
 
 /** Cancels a membership or member service: an optional refund (ledger + credit note), then its invoice is closed. */
@@ -450,21 +468,11 @@ export async function sellService(tx: Tx, ctx: Ctx, input: MemberServiceInput): 
       createdBy: ctx.actor.actorId,
     })
     .returning();
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'member_service',
-    objectId: row.id,
-    label: row.label,
-    action: 'create',
-    after: { member: m.memberCode, service: s.name, start_date: start, end_date: end, total },
-  });
-  await issueInvoice(tx, ctx, {
-    module: MODULE,
-    source: { type: 'member_service', id: row.id, label: row.label },
-    centreId: m.centreId,
-    date: ctx.now.today,
-    buyer: { name: fullName(m), phone: m.phone, email: m.email, address: m.address },
-    items: [
+  return completeSale(tx, ctx, {
+    type: 'member_service',
+    row,
+    member: m,
+    lines: [
       {
         description: `${s.name}, ${displayDate(start)} – ${displayDate(end)}`,
         sacCode: s.sacCode,
@@ -473,10 +481,10 @@ export async function sellService(tx: Tx, ctx: Ctx, input: MemberServiceInput): 
         rates: s.gstRates,
       },
     ],
+    payment: input.payment,
+    total,
+    after: { member: m.memberCode, service: s.name, start_date: start, end_date: end, total },
   });
-  await takePayment(tx, ctx, { type: 'member_service', id: row.id }, input.payment, total);
-  await refreshStatuses(tx, ctx, { members: [m.id] });
-  return row.id;
 }
 
 export async function cancelMemberService(tx: Tx, ctx: Ctx, id: number, input: SaleCancelInput): Promise<void> {

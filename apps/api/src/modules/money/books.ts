@@ -3,12 +3,13 @@
  * and dashboards is a sum of ledger rows, so each equals the movements it stands for. A row
  * counts on its `type`'s side: income = receipts − refunds (a reversal takes back its original),
  * expense = payments (likewise). Module income without a category of its own is shown under the
- * module's default category (Bookings, Memberships, Store).
+ * category the module's manifest marks as its own (Bookings, Memberships …).
  */
 import { fromPaise, moneyFromSql, signedPaise } from '@arena/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { registeredModules } from '../../platform/module.js';
 
 export const INCOME = sql.raw(
   `case when l.type = 'income' then (case when l.direction = 'in' then l.amount else -l.amount end) else 0 end`,
@@ -17,19 +18,23 @@ export const EXPENSE = sql.raw(
   `case when l.type = 'expense' then (case when l.direction = 'out' then l.amount else -l.amount end) else 0 end`,
 );
 
-/** The category a module's income shows under when a movement has none. */
-export const MODULE_CATEGORY: Record<string, string> = {
-  'Booking Management': 'Bookings',
-  'Membership Management': 'Memberships',
-  'Store Management': 'Store',
-  'Accommodation Management': 'Accommodation',
-  'Staff Management': 'Salaries',
+/**
+ * The category a module's income shows under when a movement has none: the one its manifest
+ * marks `moduleIncome` (Bookings, Memberships …), read from the registered manifests when a
+ * statement is built.
+ */
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const moduleCategory: SQLWrapper = {
+  getSQL: () => {
+    const pairs = registeredModules().flatMap((m) =>
+      (m.defaultCategories ?? [])
+        .filter((c) => c.moduleIncome && m.permission)
+        .map((c) => `when ${literal(m.permission!)} then ${literal(c.name)}`),
+    );
+    // Constants of the manifests, inlined: the statement's text is the same for every request (prepared once).
+    return sql.raw(pairs.length ? `case l.module ${pairs.join(' ')} else 'Other' end` : `'Other'`);
+  },
 };
-const moduleCategory = sql.raw(
-  `case l.module ${Object.entries(MODULE_CATEGORY)
-    .map(([m, c]) => `when '${m}' then '${c}'`)
-    .join(' ')} else 'Other' end`,
-);
 export const CATEGORY_NAME = sql`coalesce(mc.name, ${moduleCategory})`;
 
 export interface BooksFilter {

@@ -1,9 +1,13 @@
-/** The money platform other modules use: the ledger, invoices and credit notes. */
-export { invoice, invoiceLine, ledgerEntry, moneyCategory, type InvoiceRow, type LedgerRow, type SellerSnapshot } from './schema.js';
+/**
+ * The money module's public API: other modules sell, receive, refund and read totals through
+ * these functions and never name its tables (the `arena/table-ownership` lint rule holds it).
+ */
+export type { InvoiceRow, LedgerRow, SellerSnapshot } from './schema.js';
 export {
   buildInvoice,
   invoiceOfSource,
   issueCreditNote,
+  issueCreditNote as creditNote,
   issueInvoice,
   SELLER_COLUMNS,
   sellerFor,
@@ -19,13 +23,26 @@ export {
   receive,
   recordMovement,
   refund,
-  registerSaleSource,
   reverse,
   type MoneyInput,
   type Movement,
   type RefundInput,
   type SaleRef,
 } from './ledger.service.js';
+export { invoicesOf, lastReceiptMode, refundsOf } from './sale-reads.js';
+export { saleMovementList, type SaleMovement } from './sale-movements.js';
+export { ledgerTotals, type LedgerGroup, type LedgerTotalsQuery, type LedgerTotalsRow, type SaleAttribute } from './ledger-totals.js';
+export {
+  numberSales,
+  priceSale,
+  sell,
+  sellNow,
+  type PendingSale,
+  type Sale,
+  type SaleNumber,
+  type SalePayment,
+  type SoldSale,
+} from './sale.service.js';
 export {
   categoryRows,
   CATEGORY_NAME,
@@ -40,3 +57,17 @@ export {
 export { periodColumns } from './reports/profit-loss.js';
 /** The PDF fonts (DejaVu Sans, for ₹) and pdfkit's bytes, for other documents (member cards). */
 export { collect as pdfBytes, fonts as pdfFonts } from './pdf.js';
+/** Income/Expenses Management's categories, vendors, entries and ledger screens (served here: they are the books). */
+export { incomeExpenseRoutes } from './income-expense/routes.js';
+export { seedIncomeExpense } from './income-expense/seed.js';
+export { correctEntry, createEntry, reverseEntry } from './income-expense/entry.service.js';
+export { MODULE as INCOME_EXPENSE_MODULE, SOURCE_TYPE as MANUAL_ENTRY_SOURCE } from './income-expense/constants.js';
+export {
+  l as ledgerAlias,
+  ledgerFields,
+  ledgerFrom,
+  ledgerJson,
+  monthsBefore,
+  moneyOf,
+  type LedgerSelectRow,
+} from './income-expense/ledger.queries.js';

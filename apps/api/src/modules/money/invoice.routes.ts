@@ -13,13 +13,13 @@ import {
   MODULES,
   detailSchema,
   singleLineText,
-  toPaise,
   z,
   type Invoice,
   type InvoiceKind,
   type InvoiceListItem,
   type InvoiceStatus,
   type ModuleName,
+  paise,
 } from '@arena/contracts';
 import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -41,7 +41,6 @@ import { renderInvoicePdf } from './pdf.js';
 import { invoice, invoiceLine, ledgerEntry, type InvoiceRow } from './schema.js';
 
 const tags = ['accounts'];
-const paise = (v: string) => toPaise(v) ?? 0;
 const due = (i: Pick<InvoiceRow, 'kind' | 'total' | 'credited' | 'paid' | 'status'>) =>
   i.kind === 'credit_note' ? '0.00' : fromPaise(Math.max(0, paise(i.total) - paise(i.credited) - paise(i.paid)));
 const tax = (i: Pick<InvoiceRow, 'cgst' | 'sgst' | 'igst'>) => fromPaise(paise(i.cgst) + paise(i.sgst) + paise(i.igst));

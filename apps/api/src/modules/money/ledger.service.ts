@@ -11,10 +11,10 @@
  * - `reverse` — the only way to correct a movement: a reversing entry with a reason, which undoes
  *   the original's effect on its sale. Movements are never edited (a trigger refuses it).
  *
- * A sale's table registers once (`registerSaleSource`) with the columns the ledger keeps in step.
+ * A sale's table is declared in its module's manifest (`saleSources`, typed columns the ledger keeps in step).
  */
 import { fromPaise, toPaise, UTR_MESSAGE, type Direction, type LedgerKind } from '@arena/contracts';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { badRequest, conflict, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
@@ -23,36 +23,7 @@ import { paymentMode } from '../administrator/index.js';
 import { MODULE } from './constants.js';
 import { issueCreditNote, invoiceOfSource } from './invoice.service.js';
 import { invoice, ledgerEntry, type InvoiceRow, type LedgerRow } from './schema.js';
-
-/** The columns of a sale's table the ledger reads and keeps in step (SQL identifiers, constants). */
-export interface SaleSourceTable {
-  module: string;
-  /** What its sales are called in messages ("booking"). */
-  noun: string;
-  table: string;
-  total: string;
-  paid: string;
-  label: string;
-  party: string;
-  centre: string;
-  /** A condition on the row under which it takes payments (not cancelled). */
-  open: string;
-  /** Other columns that follow the paid amount, as SET assignments from its value after the movement (a booking's credit). */
-  follow?: (paidAfter: SQL) => SQL;
-}
-
-const SOURCES = new Map<string, SaleSourceTable>();
-
-/** Registers a kind of sale (once, when its module loads). */
-export function registerSaleSource(type: string, table: SaleSourceTable): void {
-  SOURCES.set(type, table);
-}
-
-function sourceTable(type: string): SaleSourceTable {
-  const table = SOURCES.get(type);
-  if (!table) throw new Error(`No sale source "${type}" is registered with the ledger.`);
-  return table;
-}
+import { followSet, hasSaleSource, saleSource, target } from './sources.js';
 
 export interface MoneyInput {
   amount: string;
@@ -79,7 +50,7 @@ export interface SaleMoney {
 const utr = onUnique({ ledger_entry_utr_key: { field: 'reference', message: UTR_MESSAGE } });
 
 /** The active payment mode, or a 400 on `payment_mode`. */
-async function modeOf(tx: Tx, ctx: Ctx, id: number): Promise<{ id: number; name: string }> {
+export async function activeMode(tx: Tx, ctx: Ctx, id: number): Promise<{ id: number; name: string }> {
   const [mode] = await tx
     .select({ id: paymentMode.id, name: paymentMode.name })
     .from(paymentMode)
@@ -100,12 +71,12 @@ interface SaleState {
 }
 
 async function readSale(tx: Tx, ctx: Ctx, ref: SaleRef): Promise<SaleState | null> {
-  const t = sourceTable(ref.type);
+  const t = saleSource(ref.type);
   const [row] = await queryRows<SaleState>(
     tx,
-    sql`select id, ${sql.raw(t.label)} as label, ${sql.raw(t.party)} as party, ${sql.raw(t.centre)} as centre_id,
-               ${sql.raw(t.paid)}::text as paid, ${sql.raw(t.total)}::text as total, (${sql.raw(t.open)}) as open
-        from ${sql.raw(t.table)} where organisation_id = ${ctx.organisationId} and id = ${ref.id}`,
+    sql`select id, ${t.label} as label, ${t.party} as party, ${t.centre} as centre_id,
+               ${t.paid}::text as paid, (${t.total})::text as total, (${t.open}) as open
+        from ${t.table} where organisation_id = ${ctx.organisationId} and id = ${ref.id}`,
   );
   return row ? { ...row, id: Number(row.id), centre_id: row.centre_id === null ? null : Number(row.centre_id) } : null;
 }
@@ -116,17 +87,18 @@ async function readSale(tx: Tx, ctx: Ctx, ref: SaleRef): Promise<SaleState | nul
  * the change was refused (the caller explains why from a fresh read).
  */
 async function movePaid(tx: Tx, ctx: Ctx, ref: SaleRef, deltaPaise: number, requireOpen: boolean) {
-  const t = sourceTable(ref.type);
+  const t = saleSource(ref.type);
   const delta = fromPaise(deltaPaise);
-  const paid = sql.raw(t.paid);
+  const paid = t.paid;
+  const paidAfter = sql`(${paid} + ${delta}::numeric)`;
   const [row] = await queryRows<SaleState & { invoice_id: string | number | null; invoice_number: string | null }>(
     tx,
     sql`with s as (
-          update ${sql.raw(t.table)} set ${paid} = ${paid} + ${delta}::numeric, updated_at = now()${t.follow ? sql`, ${t.follow(sql`(${paid} + ${delta}::numeric)`)}` : sql``}
+          update ${t.table} set ${target(paid)} = ${paidAfter}, updated_at = now()${followSet(t, paidAfter)}
           where organisation_id = ${ctx.organisationId} and id = ${ref.id}
-            and ${paid} + ${delta}::numeric between 0 and ${sql.raw(t.total)} ${requireOpen ? sql`and (${sql.raw(t.open)})` : sql``}
-          returning id, ${sql.raw(t.label)} as label, ${sql.raw(t.party)} as party, ${sql.raw(t.centre)} as centre_id,
-                    ${paid}::text as paid, ${sql.raw(t.total)}::text as total, true as open),
+            and ${paidAfter} between 0 and (${t.total}) ${requireOpen ? sql`and (${t.open})` : sql``}
+          returning id, ${t.label} as label, ${t.party} as party, ${t.centre} as centre_id,
+                    ${paid}::text as paid, (${t.total})::text as total, true as open),
         i as (
           update invoice set paid = invoice.paid + ${delta}::numeric, updated_at = now(),
             status = case when invoice.status = 'cancelled' then 'cancelled'
@@ -203,10 +175,10 @@ export async function recordMovement(tx: Tx, ctx: Ctx, m: Movement, audit = true
 
 /** A payment received against a sale. 400 beyond the due; 409 on a cancelled sale. */
 export async function receive(tx: Tx, ctx: Ctx, ref: SaleRef, input: MoneyInput): Promise<SaleMoney> {
-  const t = sourceTable(ref.type);
+  const t = saleSource(ref.type);
   const amount = toPaise(input.amount) ?? 0;
   if (amount <= 0) throw fieldError('amount', 'Amount must be greater than 0.');
-  const mode = await modeOf(tx, ctx, input.paymentMode);
+  const mode = await activeMode(tx, ctx, input.paymentMode);
   const moved = await movePaid(tx, ctx, ref, amount, true);
   if (!moved) {
     const sale = await readSale(tx, ctx, ref);
@@ -241,10 +213,10 @@ export interface RefundInput extends MoneyInput {
 
 /** Money given back on a sale: never more than was paid (400). */
 export async function refund(tx: Tx, ctx: Ctx, ref: SaleRef, input: RefundInput): Promise<SaleMoney & { creditNote: InvoiceRow | null }> {
-  const t = sourceTable(ref.type);
+  const t = saleSource(ref.type);
   const amount = toPaise(input.amount) ?? 0;
   if (amount <= 0) throw fieldError('refund_amount', 'Amount must be greater than 0.');
-  const mode = await modeOf(tx, ctx, input.paymentMode);
+  const mode = await activeMode(tx, ctx, input.paymentMode);
   const moved = await movePaid(tx, ctx, ref, -amount, false);
   if (!moved) {
     const sale = await readSale(tx, ctx, ref);
@@ -329,7 +301,7 @@ export async function reverse(tx: Tx, ctx: Ctx, id: number, reason: string, opti
   if (original.kind === 'reversal') throw badRequest('A reversal cannot itself be reversed; record the movement again instead.');
   if (original.reversedBy) throw badRequest('This movement has already been reversed.');
   const amount = toPaise(original.amount) ?? 0;
-  if (original.sourceId !== null && SOURCES.has(original.sourceType) && (original.kind === 'receipt' || original.kind === 'refund')) {
+  if (original.sourceId !== null && hasSaleSource(original.sourceType) && (original.kind === 'receipt' || original.kind === 'refund')) {
     const delta = original.kind === 'receipt' ? -amount : amount;
     const moved = await movePaid(tx, ctx, { type: original.sourceType, id: original.sourceId }, delta, false);
     if (!moved)

@@ -1,9 +1,9 @@
 /** Reports › Booking: collections by date and payment mode, and by sport (the booking movements of the ledger). */
 import { sportsReportSchema, transactionReportSchema, type SportsReport, type TransactionReport } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../platform/db/client.js';
-import { centreFilter, LAST_30_DAYS, type ReportDefinition } from '../../../platform/report.js';
-import { bookingLedger, money, sumMoney } from './shared.js';
+import { LAST_30_DAYS, type ReportDefinition } from '../../../platform/report.js';
+import { ledgerTotals } from '../../money/index.js';
+import { sumMoney } from './shared.js';
 
 type Query = { centre?: number };
 
@@ -12,20 +12,17 @@ export const collectionsReport: ReportDefinition<Query, TransactionReport, strin
   window: LAST_30_DAYS,
   response: transactionReportSchema,
   run: async ({ tx, ctx, q, window: { from, to } }) => {
-    const rows = (
-      await queryRows<{ date: string; payment_mode: string; amount: string; refunded: string; count: number }>(
-        tx,
-        sql`select p.date::text as date, m.name as payment_mode, sum(p.signed)::text as amount,
-              coalesce(-sum(p.signed) filter (where p.base_kind = 'refund'), 0)::text as refunded, count(*)::int as count
-            from ${bookingLedger(ctx.organisationId)} p join payment_mode m on m.id = p.payment_mode_id join booking b on b.id = p.booking_id
-            where p.date between ${from} and ${to}${centreFilter(q.centre, sql`b.centre_id`)}
-            group by 1, 2 order by 1, 2`,
-      )
-    ).map((x) => {
-      const amount = money(x.amount);
-      const refunded = money(x.refunded);
-      return { ...x, amount, refunded, received: sumMoney([amount, refunded]) };
-    });
+    // Money's movements of bookings: income = received − refunded, a reversal taking back its original.
+    const rows = (await ledgerTotals(tx, ctx, { sources: ['booking'], from, to, centre: q.centre, groupBy: ['day', 'mode'], fill: false }))
+      .map((x) => ({
+        date: x.day!,
+        payment_mode: x.mode ?? 'Other',
+        amount: x.income,
+        refunded: x.refunds,
+        received: x.receipts,
+        count: x.count,
+      }))
+      .sort((a, b) => a.date.localeCompare(b.date) || a.payment_mode.localeCompare(b.payment_mode));
     type Row = (typeof rows)[number];
     const figures = (of: Row[]) => ({
       amount: sumMoney(of.map((x) => x.amount)),
@@ -66,16 +63,16 @@ export const sportsCollectionsReport: ReportDefinition<Query, SportsReport, Spor
   window: LAST_30_DAYS,
   response: sportsReportSchema,
   run: async ({ tx, ctx, q, window: { from, to } }) => {
-    const rows = (
-      await queryRows<SportLine>(
-        tx,
-        sql`select sp.name as sport, sum(p.signed)::text as amount, count(distinct b.id)::int as bookings
-            from ${bookingLedger(ctx.organisationId)} p join booking b on b.id = p.booking_id
-              join facility f on f.id = b.facility_id join sport sp on sp.id = f.sport_id
-            where p.date between ${from} and ${to}${centreFilter(q.centre, sql`b.centre_id`)}
-            group by 1 order by 1`,
-      )
-    ).map((x) => ({ ...x, amount: money(x.amount) }));
+    const sportOf = {
+      booking: sql`select b.id, sp.id::text as key, sp.name as label from booking b
+        join facility f on f.organisation_id = b.organisation_id and f.id = b.facility_id
+        join sport sp on sp.organisation_id = f.organisation_id and sp.id = f.sport_id
+        where b.organisation_id = ${ctx.organisationId}`,
+    };
+    const rows = (await ledgerTotals(tx, ctx, { sources: ['booking'], from, to, centre: q.centre, groupBy: [{ attribute: sportOf }] }))
+      .filter((x) => x.label !== null && x.label !== undefined)
+      .map((x) => ({ sport: x.label!, amount: x.income, bookings: x.sales }))
+      .sort((a, b) => a.sport.localeCompare(b.sport));
     const total = { amount: sumMoney(rows.map((x) => x.amount)), bookings: rows.reduce((s, x) => s + x.bookings, 0) };
     return { from, to, rows, total };
   },

@@ -15,10 +15,8 @@ import {
   type PeriodReport,
   type TypeReport,
 } from '@arena/contracts';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../platform/db/client.js';
 import type { ReportDefinition } from '../../../platform/report.js';
-import { booksWhere, categoryRows, EXPENSE, INCOME, periodColumns, periodRows, totalsOf, type PeriodRow } from '../../money/index.js';
+import { categoryRows, ledgerTotals, periodColumns, periodRows, totalsOf, type PeriodRow } from '../../money/index.js';
 import { moneyOf, paise } from '../ledger.queries.js';
 
 type Query = { centre?: number; type?: EntryType };
@@ -93,14 +91,11 @@ export const typeReport: ReportDefinition<Query, TypeReport, TypeLine> = {
   summary: 'Income against expense (the pie)',
   response: typeReportSchema,
   run: async ({ tx, ctx, q, window }) => {
-    const sums = await queryRows<{ type: EntryType; count: number; amount: string }>(
-      tx,
-      sql`select l.type, count(*)::int as count, sum(case when l.type = 'income' then ${INCOME} else ${EXPENSE} end)::text as amount
-          from ledger_entry l where ${booksWhere(ctx, { ...window, centre: q.centre })} group by l.type`,
-    );
+    const side = async (type: EntryType) => (await ledgerTotals(tx, ctx, { type, ...window, centre: q.centre }))[0];
+    const [income, expense] = await Promise.all([side('income'), side('expense')]);
     const rows: TypeReport['rows'] = ENTRY_TYPES.map((type) => {
-      const s = sums.find((x) => x.type === type);
-      return { type, label: ENTRY_TYPE_LABELS[type], count: Number(s?.count ?? 0), amount: moneyOf(s?.amount) };
+      const s = type === 'income' ? income : expense;
+      return { type, label: ENTRY_TYPE_LABELS[type], count: s?.count ?? 0, amount: moneyOf(type === 'income' ? s?.income : s?.expense) };
     });
     return { ...window, rows, total: totalsByType(rows) };
   },

@@ -1,21 +1,10 @@
 import { membershipCollectionReportSchema, type MembershipCollectionReport } from '@arena/contracts';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../../platform/db/client.js';
+import type { Tx } from '../../../platform/db/client.js';
 import type { ReportDefinition, ReportWindow } from '../../../platform/report.js';
 import type { Ctx } from '../../../platform/request-context.js';
 import { sheet, type ExportColumn } from '../../../platform/export.js';
 import { monthsOf } from '../../../platform/time.js';
-import {
-  collectionColumns,
-  COLLECTION_SUMS,
-  fixSums,
-  moduleLedger,
-  monthKey,
-  monthLabel,
-  sum,
-  totalSums,
-  type CollectionSums,
-} from './shared.js';
+import { collectionColumns, collections, monthLabel, sum, totalSums, type CollectionSums } from './shared.js';
 
 async function collectionReport(
   tx: Tx,
@@ -23,15 +12,16 @@ async function collectionReport(
   q: { centre?: number },
   f: ReportWindow,
 ): Promise<Omit<MembershipCollectionReport, 'from' | 'to'>> {
-  const pairs = (
-    await queryRows<CollectionSums & { month: string; payment_mode: string }>(
-      tx,
-      sql`select ${monthKey(sql`l.date`)} as month, coalesce(pm.name, 'Other') as payment_mode, ${COLLECTION_SUMS}
-          from ledger_entry l left join payment_mode pm on pm.organisation_id = l.organisation_id and pm.id = l.payment_mode_id
-          where ${moduleLedger(ctx, { ...f, centre: q.centre })}
-          group by 1, 2 order by 1, 2`,
-    )
-  ).map(fixSums);
+  const pairs = (await collections(tx, ctx, { ...f, centre: q.centre }, ['month', 'mode']))
+    .map((r) => ({
+      month: r.month!,
+      payment_mode: r.mode ?? 'Other',
+      receipts: r.receipts,
+      refunds: r.refunds,
+      net: r.net,
+      count: r.count,
+    }))
+    .sort((a, b) => a.month.localeCompare(b.month) || a.payment_mode.localeCompare(b.payment_mode));
   const rows = monthsOf(f.from, f.to).map((month) => ({
     month,
     label: monthLabel(month),

@@ -4,14 +4,15 @@
  * - *running* = status active, expiring or frozen (member services have no freezes);
  * - *lapsed* = ended before today, not cancelled, not renewed (no live membership renews it);
  * - money collected = the module's ledger rows: receipts − refunds, each reversal taking back its
- *   original (the books' INCOME), on the ledger row's date and centre.
+ *   original (money's `ledgerTotals`), on the movement's date and centre.
  * Every query is scoped by the organisation (besides row-level security) and aggregates in SQL.
  */
-import { fromPaise, moneyFromSql, signedPaise } from '@arena/contracts';
+import { fromPaise, signedPaise } from '@arena/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExportColumn } from '../../../platform/export.js';
 import type { Ctx } from '../../../platform/request-context.js';
-import { booksWhere, INCOME } from '../../money/index.js';
+import type { Tx } from '../../../platform/db/client.js';
+import { ledgerTotals, type LedgerGroup } from '../../money/index.js';
 import { MODULE } from '../constants.js';
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -33,29 +34,22 @@ export const paise = (v: string) => signedPaise(v) ?? 0;
 export const sum = (values: string[]) => fromPaise(values.reduce((s, v) => s + paise(v), 0));
 export const add = (rows: Record<string, unknown>[], key: string) => rows.reduce((s, r) => s + Number(r[key] ?? 0), 0);
 
-/** Receipts, refunds, net and count of ledger rows `l` of the module (income side). */
-export const COLLECTION_SUMS = sql`
-  coalesce(sum(case when l.kind = 'receipt' then l.amount when l.kind = 'reversal' and l.direction = 'out' then -l.amount else 0 end), 0)::text as receipts,
-  coalesce(sum(case when l.kind = 'refund' then l.amount when l.kind = 'reversal' and l.direction = 'in' then -l.amount else 0 end), 0)::text as refunds,
-  coalesce(sum(${INCOME}), 0)::text as net,
-  count(*)::int as count`;
 export type CollectionSums = { receipts: string; refunds: string; net: string; count: number };
-export const fixSums = <T extends CollectionSums>(r: T): T => ({
-  ...r,
-  receipts: moneyFromSql(r.receipts),
-  refunds: moneyFromSql(r.refunds),
-  net: moneyFromSql(r.net),
-  count: Number(r.count),
-});
 export const totalSums = (rows: CollectionSums[]): CollectionSums => ({
   receipts: sum(rows.map((r) => r.receipts)),
   refunds: sum(rows.map((r) => r.refunds)),
   net: sum(rows.map((r) => r.net)),
   count: add(rows, 'count'),
 });
-/** The module's income rows of the window (and centre). */
-export const moduleLedger = (ctx: Ctx, f: { from: string; to: string; centre?: number }) =>
-  booksWhere(ctx, f, sql`and l.module = ${MODULE} and l.type = 'income'`);
+
+/**
+ * The module's collections (receipts, refunds, net, movements) in a window, grouped as asked —
+ * money's `ledgerTotals` over the module's income movements, on the movement's date and centre.
+ */
+export async function collections(tx: Tx, ctx: Ctx, f: { from: string; to: string; centre?: number }, groupBy: LedgerGroup[]) {
+  const rows = await ledgerTotals(tx, ctx, { module: MODULE, type: 'income', ...f, groupBy, fill: false });
+  return rows.map((r) => ({ ...r, net: r.income }));
+}
 export const collectionColumns = <T extends CollectionSums>(): ExportColumn<T>[] => [
   { header: 'Receipts', value: (x) => x.receipts, type: 'money' },
   { header: 'Refunds', value: (x) => x.refunds, type: 'money' },

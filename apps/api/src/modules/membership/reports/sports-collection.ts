@@ -1,29 +1,36 @@
 import { membershipSportsCollectionReportSchema } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../../platform/db/client.js';
+import type { Tx } from '../../../platform/db/client.js';
 import type { ReportDefinition, ReportWindow } from '../../../platform/report.js';
 import type { Ctx } from '../../../platform/request-context.js';
-import { INCOME } from '../../money/index.js';
-import { add, collectionColumns, COLLECTION_SUMS, fixSums, moduleLedger, totalSums, type CollectionSums } from './shared.js';
+import { add, collectionColumns, collections, paise, totalSums, type CollectionSums } from './shared.js';
+
+/** What a sale of the module is collected for: a membership's sport (of its plan), or "Services". */
+const saleSport = (ctx: Ctx) => ({
+  membership: sql`select m.id, coalesce('sport-' || p.sport_id, 'no-sport') as key, coalesce(s.name, 'No sport') as label
+    from membership m join membership_plan p on p.organisation_id = m.organisation_id and p.id = m.plan_id
+    left join sport s on s.organisation_id = p.organisation_id and s.id = p.sport_id
+    where m.organisation_id = ${ctx.organisationId}`,
+  member_service: sql`select ms.id, 'services' as key, 'Services' as label from member_service ms where ms.organisation_id = ${ctx.organisationId}`,
+});
 
 async function sportsCollectionReport(tx: Tx, ctx: Ctx, q: { centre?: number }, f: ReportWindow) {
-  const rows = (
-    await queryRows<CollectionSums & { key: string; sport_id: number | null; sport: string; sales: number }>(
-      tx,
-      sql`select case when l.source_type = 'membership' then coalesce('sport-' || p.sport_id, 'no-sport')
-                      when l.source_type = 'member_service' then 'services' else 'other' end as key,
-                 case when l.source_type = 'membership' then p.sport_id end::int as sport_id,
-                 case when l.source_type = 'membership' then coalesce(s.name, 'No sport')
-                      when l.source_type = 'member_service' then 'Services' else 'Other' end as sport,
-                 count(distinct l.source_type || ':' || l.source_id)::int as sales, ${COLLECTION_SUMS}
-          from ledger_entry l
-          left join membership m on l.source_type = 'membership' and m.organisation_id = l.organisation_id and m.id = l.source_id
-          left join membership_plan p on p.organisation_id = m.organisation_id and p.id = m.plan_id
-          left join sport s on s.organisation_id = p.organisation_id and s.id = p.sport_id
-          where ${moduleLedger(ctx, { ...f, centre: q.centre })}
-          group by 1, 2, 3 order by sum(${INCOME}) desc, 3`,
-    )
-  ).map((r) => fixSums({ ...r, sport_id: r.sport_id === null ? null : Number(r.sport_id), sales: Number(r.sales) }));
+  const rows = (await collections(tx, ctx, { ...f, centre: q.centre }, [{ attribute: saleSport(ctx) }]))
+    .map((r) => {
+      const key = r.key ?? 'other';
+      const sport = r.label ?? 'Other';
+      return {
+        key,
+        sport_id: key.startsWith('sport-') ? Number(key.slice(6)) : null,
+        sport,
+        sales: r.sales,
+        receipts: r.receipts,
+        refunds: r.refunds,
+        net: r.net,
+        count: r.count,
+      };
+    })
+    .sort((a, b) => paise(b.net) - paise(a.net) || a.sport.localeCompare(b.sport));
   return { rows, total: { sales: add(rows, 'sales'), ...totalSums(rows) } };
 }
 

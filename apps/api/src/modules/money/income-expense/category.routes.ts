@@ -11,11 +11,11 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerCrud, statusColumn } from '../../platform/crud.js';
-import { activeFilter } from '../../platform/list.js';
-import { inTenant } from '../../platform/request-context.js';
-import { inputToValues, rowToJson } from '../../platform/serialize.js';
-import { moneyCategory } from '../money/index.js';
+import { registerCrud, statusColumn } from '../../../platform/crud.js';
+import { activeFilter } from '../../../platform/list.js';
+import { inTenant } from '../../../platform/request-context.js';
+import { inputToValues, rowToJson } from '../../../platform/serialize.js';
+import { moneyCategory } from '../schema.js';
 import { MODULE } from './constants.js';
 import { guardInUse } from './in-use.js';
 

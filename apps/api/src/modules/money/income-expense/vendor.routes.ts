@@ -1,12 +1,12 @@
 import { vendorInputSchema, vendorSchema, type Vendor } from '@arena/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { registerCrud, statusColumn } from '../../platform/crud.js';
-import { activeFilter } from '../../platform/list.js';
-import { inputToValues, rowToJson } from '../../platform/serialize.js';
+import { registerCrud, statusColumn } from '../../../platform/crud.js';
+import { activeFilter } from '../../../platform/list.js';
+import { inputToValues, rowToJson } from '../../../platform/serialize.js';
 import { MODULE } from './constants.js';
 import { guardInUse } from './in-use.js';
-import { vendor } from './schema.js';
+import { vendor } from '../schema.js';
 
 /** Income/Expenses › Vendors: who expenses are paid to (landlord, electricity board, suppliers). */
 export async function vendorRoutes(app: FastifyInstance): Promise<void> {

@@ -7,15 +7,14 @@
  */
 import type { IncomeExpenseInput } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.js';
-import type { Ctx } from '../../platform/request-context.js';
-import { addDays } from '../../platform/time.js';
-import { centre, paymentMode } from '../administrator/index.js';
-import { monthOf } from '../../platform/time.js';
-import { moneyCategory } from '../money/index.js';
+import type { Tx } from '../../../platform/db/client.js';
+import type { Ctx } from '../../../platform/request-context.js';
+import { addDays, monthOf } from '../../../platform/time.js';
+import { centre, paymentMode } from '../../administrator/index.js';
+import { moneyCategory } from '../schema.js';
 import { monthsBefore } from './ledger.queries.js';
 import { createEntry } from './entry.service.js';
-import { vendor } from './schema.js';
+import { vendor } from '../schema.js';
 
 const VENDORS = [
   {

@@ -4,18 +4,19 @@
  * reverses the movement and records a new one with the corrected values; a removal reverses it
  * (the entry then reads "reversed"). Entries are never deleted, movements never edited.
  */
-import { fromPaise, splitInclusive, toPaise, type IncomeExpenseInput } from '@arena/contracts';
+import { fromPaise, splitInclusive, type IncomeExpenseInput, paise } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { record } from '../../platform/audit.js';
-import type { Tx } from '../../platform/db/client.js';
-import { badRequest, invalidPk, notFound, type FieldErrors } from '../../platform/errors.js';
-import type { Ctx } from '../../platform/request-context.js';
-import { centre, paymentMode } from '../administrator/index.js';
-import { ledgerEntry, moneyCategory, recordMovement, reverse, type LedgerRow, type Movement } from '../money/index.js';
+import { record } from '../../../platform/audit.js';
+import type { Tx } from '../../../platform/db/client.js';
+import { badRequest, invalidPk, notFound, type FieldErrors } from '../../../platform/errors.js';
+import type { Ctx } from '../../../platform/request-context.js';
+import { centre, paymentMode } from '../../administrator/index.js';
+import { ledgerEntry, moneyCategory, type LedgerRow } from '../schema.js';
+import { recordMovement, reverse, type Movement } from '../ledger.service.js';
 import type { StoredAttachment } from './attachment.js';
 import { MODULE, SOURCE_TYPE } from './constants.js';
 import type { IncomeExpenseRow } from './entry.queries.js';
-import { incomeExpense, vendor } from './schema.js';
+import { incomeExpense, vendor } from '../schema.js';
 
 /** A new bill (stored already), `null` to remove the entry's bill, `undefined` to keep it. */
 export type AttachmentChange = StoredAttachment | null | undefined;
@@ -28,8 +29,6 @@ interface Names {
   category: string;
   vendor: string;
 }
-
-const paise = (v: string) => toPaise(v) ?? 0;
 
 /** The input GST in a tax-inclusive amount (CGST + SGST), rounded to the paisa. */
 export function gstIn(amount: string, rate: number): string {

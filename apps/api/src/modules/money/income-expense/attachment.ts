@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ATTACHMENT_MAX_BYTES } from '@arena/contracts';
-import type { Config } from '../../platform/config.js';
-import { fieldError } from '../../platform/errors.js';
-import { organisationFolder, organisationOfUpload, type UploadedFile } from '../../platform/files.js';
+import type { Config } from '../../../platform/config.js';
+import { fieldError } from '../../../platform/errors.js';
+import { organisationFolder, organisationOfUpload, type UploadedFile } from '../../../platform/files.js';
 
 export const ATTACHMENT_MESSAGE = 'The file must be a PDF or an image of at most 5 MB.';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../platform/db/client.js';
-import { conflict, fieldError } from '../../platform/errors.js';
-import { inTenant, type Ctx } from '../../platform/request-context.js';
+import type { Tx } from '../../../platform/db/client.js';
+import { conflict, fieldError } from '../../../platform/errors.js';
+import { inTenant, type Ctx } from '../../../platform/request-context.js';
 
 export interface InUseRule {
   /** Whether the row is referred to by entries or movements, and its current values; null when it is not the organisation's. */

@@ -1,14 +1,14 @@
 /** Reading entries: the one selection (with the names behind the ids) the list, the detail and the writes answer with. */
-import { fromPaise, toPaise, type IncomeExpense } from '@arena/contracts';
+import { fromPaise, type IncomeExpense, paise } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../platform/db/client.js';
-import { appUser } from '../../platform/db/schema.js';
-import { notFound } from '../../platform/errors.js';
-import type { Ctx } from '../../platform/request-context.js';
-import { centre, paymentMode } from '../administrator/index.js';
-import { ledgerEntry, moneyCategory } from '../money/index.js';
-import { incomeExpense, vendor } from './schema.js';
+import type { Tx } from '../../../platform/db/client.js';
+import { appUser } from '../../../platform/db/schema.js';
+import { notFound } from '../../../platform/errors.js';
+import type { Ctx } from '../../../platform/request-context.js';
+import { centre, paymentMode } from '../../administrator/index.js';
+import { ledgerEntry, moneyCategory } from '../schema.js';
+import { incomeExpense, vendor } from '../schema.js';
 
 export type IncomeExpenseRow = typeof incomeExpense.$inferSelect;
 
@@ -55,8 +55,6 @@ export const entryFrom = (tx: Tx, fields: SelectedFields) =>
 /** A user's name as lists show it: first and last name, else the e-mail; '' for no user (the seed, a job). */
 export const userName = (first: string | null, last: string | null, email: string | null) =>
   `${first ?? ''} ${last ?? ''}`.trim() || (email ?? '');
-
-const paise = (v: string) => toPaise(v) ?? 0;
 
 export function entryJson(r: EntryRow): IncomeExpense {
   const e = r.e;

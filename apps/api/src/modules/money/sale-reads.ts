@@ -1,0 +1,72 @@
+/**
+ * What other modules read of their sales' money, by sale: the invoice of each, what was refunded,
+ * how the last payment came. They never name the money tables.
+ */
+import { fromPaise, paise, type InvoiceStatus } from '@arena/contracts';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.js';
+import type { Ctx } from '../../platform/request-context.js';
+import type { SaleRef } from './ledger.service.js';
+import { invoice, ledgerEntry } from './schema.js';
+
+type Org = Pick<Ctx, 'organisationId'>;
+
+/** The tax invoice of each sale of a kind, by sale id. */
+export async function invoicesOf(
+  tx: Tx,
+  ctx: Org,
+  type: string,
+  ids: readonly number[],
+): Promise<Map<number, { id: number; number: string; status: InvoiceStatus }>> {
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .select({ id: invoice.id, number: invoice.number, status: invoice.status, sourceId: invoice.sourceId })
+    .from(invoice)
+    .where(
+      and(
+        eq(invoice.organisationId, ctx.organisationId),
+        eq(invoice.kind, 'invoice'),
+        eq(invoice.sourceType, type),
+        inArray(invoice.sourceId, [...ids]),
+      ),
+    );
+  return new Map(rows.map((r) => [Number(r.sourceId), { id: r.id, number: r.number, status: r.status }]));
+}
+
+/** What was refunded on each sale of a kind (net of reversed refunds), by sale id; absent when nothing. */
+export async function refundsOf(tx: Tx, ctx: Org, type: string, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .select({ id: ledgerEntry.sourceId, amount: sql<string>`sum(${ledgerEntry.amount})::text` })
+    .from(ledgerEntry)
+    .where(
+      and(
+        eq(ledgerEntry.organisationId, ctx.organisationId),
+        eq(ledgerEntry.sourceType, type),
+        inArray(ledgerEntry.sourceId, [...ids]),
+        eq(ledgerEntry.kind, 'refund'),
+        isNull(ledgerEntry.reversedBy),
+      ),
+    )
+    .groupBy(ledgerEntry.sourceId);
+  return new Map(rows.map((r) => [Number(r.id), fromPaise(paise(r.amount))]));
+}
+
+/** The payment mode of a sale's last receipt still standing: a refund goes back the way the money came unless told otherwise. */
+export async function lastReceiptMode(tx: Tx, ctx: Org, ref: SaleRef): Promise<number | null> {
+  const [row] = await tx
+    .select({ mode: ledgerEntry.paymentModeId })
+    .from(ledgerEntry)
+    .where(
+      and(
+        eq(ledgerEntry.organisationId, ctx.organisationId),
+        eq(ledgerEntry.sourceType, ref.type),
+        eq(ledgerEntry.sourceId, ref.id),
+        eq(ledgerEntry.kind, 'receipt'),
+        isNull(ledgerEntry.reversedBy),
+      ),
+    )
+    .orderBy(desc(ledgerEntry.id))
+    .limit(1);
+  return row?.mode ?? null;
+}
