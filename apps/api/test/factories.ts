@@ -11,6 +11,7 @@
  * const key = await login(t.app, acme.owner, acme.host);
  * ```
  */
+import { and, eq, sql } from 'drizzle-orm';
 import { MODULES, memberInputSchema, type FacilityInput, type MemberInput, type ModuleName } from '@arena/contracts';
 import { hashPassword } from '../src/modules/accounts/passwords.js';
 import { trialPlan } from '../src/modules/administrator/organisation.service.js';
@@ -97,10 +98,24 @@ export async function makeSport(tx: Tx, ctx: Ctx, values: Partial<typeof sport.$
   return row;
 }
 
+/** A payment mode; one of the defaults every organisation starts with (Cash, UPI …) when it has that name. */
 export async function makePaymentMode(tx: Tx, ctx: Ctx, values: Partial<typeof paymentMode.$inferInsert> = {}) {
+  const name = values.name ?? `Mode ${next()}`;
+  const [existing] = await tx
+    .select()
+    .from(paymentMode)
+    .where(and(eq(paymentMode.organisationId, ctx.organisationId), sql`lower(${paymentMode.name}) = lower(${name})`));
+  if (existing) {
+    const [row] = await tx
+      .update(paymentMode)
+      .set({ ...values, name, organisationId: ctx.organisationId })
+      .where(eq(paymentMode.id, existing.id))
+      .returning();
+    return row;
+  }
   const [row] = await tx
     .insert(paymentMode)
-    .values({ name: `Mode ${next()}`, ...values, organisationId: ctx.organisationId })
+    .values({ ...values, name, organisationId: ctx.organisationId })
     .returning();
   return row;
 }
