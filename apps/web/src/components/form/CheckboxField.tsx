@@ -2,7 +2,8 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
-import { Field, FieldMessages, type FieldProps } from './Field';
+import { FieldMessages, type FieldProps } from './Field';
+import { FieldWrapper } from './FieldWrapper';
 
 interface CheckboxOwnProps {
   /** A line under the label saying what ticking it does. */
@@ -14,7 +15,7 @@ export type CheckboxFieldProps<F extends FieldValues> = Omit<FieldProps, 'hint' 
 export function CheckboxField<F extends FieldValues>(props: CheckboxFieldProps<F>) {
   const { label, labelDisplay, className, description } = props;
   return (
-    <Field field={props} frame={false}>
+    <FieldWrapper field={props} frame={false}>
       {({ input: { id, 'aria-required': _required, ...input }, value, onChange, error }) => (
         <div className={className}>
           <div className="flex items-start gap-2.5">
@@ -50,6 +51,6 @@ export function CheckboxField<F extends FieldValues>(props: CheckboxFieldProps<F
           <FieldMessages id={id} error={error} />
         </div>
       )}
-    </Field>
+    </FieldWrapper>
   );
 }

@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
 import { Calendar } from './Calendar';
-import { controlClass, Field, type FieldControl, type FieldProps } from './Field';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper, type FieldControl } from './FieldWrapper';
 import { usePortalContainer } from './portal';
 
 interface DateOwnProps {
@@ -26,12 +27,12 @@ const valueOf = (text: string) => (text.trim() === '' ? '' : (parseDateText(text
  */
 export function DateField<F extends FieldValues>(props: DateFieldProps<F>) {
   return (
-    <Field
+    <FieldWrapper
       field={props}
       error={(value, error) => (error && value && parseDateText(value) === null ? 'Enter a date like 23 Nov 2026.' : error)}
     >
       {(f) => <DateInput f={f} min={props.min} max={props.max} />}
-    </Field>
+    </FieldWrapper>
   );
 }
 

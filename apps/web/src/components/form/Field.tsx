@@ -1,7 +1,5 @@
 import { clsx } from 'clsx';
-import type { ReactNode, Ref } from 'react';
-import type { FieldValues } from 'react-hook-form';
-import { Bind, withoutBinding, type Binding, type Bound } from './binding';
+import type { ReactNode } from 'react';
 
 /** The look of every text-like control: a thin border, the accent ring on focus, red when invalid. */
 export const controlClass = (invalid?: boolean) =>
@@ -86,7 +84,7 @@ export function FieldMessages({ id, error, hint, aside }: { id: string; error?: 
 }
 
 /**
- * The frame of a field: a `<label>` for the control (`htmlFor` = `id`), the control, then its error
+ * The frame of a field (`FieldWrapper` puts every field component in one): a `<label>` for the control (`htmlFor` = `id`), the control, then its error
  * or hint. Field components render their control inside it with `aria-describedby={describedBy(…)}`.
  */
 export function FieldFrame({
@@ -117,98 +115,4 @@ export function FieldFrame({
       <FieldMessages id={id} error={error} hint={hint} aside={aside} />
     </div>
   );
-}
-
-/** What `Field` hands a field component's control. */
-export interface FieldControl<V> {
-  value: V;
-  onChange: (value: V) => void;
-  onBlur: () => void;
-  /** The error shown under the control (the form's, or the one `Field`'s `error` made of it). */
-  error?: string;
-  /** id, name, ref, onBlur, disabled and the aria wiring (invalid, required, described by the error or hint): spread onto the native control. */
-  input: {
-    id: string;
-    name: string;
-    ref?: Ref<never>;
-    onBlur: () => void;
-    disabled?: boolean;
-    'aria-invalid'?: true;
-    'aria-required'?: true;
-    'aria-describedby'?: string;
-  };
-}
-
-/**
- * The one wrapper of every field component: resolves its binding (`control` + `name`, or `value` +
- * `onChange`), frames it (the label with its required mark, then the error or hint, and `aside`)
- * and gives the control its id wiring. A field component is its control only:
- *
- *   <Field field={props}>{(f) => <input {...f.input} value={f.value} onChange={(e) => f.onChange(e.target.value)} />}</Field>
- *
- * `error` rewrites the form's error from the value (a date that does not read as one); `frame={false}`
- * leaves the framing to the control (a checkbox's label beside it, a fieldset's legend).
- */
-export function Field<F extends FieldValues, V>({
-  field,
-  error: shownError,
-  aside,
-  frame = true,
-  children,
-}: {
-  field: FieldProps & Binding<F, V>;
-  error?: (value: V, error: string | undefined) => string | undefined;
-  aside?: (value: V, id: string) => ReactNode;
-  frame?: boolean;
-  children: (control: FieldControl<V>, bound: Bound<V>) => ReactNode;
-}) {
-  const { label, labelDisplay, hint, required, disabled, className } = field;
-  return (
-    <Bind<F, V>
-      binding={field}
-      render={(bound) => {
-        const error = shownError ? shownError(bound.value, bound.error) : bound.error;
-        const control: FieldControl<V> = {
-          value: bound.value,
-          onChange: bound.onChange,
-          onBlur: bound.onBlur,
-          error,
-          input: {
-            id: bound.id,
-            name: bound.name,
-            ref: bound.ref as Ref<never> | undefined,
-            onBlur: bound.onBlur,
-            disabled,
-            'aria-invalid': error ? true : undefined,
-            'aria-required': required || undefined,
-            'aria-describedby': describedBy(bound.id, error, hint),
-          },
-        };
-        if (!frame) return children(control, bound);
-        return (
-          <FieldFrame
-            id={bound.id}
-            label={label}
-            labelDisplay={labelDisplay}
-            required={required}
-            hint={hint}
-            error={error}
-            aside={aside?.(bound.value, bound.id)}
-            className={className}
-          >
-            {children(control, bound)}
-          </FieldFrame>
-        );
-      }}
-    />
-  );
-}
-
-const FIELD_KEYS: readonly string[] = ['label', 'hint', 'required', 'disabled', 'className', 'labelDisplay'];
-
-/** A field component's own props, without its binding and the `FieldProps` that `Field` handles: what is left goes to the control. */
-export function ownProps<T extends object>(
-  props: T,
-): Omit<T, keyof FieldProps | 'control' | 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> {
-  return Object.fromEntries(Object.entries(withoutBinding(props)).filter(([key]) => !FIELD_KEYS.includes(key))) as never;
 }

@@ -3,7 +3,8 @@ import { Paperclip, X } from 'lucide-react';
 import { useRef } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
-import { Field, type FieldControl, type FieldProps } from './Field';
+import type { FieldProps } from './Field';
+import { FieldWrapper, type FieldControl } from './FieldWrapper';
 
 interface FileOwnProps {
   /** The file types offered, as the input's `accept` ("image/*", ".csv,.xlsx"). */
@@ -16,7 +17,7 @@ const size = (bytes: number) =>
 
 /** A labelled file picker showing the chosen file's name and size, with a button to clear it; the value is the File or null. */
 export function FileField<F extends FieldValues>(props: FileFieldProps<F>) {
-  return <Field field={props}>{(f) => <FileInput f={f} accept={props.accept} />}</Field>;
+  return <FieldWrapper field={props}>{(f) => <FileInput f={f} accept={props.accept} />}</FieldWrapper>;
 }
 
 function FileInput({ f: { input: attrs, value, onChange, error }, accept }: { f: FieldControl<File | null> } & FileOwnProps) {

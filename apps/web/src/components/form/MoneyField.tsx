@@ -1,7 +1,8 @@
 import { fromPaise, toPaise } from '@arena/contracts';
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
-import { controlClass, Field, type FieldProps } from './Field';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper } from './FieldWrapper';
 
 interface MoneyOwnProps {
   placeholder?: string;
@@ -19,7 +20,7 @@ export type MoneyFieldProps<F extends FieldValues> = FieldProps &
 export function MoneyField<F extends FieldValues>(props: MoneyFieldProps<F>) {
   const { placeholder = '0.00', nullable } = props;
   return (
-    <Field<F, string | null> field={props as FieldProps & Binding<F, string | null>}>
+    <FieldWrapper<F, string | null> field={props as FieldProps & Binding<F, string | null>}>
       {({ input, value, onChange, onBlur, error }) => (
         <div className="relative">
           <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted" aria-hidden="true">
@@ -45,6 +46,6 @@ export function MoneyField<F extends FieldValues>(props: MoneyFieldProps<F>) {
           />
         </div>
       )}
-    </Field>
+    </FieldWrapper>
   );
 }

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
-import { Field, FieldMessages, RequiredMark, type FieldControl, type FieldProps } from './Field';
+import { FieldMessages, RequiredMark, type FieldProps } from './Field';
+import { FieldWrapper, type FieldControl } from './FieldWrapper';
 
 export interface MultiOption<T extends string | number> {
   value: T;
@@ -25,9 +26,9 @@ export type MultiSelectFieldProps<F extends FieldValues, T extends string | numb
  */
 export function MultiSelectField<F extends FieldValues, T extends string | number>(props: MultiSelectFieldProps<F, T>) {
   return (
-    <Field<F, T[]> field={props} frame={false}>
+    <FieldWrapper<F, T[]> field={props} frame={false}>
       {(f) => <MultiSelectControl<T> {...props} f={f} />}
-    </Field>
+    </FieldWrapper>
   );
 }
 

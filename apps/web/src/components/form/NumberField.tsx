@@ -1,6 +1,7 @@
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
-import { controlClass, Field, type FieldControl, type FieldProps } from './Field';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper, type FieldControl } from './FieldWrapper';
 import { useDraftText } from './useDraftText';
 
 export type NumberFieldProps<F extends FieldValues> = FieldProps &
@@ -23,7 +24,9 @@ const formatNumber = (value: number) => (Number.isFinite(value) ? String(value) 
 /** A labelled number input; its value is a number (NaN while empty or unreadable). */
 export function NumberField<F extends FieldValues>(props: NumberFieldProps<F>) {
   const { integer = true, placeholder, suffix } = props;
-  return <Field field={props}>{(f) => <NumberInput f={f} integer={integer} placeholder={placeholder} suffix={suffix} />}</Field>;
+  return (
+    <FieldWrapper field={props}>{(f) => <NumberInput f={f} integer={integer} placeholder={placeholder} suffix={suffix} />}</FieldWrapper>
+  );
 }
 
 function NumberInput({

@@ -1,7 +1,8 @@
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
 import { Combobox } from './Combobox';
-import { controlClass, Field, type FieldProps } from './Field';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper } from './FieldWrapper';
 import { SEARCHABLE_AFTER, type SelectOption } from './options';
 
 interface SelectOwnProps {
@@ -24,7 +25,7 @@ export function SelectField<F extends FieldValues>(props: SelectFieldProps<F>) {
   const { options, placeholder, loading, label } = props;
   const searchable = props.searchable ?? options.length > SEARCHABLE_AFTER;
   return (
-    <Field field={props}>
+    <FieldWrapper field={props}>
       {({ input: { ref, name, onBlur, ...input }, value, onChange, error }) => {
         const common = { ...input, disabled: input.disabled || loading, 'aria-busy': loading || undefined } as const;
         return searchable ? (
@@ -58,6 +59,6 @@ export function SelectField<F extends FieldValues>(props: SelectFieldProps<F>) {
           </select>
         );
       }}
-    </Field>
+    </FieldWrapper>
   );
 }

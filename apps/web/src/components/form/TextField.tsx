@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
-import { controlClass, Field, ownProps, type FieldProps } from './Field';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper, ownProps } from './FieldWrapper';
 
 export type TextInputProps = Pick<
   InputHTMLAttributes<HTMLInputElement>,
@@ -19,7 +20,7 @@ export type TextFieldProps<F extends FieldValues> = FieldProps & Binding<F, stri
 export function TextField<F extends FieldValues>(props: TextFieldProps<F>) {
   const { type = 'text', normalise, ...input } = ownProps(props);
   return (
-    <Field field={props}>
+    <FieldWrapper field={props}>
       {(f) => (
         <input
           {...input}
@@ -30,6 +31,6 @@ export function TextField<F extends FieldValues>(props: TextFieldProps<F>) {
           className={controlClass(!!f.error)}
         />
       )}
-    </Field>
+    </FieldWrapper>
   );
 }

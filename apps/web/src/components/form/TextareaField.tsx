@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
-import { controlClass, Field, type FieldProps } from './Field';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper } from './FieldWrapper';
 
 interface TextareaOwnProps {
   rows?: number;
@@ -21,7 +22,7 @@ export function TextareaField<F extends FieldValues>(props: TextareaFieldProps<F
       </p>
     );
   return (
-    <Field field={props} aside={(value, id) => counter(value ?? '', id)}>
+    <FieldWrapper field={props} aside={(value, id) => counter(value ?? '', id)}>
       {({ input, value, onChange, error }) => (
         <textarea
           {...input}
@@ -36,6 +37,6 @@ export function TextareaField<F extends FieldValues>(props: TextareaFieldProps<F
           className={clsx(controlClass(!!error), 'h-auto py-2 leading-relaxed')}
         />
       )}
-    </Field>
+    </FieldWrapper>
   );
 }

@@ -1,7 +1,8 @@
 import { parseTimeText } from '@arena/contracts';
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
-import { controlClass, Field, type FieldProps } from './Field';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper } from './FieldWrapper';
 
 export type TimeFieldProps<F extends FieldValues> = FieldProps & Binding<F, string>;
 
@@ -12,7 +13,7 @@ export type TimeFieldProps<F extends FieldValues> = FieldProps & Binding<F, stri
  */
 export function TimeField<F extends FieldValues>(props: TimeFieldProps<F>) {
   return (
-    <Field
+    <FieldWrapper
       field={props}
       error={(value, error) => (error && value?.trim() && parseTimeText(value) === null ? 'Enter a 24-hour time like 17:00.' : error)}
     >
@@ -34,6 +35,6 @@ export function TimeField<F extends FieldValues>(props: TimeFieldProps<F>) {
           className={`${controlClass(!!error)} tabular`}
         />
       )}
-    </Field>
+    </FieldWrapper>
   );
 }
