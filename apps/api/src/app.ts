@@ -146,9 +146,9 @@ export async function buildApp({
       setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(webDist, file)),
     });
 
-  // The online-booking portal is its own page (portal.html): a visitor downloads only the portal.
-  const portalFile = path.join(webDist, 'portal.html');
-  const portalHtml = hasWeb && fs.existsSync(portalFile) ? fs.readFileSync(portalFile, 'utf8') : null;
+  // Pages the web modules serve outside the staff app (their manifests' publicPages, e.g. the
+  // online-booking portal): each its own HTML, so a visitor downloads only that page's code.
+  const publicPages = hasWeb ? readPublicPages(webDist) : [];
   const framable = new FramableCsp(securityHeaders['content-security-policy'] ?? '', invalidationsOf(db));
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -160,13 +160,19 @@ export async function buildApp({
       (request.method !== 'GET' && request.method !== 'HEAD')
     )
       return reply.status(404).send({ detail: 'Not found.' });
-    if (portalHtml && /^\/online-booking(?:\/|$)/.test(pathOnly)) {
+    const publicPage = publicPages.find((p) => pathOnly === p.path || pathOnly.startsWith(`${p.path}/`));
+    if (publicPage) {
       const org = await app.organisations.resolve(request.headers.host);
       const tenant = org && org !== 'unknown' ? org : null;
-      // The club's own website may frame the portal (its allow-list); every other page refuses framing.
-      if (tenant) reply.header('content-security-policy', framable.for(tenant));
-      reply.removeHeader('x-frame-options');
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(portalPage(portalHtml, tenant));
+      // The club's own website may frame a framable page (its allow-list); every other page refuses framing.
+      if (publicPage.framable) {
+        if (tenant) reply.header('content-security-policy', framable.for(tenant));
+        reply.removeHeader('x-frame-options');
+      }
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(publicPageHtml(publicPage.html, publicPage.title, tenant));
     }
     // Client-side routes: the single-page app decides (including its own 404 screen).
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', webDist);
@@ -186,11 +192,32 @@ export function cacheControlOf(root: string, file: string): string {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The portal's HTML with the organisation's name in its title and description (for search results and shared links). */
-export function portalPage(html: string, org: OrganisationRow | null): string {
+interface PublicPageFile {
+  path: string;
+  html: string;
+  title: string;
+  framable: boolean;
+}
+
+/**
+ * The web build's public pages (`.vite/public-pages.json`, written from the manifests' publicPages)
+ * with their HTML read once. A build without the list (an older one) has the portal only.
+ */
+function readPublicPages(webDist: string): PublicPageFile[] {
+  const list = path.join(webDist, '.vite', 'public-pages.json');
+  const declared: { path: string; html: string; title: string; framable?: boolean }[] = fs.existsSync(list)
+    ? JSON.parse(fs.readFileSync(list, 'utf8'))
+    : [{ path: '/online-booking', html: 'portal.html', title: 'Online Booking', framable: true }];
+  return declared
+    .filter((p) => fs.existsSync(path.join(webDist, p.html)))
+    .map((p) => ({ ...p, framable: !!p.framable, html: fs.readFileSync(path.join(webDist, p.html), 'utf8') }));
+}
+
+/** A public page's HTML with the organisation's name in its title and description (for search results and shared links). */
+export function publicPageHtml(html: string, title: string, org: OrganisationRow | null): string {
   if (!org) return html;
   const name = escapeHtml(org.displayName);
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>Online Booking · ${name}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)} · ${name}</title>`)
     .replace(/(<meta\s+name="description"\s+content=")([^"]*)(")/, `$1${name} — $2$3`);
 }

@@ -17,7 +17,6 @@ const PUBLIC_PREFIXES = [
   '/accounts/reset-password',
   '/password/reset/confirm',
   '/accounts/confirm-email',
-  '/online-booking',
 ];
 
 /** A stored key the server no longer accepts: sign out locally and go to /login (spec 7). */

@@ -15,7 +15,6 @@ const ResetConfirmPage = page(() => import('../modules/accounts/ResetConfirmPage
 const ConfirmEmailPage = page(() => import('../modules/accounts/ConfirmEmailPage'));
 const RegisterOrganisationPage = page(() => import('../modules/accounts/RegisterOrganisationPage'));
 const PaymentsPage = page(() => import('../modules/payments/PaymentsPage'));
-const OnlineBookingPage = page(() => import('../modules/public/OnlineBookingPage'));
 /** The main application (shell, menu, module screens) loads only after sign-in. */
 const MainApp = page(() => import('./MainApp'));
 
@@ -46,6 +45,7 @@ function RequireAuth() {
 
 const titled = (title: string): { handle: Handle } => ({ handle: { title } });
 
+/** A module's `publicPages` (the online-booking portal) are HTML pages of their own, served by the API: no route here. */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
@@ -57,7 +57,6 @@ export const router = createBrowserRouter([
       { path: '/accounts/reset-password', element: <ForgotPasswordPage />, ...titled('Forgot password') },
       { path: '/password/reset/confirm/:uid/:token', element: <ResetConfirmPage />, ...titled('Reset your password') },
       { path: '/accounts/confirm-email/:key', element: <ConfirmEmailPage />, ...titled('Verify email') },
-      { path: '/online-booking', element: <OnlineBookingPage />, ...titled('Online Booking') },
       {
         element: <RequireAuth />,
         errorElement: <RouteError />,

@@ -86,12 +86,31 @@ export interface SearchKind {
   module: ModuleName;
 }
 
+/**
+ * A page a module serves outside the staff app, with its own HTML entry and its own bundle (the
+ * online-booking portal; the members' app next). The build makes each one a page of its own
+ * (vite.config.ts reads the manifests) and lists them in `dist/.vite/public-pages.json`, which the
+ * API serves them by (apps/api/src/app.ts); `npm run dev` maps them the same way.
+ */
+export interface PublicPage {
+  /** Where it is served, with everything under it ('/online-booking'). */
+  path: string;
+  /** Its HTML entry, relative to apps/web ('portal.html'), which loads only its own script. */
+  html: string;
+  /** Its title; the server adds the organisation's name ('Online Booking · Smash Arena'). */
+  title: string;
+  /** The organisation's own websites (its allow-list) may show it in an iframe; every other page refuses framing. */
+  framable?: boolean;
+}
+
 export interface WebModule<S extends string = string> {
   name: string;
   screens: Record<S, LazyScreen>;
   menu: MenuPlacement<NoInfer<S>>[];
   tiles?: DashboardTile[];
   search?: SearchKind[];
+  /** Pages outside the staff app. The manifest is also read at build time (in Node): keep its top level free of browser globals. */
+  publicPages?: PublicPage[];
 }
 
 /** Declares a manifest; its screen ids become part of the app's `ScreenId`, and its menu may use only them. */

@@ -1,12 +1,14 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, LogOut, Mail, Maximize, Menu, Minimize, Plus, Settings } from 'lucide-react';
+import { Bell, LogOut, Mail, Maximize, Menu as MenuIcon, Minimize, Plus, Settings } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { capitalise } from '../../lib/format';
 import { useAuth } from '../../state/auth';
-import { iconButtonClass, menuItemClass, MenuContent } from './Dropdown';
+import { Menu, MenuItem, MenuSeparator } from '../../components/Menu';
 import { GlobalSearch } from './GlobalSearch';
 import { QUICK_ACTIONS } from './useShortcuts';
+
+const iconButtonClass =
+  'relative inline-flex h-9 w-9 items-center justify-center rounded-md text-muted hover:bg-subtle hover:text-fg data-[state=open]:bg-subtle data-[state=open]:text-fg';
 
 function useFullscreen(): [boolean, () => void] {
   const [on, setOn] = useState(() => !!document.fullscreenElement);
@@ -26,20 +28,23 @@ function useFullscreen(): [boolean, () => void] {
 function InboxMenu({ kind }: { kind: 'Messages' | 'Notifications' }) {
   const Icon = kind === 'Messages' ? Mail : Bell;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={iconButtonClass} aria-label={kind}>
-        <Icon size={18} aria-hidden />
-      </DropdownMenu.Trigger>
-      <MenuContent label={kind} className="w-72">
-        <DropdownMenu.Label className="px-2.5 py-2 text-xs font-semibold uppercase tracking-wide text-muted">{kind}</DropdownMenu.Label>
-        <DropdownMenu.Separator className="-mx-1 h-px bg-line" />
-        <div className="px-3 py-6 text-center">
-          <Icon size={20} className="mx-auto mb-2 text-muted" aria-hidden />
-          <p className="text-sm font-medium">{kind === 'Messages' ? 'No messages' : 'No notifications'}</p>
-          <p className="mt-1 text-xs text-muted">You're all caught up. New {kind.toLowerCase()} will show up here.</p>
-        </div>
-      </MenuContent>
-    </DropdownMenu.Root>
+    <Menu
+      label={kind}
+      heading={kind}
+      className="w-72"
+      trigger={
+        <button type="button" className={iconButtonClass} aria-label={kind}>
+          <Icon size={18} aria-hidden />
+        </button>
+      }
+    >
+      <MenuSeparator />
+      <div className="px-3 py-6 text-center">
+        <Icon size={20} className="mx-auto mb-2 text-muted" aria-hidden />
+        <p className="text-sm font-medium">{kind === 'Messages' ? 'No messages' : 'No notifications'}</p>
+        <p className="mt-1 text-xs text-muted">You're all caught up. New {kind.toLowerCase()} will show up here.</p>
+      </div>
+    </Menu>
   );
 }
 
@@ -60,29 +65,33 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
         aria-label="Toggle sidebar"
         aria-controls="app-sidebar"
       >
-        <Menu size={18} aria-hidden />
+        <MenuIcon size={18} aria-hidden />
       </button>
 
       <GlobalSearch />
 
       <div className="ml-auto flex shrink-0 items-center gap-1">
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger
-            className="inline-flex h-9 items-center gap-1.5 rounded-md bg-accent px-2.5 text-sm font-medium text-accent-fg shadow-sm hover:bg-accent-hover"
-            aria-label="Quick add"
-          >
-            <Plus size={16} aria-hidden />
-            <span className="hidden md:inline">New</span>
-          </DropdownMenu.Trigger>
-          <MenuContent label="Quick add">
-            {QUICK_ACTIONS.map((action) => (
-              <DropdownMenu.Item key={action.path} className={menuItemClass} onSelect={() => navigate(action.path)}>
-                <span className="flex-1">{action.label}</span>
-                <kbd className="rounded border border-line bg-subtle px-1.5 py-0.5 font-sans text-[11px] text-muted">{action.keys}</kbd>
-              </DropdownMenu.Item>
-            ))}
-          </MenuContent>
-        </DropdownMenu.Root>
+        <Menu
+          label="Quick add"
+          className="min-w-52"
+          trigger={
+            <button
+              type="button"
+              className="inline-flex h-9 items-center gap-1.5 rounded-md bg-accent px-2.5 text-sm font-medium text-accent-fg shadow-sm hover:bg-accent-hover"
+              aria-label="Quick add"
+            >
+              <Plus size={16} aria-hidden />
+              <span className="hidden md:inline">New</span>
+            </button>
+          }
+        >
+          {QUICK_ACTIONS.map((action) => (
+            <MenuItem key={action.path} onSelect={() => navigate(action.path)}>
+              <span className="flex-1">{action.label}</span>
+              <kbd className="rounded border border-line bg-subtle px-1.5 py-0.5 font-sans text-[11px] text-muted">{action.keys}</kbd>
+            </MenuItem>
+          ))}
+        </Menu>
 
         <button
           type="button"
@@ -95,36 +104,40 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
         <InboxMenu kind="Messages" />
         <InboxMenu kind="Notifications" />
 
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger
-            className="ml-1 flex items-center gap-2 rounded-md py-1 pl-1 pr-2 text-left hover:bg-subtle data-[state=open]:bg-subtle"
-            aria-label={`User menu: ${displayName}`}
-          >
-            <span
-              className="flex h-8 w-8 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent-text"
-              aria-hidden="true"
+        <Menu
+          label="User menu"
+          className="min-w-52"
+          trigger={
+            <button
+              type="button"
+              className="ml-1 flex items-center gap-2 rounded-md py-1 pl-1 pr-2 text-left hover:bg-subtle data-[state=open]:bg-subtle"
+              aria-label={`User menu: ${displayName}`}
             >
-              {displayName.charAt(0).toUpperCase()}
-            </span>
-            <span className="hidden leading-tight md:block">
-              <span className="block text-sm font-medium text-fg">{displayName}</span>
-              <span className="block text-xs text-muted">{role || '--'}</span>
-            </span>
-          </DropdownMenu.Trigger>
-          <MenuContent label="User menu">
-            <div className="px-2.5 py-2 md:hidden">
-              <p className="text-sm font-medium">{displayName}</p>
-              <p className="text-xs text-muted">{role || '--'}</p>
-            </div>
-            <DropdownMenu.Item className={menuItemClass} onSelect={() => navigate('/settings')}>
-              <Settings size={16} aria-hidden /> Settings
-            </DropdownMenu.Item>
-            <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-line" />
-            <DropdownMenu.Item className={menuItemClass} onSelect={() => navigate('/logout')}>
-              <LogOut size={16} aria-hidden /> Logout
-            </DropdownMenu.Item>
-          </MenuContent>
-        </DropdownMenu.Root>
+              <span
+                className="flex h-8 w-8 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent-text"
+                aria-hidden="true"
+              >
+                {displayName.charAt(0).toUpperCase()}
+              </span>
+              <span className="hidden leading-tight md:block">
+                <span className="block text-sm font-medium text-fg">{displayName}</span>
+                <span className="block text-xs text-muted">{role || '--'}</span>
+              </span>
+            </button>
+          }
+        >
+          <div className="px-2.5 py-2 md:hidden">
+            <p className="text-sm font-medium">{displayName}</p>
+            <p className="text-xs text-muted">{role || '--'}</p>
+          </div>
+          <MenuItem onSelect={() => navigate('/settings')}>
+            <Settings size={16} aria-hidden /> Settings
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem onSelect={() => navigate('/logout')}>
+            <LogOut size={16} aria-hidden /> Logout
+          </MenuItem>
+        </Menu>
       </div>
     </header>
   );

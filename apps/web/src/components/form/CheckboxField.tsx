@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { Bind, type Binding, type ControlProps } from './binding';
+import type { Binding } from './binding';
 import { FieldMessages, type FieldProps } from './Field';
+import { FieldWrapper } from './FieldWrapper';
 
 interface CheckboxOwnProps {
   /** A line under the label saying what ticking it does. */
@@ -12,58 +13,44 @@ export type CheckboxFieldProps<F extends FieldValues> = Omit<FieldProps, 'hint' 
 
 /** A labelled checkbox (label to its right); the value is a boolean. */
 export function CheckboxField<F extends FieldValues>(props: CheckboxFieldProps<F>) {
-  return <Bind binding={props} render={(f) => <CheckboxControl {...props} {...f} />} />;
-}
-
-function CheckboxControl({
-  id,
-  name,
-  value,
-  onChange,
-  onBlur,
-  error,
-  ref,
-  label,
-  labelDisplay,
-  disabled,
-  className,
-  description,
-}: ControlProps<Omit<FieldProps, 'hint' | 'required'> & CheckboxOwnProps, boolean>) {
+  const { label, labelDisplay, className, description } = props;
   return (
-    <div className={className}>
-      <div className="flex items-start gap-2.5">
-        <input
-          ref={ref as never}
-          id={id}
-          name={name}
-          type="checkbox"
-          checked={!!value}
-          onChange={(e) => onChange(e.target.checked)}
-          onBlur={onBlur}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined}
-          className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer accent-[var(--color-accent)] disabled:cursor-not-allowed"
-        />
-        <div className="min-w-0 text-sm">
-          <label
-            htmlFor={id}
-            className={clsx(
-              'cursor-pointer font-medium text-fg',
-              labelDisplay === 'hidden' && 'sr-only',
-              labelDisplay === 'hidden-from-sm' && 'sm:sr-only',
-            )}
-          >
-            {label}
-          </label>
-          {description && (
-            <p id={`${id}-description`} className="mt-0.5 text-xs text-muted">
-              {description}
-            </p>
-          )}
+    <FieldWrapper field={props} frame={false}>
+      {({ input: { id, 'aria-required': _required, ...input }, value, onChange, error }) => (
+        <div className={className}>
+          <div className="flex items-start gap-2.5">
+            <input
+              {...input}
+              id={id}
+              type="checkbox"
+              checked={!!value}
+              onChange={(e) => onChange(e.target.checked)}
+              aria-describedby={
+                [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+              }
+              className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer accent-[var(--color-accent)] disabled:cursor-not-allowed"
+            />
+            <div className="min-w-0 text-sm">
+              <label
+                htmlFor={id}
+                className={clsx(
+                  'cursor-pointer font-medium text-fg',
+                  labelDisplay === 'hidden' && 'sr-only',
+                  labelDisplay === 'hidden-from-sm' && 'sm:sr-only',
+                )}
+              >
+                {label}
+              </label>
+              {description && (
+                <p id={`${id}-description`} className="mt-0.5 text-xs text-muted">
+                  {description}
+                </p>
+              )}
+            </div>
+          </div>
+          <FieldMessages id={id} error={error} />
         </div>
-      </div>
-      <FieldMessages id={id} error={error} />
-    </div>
+      )}
+    </FieldWrapper>
   );
 }

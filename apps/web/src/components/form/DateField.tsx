@@ -3,9 +3,10 @@ import * as Popover from '@radix-ui/react-popover';
 import { CalendarDays } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { Bind, type Binding, type ControlProps } from './binding';
+import type { Binding } from './binding';
 import { Calendar } from './Calendar';
-import { controlClass, describedBy, FieldFrame, type FieldProps } from './Field';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper, type FieldControl } from './FieldWrapper';
 import { usePortalContainer } from './portal';
 
 interface DateOwnProps {
@@ -25,26 +26,18 @@ const valueOf = (text: string) => (text.trim() === '' ? '' : (parseDateText(text
  * pick from the calendar button (keyboard usable).
  */
 export function DateField<F extends FieldValues>(props: DateFieldProps<F>) {
-  return <Bind binding={props} render={(f) => <DateControl {...props} {...f} />} />;
+  return (
+    <FieldWrapper
+      field={props}
+      error={(value, error) => (error && value && parseDateText(value) === null ? 'Enter a date like 23 Nov 2026.' : error)}
+    >
+      {(f) => <DateInput f={f} min={props.min} max={props.max} />}
+    </FieldWrapper>
+  );
 }
 
-function DateControl({
-  id,
-  name,
-  value,
-  onChange,
-  onBlur,
-  error,
-  ref,
-  label,
-  labelDisplay,
-  hint,
-  required,
-  disabled,
-  className,
-  min,
-  max,
-}: ControlProps<FieldProps & DateOwnProps, string>) {
+function DateInput({ f, min, max }: { f: FieldControl<string> } & DateOwnProps) {
+  const { input, value, onChange, onBlur, error } = f;
   const anchor = useRef<HTMLDivElement>(null);
   const container = usePortalContainer(anchor);
   const [open, setOpen] = useState(false);
@@ -52,18 +45,14 @@ function DateControl({
   const [typing, setTyping] = useState<string | null>(null);
   const current = value ?? '';
   const shown = typing ?? (formatDateText(current) || current);
-  const unreadable = current !== '' && parseDateText(current) === null;
-  const shownError = error && unreadable ? 'Enter a date like 23 Nov 2026.' : error;
 
   return (
-    <FieldFrame id={id} label={label} labelDisplay={labelDisplay} required={required} hint={hint} error={shownError} className={className}>
+    <>
       <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Anchor asChild>
           <div ref={anchor} className="relative">
             <input
-              ref={ref as never}
-              id={id}
-              name={name}
+              {...input}
               type="text"
               autoComplete="off"
               placeholder="DD MMM YYYY"
@@ -83,16 +72,12 @@ function DateControl({
                   setOpen(true);
                 }
               }}
-              disabled={disabled}
-              aria-invalid={shownError ? true : undefined}
-              aria-required={required || undefined}
-              aria-describedby={describedBy(id, shownError, hint)}
-              className={`${controlClass(!!shownError)} pr-10 tabular`}
+              className={`${controlClass(!!error)} pr-10 tabular`}
             />
             <Popover.Trigger asChild>
               <button
                 type="button"
-                disabled={disabled}
+                disabled={input.disabled}
                 aria-label="Open calendar"
                 title="Open calendar"
                 className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted outline-offset-[-3px] hover:text-fg disabled:cursor-not-allowed"
@@ -126,6 +111,6 @@ function DateControl({
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
-    </FieldFrame>
+    </>
   );
 }

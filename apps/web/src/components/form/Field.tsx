@@ -84,7 +84,7 @@ export function FieldMessages({ id, error, hint, aside }: { id: string; error?: 
 }
 
 /**
- * The frame of a field: a `<label>` for the control (`htmlFor` = `id`), the control, then its error
+ * The frame of a field (`FieldWrapper` puts every field component in one): a `<label>` for the control (`htmlFor` = `id`), the control, then its error
  * or hint. Field components render their control inside it with `aria-describedby={describedBy(…)}`.
  */
 export function FieldFrame({

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import type { FieldValues } from 'react-hook-form';
-import { Bind, type Binding, type ControlProps } from './binding';
+import type { Binding } from './binding';
 import { FieldMessages, RequiredMark, type FieldProps } from './Field';
+import { FieldWrapper, type FieldControl } from './FieldWrapper';
 
 export interface MultiOption<T extends string | number> {
   value: T;
@@ -24,17 +25,15 @@ export type MultiSelectFieldProps<F extends FieldValues, T extends string | numb
  * the label, one checkbox per chip. The value lists the chosen values in the options' order.
  */
 export function MultiSelectField<F extends FieldValues, T extends string | number>(props: MultiSelectFieldProps<F, T>) {
-  return <Bind<F, T[]> binding={props} render={(f) => <MultiSelectControl<T> {...props} {...f} />} />;
+  return (
+    <FieldWrapper<F, T[]> field={props} frame={false}>
+      {(f) => <MultiSelectControl<T> {...props} f={f} />}
+    </FieldWrapper>
+  );
 }
 
 function MultiSelectControl<T extends string | number>({
-  id,
-  name,
-  value,
-  onChange,
-  onBlur,
-  error,
-  ref,
+  f: { input, value, onChange, error },
   label,
   hint,
   required,
@@ -42,7 +41,8 @@ function MultiSelectControl<T extends string | number>({
   className,
   options,
   empty,
-}: ControlProps<Omit<FieldProps, 'labelDisplay'> & MultiOwnProps<T>, T[]>) {
+}: Omit<FieldProps, 'labelDisplay'> & MultiOwnProps<T> & { f: FieldControl<T[]> }) {
+  const { id, name, ref, onBlur } = input;
   const chosen = value ?? [];
   const toggle = (v: T) => {
     const next = chosen.includes(v) ? chosen.filter((x) => x !== v) : [...chosen, v];

@@ -1,6 +1,7 @@
 import type { FieldValues } from 'react-hook-form';
-import { Bind, type Binding, type ControlProps } from './binding';
-import { controlClass, describedBy, FieldFrame, type FieldProps } from './Field';
+import type { Binding } from './binding';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper, type FieldControl } from './FieldWrapper';
 import { useDraftText } from './useDraftText';
 
 export type NumberFieldProps<F extends FieldValues> = FieldProps &
@@ -22,52 +23,39 @@ const formatNumber = (value: number) => (Number.isFinite(value) ? String(value) 
 
 /** A labelled number input; its value is a number (NaN while empty or unreadable). */
 export function NumberField<F extends FieldValues>(props: NumberFieldProps<F>) {
-  return <Bind binding={props} render={(f) => <NumberControl {...props} {...f} />} />;
+  const { integer = true, placeholder, suffix } = props;
+  return (
+    <FieldWrapper field={props}>{(f) => <NumberInput f={f} integer={integer} placeholder={placeholder} suffix={suffix} />}</FieldWrapper>
+  );
 }
 
-function NumberControl({
-  id,
-  name,
-  value,
-  onChange,
-  onBlur,
-  error,
-  ref,
-  label,
-  labelDisplay,
-  hint,
-  required,
-  disabled,
-  className,
-  integer = true,
+function NumberInput({
+  f,
+  integer,
   placeholder,
   suffix,
-}: ControlProps<NumberFieldProps<FieldValues>, number>) {
-  const [text, setText] = useDraftText(value, formatNumber, (t) => parseNumber(t, integer));
+}: {
+  f: FieldControl<number>;
+  integer: boolean;
+  placeholder?: string;
+  suffix?: string;
+}) {
+  const [text, setText] = useDraftText(f.value, formatNumber, (t) => parseNumber(t, integer));
   return (
-    <FieldFrame id={id} label={label} labelDisplay={labelDisplay} required={required} hint={hint} error={error} className={className}>
-      <div className="relative">
-        <input
-          ref={ref as never}
-          id={id}
-          name={name}
-          type="text"
-          inputMode={integer ? 'numeric' : 'decimal'}
-          value={text}
-          placeholder={placeholder}
-          onChange={(e) => {
-            setText(e.target.value);
-            onChange(parseNumber(e.target.value, integer));
-          }}
-          onBlur={onBlur}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          className={`${controlClass(!!error)} tabular ${suffix ? 'pr-14' : ''}`}
-        />
-        {suffix && <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted">{suffix}</span>}
-      </div>
-    </FieldFrame>
+    <div className="relative">
+      <input
+        {...f.input}
+        type="text"
+        inputMode={integer ? 'numeric' : 'decimal'}
+        value={text}
+        placeholder={placeholder}
+        onChange={(e) => {
+          setText(e.target.value);
+          f.onChange(parseNumber(e.target.value, integer));
+        }}
+        className={`${controlClass(!!f.error)} tabular ${suffix ? 'pr-14' : ''}`}
+      />
+      {suffix && <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted">{suffix}</span>}
+    </div>
   );
 }

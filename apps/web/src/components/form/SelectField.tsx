@@ -1,7 +1,8 @@
 import type { FieldValues } from 'react-hook-form';
-import { Bind, type Binding, type ControlProps } from './binding';
+import type { Binding } from './binding';
 import { Combobox } from './Combobox';
-import { controlClass, describedBy, FieldFrame, type FieldProps } from './Field';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper } from './FieldWrapper';
 import { SEARCHABLE_AFTER, type SelectOption } from './options';
 
 interface SelectOwnProps {
@@ -21,53 +22,43 @@ export type SelectFieldProps<F extends FieldValues> = FieldProps & SelectOwnProp
  * text ('' for the placeholder); `optionsOf(lookup.data)` turns a lookup into options.
  */
 export function SelectField<F extends FieldValues>(props: SelectFieldProps<F>) {
-  return <Bind binding={props} render={(f) => <SelectControl {...props} {...f} />} />;
-}
-
-function SelectControl(props: ControlProps<FieldProps & SelectOwnProps, string>) {
-  const { id, name, value, onChange, onBlur, error, ref, label, labelDisplay, hint, required, disabled, className } = props;
-  const { options, placeholder, loading } = props;
+  const { options, placeholder, loading, label } = props;
   const searchable = props.searchable ?? options.length > SEARCHABLE_AFTER;
-  const common = {
-    id,
-    disabled: disabled || loading,
-    'aria-invalid': error ? true : undefined,
-    'aria-required': required || undefined,
-    'aria-describedby': describedBy(id, error, hint),
-    'aria-busy': loading || undefined,
-  } as const;
   return (
-    <FieldFrame id={id} label={label} labelDisplay={labelDisplay} required={required} hint={hint} error={error} className={className}>
-      {searchable ? (
-        <Combobox
-          {...common}
-          label={label}
-          inputRef={ref}
-          value={value ?? ''}
-          onChange={onChange}
-          onBlur={onBlur}
-          options={options}
-          placeholder={loading ? 'Loading…' : placeholder}
-          invalid={!!error}
-        />
-      ) : (
-        <select
-          {...common}
-          ref={ref as never}
-          name={name}
-          value={value ?? ''}
-          onChange={(e) => onChange(e.target.value)}
-          onBlur={onBlur}
-          className={controlClass(!!error)}
-        >
-          {(placeholder !== undefined || loading) && <option value="">{loading ? 'Loading…' : placeholder}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value} disabled={o.disabled}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </FieldFrame>
+    <FieldWrapper field={props}>
+      {({ input: { ref, name, onBlur, ...input }, value, onChange, error }) => {
+        const common = { ...input, disabled: input.disabled || loading, 'aria-busy': loading || undefined } as const;
+        return searchable ? (
+          <Combobox
+            {...common}
+            label={label}
+            inputRef={ref}
+            value={value ?? ''}
+            onChange={onChange}
+            onBlur={onBlur}
+            options={options}
+            placeholder={loading ? 'Loading…' : placeholder}
+            invalid={!!error}
+          />
+        ) : (
+          <select
+            {...common}
+            ref={ref}
+            name={name}
+            value={value ?? ''}
+            onChange={(e) => onChange(e.target.value)}
+            onBlur={onBlur}
+            className={controlClass(!!error)}
+          >
+            {(placeholder !== undefined || loading) && <option value="">{loading ? 'Loading…' : placeholder}</option>}
+            {options.map((o) => (
+              <option key={o.value} value={o.value} disabled={o.disabled}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        );
+      }}
+    </FieldWrapper>
   );
 }

@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { Bind, withoutBinding, type Binding } from './binding';
-import { controlClass, describedBy, FieldFrame, type FieldProps } from './Field';
+import type { Binding } from './binding';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper, ownProps } from './FieldWrapper';
 
 export type TextInputProps = Pick<
   InputHTMLAttributes<HTMLInputElement>,
@@ -17,37 +18,19 @@ export type TextFieldProps<F extends FieldValues> = FieldProps & Binding<F, stri
 
 /** A labelled single-line text input; the value is the text as typed (the schema trims it). */
 export function TextField<F extends FieldValues>(props: TextFieldProps<F>) {
-  const { label, hint, required, disabled, className, labelDisplay, type = 'text', normalise, ...input } = withoutBinding(props);
+  const { type = 'text', normalise, ...input } = ownProps(props);
   return (
-    <Bind
-      binding={props}
-      render={(f) => (
-        <FieldFrame
-          id={f.id}
-          label={label}
-          labelDisplay={labelDisplay}
-          required={required}
-          hint={hint}
-          error={f.error}
-          className={className}
-        >
-          <input
-            {...input}
-            ref={f.ref as never}
-            id={f.id}
-            name={f.name}
-            type={type}
-            value={f.value ?? ''}
-            onChange={(e) => f.onChange(normalise ? normalise(e.target.value) : e.target.value)}
-            onBlur={f.onBlur}
-            disabled={disabled}
-            aria-invalid={f.error ? true : undefined}
-            aria-required={required || undefined}
-            aria-describedby={describedBy(f.id, f.error, hint)}
-            className={controlClass(!!f.error)}
-          />
-        </FieldFrame>
+    <FieldWrapper field={props}>
+      {(f) => (
+        <input
+          {...input}
+          {...f.input}
+          type={type}
+          value={f.value ?? ''}
+          onChange={(e) => f.onChange(normalise ? normalise(e.target.value) : e.target.value)}
+          className={controlClass(!!f.error)}
+        />
       )}
-    />
+    </FieldWrapper>
   );
 }

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import type { FieldValues } from 'react-hook-form';
-import { Bind, type Binding, type ControlProps } from './binding';
-import { controlClass, describedBy, FieldFrame, type FieldProps } from './Field';
+import type { Binding } from './binding';
+import { controlClass, type FieldProps } from './Field';
+import { FieldWrapper } from './FieldWrapper';
 
 interface TextareaOwnProps {
   rows?: number;
@@ -13,61 +14,29 @@ export type TextareaFieldProps<F extends FieldValues> = FieldProps & TextareaOwn
 
 /** A labelled multi-line text; with `maxLength`, a counter under it (as the note dialog of spec 5 has). */
 export function TextareaField<F extends FieldValues>(props: TextareaFieldProps<F>) {
-  return <Bind binding={props} render={(f) => <TextareaControl {...props} {...f} />} />;
-}
-
-function TextareaControl({
-  id,
-  name,
-  value,
-  onChange,
-  onBlur,
-  error,
-  ref,
-  label,
-  labelDisplay,
-  hint,
-  required,
-  disabled,
-  className,
-  rows = 3,
-  maxLength,
-  placeholder,
-}: ControlProps<FieldProps & TextareaOwnProps, string>) {
-  const text = value ?? '';
-  const counter =
-    maxLength !== undefined ? (
+  const { rows = 3, maxLength, placeholder } = props;
+  const counter = (text: string, id: string) =>
+    maxLength !== undefined && (
       <p id={`${id}-counter`} className={clsx('shrink-0 tabular', text.length >= maxLength ? 'text-danger-text' : 'text-muted')}>
         {text.length}/{maxLength}
       </p>
-    ) : undefined;
+    );
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      labelDisplay={labelDisplay}
-      required={required}
-      hint={hint}
-      error={error}
-      aside={counter}
-      className={className}
-    >
-      <textarea
-        ref={ref as never}
-        id={id}
-        name={name}
-        rows={rows}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        value={text}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={[describedBy(id, error, hint), counter ? `${id}-counter` : null].filter(Boolean).join(' ') || undefined}
-        className={clsx(controlClass(!!error), 'h-auto py-2 leading-relaxed')}
-      />
-    </FieldFrame>
+    <FieldWrapper field={props} aside={(value, id) => counter(value ?? '', id)}>
+      {({ input, value, onChange, error }) => (
+        <textarea
+          {...input}
+          rows={rows}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          value={value ?? ''}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby={
+            [input['aria-describedby'], maxLength !== undefined ? `${input.id}-counter` : null].filter(Boolean).join(' ') || undefined
+          }
+          className={clsx(controlClass(!!error), 'h-auto py-2 leading-relaxed')}
+        />
+      )}
+    </FieldWrapper>
   );
 }

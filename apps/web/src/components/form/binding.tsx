@@ -95,6 +95,3 @@ const BINDING_KEYS: readonly string[] = ['control', 'name', 'value', 'onChange',
 export function withoutBinding<T extends object>(props: T): Omit<T, BindingKey> {
   return Object.fromEntries(Object.entries(props).filter(([key]) => !BINDING_KEYS.includes(key))) as Omit<T, BindingKey>;
 }
-
-/** The props of a field's inner control: its own props plus the resolved binding. */
-export type ControlProps<P, V> = Omit<P, BindingKey> & Bound<V>;

@@ -1,8 +1,7 @@
 import type { BookingReport } from '@arena/contracts';
 import { format, parseISO } from 'date-fns';
-import { Card } from '../../components/Card';
+import { periodText, ReportChart, ReportFigures, ReportTableCard } from '../../components/report/ReportParts';
 import { Chart } from '../../components/charts/Chart';
-import { ReportTable } from '../../components/ReportTable';
 import { StatCard } from '../../components/StatCard';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 
@@ -14,11 +13,11 @@ export function BookingReportView({ report, groupBy, online }: { report: Booking
   const byDate = groupBy === 'date';
   const rowName = (label: string) => (byDate ? formatDate(label) : label);
   const data = report.rows.map((r) => ({ label: r.label, amount: Number(r.amount), bookings: r.bookings }));
-  const period = `${formatDate(report.from)} – ${formatDate(report.to)}`;
+  const period = periodText(report);
 
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <ReportFigures columns={3}>
         <StatCard
           className="max-lg:col-span-2"
           label={online ? 'Online bookings' : 'Bookings'}
@@ -27,9 +26,8 @@ export function BookingReportView({ report, groupBy, online }: { report: Booking
         />
         <StatCard label="Slots" value={formatCount(report.total.slots)} />
         <StatCard label="Amount" value={formatMoney(report.total.amount)} sub="Cancelled bookings excluded" />
-      </div>
-      <Card className="p-4">
-        <h2 className="mb-3 text-sm font-semibold">{byDate ? 'Amount and bookings per day' : `Amount by ${groupBy}`}</h2>
+      </ReportFigures>
+      <ReportChart title={`${byDate ? 'Amount and bookings per day' : `Amount by ${groupBy}`}`}>
         {byDate ? (
           <Chart
             kind="bar"
@@ -59,23 +57,21 @@ export function BookingReportView({ report, groupBy, online }: { report: Booking
             xLabel="Amount"
           />
         )}
-      </Card>
-      <Card className="overflow-hidden">
-        <ReportTable
-          label={`${online ? 'Online' : 'Booked'} report`}
-          columns={[
-            { header: GROUP_HEADER[groupBy] },
-            { header: 'Bookings', numeric: true },
-            { header: 'Slots', numeric: true },
-            { header: 'Amount', numeric: true },
-          ]}
-          rows={report.rows.map((r) => ({
-            key: r.key,
-            cells: [rowName(r.label), formatCount(r.bookings), formatCount(r.slots), formatMoney(r.amount)],
-          }))}
-          total={['Total', formatCount(report.total.bookings), formatCount(report.total.slots), formatMoney(report.total.amount)]}
-        />
-      </Card>
+      </ReportChart>
+      <ReportTableCard
+        label={`${online ? 'Online' : 'Booked'} report`}
+        columns={[
+          { header: GROUP_HEADER[groupBy] },
+          { header: 'Bookings', numeric: true },
+          { header: 'Slots', numeric: true },
+          { header: 'Amount', numeric: true },
+        ]}
+        rows={report.rows.map((r) => ({
+          key: r.key,
+          cells: [rowName(r.label), formatCount(r.bookings), formatCount(r.slots), formatMoney(r.amount)],
+        }))}
+        total={['Total', formatCount(report.total.bookings), formatCount(report.total.slots), formatMoney(report.total.amount)]}
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { format, isValid, parseISO, subDays } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button';
 import { FilterSelect } from '../../components/FilterSelect';
-import { PeriodFilters, periodEmpty, ReportsPage, useReportPeriod, useReportTab, type ReportTab } from '../../components/ReportsPage';
+import { PeriodFilters, periodEmpty, ReportPage, useReportPeriod, useReportTab, type ReportTab } from '../../components/report/ReportPage';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { bookingKeys } from './api';
@@ -81,7 +81,7 @@ export function BookingReportsPage() {
     'results' in data ? data.count === 0 : 'facilities' in data ? data.total.offered_hours === 0 : data.rows.length === 0;
 
   return (
-    <ReportsPage
+    <ReportPage
       title="Booking Reports"
       tabsLabel="Booking reports"
       reports={REPORTS}
@@ -121,7 +121,7 @@ export function BookingReportsPage() {
           <BookingReportView report={data as BookingReport} groupBy={groupBy} online={kind === 'online'} />
         )
       }
-    </ReportsPage>
+    </ReportPage>
   );
 }
 

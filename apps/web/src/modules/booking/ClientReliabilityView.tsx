@@ -1,7 +1,7 @@
 import type { ClientReliability, Paginated } from '@arena/contracts';
 import { Card } from '../../components/Card';
 import { DataTablePager } from '../../components/DataTablePager';
-import { ReportTable } from '../../components/ReportTable';
+import { ReportTable } from '../../components/report/ReportTable';
 import { formatCount } from '../../lib/format';
 
 const percent = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });

@@ -1,8 +1,9 @@
 import type { TransactionReport } from '@arena/contracts';
 import { format, parseISO } from 'date-fns';
 import { Card } from '../../components/Card';
+import { periodText, ReportChart, ReportFigures } from '../../components/report/ReportParts';
 import { Chart } from '../../components/charts/Chart';
-import { ReportTable } from '../../components/ReportTable';
+import { ReportTable } from '../../components/report/ReportTable';
 import { StatCard } from '../../components/StatCard';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { collectionPivot } from './collection-pivot';
@@ -28,12 +29,8 @@ export function CollectionReportView({ report }: { report: TransactionReport }) 
 
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard
-          label="Collected (net)"
-          value={formatMoney(report.total.amount)}
-          sub={`${formatDate(report.from)} – ${formatDate(report.to)}`}
-        />
+      <ReportFigures>
+        <StatCard label="Collected (net)" value={formatMoney(report.total.amount)} sub={periodText(report)} />
         <StatCard
           label="Refunded"
           value={formatMoney(report.total.refunded)}
@@ -49,9 +46,8 @@ export function CollectionReportView({ report }: { report: TransactionReport }) 
           sub={`on ${pivot.rows.length} ${pivot.rows.length === 1 ? 'day' : 'days'}`}
         />
         {biggest && <StatCard label="Most collected by" value={biggest.payment_mode} sub={`${formatMoney(biggest.received)} received`} />}
-      </div>
-      <Card className="p-4">
-        <h2 className="mb-3 text-sm font-semibold">Received per day by payment mode, and refunds</h2>
+      </ReportFigures>
+      <ReportChart title="Received per day by payment mode, and refunds">
         <Chart
           kind="bar"
           stacked
@@ -68,7 +64,7 @@ export function CollectionReportView({ report }: { report: TransactionReport }) 
           xLabel="Date"
           yLabel="Amount"
         />
-      </Card>
+      </ReportChart>
       <Card className="overflow-hidden">
         <ReportTable
           label="Collection report"

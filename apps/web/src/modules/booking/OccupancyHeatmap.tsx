@@ -1,7 +1,7 @@
 import type { OccupancyCell, OccupancyReport } from '@arena/contracts';
 import { Card } from '../../components/Card';
+import { periodText, ReportFigures } from '../../components/report/ReportParts';
 import { StatCard } from '../../components/StatCard';
-import { formatDate } from '../../lib/format';
 
 const percent = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
@@ -40,7 +40,7 @@ function Cell({
 
 /** Reports › Booking › Occupancy: facilities down, hours of the day across, each cell the share of its slot-hours booked. */
 export function OccupancyHeatmap({ report }: { report: OccupancyReport }) {
-  const period = `${formatDate(report.from)} – ${formatDate(report.to)}`;
+  const period = periodText(report);
   const busiest = report.by_hour.reduce<OccupancyCell | null>(
     (best, c) => (c.percent !== null && (!best || (c.percent ?? 0) > (best.percent ?? 0)) ? c : best),
     null,
@@ -49,7 +49,7 @@ export function OccupancyHeatmap({ report }: { report: OccupancyReport }) {
 
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <ReportFigures columns={3}>
         <StatCard
           className="max-lg:col-span-2"
           label="Occupancy"
@@ -66,7 +66,7 @@ export function OccupancyHeatmap({ report }: { report: OccupancyReport }) {
           value={busiest ? hourText(busiest.hour) : '—'}
           sub={busiest ? `${percent.format(busiest.percent ?? 0)}% booked` : undefined}
         />
-      </div>
+      </ReportFigures>
       <Card className="overflow-hidden">
         <div className="overflow-auto" tabIndex={0} role="region" aria-label="Occupancy heat map">
           <table className="w-full border-separate border-spacing-0 text-sm">

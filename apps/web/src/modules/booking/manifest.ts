@@ -25,6 +25,8 @@ const { entry, tabs } = menuBuilder<keyof typeof screens>();
 export const bookingModule = defineModule({
   name: 'booking',
   screens,
+  // The online-booking portal (portal.html → src/portal-main.tsx → modules/public/), embeddable in the club's website.
+  publicPages: [{ path: '/online-booking', html: 'portal.html', title: 'Online Booking', framable: true }],
   menu: [
     {
       order: 70,

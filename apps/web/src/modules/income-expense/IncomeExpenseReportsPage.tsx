@@ -1,7 +1,7 @@
 import type { CategoryReport, EntryType, PeriodReport, TypeReport } from '@arena/contracts';
 import { useState } from 'react';
 import { FilterSelect } from '../../components/FilterSelect';
-import { PeriodFilters, periodEmpty, ReportsPage, useReportPeriod, useReportTab, type ReportTab } from '../../components/ReportsPage';
+import { PeriodFilters, periodEmpty, ReportPage, useReportPeriod, useReportTab, type ReportTab } from '../../components/report/ReportPage';
 import { reportSource, useReport, type ReportData, type ReportKind } from './api';
 import { TYPE_OPTIONS } from './ledger';
 import { CategoryReportView, PeriodReportView, TypeReportView } from './ReportViews';
@@ -30,7 +30,7 @@ export function IncomeExpenseReportsPage() {
         : Number(data.total.income) === 0 && Number(data.total.expense) === 0;
 
   return (
-    <ReportsPage
+    <ReportPage
       title="Income/Expense Reports"
       tabsLabel="Income/Expense reports"
       reports={REPORTS}
@@ -64,6 +64,6 @@ export function IncomeExpenseReportsPage() {
           <CategoryReportView report={data as CategoryReport} type={type} />
         )
       }
-    </ReportsPage>
+    </ReportPage>
   );
 }

@@ -1,14 +1,13 @@
 import { ENTRY_TYPE_LABELS, type CategoryReport, type EntryType, type PeriodReport, type TypeReport } from '@arena/contracts';
 import { format, parseISO } from 'date-fns';
 import { Card } from '../../components/Card';
+import { periodText, ReportChart, ReportFigures, ReportTableCard } from '../../components/report/ReportParts';
 import { Chart } from '../../components/charts/Chart';
-import { ReportTable } from '../../components/ReportTable';
 import { StatCard } from '../../components/StatCard';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { Donut } from './Donut';
 import { shareOf } from './rules';
 
-const period = (r: { from: string; to: string }) => `${formatDate(r.from)} – ${formatDate(r.to)}`;
 const dayAxis = (d: unknown) => format(parseISO(String(d)), 'd MMM');
 
 /** Reports › Income/Expense › Income and Expense: the one type's amount, day by day. */
@@ -21,8 +20,13 @@ export function PeriodReportView({ report, type }: { report: PeriodReport; type:
 
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-        <StatCard className="max-lg:col-span-2" label={`Total ${label.toLowerCase()}`} value={formatMoney(total)} sub={period(report)} />
+      <ReportFigures columns={3}>
+        <StatCard
+          className="max-lg:col-span-2"
+          label={`Total ${label.toLowerCase()}`}
+          value={formatMoney(total)}
+          sub={periodText(report)}
+        />
         <StatCard
           label={type === 'income' ? 'Days with income' : 'Days with spending'}
           value={formatCount(days.length)}
@@ -33,13 +37,12 @@ export function PeriodReportView({ report, type }: { report: PeriodReport; type:
           value={best ? formatMoney(best.amount) : '—'}
           sub={best ? formatDate(best.period) : undefined}
         />
-      </div>
-      <Card className="p-4">
-        <h2 className="mb-3 text-sm font-semibold">{label} per day</h2>
+      </ReportFigures>
+      <ReportChart title={`${label} per day`}>
         <Chart
           kind="bar"
           money
-          label={`${label} per day, ${period(report)}`}
+          label={`${label} per day, ${periodText(report)}`}
           data={rows}
           x="period"
           xFormat={dayAxis}
@@ -48,18 +51,16 @@ export function PeriodReportView({ report, type }: { report: PeriodReport; type:
           xLabel="Date"
           yLabel={label}
         />
-      </Card>
-      <Card className="overflow-hidden">
-        <ReportTable
-          label={`${label} report`}
-          columns={[{ header: 'Date' }, { header: label, numeric: true }]}
-          rows={report.rows.map((r) => ({
-            key: r.period,
-            cells: [formatDate(r.period), Number(r[type]) === 0 ? <span className="text-muted">—</span> : formatMoney(r[type])],
-          }))}
-          total={['Total', formatMoney(total)]}
-        />
-      </Card>
+      </ReportChart>
+      <ReportTableCard
+        label={`${label} report`}
+        columns={[{ header: 'Date' }, { header: label, numeric: true }]}
+        rows={report.rows.map((r) => ({
+          key: r.period,
+          cells: [formatDate(r.period), Number(r[type]) === 0 ? <span className="text-muted">—</span> : formatMoney(r[type])],
+        }))}
+        total={['Total', formatMoney(total)]}
+      />
     </>
   );
 }
@@ -75,15 +76,15 @@ export function TypeReportView({ report }: { report: TypeReport }) {
 
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <ReportFigures columns={3}>
         <StatCard label="Income" value={formatMoney(income)} sub={`${formatCount(countOf('income'))} movements`} />
         <StatCard label="Expense" value={formatMoney(expense)} sub={`${formatCount(countOf('expense'))} movements`} />
-        <StatCard className="max-lg:col-span-2" label="Net" value={formatMoney(net)} sub={period(report)} />
-      </div>
+        <StatCard className="max-lg:col-span-2" label="Net" value={formatMoney(net)} sub={periodText(report)} />
+      </ReportFigures>
       <Card className="p-4 sm:p-6">
         <h2 className="mb-4 text-sm font-semibold">Income and expense</h2>
         <Donut
-          label={`Income ${formatMoney(income)} against expense ${formatMoney(expense)}, ${period(report)}`}
+          label={`Income ${formatMoney(income)} against expense ${formatMoney(expense)}, ${periodText(report)}`}
           slices={[
             { label: 'Income', amount: income },
             { label: 'Expense', amount: expense },
@@ -91,22 +92,20 @@ export function TypeReportView({ report }: { report: TypeReport }) {
           centre={{ value: formatMoney(net), caption: 'Net' }}
         />
       </Card>
-      <Card className="overflow-hidden">
-        <ReportTable
-          label="Income and expense report"
-          columns={[
-            { header: 'Type' },
-            { header: 'Movements', numeric: true },
-            { header: 'Amount', numeric: true },
-            { header: 'Share', numeric: true },
-          ]}
-          rows={(['income', 'expense'] as const).map((t) => ({
-            key: t,
-            cells: [ENTRY_TYPE_LABELS[t], formatCount(countOf(t)), formatMoney(amountOf(t)), `${shareOf(amountOf(t), whole)}%`],
-          }))}
-          total={['Net (income − expense)', formatCount(countOf('income') + countOf('expense')), formatMoney(net), '']}
-        />
-      </Card>
+      <ReportTableCard
+        label="Income and expense report"
+        columns={[
+          { header: 'Type' },
+          { header: 'Movements', numeric: true },
+          { header: 'Amount', numeric: true },
+          { header: 'Share', numeric: true },
+        ]}
+        rows={(['income', 'expense'] as const).map((t) => ({
+          key: t,
+          cells: [ENTRY_TYPE_LABELS[t], formatCount(countOf(t)), formatMoney(amountOf(t)), `${shareOf(amountOf(t), whole)}%`],
+        }))}
+        total={['Net (income − expense)', formatCount(countOf('income') + countOf('expense')), formatMoney(net), '']}
+      />
     </>
   );
 }
@@ -121,44 +120,46 @@ export function CategoryReportView({ report, type }: { report: CategoryReport; t
 
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-        <StatCard className="max-lg:col-span-2" label={`Total ${label.toLowerCase()}`} value={formatMoney(total)} sub={period(report)} />
+      <ReportFigures columns={3}>
+        <StatCard
+          className="max-lg:col-span-2"
+          label={`Total ${label.toLowerCase()}`}
+          value={formatMoney(total)}
+          sub={periodText(report)}
+        />
         <StatCard label="Categories" value={formatCount(rows.length)} sub={`${formatCount(count)} movements`} />
         <StatCard
           label="Largest"
           value={top ? top.category : '—'}
           sub={top ? `${formatMoney(top.amount)} · ${shareOf(top.amount, total)}%` : undefined}
         />
-      </div>
-      <Card className="p-4">
-        <h2 className="mb-3 text-sm font-semibold">{label} by category</h2>
+      </ReportFigures>
+      <ReportChart title={`${label} by category`}>
         <Chart
           kind="bar"
           horizontal
           money
-          label={`${label} by category, ${period(report)}`}
+          label={`${label} by category, ${periodText(report)}`}
           data={rows.map((r) => ({ category: r.category, amount: Number(r.amount) }))}
           x="category"
           series={[{ key: 'amount', label }]}
           xLabel={label}
         />
-      </Card>
-      <Card className="overflow-hidden">
-        <ReportTable
-          label={`${label} by category report`}
-          columns={[
-            { header: 'Category' },
-            { header: 'Movements', numeric: true },
-            { header: 'Amount', numeric: true },
-            { header: 'Share', numeric: true },
-          ]}
-          rows={rows.map((r) => ({
-            key: `${r.type}-${r.category}`,
-            cells: [r.category, formatCount(r.count), formatMoney(r.amount), `${shareOf(r.amount, total)}%`],
-          }))}
-          total={['Total', formatCount(count), formatMoney(total), total > 0 ? '100%' : '']}
-        />
-      </Card>
+      </ReportChart>
+      <ReportTableCard
+        label={`${label} by category report`}
+        columns={[
+          { header: 'Category' },
+          { header: 'Movements', numeric: true },
+          { header: 'Amount', numeric: true },
+          { header: 'Share', numeric: true },
+        ]}
+        rows={rows.map((r) => ({
+          key: `${r.type}-${r.category}`,
+          cells: [r.category, formatCount(r.count), formatMoney(r.amount), `${shareOf(r.amount, total)}%`],
+        }))}
+        total={['Total', formatCount(count), formatMoney(total), total > 0 ? '100%' : '']}
+      />
     </>
   );
 }

@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
 import { api, type Paginated } from '../../lib/api';
 import type { Dropdown } from '../../lib/lookups';
+import { lookupResource } from '../../lib/lookupResource';
 
 export type { IncomeExpense, IncomeExpenseCategory, LedgerEntry, LedgerTotals, Vendor };
 export type CategoryInput = z.input<typeof incomeExpenseCategoryInputSchema>;
@@ -42,8 +43,6 @@ export const incomeExpenseKeys = {
 };
 
 // ---- categories and vendors (lookups) ----
-export const fetchCategories = (params: ListParams) => api.get<Paginated<IncomeExpenseCategory>>(`${BASE}/category/`, { params });
-export const fetchVendors = (params: ListParams) => api.get<Paginated<Vendor>>(`${BASE}/vendor/`, { params });
 
 /** Active categories of one type ('' = both): GET /income-expense/category/dropdown/?type=. */
 export const useCategoryOptions = (type: EntryType | '') =>
@@ -61,22 +60,9 @@ export const useVendorOptions = () =>
     select: (d: Dropdown) => d.results,
   });
 
-/** A plain lookup resource: list, create, update, delete; writes refresh its list and its dropdown (both under `key`). */
-function lookupMutations<I, O>(path: string, key: readonly unknown[]) {
-  return function useLookupMutations() {
-    const queryClient = useQueryClient();
-    const settled = () => queryClient.invalidateQueries({ queryKey: key });
-    const create = useMutation({ mutationFn: (input: I) => api.post<O>(`${path}/`, input), onSuccess: settled });
-    const update = useMutation({
-      mutationFn: ({ id, input }: { id: number; input: Partial<I> }) => api.patch<O>(`${path}/${id}/`, input),
-      onSuccess: settled,
-    });
-    const remove = useMutation({ mutationFn: (id: number) => api.delete<void>(`${path}/${id}/`), onSuccess: settled });
-    return { create, update, remove };
-  };
-}
-export const useCategoryMutations = lookupMutations<CategoryInput, IncomeExpenseCategory>(`${BASE}/category`, incomeExpenseKeys.categories);
-export const useVendorMutations = lookupMutations<VendorInput, Vendor>(`${BASE}/vendor`, incomeExpenseKeys.vendors);
+/** The lookups: list, create, update, delete; writes refresh their list and their dropdown (both under the key). */
+export const categories = lookupResource<IncomeExpenseCategory, CategoryInput>(`${BASE}/category/`, incomeExpenseKeys.categories);
+export const vendors = lookupResource<Vendor, VendorInput>(`${BASE}/vendor/`, incomeExpenseKeys.vendors);
 
 // ---- manual entries ----
 export const fetchEntries = (params: ListParams) => api.get<Paginated<IncomeExpense>>(`${BASE}/income-expense/`, { params });

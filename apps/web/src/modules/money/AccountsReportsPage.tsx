@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { FilterSelect } from '../../components/FilterSelect';
-import { PeriodFilters, periodEmpty, ReportsPage, useReportPeriod, useReportTab, type ReportTab } from '../../components/ReportsPage';
+import { PeriodFilters, periodEmpty, ReportPage, useReportPeriod, useReportTab, type ReportTab } from '../../components/report/ReportPage';
 import { api } from '../../lib/api';
 import { ACCOUNTS_REPORTS_PATH, invoiceKeys, type AccountsReportKind, type GstSummary, type PeriodReport, type ProfitLoss } from './api';
 import { GstSummaryView } from './GstSummaryView';
@@ -49,7 +49,7 @@ export function AccountsReportsPage() {
   const showThisYear = () => period.setRange({ from: fy.from, to: fy.to });
 
   return (
-    <ReportsPage
+    <ReportPage
       title="Accounts Reports"
       tabsLabel="Accounts reports"
       reports={REPORTS}
@@ -112,7 +112,7 @@ export function AccountsReportsPage() {
           <PeriodReportView report={data as PeriodReport} focus={kind === 'income' ? 'income' : kind === 'expense' ? 'expense' : 'net'} />
         )
       }
-    </ReportsPage>
+    </ReportPage>
   );
 }
 

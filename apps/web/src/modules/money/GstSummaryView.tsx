@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../components/Card';
-import { ReportTable, type ReportColumn } from '../../components/ReportTable';
+import { ReportFigures } from '../../components/report/ReportParts';
+import { ReportTable, type ReportColumn } from '../../components/report/ReportTable';
 import { StatCard } from '../../components/StatCard';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import type { GstSummary } from './api';
@@ -55,7 +56,7 @@ export function GstSummaryView({ report }: { report: GstSummary }) {
 
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <ReportFigures>
         <StatCard
           label="Taxable value"
           value={formatMoney(report.total.taxable_value)}
@@ -68,7 +69,7 @@ export function GstSummaryView({ report }: { report: GstSummary }) {
           value={formatCount(documents)}
           sub={cancelled ? `${formatCount(cancelled)} cancelled` : 'None cancelled'}
         />
-      </div>
+      </ReportFigures>
 
       <Section
         title="Outward supplies by rate"

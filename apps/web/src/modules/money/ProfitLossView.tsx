@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../components/Card';
+import { periodText, ReportChart, ReportFigures, ReportTableCard } from '../../components/report/ReportParts';
 import { Chart } from '../../components/charts/Chart';
-import { ReportTable } from '../../components/ReportTable';
 import { StatCard } from '../../components/StatCard';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import type { PeriodReport, ProfitLoss } from './api';
 import { marginText, monthLabel, moduleLabel, paiseOf, sumMoney } from './invoice-format';
 
@@ -18,14 +17,14 @@ const strong = (node: ReactNode) => <span className="font-semibold">{node}</span
 
 /** Reports › Accounts › Profit-Loss: income by module and category, expenses by category, net, month by month. */
 export function ProfitLossView({ report }: { report: ProfitLoss }) {
-  const period = `${formatDate(report.from)} – ${formatDate(report.to)}`;
+  const period = periodText(report);
   const margin = marginText(report.total.income, report.total.net);
   const loss = paiseOf(report.total.net) < 0;
   const chart = report.months.map((m) => ({ month: m.month, income: Number(m.income), expense: Number(m.expense), net: Number(m.net) }));
 
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <ReportFigures columns={3}>
         <StatCard label="Income" value={formatMoney(report.total.income)} sub={period} />
         <StatCard label="Expenses" value={formatMoney(report.total.expense)} sub={`${report.expenses.length} categories`} />
         <StatCard
@@ -34,10 +33,9 @@ export function ProfitLossView({ report }: { report: ProfitLoss }) {
           value={<Signed value={report.total.net} />}
           sub={margin ? `${margin} of income` : undefined}
         />
-      </div>
+      </ReportFigures>
       {chart.length > 0 && (
-        <Card className="p-4">
-          <h2 className="mb-3 text-sm font-semibold">Income and expenses per month</h2>
+        <ReportChart title="Income and expenses per month">
           <Chart
             kind="bar"
             money
@@ -53,48 +51,42 @@ export function ProfitLossView({ report }: { report: ProfitLoss }) {
             xLabel="Month"
             yLabel="Amount"
           />
-        </Card>
+        </ReportChart>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card className="overflow-hidden">
-          <h2 className="px-4 pb-2 pt-4 text-sm font-semibold">Income</h2>
-          <ReportTable
-            label="Income by module and category"
-            columns={[{ header: 'Module' }, { header: 'Category' }, { header: 'Amount', numeric: true }]}
-            rows={report.income.map((r) => ({
-              key: `${r.module}|${r.category}`,
-              cells: [moduleLabel(r.module) || '—', r.category || '—', formatMoney(r.amount)],
-            }))}
-            total={['Total income', '', formatMoney(sumMoney(report.income, (r) => r.amount))]}
-          />
-        </Card>
-        <Card className="overflow-hidden">
-          <h2 className="px-4 pb-2 pt-4 text-sm font-semibold">Expenses</h2>
-          <ReportTable
-            label="Expenses by category"
-            columns={[{ header: 'Category' }, { header: 'Amount', numeric: true }]}
-            rows={report.expenses.map((r) => ({ key: r.category, cells: [r.category || '—', formatMoney(r.amount)] }))}
-            total={['Total expenses', formatMoney(sumMoney(report.expenses, (r) => r.amount))]}
-          />
-        </Card>
-      </div>
-      <Card className="overflow-hidden">
-        <h2 className="px-4 pb-2 pt-4 text-sm font-semibold">Month by month</h2>
-        <ReportTable
-          label="Profit and loss month by month"
-          columns={[
-            { header: 'Month' },
-            { header: 'Income', numeric: true },
-            { header: 'Expenses', numeric: true },
-            { header: 'Net', numeric: true },
-          ]}
-          rows={report.months.map((m) => ({
-            key: m.month,
-            cells: [monthLabel(m.month), formatMoney(m.income), formatMoney(m.expense), strong(<Signed value={m.net} />)],
+        <ReportTableCard
+          title="Income"
+          label="Income by module and category"
+          columns={[{ header: 'Module' }, { header: 'Category' }, { header: 'Amount', numeric: true }]}
+          rows={report.income.map((r) => ({
+            key: `${r.module}|${r.category}`,
+            cells: [moduleLabel(r.module) || '—', r.category || '—', formatMoney(r.amount)],
           }))}
-          total={['Total', formatMoney(report.total.income), formatMoney(report.total.expense), <Signed value={report.total.net} />]}
+          total={['Total income', '', formatMoney(sumMoney(report.income, (r) => r.amount))]}
         />
-      </Card>
+        <ReportTableCard
+          title="Expenses"
+          label="Expenses by category"
+          columns={[{ header: 'Category' }, { header: 'Amount', numeric: true }]}
+          rows={report.expenses.map((r) => ({ key: r.category, cells: [r.category || '—', formatMoney(r.amount)] }))}
+          total={['Total expenses', formatMoney(sumMoney(report.expenses, (r) => r.amount))]}
+        />
+      </div>
+      <ReportTableCard
+        title="Month by month"
+        label="Profit and loss month by month"
+        columns={[
+          { header: 'Month' },
+          { header: 'Income', numeric: true },
+          { header: 'Expenses', numeric: true },
+          { header: 'Net', numeric: true },
+        ]}
+        rows={report.months.map((m) => ({
+          key: m.month,
+          cells: [monthLabel(m.month), formatMoney(m.income), formatMoney(m.expense), strong(<Signed value={m.net} />)],
+        }))}
+        total={['Total', formatMoney(report.total.income), formatMoney(report.total.expense), <Signed value={report.total.net} />]}
+      />
     </>
   );
 }
@@ -108,7 +100,7 @@ const FOCUS: Record<Focus, { label: string; chart: string }> = {
 
 /** Reports › Accounts › Income, Expense and Profit: the months of one column, the other two beside it. */
 export function PeriodReportView({ report, focus }: { report: PeriodReport; focus: Focus }) {
-  const period = `${formatDate(report.from)} – ${formatDate(report.to)}`;
+  const period = periodText(report);
   const rows = report.rows;
   const best = rows.reduce<PeriodReport['rows'][number] | null>(
     (top, r) => (!top || paiseOf(r[focus]) > paiseOf(top[focus]) ? r : top),
@@ -130,7 +122,7 @@ export function PeriodReportView({ report, focus }: { report: PeriodReport; focu
 
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <ReportFigures columns={3}>
         <StatCard
           className="max-lg:col-span-2"
           label={FOCUS[focus].label}
@@ -143,9 +135,8 @@ export function PeriodReportView({ report, focus }: { report: PeriodReport; focu
           sub={`over ${rows.length} ${rows.length === 1 ? 'month' : 'months'}`}
         />
         {best && <StatCard label="Best month" value={best.label || monthLabel(best.period)} sub={formatMoney(best[focus])} />}
-      </div>
-      <Card className="p-4">
-        <h2 className="mb-3 text-sm font-semibold">{FOCUS[focus].chart}</h2>
+      </ReportFigures>
+      <ReportChart title={FOCUS[focus].chart}>
         {focus === 'net' ? (
           <Chart
             kind="bar"
@@ -173,15 +164,13 @@ export function PeriodReportView({ report, focus }: { report: PeriodReport; focu
             yLabel={FOCUS[focus].label}
           />
         )}
-      </Card>
-      <Card className="overflow-hidden">
-        <ReportTable
-          label={`${FOCUS[focus].label} report`}
-          columns={[{ header: 'Month' }, ...order.map((f) => ({ header: header(f), numeric: true }))]}
-          rows={rows.map((r) => ({ key: r.period, cells: [r.label || monthLabel(r.period), ...order.map((f) => cell(r, f))] }))}
-          total={['Total', ...order.map((f) => cell(report.total, f))]}
-        />
-      </Card>
+      </ReportChart>
+      <ReportTableCard
+        label={`${FOCUS[focus].label} report`}
+        columns={[{ header: 'Month' }, ...order.map((f) => ({ header: header(f), numeric: true }))]}
+        rows={rows.map((r) => ({ key: r.period, cells: [r.label || monthLabel(r.period), ...order.map((f) => cell(r, f))] }))}
+        total={['Total', ...order.map((f) => cell(report.total, f))]}
+      />
     </>
   );
 }

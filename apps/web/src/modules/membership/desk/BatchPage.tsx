@@ -1,12 +1,8 @@
 import { batchInputSchema, z } from '@arena/contracts';
-import { Plus, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/Button';
-import { CentreFilter } from '../../../components/CentreFilter';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ACTIVE_OPTIONS, rowActionsColumn, statusColumn } from '../../../components/columns';
-import { DataTable, type Column } from '../../../components/DataTable';
-import { FilterSelect } from '../../../components/FilterSelect';
+import { statusColumn } from '../../../components/columns';
 import {
   CheckboxField,
   MultiSelectField,
@@ -17,14 +13,12 @@ import {
   TextField,
   TimeField,
 } from '../../../components/form';
-import { FormDialog } from '../../../components/FormDialog';
-import { PageHeader } from '../../../components/PageHeader';
+import { LookupListPage, statusFilter } from '../../../components/LookupListPage';
 import { formatCount } from '../../../lib/format';
 import { requestSchema, type FormInput } from '../../../lib/form';
 import { useCentres, useSports } from '../../../lib/lookups';
-import { saveResource, setActiveWith, useDeleteResource, useFormDialog } from '../../../lib/resourceActions';
 import { useSidebar } from '../../../state/sidebar';
-import { fetchBatches, membershipKeys, useBatchMutations, type Batch } from './api';
+import { batches, type Batch } from './api';
 import { BatchMembersDialog } from './BatchMembersDialog';
 import { SeatsCell } from './parts';
 import { hhmm, timeRange, WEEKDAYS, weekdaysText } from './rules';
@@ -88,126 +82,66 @@ const PRESETS = [
 /** Membership › Batch: group classes at fixed days and hours (Morning Yoga, Evening Zumba), with their members and seats. */
 export function BatchPage() {
   const selectedCentre = useSidebar((s) => s.selectedCentre);
-  const { create, update, remove } = useBatchMutations();
-  const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Batch>();
-  const deletion = useDeleteResource<Batch>(remove);
-  const setActive = setActiveWith(update);
   const centres = useCentres();
   const sports = useSports();
-  const [centre, setCentre] = useState(selectedCentre);
-  const [sport, setSport] = useState('');
-  const [status, setStatus] = useState('');
   const [membersOf, setMembersOf] = useState<Batch | null>(null);
 
-  const columns: Column<Batch>[] = [
-    {
-      id: 'name',
-      header: 'Batch',
-      sortKey: 'name',
-      alwaysVisible: true,
-      mobile: 'title',
-      cell: (b) => (
-        <div className="min-w-[150px]">
-          <div className="font-medium">{b.name}</div>
-          <div className="text-xs text-muted">{[b.sport_name, b.centre_name].filter(Boolean).join(' · ')}</div>
-        </div>
-      ),
-    },
-    {
-      id: 'schedule',
-      header: 'Schedule',
-      mobile: 'subtitle',
-      cell: (b) => (
-        <div className="whitespace-nowrap">
-          <div className="tabular">{timeRange(b.start_time, b.end_time)}</div>
-          <div className="text-xs text-muted">{weekdaysText(b.weekdays)}</div>
-        </div>
-      ),
-    },
-    { id: 'coach', header: 'Coach', mobile: false, defaultHidden: true, cell: (b) => b.coach_name || '—' },
-    {
-      id: 'seats',
-      header: 'Members / seats',
-      mobile: 'meta',
-      cell: (b) => <SeatsCell members={b.members_count} capacity={b.capacity} left={b.seats_left} />,
-    },
-    statusColumn({ sortable: true }),
-    rowActionsColumn({
-      onEdit: openEdit,
-      onDelete: deletion.askDelete,
-      leading: (b) => (
-        <Button size="sm" variant="secondary" aria-label={`Members of ${b.name}`} onClick={() => setMembersOf(b)}>
-          <Users size={14} aria-hidden /> Members
-        </Button>
-      ),
-      afterEdit: (b) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`${b.is_active ? 'Deactivate' : 'Activate'} ${b.name}`}
-          onClick={() => void setActive(b, !b.is_active)}
-        >
-          {b.is_active ? 'Deactivate' : 'Activate'}
-        </Button>
-      ),
-    }),
-  ];
-
   return (
-    <div>
-      <PageHeader
-        title="Batch"
-        description="Classes at fixed days and hours, with a limited number of seats. Times are 24-hour (17:00)."
-        actions={
-          <Button onClick={openCreate}>
-            <Plus size={16} aria-hidden /> Add Batch
-          </Button>
-        }
-      />
-      <DataTable
-        title="Batches"
-        queryKey={membershipKeys.batches}
-        fetchPage={fetchBatches}
-        exportPath="/member-management/batch/"
-        columns={columns}
-        rowKey={(b) => b.id}
-        searchPlaceholder="Search batch"
-        filters={{ centre: centre || undefined, sport: sport || undefined, is_active: status || undefined }}
-        filterControls={
-          <>
-            <CentreFilter value={centre} onChange={setCentre} />
-            <FilterSelect label="Sport" value={sport} onChange={setSport} options={optionsOf(sports.data)} />
-            <FilterSelect label="Status" value={status} onChange={setStatus} options={ACTIVE_OPTIONS} />
-          </>
-        }
-        onClearFilters={() => {
-          setCentre('');
-          setSport('');
-          setStatus('');
-        }}
-        empty={{
-          icon: Users,
-          title: 'No batches yet',
-          description: 'Add your classes, such as Morning Yoga (Mon–Fri, 06:00–07:00, 20 seats) or Kids Badminton.',
-          action: (
-            <Button onClick={openCreate}>
-              <Plus size={16} aria-hidden /> Add Batch
-            </Button>
+    <LookupListPage
+      resource={batches}
+      title="Batch"
+      description="Classes at fixed days and hours, with a limited number of seats. Times are 24-hour (17:00)."
+      addLabel="Add Batch"
+      tableTitle="Batches"
+      searchPlaceholder="Search batch"
+      columns={[
+        {
+          id: 'name',
+          header: 'Batch',
+          sortKey: 'name',
+          alwaysVisible: true,
+          mobile: 'title',
+          cell: (b: Batch) => (
+            <div className="min-w-[150px]">
+              <div className="font-medium">{b.name}</div>
+              <div className="text-xs text-muted">{[b.sport_name, b.centre_name].filter(Boolean).join(' · ')}</div>
+            </div>
           ),
-        }}
-      />
-      <FormDialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        size="lg"
-        title={editing ? `Edit ${editing.name}` : 'Add Batch'}
-        description={editing ? `${formatCount(editing.members_count)} members are in it; the capacity cannot go below that.` : undefined}
-        schema={batchFormSchema}
-        defaultValues={batchDefaults(editing, centre || selectedCentre)}
-        onSubmit={saveResource(editing, { create, update })}
-        submitLabel={editing ? 'Save Changes' : 'Create Batch'}
-      >
-        {({ control, setValue }) => (
+        },
+        {
+          id: 'schedule',
+          header: 'Schedule',
+          mobile: 'subtitle',
+          cell: (b) => (
+            <div className="whitespace-nowrap">
+              <div className="tabular">{timeRange(b.start_time, b.end_time)}</div>
+              <div className="text-xs text-muted">{weekdaysText(b.weekdays)}</div>
+            </div>
+          ),
+        },
+        { id: 'coach', header: 'Coach', mobile: false, defaultHidden: true, cell: (b) => b.coach_name || '—' },
+        {
+          id: 'seats',
+          header: 'Members / seats',
+          mobile: 'meta',
+          cell: (b) => <SeatsCell members={b.members_count} capacity={b.capacity} left={b.seats_left} />,
+        },
+        statusColumn({ sortable: true }),
+      ]}
+      filters={[{ name: 'centre', centre: true }, { name: 'sport', label: 'Sport', options: optionsOf(sports.data) }, statusFilter]}
+      empty={{
+        icon: Users,
+        title: 'No batches yet',
+        description: 'Add your classes, such as Morning Yoga (Mon–Fri, 06:00–07:00, 20 seats) or Kids Badminton.',
+      }}
+      form={{
+        schema: batchFormSchema,
+        size: 'lg',
+        description: (editing) =>
+          editing ? `${formatCount(editing.members_count)} members are in it; the capacity cannot go below that.` : undefined,
+        defaultValues: (editing, filters) => batchDefaults(editing, filters.centre || selectedCentre),
+        createLabel: 'Create Batch',
+        fields: ({ control, setValue }) => (
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField control={control} name="name" label="Name" required maxLength={100} placeholder="e.g. Morning Yoga" />
             <SelectField
@@ -255,12 +189,17 @@ export function BatchPage() {
               className="sm:col-span-2"
             />
           </div>
-        )}
-      </FormDialog>
-      <ConfirmDialog {...deletion.dialogProps} title={`Delete ${deletion.deleting?.name ?? 'batch'}?`}>
-        Only an empty batch can be deleted. Remove its members first, or deactivate it instead.
-      </ConfirmDialog>
+        ),
+      }}
+      leadingAction={(b) => (
+        <Button size="sm" variant="secondary" aria-label={`Members of ${b.name}`} onClick={() => setMembersOf(b)}>
+          <Users size={14} aria-hidden /> Members
+        </Button>
+      )}
+      activeToggle="toggle"
+      deleteNote="Only an empty batch can be deleted. Remove its members first, or deactivate it instead."
+    >
       <BatchMembersDialog batch={membersOf} onClose={() => setMembersOf(null)} />
-    </div>
+    </LookupListPage>
   );
 }

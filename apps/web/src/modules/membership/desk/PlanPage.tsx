@@ -1,21 +1,14 @@
 import { DURATION_UNITS, membershipEndDate, planInputSchema, z } from '@arena/contracts';
-import { CalendarRange, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarRange } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
-import { Button } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ACTIVE_OPTIONS, rowActionsColumn, statusColumn } from '../../../components/columns';
-import { DataTable, type Column } from '../../../components/DataTable';
-import { FilterSelect } from '../../../components/FilterSelect';
+import { statusColumn } from '../../../components/columns';
 import { CheckboxField, MoneyField, NumberField, optionsOf, SelectField, TextareaField, TextField } from '../../../components/form';
-import { FormDialog } from '../../../components/FormDialog';
-import { PageHeader } from '../../../components/PageHeader';
+import { LookupListPage, statusFilter } from '../../../components/LookupListPage';
 import { formatCount, formatDate, formatMoney } from '../../../lib/format';
 import { requestSchema, type FormControl, type FormInput } from '../../../lib/form';
 import { useSports } from '../../../lib/lookups';
-import { saveResource, setActiveWith, useDeleteResource, useFormDialog } from '../../../lib/resourceActions';
 import { todayIso } from '../../../lib/today';
-import { fetchPlans, membershipKeys, usePlanMutations, type Plan } from './api';
+import { plans, type Plan } from './api';
 import { FITNESS_SAC, GST_OPTIONS, gstText } from './parts';
 
 /** A number field's value: NaN while it is empty or unreadable. */
@@ -98,137 +91,87 @@ export function freezeText(times: number, days: number): string {
 
 /** Membership › Plan: what members join (duration, visits, price with GST, joining fee, freeze limits). */
 export function PlanPage() {
-  const { create, update, remove } = usePlanMutations();
-  const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Plan>();
-  const deletion = useDeleteResource<Plan>(remove);
-  const setActive = setActiveWith(update);
   const sports = useSports();
-  const [sport, setSport] = useState('');
-  const [status, setStatus] = useState('');
-
-  const columns: Column<Plan>[] = [
-    {
-      id: 'name',
-      header: 'Plan',
-      sortKey: 'name',
-      alwaysVisible: true,
-      mobile: 'title',
-      cell: (p) => (
-        <div className="min-w-[150px]">
-          <div className="font-medium">{p.name}</div>
-          <div className="text-xs text-muted">{p.sport_name || 'Any sport'}</div>
-        </div>
-      ),
-    },
-    { id: 'duration', header: 'Duration', mobile: 'subtitle', cell: (p) => <span className="whitespace-nowrap">{p.duration_label}</span> },
-    {
-      id: 'price',
-      header: 'Price',
-      sortKey: 'price',
-      align: 'right',
-      cell: (p) => (
-        <div className="whitespace-nowrap">
-          <div className="font-medium tabular">{formatMoney(p.price)}</div>
-          <div className="text-xs text-muted">
-            incl. {p.gst_rate} % GST{Number(p.joining_fee) > 0 && ` · + ${formatMoney(p.joining_fee)} joining`}
-          </div>
-        </div>
-      ),
-    },
-    {
-      id: 'gst',
-      header: 'GST',
-      mobile: false,
-      defaultHidden: true,
-      cell: (p) => <span className="whitespace-nowrap">{gstText(p.gst_rate, p.sac_code)}</span>,
-    },
-    {
-      id: 'freeze',
-      header: 'Freeze limit',
-      mobile: 'meta',
-      cell: (p) => <span className="whitespace-nowrap">{freezeText(p.freeze_max_times, p.freeze_max_days)}</span>,
-    },
-    {
-      id: 'active_members',
-      header: 'Members',
-      align: 'right',
-      mobile: 'meta',
-      cell: (p) => <span className="tabular">{formatCount(p.active_members)}</span>,
-    },
-    statusColumn({ sortable: true }),
-    rowActionsColumn({
-      onEdit: openEdit,
-      onDelete: deletion.askDelete,
-      afterEdit: (p) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`${p.is_active ? 'Deactivate' : 'Activate'} ${p.name}`}
-          onClick={() => void setActive(p, !p.is_active)}
-        >
-          {p.is_active ? 'Deactivate' : 'Activate'}
-        </Button>
-      ),
-    }),
-  ];
-
   return (
-    <div>
-      <PageHeader
-        title="Plan"
-        description="What members join: how long it lasts, how many visits, the GST-inclusive price, the joining fee and how often it may be frozen."
-        actions={
-          <Button onClick={openCreate}>
-            <Plus size={16} aria-hidden /> Add Plan
-          </Button>
-        }
-      />
-      <DataTable
-        title="Membership plans"
-        queryKey={membershipKeys.plans}
-        fetchPage={fetchPlans}
-        exportPath="/member-management/plan/"
-        columns={columns}
-        rowKey={(p) => p.id}
-        searchPlaceholder="Search plan"
-        filters={{ sport: sport || undefined, is_active: status || undefined }}
-        filterControls={
-          <>
-            <FilterSelect label="Sport" value={sport} onChange={setSport} options={optionsOf(sports.data)} />
-            <FilterSelect label="Status" value={status} onChange={setStatus} options={ACTIVE_OPTIONS} />
-          </>
-        }
-        onClearFilters={() => {
-          setSport('');
-          setStatus('');
-        }}
-        empty={{
-          icon: CalendarRange,
-          title: 'No plans yet',
-          description: 'Add the plans you sell, such as Monthly ₹1,500, Quarterly ₹4,000 or a 12-session personal training pack.',
-          action: (
-            <Button onClick={openCreate}>
-              <Plus size={16} aria-hidden /> Add Plan
-            </Button>
+    <LookupListPage
+      resource={plans}
+      title="Plan"
+      description="What members join: how long it lasts, how many visits, the GST-inclusive price, the joining fee and how often it may be frozen."
+      addLabel="Add Plan"
+      tableTitle="Membership plans"
+      searchPlaceholder="Search plan"
+      columns={[
+        {
+          id: 'name',
+          header: 'Plan',
+          sortKey: 'name',
+          alwaysVisible: true,
+          mobile: 'title',
+          cell: (p: Plan) => (
+            <div className="min-w-[150px]">
+              <div className="font-medium">{p.name}</div>
+              <div className="text-xs text-muted">{p.sport_name || 'Any sport'}</div>
+            </div>
           ),
-        }}
-      />
-      <FormDialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        size="lg"
-        title={editing ? `Edit ${editing.name}` : 'Add Plan'}
-        description={
+        },
+        {
+          id: 'duration',
+          header: 'Duration',
+          mobile: 'subtitle',
+          cell: (p) => <span className="whitespace-nowrap">{p.duration_label}</span>,
+        },
+        {
+          id: 'price',
+          header: 'Price',
+          sortKey: 'price',
+          align: 'right',
+          cell: (p) => (
+            <div className="whitespace-nowrap">
+              <div className="font-medium tabular">{formatMoney(p.price)}</div>
+              <div className="text-xs text-muted">
+                incl. {p.gst_rate} % GST{Number(p.joining_fee) > 0 && ` · + ${formatMoney(p.joining_fee)} joining`}
+              </div>
+            </div>
+          ),
+        },
+        {
+          id: 'gst',
+          header: 'GST',
+          mobile: false,
+          defaultHidden: true,
+          cell: (p) => <span className="whitespace-nowrap">{gstText(p.gst_rate, p.sac_code)}</span>,
+        },
+        {
+          id: 'freeze',
+          header: 'Freeze limit',
+          mobile: 'meta',
+          cell: (p) => <span className="whitespace-nowrap">{freezeText(p.freeze_max_times, p.freeze_max_days)}</span>,
+        },
+        {
+          id: 'active_members',
+          header: 'Members',
+          align: 'right',
+          mobile: 'meta',
+          cell: (p) => <span className="tabular">{formatCount(p.active_members)}</span>,
+        },
+        statusColumn({ sortable: true }),
+      ]}
+      filters={[{ name: 'sport', label: 'Sport', options: optionsOf(sports.data) }, statusFilter]}
+      empty={{
+        icon: CalendarRange,
+        title: 'No plans yet',
+        description: 'Add the plans you sell, such as Monthly ₹1,500, Quarterly ₹4,000 or a 12-session personal training pack.',
+      }}
+      form={{
+        schema: planFormSchema,
+        size: 'lg',
+        description: (editing) =>
           editing && editing.active_members > 0
             ? `${formatCount(editing.active_members)} running memberships keep the price and dates they were sold with; changes apply to new sales and renewals.`
-            : 'Prices include GST. A new GST rate applies from today; earlier invoices keep theirs.'
-        }
-        schema={planFormSchema}
-        defaultValues={planDefaults(editing)}
-        onSubmit={saveResource(editing, { create, update })}
-        submitLabel={editing ? 'Save Changes' : 'Create Plan'}
-      >
-        {({ control }) => (
+            : 'Prices include GST. A new GST rate applies from today; earlier invoices keep theirs.',
+        defaultValues: planDefaults,
+        createLabel: 'Create Plan',
+        fields: ({ control }) => (
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField control={control} name="name" label="Name" required maxLength={100} placeholder="e.g. Quarterly" />
             <SelectField
@@ -282,12 +225,11 @@ export function PlanPage() {
               className="sm:col-span-2"
             />
           </div>
-        )}
-      </FormDialog>
-      <ConfirmDialog {...deletion.dialogProps} title={`Delete ${deletion.deleting?.name ?? 'plan'}?`}>
-        Only a plan nobody has joined can be deleted. If members are on it, deactivate it instead: their memberships keep it.
-      </ConfirmDialog>
-    </div>
+        ),
+      }}
+      activeToggle="toggle"
+      deleteNote="Only a plan nobody has joined can be deleted. If members are on it, deactivate it instead: their memberships keep it."
+    />
   );
 }
 

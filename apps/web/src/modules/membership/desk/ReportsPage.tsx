@@ -1,17 +1,22 @@
 import { format, startOfMonth, subMonths } from 'date-fns';
-import { PeriodFilters, periodEmpty, ReportsPage, useReportPeriod, useReportTab, type ReportTab } from '../../../components/ReportsPage';
+import {
+  PeriodFilters,
+  periodEmpty,
+  ReportPage,
+  useReportPeriod,
+  useReportTab,
+  type ReportTab,
+} from '../../../components/report/ReportPage';
 import { todayDate, todayIso } from '../../../lib/today';
 import { reportSource, useMembershipReport, type ReportData, type ReportKind } from './api';
-import {
-  BatchReportView,
-  CollectionReportView,
-  DueReportView,
-  PlanReportView,
-  ServiceReportView,
-  SportsCollectionReportView,
-  SportsReportView,
-  StatusReportView,
-} from './ReportViews';
+import { BatchReportView } from './reports/BatchReport';
+import { CollectionReportView } from './reports/CollectionReport';
+import { DueReportView } from './reports/DueReport';
+import { PlanReportView } from './reports/PlanReport';
+import { ServiceReportView } from './reports/ServiceReport';
+import { SportsCollectionReportView } from './reports/SportsCollectionReport';
+import { SportsReportView } from './reports/SportsReport';
+import { StatusReportView } from './reports/StatusReport';
 
 const REPORTS: ReportTab<ReportKind>[] = [
   {
@@ -84,7 +89,7 @@ export function MembershipReportsPage() {
   const query = useMembershipReport(kind, { from, to, centre });
 
   return (
-    <ReportsPage
+    <ReportPage
       title="Membership Reports"
       tabsLabel="Membership reports"
       reports={REPORTS}
@@ -115,6 +120,6 @@ export function MembershipReportsPage() {
             return <SportsCollectionReportView report={data as ReportData['sports-collection']} />;
         }
       }}
-    </ReportsPage>
+    </ReportPage>
   );
 }

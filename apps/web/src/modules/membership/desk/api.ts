@@ -37,6 +37,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../../components/DataTable';
 import { api, ApiError, type Paginated } from '../../../lib/api';
+import { lookupResource } from '../../../lib/lookupResource';
 import { todayIso } from '../../../lib/today';
 
 export type {
@@ -84,21 +85,6 @@ export const membershipKeys = {
   reports: ['membership', 'reports'] as const,
 };
 
-/** A plain resource: create, update, delete; every write refreshes the queries under `keys`. */
-function resourceMutations<I, O>(path: string, keys: readonly (readonly unknown[])[]) {
-  return function useResourceMutations() {
-    const queryClient = useQueryClient();
-    const settled = () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    const create = useMutation({ mutationFn: (input: I) => api.post<O>(`${path}/`, input), onSuccess: settled });
-    const update = useMutation({
-      mutationFn: ({ id, input }: { id: number; input: Partial<I> }) => api.patch<O>(`${path}/${id}/`, input),
-      onSuccess: settled,
-    });
-    const remove = useMutation({ mutationFn: (id: number) => api.delete<void>(`${path}/${id}/`), onSuccess: settled });
-    return { create, update, remove };
-  };
-}
-
 /** Every row of a short list (plans, categories, items) for a select: the first 200, by name. */
 function useAll<T>(key: readonly unknown[], path: string, params: Record<string, string> = {}) {
   return useQuery({
@@ -121,16 +107,13 @@ export const useMemberSearch = (search: string, { enabled = true, limit = 8 }: {
   useQuery({ ...memberSearchQuery(search, limit), select: (page: Paginated<Member>) => page.results, enabled });
 
 // ---- plans and services ----
-export const fetchPlans = (params: ListParams) => api.get<Paginated<Plan>>(`${BASE}/plan/`, { params });
-export const usePlanMutations = resourceMutations<PlanInput, Plan>(`${BASE}/plan`, [membershipKeys.plans]);
+export const plans = lookupResource<Plan, PlanInput>(`${BASE}/plan/`, membershipKeys.plans);
 export const usePlanOptions = () => useAll<Plan>(membershipKeys.planOptions, `${BASE}/plan/`);
 
-export const fetchServices = (params: ListParams) => api.get<Paginated<Service>>(`${BASE}/service/`, { params });
-export const useServiceMutations = resourceMutations<ServiceInput, Service>(`${BASE}/service`, [membershipKeys.services]);
+export const services = lookupResource<Service, ServiceInput>(`${BASE}/service/`, membershipKeys.services);
 
 // ---- batches ----
-export const fetchBatches = (params: ListParams) => api.get<Paginated<Batch>>(`${BASE}/batch/`, { params });
-export const useBatchMutations = resourceMutations<BatchInput, Batch>(`${BASE}/batch`, [membershipKeys.batches]);
+export const batches = lookupResource<Batch, BatchInput>(`${BASE}/batch/`, membershipKeys.batches);
 
 export const useBatchMembers = (id: number | null) =>
   useQuery({
@@ -191,20 +174,17 @@ export function useAttendanceMutations() {
 }
 
 // ---- performance ----
-export const fetchCategories = (params: ListParams) => api.get<Paginated<PerformanceCategory>>(`${BASE}/performance-category/`, { params });
-export const useCategoryMutations = resourceMutations<CategoryInput, PerformanceCategory>(`${BASE}/performance-category`, [
+export const performanceCategories = lookupResource<PerformanceCategory, CategoryInput>(
+  `${BASE}/performance-category/`,
   membershipKeys.categories,
-]);
+);
 export const useCategoryOptions = () => useAll<PerformanceCategory>(membershipKeys.categoryOptions, `${BASE}/performance-category/`);
 
-export const fetchItems = (params: ListParams) => api.get<Paginated<PerformanceItem>>(`${BASE}/performance-item/`, { params });
-export const useItemMutations = resourceMutations<ItemInput, PerformanceItem>(`${BASE}/performance-item`, [membershipKeys.items]);
+export const performanceItems = lookupResource<PerformanceItem, ItemInput>(`${BASE}/performance-item/`, membershipKeys.items);
 export const useItemOptions = () => useAll<PerformanceItem>(membershipKeys.itemOptions, `${BASE}/performance-item/`);
 
-export const fetchMeasurements = (params: ListParams) => api.get<Paginated<MemberPerformance>>(`${BASE}/member-performance/`, { params });
-export const useMeasurementMutations = resourceMutations<MeasurementInput, MemberPerformance>(`${BASE}/member-performance`, [
-  membershipKeys.measurements,
-]);
+/** Members' measurements: not a lookup (no name), but the same list and writes. */
+export const measurements = lookupResource<MemberPerformance, MeasurementInput>(`${BASE}/member-performance/`, membershipKeys.measurements);
 
 // ---- money ----
 export const fetchPayments = (params: ListParams) => api.get<Paginated<MemberPayment>>(`${BASE}/payment-history/`, { params });

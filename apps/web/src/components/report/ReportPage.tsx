@@ -4,20 +4,20 @@ import { format, isValid, parseISO, startOfMonth, subMonths } from 'date-fns';
 import { BarChart3, Download, FileSpreadsheet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { download, type RequestOptions } from '../lib/api';
-import { errorMessage } from '../lib/errors';
-import { formatDate } from '../lib/format';
-import { notify } from '../lib/notify';
-import { useSidebar } from '../state/sidebar';
-import { Alert } from './Alert';
-import { Button } from './Button';
-import { Card } from './Card';
-import { CentreFilter } from './CentreFilter';
-import { EmptyState } from './EmptyState';
-import { FilterDate } from './FilterSelect';
-import { PageHeader } from './PageHeader';
-import { Skeleton } from './Skeleton';
-import { todayDate, todayIso } from '../lib/today';
+import { download, type RequestOptions } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { useSidebar } from '../../state/sidebar';
+import { Alert } from '../Alert';
+import { Button } from '../Button';
+import { Card } from '../Card';
+import { CentreFilter } from '../CentreFilter';
+import { EmptyState } from '../EmptyState';
+import { FilterDate } from '../FilterSelect';
+import { PageHeader } from '../PageHeader';
+import { Skeleton } from '../Skeleton';
+import { todayDate, todayIso } from '../../lib/today';
 
 /** One report of a reports page: its tab's label, and the page's description while it is shown. */
 export interface ReportTab<K extends string> {
@@ -92,11 +92,11 @@ export interface ReportEmpty {
 }
 
 /**
- * A Reports page: the reports as tabs chosen by `?report=`, the shown report's description and its
+ * The one report page: the reports as tabs chosen by `?report=`, the shown report's description and its
  * CSV/XLSX export in the header, the filters, then the report — or its skeleton, its error with
  * Retry, or `empty` when `isEmpty` says there is nothing to show (the export is off then too).
  */
-export function ReportsPage<K extends string, T>({
+export function ReportPage<K extends string, T>({
   title,
   tabsLabel,
   reports,
