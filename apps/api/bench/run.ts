@@ -7,6 +7,7 @@
  *     up, then the tenant transaction (BEGIN, set_config, the query, COMMIT, pipelined on one
  *     reserved connection) as the login role working as arena_app under RLS;
  *   - full: GET /api/administrator/centre/ with a valid key through the whole stack.
+ *   The three take turns in BENCH_ROUNDS rounds (default 3) that share the run's seconds.
  *   Goals: full ≥ 0.8 × floor and ≥ 0.35 × bare.
  *   Portal slots (5,000 bookings on record): p99 ≤ 2 × the bare route's p99.
  *   Booking creation: ≥ 150 bookings/s of distinct slots for 10 s, 0 errors.
@@ -34,10 +35,45 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function load(url: string, headers: Record<string, string>, duration = SECONDS) {
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+interface LoadResult {
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+  total: number;
+  seconds: number;
+}
+
+async function load(url: string, headers: Record<string, string>, duration = SECONDS): Promise<LoadResult> {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration, workers: 1 });
   const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
-  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, errors, total: result.requests.total };
+  const seconds = result.duration || duration;
+  return {
+    rps: result.requests.total / seconds,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    errors,
+    total: result.requests.total,
+    seconds,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Rounds of one load as one figure: all requests over all seconds; the median round's latencies. */
+function combine(rounds: LoadResult[]): LoadResult {
+  const total = rounds.reduce((n, r) => n + r.total, 0);
+  const seconds = rounds.reduce((n, r) => n + r.seconds, 0);
+  return {
+    rps: total / seconds,
+    p99: median(rounds.map((r) => r.p99)),
+    p50: median(rounds.map((r) => r.p50)),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    total,
+    seconds,
+  };
 }
 
 async function main() {
@@ -127,17 +163,25 @@ async function main() {
     const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
     const WARM = Math.min(3, SECONDS);
 
-    console.log(`Warming up, then ${SECONDS} s at ${CONNECTIONS} connections each…`);
+    console.log(`Warming up, then ${SECONDS} s at ${CONNECTIONS} connections each, in ${ROUNDS} interleaved rounds…`);
     const centreUrl = `${address}/api/administrator/centre/`;
+    const variants = {
+      full: () => load(centreUrl, { host, authorization: `Token ${key}` }, SECONDS / ROUNDS),
+      bare: () => load(`${bareAddress}/centres`, {}, SECONDS / ROUNDS),
+      floor: () => load(`${bareAddress}/centres-floor`, { authorization: `Token ${key}` }, SECONDS / ROUNDS),
+    };
     await load(centreUrl, { host, authorization: `Token ${key}` }, WARM);
-    const full = await load(centreUrl, { host, authorization: `Token ${key}` });
     await load(`${bareAddress}/centres`, {}, WARM);
-    const raw = await load(`${bareAddress}/centres`, {});
     await load(`${bareAddress}/centres-floor`, { authorization: `Token ${key}` }, WARM);
-    const floor = await load(`${bareAddress}/centres-floor`, { authorization: `Token ${key}` });
+    // The three take turns, so a burst of load from elsewhere on a shared machine falls on all of them alike.
+    const rounds: Record<keyof typeof variants, LoadResult[]> = { full: [], bare: [], floor: [] };
+    for (let r = 0; r < ROUNDS; r++) for (const k of ['full', 'bare', 'floor'] as const) rounds[k].push(await variants[k]());
+    const full = combine(rounds.full);
+    const raw = combine(rounds.bare);
+    const floor = combine(rounds.floor);
 
     const booking = await bookingBench(app, address, handle, key, user.organisation.id, bareAddress, dbUrl.toString());
-    const row = (label: string, r: typeof full) =>
+    const row = (label: string, r: LoadResult) =>
       `${label.padEnd(58)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
     const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
     console.log('');
@@ -150,6 +194,8 @@ async function main() {
     console.log(
       `  full / bare  = ${ofBare.toFixed(2)} (goal ≥ 0.35: ${verdict(ofBare >= 0.35)})   floor / bare = ${(floor.rps / raw.rps).toFixed(2)}`,
     );
+    const perRound = (a: LoadResult[], b: LoadResult[]) => a.map((x, i) => (x.rps / b[i].rps).toFixed(2)).join(' ');
+    console.log(`  per round: full / floor ${perRound(rounds.full, rounds.floor)}; full / bare ${perRound(rounds.full, rounds.bare)}`);
     console.log('');
     console.log(row(`GET online-available-slots (40 slots, ${booking.bookingsOnRecord} bookings)`, booking.slots));
     const slotsRatio = booking.slots.p99 / Math.max(raw.p99, 1);

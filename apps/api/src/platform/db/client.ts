@@ -38,13 +38,21 @@ export interface DatabaseHandle {
  * that carries cache invalidations from every instance, and the per-organisation gate.
  */
 export interface TenantOptions {
-  /** The transaction only reads: it runs READ ONLY, and the connection goes back to the pool without waiting for COMMIT. */
+  /** The transaction only reads: it runs READ ONLY, and the answer does not wait for COMMIT (the connection goes back to the pool once COMMIT is answered). */
   readOnly?: boolean;
+}
+
+/** A statement of a pipelined read: SQL text with `$n` parameters and their values. */
+export interface PipelinedStatement {
+  sql: string;
+  params: unknown[];
 }
 
 interface DatabaseExtras {
   kind: 'pglite' | 'postgres';
   runTenant?: <T>(organisationId: number, fn: (tx: Tx) => Promise<T>, options: TenantOptions) => Promise<T>;
+  readPipelined?: (organisationId: number, statements: PipelinedStatement[]) => Promise<unknown[][][]>;
+  endedTx?: (onUse: () => void) => Tx;
   bus: InvalidationBus;
   gate: TenantGate;
 }
@@ -210,7 +218,14 @@ export function connectPostgres(
     )
     .catch(() => undefined);
   const perOrganisation = limits.perOrganisation || Math.max(2, Math.ceil(poolSize * 0.6));
-  extras.set(db, { kind: 'postgres', bus, gate: new TenantGate(perOrganisation), runTenant: pipelinedTenantRunner(client, db) });
+  extras.set(db, {
+    kind: 'postgres',
+    bus,
+    gate: new TenantGate(perOrganisation),
+    runTenant: pipelinedTenantRunner(client, db),
+    readPipelined: pipelinedRead(client),
+    endedTx: endedTransaction(db),
+  });
   return {
     db,
     kind: 'postgres',
@@ -323,6 +338,62 @@ export function isConnectionLoss(err: unknown): boolean {
 }
 
 /**
+ * A read-only tenant transaction whose statements are all known before it starts, in one round
+ * trip: BEGIN READ ONLY with the tenant setting, every statement and COMMIT are issued in one
+ * synchronous run, which postgres.js coalesces into one write (it flushes on `setImmediate`), and
+ * the connection goes back to the pool when COMMIT has been answered — never earlier, since a
+ * statement still queued on a released reservation would never be sent. A statement that fails
+ * (a statement timeout) aborts the transaction: the statements behind it fail too, COMMIT answers
+ * ROLLBACK, and the first failure is thrown once the connection is clean.
+ */
+function pipelinedRead(pool: postgres.Sql) {
+  return async (organisationId: number, statements: PipelinedStatement[]): Promise<unknown[][][]> => {
+    if (!Number.isSafeInteger(organisationId)) throw new Error('organisation id must be an integer');
+    const conn = await pool.reserve();
+    let answers: PromiseSettledResult<unknown>[];
+    try {
+      // `execute()` queues each query in this order; the first is written with the rest behind it.
+      answers = await Promise.allSettled([
+        conn.unsafe(`begin read only; select set_config('app.organisation_id', '${organisationId}', true)`).simple().execute(),
+        // Named prepared statements, as drizzle's are, so each shape is parsed once per connection.
+        ...statements.map((s) =>
+          conn
+            .unsafe(s.sql, s.params as never, { prepare: true })
+            .values()
+            .execute(),
+        ),
+        conn.unsafe('commit').execute(),
+      ]);
+    } finally {
+      conn.release();
+    }
+    const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
+    if (failed) throw failed.reason;
+    return answers.slice(1, -1).map((a) => (a as PromiseFulfilledResult<unknown[][]>).value);
+  };
+}
+
+/**
+ * A Tx whose transaction has ended (a pipelined read committed before the code that reads its
+ * rows ran): every statement through it throws and calls `onUse`, so the caller learns that the
+ * code needed the database.
+ */
+function endedTransaction(db: Database) {
+  const internals = db as unknown as { dialect: ConstructorParameters<typeof PostgresJsSession>[1]; session: { schema: unknown } };
+  const dialect = internals.dialect;
+  const relations = internals.session.schema as ConstructorParameters<typeof PostgresJsSession>[2];
+  return (onUse: () => void): Tx => {
+    const ended = () => {
+      onUse();
+      throw new Error('This tenant transaction has already ended; await every query inside it.');
+    };
+    const client = { unsafe: ended, savepoint: ended };
+    const session = new PostgresJsSession(client as never, dialect, relations);
+    return new PostgresJsTransaction(dialect, session, relations) as unknown as Tx;
+  };
+}
+
+/**
  * postgres.js leaves Nagle's algorithm on. A transaction pipelines statements (the tenant
  * setting, then the query), and Nagle would hold the second write until the first is
  * acknowledged — up to a delayed-ACK timeout (40 ms) per request. Connect with TCP_NODELAY.
@@ -392,6 +463,26 @@ export async function withTenant<T>(
   return gate.run(organisationId, () =>
     runTenant ? runTenant(organisationId, fn, options) : drizzleTenantTransaction(db, organisationId, fn),
   );
+}
+
+/**
+ * A read-only tenant transaction of statements known before it starts (a compiled list's page and
+ * count), pipelined in one round trip through the per-organisation gate; each statement's rows as
+ * arrays of column values in select order. `null` where the database cannot pipeline (PGlite):
+ * the caller runs its reads in `withTenant` as usual.
+ */
+export function readTenantPipelined(db: Database, organisationId: number, statements: PipelinedStatement[]): Promise<unknown[][][]> | null {
+  const { readPipelined, gate } = extrasOf(db);
+  if (!readPipelined) return null;
+  return gate.run(organisationId, () => readPipelined(organisationId, statements));
+}
+
+/**
+ * What code that runs after a pipelined read gets as its Tx: every statement throws (the
+ * transaction has committed) and calls `onUse`. Null on PGlite.
+ */
+export function endedTenantTx(db: Database, onUse: () => void): Tx | null {
+  return extrasOf(db).endedTx?.(onUse) ?? null;
 }
 
 function drizzleTenantTransaction<T>(db: Database, organisationId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
