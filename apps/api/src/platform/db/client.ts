@@ -350,7 +350,7 @@ function pipelinedRead(pool: postgres.Sql) {
   return async (organisationId: number, statements: PipelinedStatement[]): Promise<unknown[][][]> => {
     if (!Number.isSafeInteger(organisationId)) throw new Error('organisation id must be an integer');
     const conn = await pool.reserve();
-    let answers: PromiseSettledResult<unknown>[];
+    let answers: PromiseSettledResult<unknown>[] = [];
     try {
       // `execute()` queues each query in this order; the first is written with the rest behind it.
       answers = await Promise.allSettled([
@@ -365,7 +365,8 @@ function pipelinedRead(pool: postgres.Sql) {
         conn.unsafe('commit').execute(),
       ]);
     } finally {
-      conn.release();
+      // A connection that has gone is never handed back (see pipelinedTenantRunner).
+      if (!answers.some((a) => a.status === 'rejected' && isConnectionLoss(a.reason))) conn.release();
     }
     const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
     if (failed) throw failed.reason;
