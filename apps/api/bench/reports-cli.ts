@@ -4,7 +4,8 @@
  * given the demo and the big club, and dropped at the end (BENCH_KEEP=1 keeps it).
  * BENCH_REPORT_SCALE (default 1 = 5,000 members, ≈ 1,000,000 check-ins; 0.05 for a quick try),
  * BENCH_REPORT_SECONDS (per endpoint and side, default 4), BENCH_REPORT_CONNECTIONS (default 4),
- * BENCH_REPORT_INDEXES=0 to skip the second measurement with the candidate indexes.
+ * BENCH_REPORT_INDEXES=0 to skip the second measurement with the candidate indexes, BENCH_REPORT_VERBOSE=1
+ * to print each endpoint's captured statements.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import { benchReports } from './reports.js';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function main() {
-  const name = `arena_bench_reports_${Date.now()}`;
+  const name = `arena_bench_reports_${process.env.BENCH_DB_TAG ?? ''}${Date.now()}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const dbUrl = new URL(adminUrl);
@@ -51,6 +52,7 @@ async function main() {
       scale: Number(process.env.BENCH_REPORT_SCALE ?? 1),
       seconds: Number(process.env.BENCH_REPORT_SECONDS ?? 4),
       connections: Number(process.env.BENCH_REPORT_CONNECTIONS ?? 4),
+      verbose: process.env.BENCH_REPORT_VERBOSE === '1',
       ...(process.env.BENCH_REPORT_INDEXES === '0' ? { indexes: [] } : {}),
     });
   } finally {
