@@ -139,11 +139,11 @@ select org, member_id, plan_id, centre_id, plan_name || ' · ' || member_code, p
 from bench_membership, bench_today t
 order by member_id, start_date;
 
--- Dues: one in nine pays 60 %; three in nine pay half now and half ten days later (if that day has come).
+-- Dues: one in nine pays 60 %; four in nine pay half now and half ten days later (if that day has come).
 update membership m set paid = case when m.id % 9 = 0 then round(m.total * 0.6, 0) else round(m.total * 0.5, 0) end
 from bench_today t
 where m.organisation_id = (select org from bench_param) and m.member_id in (select member_id from bench_member)
-  and (m.id % 9 = 0 or (m.id % 9 between 1 and 3 and m.start_date + 10 > t.today));
+  and (m.id % 9 = 0 or (m.id % 9 between 1 and 4 and m.start_date + 10 > t.today));
 
 -- The chain: each membership renews the one before it.
 update membership m set renewed_from_id = prev.id
@@ -159,7 +159,7 @@ from (select distinct on (member_id) id, member_id, status from membership
       order by member_id, start_date desc) cur
 where mb.id = cur.member_id;
 
--- Member services: three in ten members keep one, renewed every 30 days for up to a year.
+-- Member services: four in ten members keep one, renewed every 30 days for up to a year.
 insert into member_service (organisation_id, member_id, service_id, centre_id, label, party, start_date, end_date, price, discount, total, paid, status,
                             sessions_total, sessions_left)
 select b.org, b.member_id, s.id, b.centre_id, s.name || ' · ' || b.member_code, b.first_name || ' ' || b.last_name,
@@ -167,7 +167,7 @@ select b.org, b.member_id, s.id, b.centre_id, s.name || ' · ' || b.member_code,
        case when b.joined_on + 30 * k + s.duration_days - 1 < t.today then 'expired' else 'active' end, s.sessions, s.sessions
 from bench_member b, bench_today t, generate_series(0, 11) k,
      lateral (select * from membership_service s where s.organisation_id = b.org order by s.id offset b.i % 3 limit 1) s
-where b.i % 10 < 3 and b.joined_on + 30 * k <= least(b.stop_on, t.today);
+where b.i % 10 < 4 and b.joined_on + 30 * k <= least(b.stop_on, t.today);
 
 -- Invoices of the memberships and services, one line each, numbered after every existing one.
 insert into invoice (organisation_id, kind, number, date, module, source_type, source_id, source_label, centre_id, seller,
@@ -201,15 +201,15 @@ select r.org, r.date, 'receipt', 'in', 'income', r.amount, modes.ids[1 + r.sourc
        'Membership Management', r.source_type, r.source_id, r.label, r.party, r.invoice_id, r.centre_id
 from bench_modes modes, (
   select i.organisation_id as org, i.source_type, i.source_id, i.source_label as label, i.buyer_name as party, i.id as invoice_id, i.centre_id,
-         i.date, case when i.paid = i.total and i.source_id % 9 between 1 and 3 and i.date + 10 <= t.today then round(i.total * 0.5, 0) else i.paid end as amount
+         i.date, case when i.paid = i.total and i.source_id % 9 between 1 and 4 and i.date + 10 <= t.today then round(i.total * 0.5, 0) else i.paid end as amount
   from invoice i, bench_today t where i.organisation_id = (select org from bench_param) and i.number like 'INV/B/%' and i.paid > 0
   union all
   select i.organisation_id, i.source_type, i.source_id, i.source_label, i.buyer_name, i.id, i.centre_id, i.date + 10, i.total - round(i.total * 0.5, 0)
   from invoice i, bench_today t where i.organisation_id = (select org from bench_param) and i.number like 'INV/B/%' and i.paid = i.total
-    and i.source_id % 9 between 1 and 3 and i.date + 10 <= t.today) r
+    and i.source_id % 9 between 1 and 4 and i.date + 10 <= t.today) r
 where r.amount > 0;
 
--- Check-ins: on about 55 % of the days of each membership up to today, morning or evening, an hour and a quarter each.
+-- Check-ins: on about 61 % of the days of each membership up to today, morning or evening, an hour and a quarter each.
 insert into member_attendance (organisation_id, member_id, membership_id, centre_id, date, check_in, check_out, source)
 select m.organisation_id, m.member_id, m.id, m.centre_id, d::date,
        (d::date + make_interval(hours => (case when m.member_id % 2 = 0 then 6 else 17 end + (m.member_id + extract(doy from d)::int) % 3)::int,
@@ -220,7 +220,7 @@ select m.organisation_id, m.member_id, m.id, m.centre_id, d::date,
        case when (m.member_id + extract(doy from d)::int) % 5 < 2 then 'qr' else 'desk' end
 from membership m, bench_today t, generate_series(m.start_date, least(m.end_date, t.today), interval '1 day') d
 where m.organisation_id = (select org from bench_param) and m.member_id in (select member_id from bench_member)
-  and ((m.member_id * 2654435761 + (d::date - date '2000-01-01') * 40503) % 1000003) % 100 < 55;
+  and ((m.member_id * 2654435761 + (d::date - date '2000-01-01') * 40503) % 1000003) % 100 < 61;
 
 -- Bookings: every slot of every facility, on about 70 % of the days of the past N days and the next 30.
 insert into booking_client (organisation_id, name, mobile, email)
