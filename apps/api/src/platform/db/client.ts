@@ -188,13 +188,17 @@ const silentLogger = new Logger(() => () => undefined);
 export function connectPostgres(
   ownerUrl: string,
   poolSize: number,
-  options: Pick<OpenDatabaseOptions, 'appUrl' | 'limits'> = {},
+  options: Pick<OpenDatabaseOptions, 'appUrl' | 'limits'> & {
+    /** Called with every statement the pool sends (postgres.js's `debug`): the report bench captures a request's SQL with it. */
+    debug?: (connection: number, query: string, parameters: unknown[], types: unknown[]) => void;
+  } = {},
 ): DatabaseHandle {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const appUrl = appUrlFor(ownerUrl, options.appUrl);
   const client = postgres(appUrl, {
     max: poolSize,
     onnotice: () => {},
+    ...(options.debug ? { debug: options.debug } : {}),
     // `socket` is accepted at run time but missing from the package's option types.
     ...({ socket: noDelaySocket } as object),
     // Startup parameters, so no extra round trip: every pooled connection works as the
