@@ -22,6 +22,26 @@ export function statusColumn<T extends { is_active: boolean }>({ sortable = fals
 }
 
 /** Creation date, sortable; left off the phone's cards. */
+/** The name column of a lookup: the name, sortable, always shown (the card's title on phones), with one muted line under it. */
+export function nameColumn<T extends { name: string }>(subtitle: (row: T) => string | null | undefined): Column<T> {
+  return {
+    id: 'name',
+    header: 'Name',
+    sortKey: 'name',
+    alwaysVisible: true,
+    mobile: 'title',
+    cell: (row: T) => {
+      const sub = subtitle(row);
+      return (
+        <div className="min-w-[140px]">
+          <div className="font-medium">{row.name}</div>
+          {sub && <div className="line-clamp-1 text-xs text-muted">{sub}</div>}
+        </div>
+      );
+    },
+  };
+}
+
 export function createdAtColumn<T extends { created_at: string }>(): Column<T> {
   return {
     id: 'created_at',

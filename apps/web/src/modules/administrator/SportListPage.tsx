@@ -1,6 +1,6 @@
 import { sportInputSchema, type Sport } from '@arena/contracts';
 import { Trophy } from 'lucide-react';
-import { createdAtColumn, statusColumn } from '../../components/columns';
+import { createdAtColumn, statusColumn, nameColumn } from '../../components/columns';
 import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/form';
 import { LookupListPage, statusFilter } from '../../components/LookupListPage';
 import { sports } from './api';
@@ -20,19 +20,7 @@ export function SportListPage() {
       addLabel="Add Sport/Event"
       tableTitle="Sports and events"
       columns={[
-        {
-          id: 'name',
-          header: 'Name',
-          sortKey: 'name',
-          alwaysVisible: true,
-          mobile: 'title',
-          cell: (s: Sport) => (
-            <div className="min-w-[140px]">
-              <div className="font-medium">{s.name}</div>
-              {s.description && <div className="line-clamp-1 text-xs text-muted">{s.description}</div>}
-            </div>
-          ),
-        },
+        nameColumn<Sport>((s) => s.description),
         { id: 'kind', header: 'Kind', sortKey: 'kind', mobile: 'subtitle', cell: (s) => (s.kind === 'event' ? 'Event' : 'Sport') },
         statusColumn({ sortable: true }),
         createdAtColumn(),

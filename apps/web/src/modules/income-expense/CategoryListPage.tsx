@@ -1,6 +1,6 @@
 import { incomeExpenseCategoryInputSchema, type EntryType, type IncomeExpenseCategory } from '@arena/contracts';
 import { Tags } from 'lucide-react';
-import { createdAtColumn, statusColumn } from '../../components/columns';
+import { createdAtColumn, statusColumn, nameColumn } from '../../components/columns';
 import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/form';
 import { LookupListPage, statusFilter } from '../../components/LookupListPage';
 import { categories } from './api';
@@ -16,19 +16,7 @@ export function CategoryListPage() {
       addLabel="Add Category"
       tableTitle="Income and expense categories"
       columns={[
-        {
-          id: 'name',
-          header: 'Name',
-          sortKey: 'name',
-          alwaysVisible: true,
-          mobile: 'title',
-          cell: (c: IncomeExpenseCategory) => (
-            <div className="min-w-[140px]">
-              <div className="font-medium">{c.name}</div>
-              {c.description && <div className="line-clamp-1 text-xs text-muted">{c.description}</div>}
-            </div>
-          ),
-        },
+        nameColumn<IncomeExpenseCategory>((c) => c.description),
         { id: 'type', header: 'Type', sortKey: 'type', mobile: 'subtitle', cell: (c) => <TypeBadge type={c.type} /> },
         statusColumn({ sortable: true }),
         createdAtColumn(),

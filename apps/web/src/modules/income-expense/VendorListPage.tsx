@@ -1,6 +1,6 @@
 import { vendorInputSchema, type Vendor } from '@arena/contracts';
 import { Building2 } from 'lucide-react';
-import { createdAtColumn, statusColumn } from '../../components/columns';
+import { createdAtColumn, statusColumn, nameColumn } from '../../components/columns';
 import { CheckboxField, PhoneField, TextareaField, TextField } from '../../components/form';
 import { LookupListPage, statusFilter } from '../../components/LookupListPage';
 import { vendors } from './api';
@@ -16,19 +16,7 @@ export function VendorListPage() {
       tableTitle="Vendors"
       searchPlaceholder="Search name, phone, GSTIN"
       columns={[
-        {
-          id: 'name',
-          header: 'Name',
-          sortKey: 'name',
-          alwaysVisible: true,
-          mobile: 'title',
-          cell: (v: Vendor) => (
-            <div className="min-w-[140px]">
-              <div className="font-medium">{v.name}</div>
-              {v.address && <div className="line-clamp-1 text-xs text-muted">{v.address}</div>}
-            </div>
-          ),
-        },
+        nameColumn<Vendor>((v) => v.address),
         { id: 'phone', header: 'Phone', mobile: 'meta', cell: (v) => <span className="tabular">{v.phone || '—'}</span> },
         { id: 'email', header: 'E-mail', mobile: 'meta', cell: (v) => v.email || '—' },
         {

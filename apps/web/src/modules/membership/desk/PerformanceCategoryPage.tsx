@@ -1,6 +1,6 @@
 import { performanceCategoryInputSchema } from '@arena/contracts';
 import { FolderTree } from 'lucide-react';
-import { createdAtColumn, statusColumn } from '../../../components/columns';
+import { createdAtColumn, statusColumn, nameColumn } from '../../../components/columns';
 import { CheckboxField, TextareaField, TextField } from '../../../components/form';
 import { LookupListPage, statusFilter } from '../../../components/LookupListPage';
 import type { ResolvedNode } from '../../../lib/web-module';
@@ -17,23 +17,7 @@ export function PerformanceCategoryPage({ node }: { node: ResolvedNode }) {
       tabs={<DeskTabs node={node} />}
       addLabel="Add Category"
       tableTitle="Performance categories"
-      columns={[
-        {
-          id: 'name',
-          header: 'Name',
-          sortKey: 'name',
-          alwaysVisible: true,
-          mobile: 'title',
-          cell: (c: PerformanceCategory) => (
-            <div className="min-w-[140px]">
-              <div className="font-medium">{c.name}</div>
-              {c.description && <div className="line-clamp-1 text-xs text-muted">{c.description}</div>}
-            </div>
-          ),
-        },
-        statusColumn({ sortable: true }),
-        createdAtColumn(),
-      ]}
+      columns={[nameColumn<PerformanceCategory>((c) => c.description), statusColumn({ sortable: true }), createdAtColumn()]}
       filters={[statusFilter]}
       empty={{
         icon: FolderTree,

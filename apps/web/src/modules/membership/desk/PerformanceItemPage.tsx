@@ -1,6 +1,6 @@
 import { PERFORMANCE_UNITS, performanceItemInputSchema, z } from '@arena/contracts';
 import { Ruler } from 'lucide-react';
-import { createdAtColumn, statusColumn } from '../../../components/columns';
+import { createdAtColumn, statusColumn, nameColumn } from '../../../components/columns';
 import { CheckboxField, optionsOf, SelectField, TextareaField, TextField } from '../../../components/form';
 import { LookupListPage, statusFilter } from '../../../components/LookupListPage';
 import { requestSchema } from '../../../lib/form';
@@ -29,19 +29,7 @@ export function PerformanceItemPage({ node }: { node: ResolvedNode }) {
       addLabel="Add Item"
       tableTitle="Performance items"
       columns={[
-        {
-          id: 'name',
-          header: 'Name',
-          sortKey: 'name',
-          alwaysVisible: true,
-          mobile: 'title',
-          cell: (i: PerformanceItem) => (
-            <div className="min-w-[140px]">
-              <div className="font-medium">{i.name}</div>
-              {i.description && <div className="line-clamp-1 text-xs text-muted">{i.description}</div>}
-            </div>
-          ),
-        },
+        nameColumn<PerformanceItem>((i) => i.description),
         { id: 'category', header: 'Category', sortKey: 'category', mobile: 'subtitle', cell: (i) => i.category_name },
         { id: 'unit', header: 'Unit', sortKey: 'unit', mobile: 'meta', cell: (i) => <span className="tabular">{i.unit}</span> },
         statusColumn({ sortable: true }),
