@@ -1,5 +1,5 @@
 /** The lookup resources, each proved by the one generic suite (test/crud-resource.ts). */
-import { idSchema, requiredText, z } from '@arena/contracts';
+import { crudEndpoints, idSchema, requiredText, z } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { centre, sport } from '../src/modules/administrator/schema.js';
@@ -59,14 +59,18 @@ const courtSchema = z.object({
 type Court = z.infer<typeof courtSchema>;
 type CourtRow = { row: typeof facility.$inferSelect; centreName: string; sportName: string };
 
+const courtEndpoints = crudEndpoints(
+  '/api/fixture/court/',
+  courtSchema,
+  z.object({ name: requiredText(120), centre: idSchema, sport: idSchema, is_active: z.boolean().default(true) }),
+);
+
 async function courtLookup(app: FastifyInstance) {
   registerCrud(app, {
-    prefix: '/api/fixture/court',
+    endpoints: courtEndpoints,
     module: 'Booking Management',
     resource: 'court',
     table: facility,
-    input: z.object({ name: requiredText(120), centre: idSchema, sport: idSchema, is_active: z.boolean().default(true) }),
-    output: courtSchema,
     join: {
       fields: { row: facility, centreName: centre.name, sportName: sport.name },
       from: (tx, fields) =>

@@ -1,4 +1,5 @@
 import { z } from './zod-config.js';
+import { fromPaise, toPaise } from './money.js';
 
 /** Characters PostgreSQL text cannot hold or that only arrive from broken clients. */
 const UNSAFE_TEXT = /[\u0000]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -92,3 +93,36 @@ export const detailSchema = z.object({ detail: z.string() });
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2199-12-31';
 export const DATE_RANGE_MESSAGE = 'Enter a date between 1900 and 2199.';
+
+/** PATCH bodies: every field optional and no defaults, so absent fields stay as they are. */
+export function partialWithoutDefaults<S extends z.ZodObject>(schema: S): z.ZodType<Partial<z.output<S>>, Partial<z.input<S>>> {
+  return z.object(
+    Object.fromEntries(
+      Object.entries(schema.shape).map(([k, v]) => [
+        k,
+        (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType)).optional(),
+      ]),
+    ),
+  ) as unknown as z.ZodType<Partial<z.output<S>>, Partial<z.input<S>>>;
+}
+
+/** A non-negative amount with at most 2 decimals, as a string or number; normalised to "1500.00". */
+export const moneySchema = z
+  .union([z.string(), z.number()])
+  .refine((v) => toPaise(v) !== null, 'Enter a valid amount (at most 2 decimals, not negative).')
+  .transform((v) => fromPaise(toPaise(v)!));
+
+/** "06:00" or "06:00:00" → "06:00:00" */
+export const timeSchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Enter a time as HH:MM.')
+  .transform((v) => (v.length === 5 ? `${v}:00` : v));
+
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'Enter a valid date.',
+  )
+  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, DATE_RANGE_MESSAGE);

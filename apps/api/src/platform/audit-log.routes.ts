@@ -1,8 +1,8 @@
-import { auditEntrySchema, z, type AuditEntry, type ModuleName } from '@arena/contracts';
+import { auditLogEndpoint, z, type AuditEntry, type ModuleName } from '@arena/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog } from './db/schema.js';
-import { listRoute, type ListDefinition } from './list.js';
+import { listRoute, type ListDefinition, type ListEndpoint } from './list.js';
 import { rowToJson } from './serialize.js';
 
 const text = (max: number) => z.string().max(max);
@@ -11,7 +11,9 @@ const text = (max: number) => z.string().max(max);
  * A module's `logs` screen: the audit trail of one module, or (module null) of the whole
  * organisation for the Administrator's logs. Every module registers one.
  */
-export function auditLogRoute(app: FastifyInstance, path: string, module: ModuleName | null): void {
+export function auditLogRoute(app: FastifyInstance, contract: ListEndpoint | string, module: ModuleName | null): void {
+  // A string path: transition only (issue 18).
+  const endpoint = typeof contract === 'string' ? auditLogEndpoint(contract) : contract;
   const list: ListDefinition<{ row: typeof auditLog.$inferSelect }, AuditEntry> = {
     from: (tx, fields) => tx.select(fields).from(auditLog).$dynamic(),
     fields: { row: auditLog },
@@ -47,11 +49,10 @@ export function auditLogRoute(app: FastifyInstance, path: string, module: Module
       ],
     },
   };
-  listRoute(app, path, {
+  listRoute(app, endpoint, {
     module: module ?? 'Administrator Management',
     tags: ['audit'],
     summary: module ? `Audit trail of ${module}` : "The organisation's audit trail",
-    item: auditEntrySchema,
     list,
   });
 }

@@ -6,27 +6,30 @@
  * shows the names behind them. Resources with real rules get a service of their own instead of
  * growing options here.
  */
-import { dropdownSchema, idParamsSchema, type ModuleName } from '@arena/contracts';
+import { crudEndpoints, type CrudEndpoints, type ModuleName } from '@arena/contracts';
 import { and, asc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { record } from './audit.js';
 import type { Tx } from './db/client.js';
 import { notFound, onUnique, type UniqueMeaning } from './errors.js';
 import type { ExportColumn } from './export.js';
 import { listRoute, type Filters, type ListDefinition } from './list.js';
+import { configOf, schemaOf } from './route.js';
 import { checkReferences, type TenantTable } from './references.js';
 import { inTenant, type Ctx } from './request-context.js';
 
 export interface CrudDefinition<Input extends z.ZodObject, Row extends Record<string, unknown>, Out extends Record<string, unknown>> {
-  /** Path without trailing slash, e.g. `/api/administrator/centre`. */
-  prefix: string;
+  /** The resource's contract: `crudEndpoints('/api/administrator/centre/', centreSchema, centreInputSchema)`. */
+  endpoints?: CrudEndpoints<z.ZodType, Input>;
+  /** @deprecated Transition only (issue 18): the path without its slash, the input and output; use `endpoints`. */
+  prefix?: string;
+  input?: Input;
+  output?: z.ZodType;
   module: ModuleName;
   resource: string;
   table: TenantTable;
-  input: Input;
-  output: z.ZodType;
   /**
    * The selection behind one output row; default `{ row: table }`. Join the tables the row refers
    * to and select their names, e.g. `{ fields: { row: facility, centreName: centre.name }, from: … }`.
@@ -52,18 +55,6 @@ export interface CrudDefinition<Input extends z.ZodObject, Row extends Record<st
 
 /** The Status column of a lookup's export, as the screens show it. */
 export const statusColumn: ExportColumn<{ is_active: boolean }> = { header: 'Status', value: (r) => (r.is_active ? 'Active' : 'Inactive') };
-
-/** PATCH bodies: every field optional and no defaults, so absent fields stay as they are. */
-export function partialWithoutDefaults<S extends z.ZodObject>(schema: S) {
-  return z.object(
-    Object.fromEntries(
-      Object.entries(schema.shape).map(([k, v]) => [
-        k,
-        (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType)).optional(),
-      ]),
-    ),
-  );
-}
 
 export function registerCrud<Input extends z.ZodObject, Row extends Record<string, unknown>, Out extends Record<string, unknown>>(
   app: FastifyInstance,
@@ -94,7 +85,10 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
     map: (_tx, _ctx, rows) => rows.map((row) => def.toOutput(row)),
     export: def.export,
   };
-  listRoute(app, `${def.prefix}/`, { module: def.module, tags, summary: `List ${def.resource}s`, item: def.output, list });
+  const e =
+    def.endpoints ??
+    (crudEndpoints(`${def.prefix}/` as `/api/${string}/`, def.output!, def.input!, { dropdown: true }) as CrudEndpoints<z.ZodType, Input>);
+  listRoute(app, e.list, { module: def.module, tags, summary: `List ${def.resource}s`, list });
 
   /** One row as output, with the names its join adds; 404 when it is not the organisation's. */
   const load = async (tx: Tx, ctx: Ctx, id: number): Promise<Out> => {
@@ -124,9 +118,10 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
 
   if (def.dropdown) {
     const dropdown = def.dropdown;
-    app.get(`${def.prefix}/dropdown/`, {
-      config: dropdown.module === null ? {} : { module: dropdown.module ?? def.module },
-      schema: { tags, summary: `${def.resource} choices for selects`, response: { 200: dropdownSchema } } as FastifySchema,
+    if (!e.dropdown) throw new Error(`${def.resource}: a dropdown needs crudEndpoints(…, {dropdown: true})`);
+    app.get(e.dropdown.path, {
+      config: configOf(e.dropdown, dropdown.module === null ? undefined : (dropdown.module ?? def.module), undefined),
+      schema: schemaOf(e.dropdown, { tags, summary: `${def.resource} choices for selects` }),
       handler: async (request) =>
         inTenant(request, async (tx, ctx) => ({
           results: (await tx
@@ -138,9 +133,9 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
     });
   }
 
-  app.post(`${def.prefix}/`, {
-    config: { module: def.module },
-    schema: { tags, summary: `Create a ${def.resource}`, body: def.input, response: { 201: def.output } } as FastifySchema,
+  app.post(e.create.path, {
+    config: configOf(e.create, def.module, undefined),
+    schema: schemaOf(e.create, { tags, summary: `Create a ${def.resource}` }),
     handler: async (request, reply) => {
       const body = request.body as z.output<Input>;
       const out = await inTenant(request, async (tx, ctx) => {
@@ -157,9 +152,9 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
     },
   });
 
-  app.get(`${def.prefix}/:id/`, {
-    config: { module: def.module },
-    schema: { tags, summary: `Retrieve a ${def.resource}`, params: idParamsSchema, response: { 200: def.output } } as FastifySchema,
+  app.get(e.retrieve.path, {
+    config: configOf(e.retrieve, def.module, undefined),
+    schema: schemaOf(e.retrieve, { tags, summary: `Retrieve a ${def.resource}` }),
     handler: async (request: FastifyRequest<{ Params: { id: number } }>) =>
       inTenant(request, (tx, ctx) => load(tx, ctx, request.params.id)),
   });
@@ -180,22 +175,21 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
     }).catch(uniqueAware);
   };
 
-  for (const method of ['put', 'patch'] as const)
-    app[method](`${def.prefix}/:id/`, {
-      config: { module: def.module },
-      schema: {
-        tags,
-        summary: method === 'put' ? `Replace a ${def.resource}` : `Update part of a ${def.resource}`,
-        params: idParamsSchema,
-        body: method === 'put' ? def.input : partialWithoutDefaults(def.input),
-        response: { 200: def.output },
-      } as FastifySchema,
+  for (const [endpoint, summary] of [
+    [e.update, `Replace a ${def.resource}`],
+    [e.partialUpdate, `Update part of a ${def.resource}`],
+  ] as const)
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      config: configOf(endpoint, def.module, undefined),
+      schema: schemaOf(endpoint, { tags, summary }),
       handler: update,
     });
 
-  app.delete(`${def.prefix}/:id/`, {
-    config: { module: def.module },
-    schema: { tags, summary: `Delete a ${def.resource}`, params: idParamsSchema, response: { 204: z.null() } } as FastifySchema,
+  app.delete(e.remove.path, {
+    config: configOf(e.remove, def.module, undefined),
+    schema: schemaOf(e.remove, { tags, summary: `Delete a ${def.resource}` }),
     handler: async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
       await inTenant(request, async (tx, ctx) => {
         const before = await load(tx, ctx, request.params.id);

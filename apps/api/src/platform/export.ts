@@ -4,6 +4,7 @@ import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { EXPORT_FORMATS, type ExportFormat } from '@arena/contracts';
 import { z } from 'zod';
 
 /**
@@ -12,8 +13,7 @@ import { z } from 'zod';
  * hands the batches here; the columns are the screen's columns with their raw values.
  */
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat };
 /** Max rows one export may contain; the caller counts first and refuses more with a 400. */
 export const EXPORT_MAX_ROWS = 100_000;
 /** Merge into a list's querystring schema. */

@@ -5,24 +5,18 @@
  *   (they run before the app is built), the job runner started, and not shutting down; 503
  *   otherwise, so a load balancer stops sending requests before SIGTERM's drain.
  */
+import { healthEndpoint, probeDownSchema as down, readyEndpoint } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ping } from './db/client.js';
-
-const down = z.object({ status: z.string(), detail: z.string() });
+import { route } from './route.js';
 
 export function registerHealth(app: FastifyInstance): void {
-  app.get(
-    '/api/health',
-    {
-      config: { auth: 'none', tenant: false },
-      schema: {
-        tags: ['platform'],
-        summary: 'Liveness with a database check',
-        response: { 200: z.object({ status: z.literal('ok') }), 503: down },
-      },
-    },
-    async (_request, reply) => {
+  route(app, healthEndpoint, {
+    config: { auth: 'none', tenant: false },
+    tags: ['platform'],
+    summary: 'Liveness with a database check',
+    responses: { 503: down },
+    handler: async (_request, reply) => {
       try {
         await ping(app.db);
         return { status: 'ok' as const };
@@ -30,19 +24,14 @@ export function registerHealth(app: FastifyInstance): void {
         return reply.status(503).send({ status: 'error', detail: 'Database is not reachable.' });
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/ready',
-    {
-      config: { auth: 'none', tenant: false },
-      schema: {
-        tags: ['platform'],
-        summary: 'Readiness: migrations applied, job runner up, not shutting down',
-        response: { 200: z.object({ status: z.literal('ready'), jobs: z.string() }), 503: down },
-      },
-    },
-    async (_request, reply) => {
+  route(app, readyEndpoint, {
+    config: { auth: 'none', tenant: false },
+    tags: ['platform'],
+    summary: 'Readiness: migrations applied, job runner up, not shutting down',
+    responses: { 503: down },
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       if (app.shutdown.signal.aborted) return reply.status(503).send({ status: 'stopping', detail: 'This instance is shutting down.' });
       if (!app.jobs.running) return reply.status(503).send({ status: 'starting', detail: 'The job runner is not running yet.' });
@@ -53,5 +42,5 @@ export function registerHealth(app: FastifyInstance): void {
       }
       return { status: 'ready' as const, jobs: app.jobs.kind };
     },
-  );
+  });
 }

@@ -18,7 +18,7 @@
  * }});
  * ```
  */
-import { listQuerySchema, paginatedSchema, type ModuleName } from '@arena/contracts';
+import { listEndpoint, listQuerySchema, type EndpointSpec, type ModuleName } from '@arena/contracts';
 import * as drizzleOrm from 'drizzle-orm';
 import { and, asc, count, desc, eq, fillPlaceholders, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
@@ -30,6 +30,10 @@ import { EXPORT_MAX_ROWS, exportQuerySchema, sendExport, type ExportColumn, type
 import { DEFAULT_PAGE_SIZE, paginate, searchCondition, type Page, type SearchSpec } from './pagination.js';
 import type { TenantTable } from './references.js';
 import { ctxOf, inTenant, type Ctx } from './request-context.js';
+import { configOf } from './route.js';
+
+/** A list's contract (`listEndpoint(path, item)` in the module's contracts). */
+export type ListEndpoint = EndpointSpec & { method: 'GET'; list: true; response: z.ZodType };
 
 /** A query parameter that narrows the list. */
 export interface Filter<V = never> {
@@ -329,20 +333,22 @@ export interface ListRouteOptions<Row, Out> {
   config?: FastifyContextConfig;
   tags: string[];
   summary: string;
-  item: z.ZodType;
+  /** @deprecated Transition only (issue 18), with a path string: the item schema. */
+  item?: z.ZodType;
   list: ListDefinition<Row, Out>;
 }
 
 /** Declares `GET path` for a list: pages as JSON, or the whole list as a file with `format`. */
-export function listRoute<Row, Out>(app: FastifyInstance, path: string, options: ListRouteOptions<Row, Out>): void {
-  app.get(path, {
-    config: options.config ?? { module: options.module },
+export function listRoute<Row, Out>(app: FastifyInstance, contract: ListEndpoint | string, options: ListRouteOptions<Row, Out>): void {
+  const endpoint = typeof contract === 'string' ? listEndpoint(contract, options.item!) : contract;
+  app.get(endpoint.path, {
+    config: configOf(endpoint, options.module, options.config),
     schema: {
       tags: options.tags,
       summary: options.summary,
       description: 'Add `format=csv` or `format=xlsx` for every matching row as a file.',
       querystring: listQuery(options.list.filters),
-      response: { 200: paginatedSchema(options.item) },
+      response: { 200: endpoint.response },
     } as FastifySchema,
     handler: async (request, reply) => {
       const params = request.query as ListParams;

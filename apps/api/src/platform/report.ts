@@ -14,13 +14,17 @@
  * `run` (the JSON answer, computed in SQL inside the request's tenant transaction) and `file` (the
  * export's columns and rows from that answer). Report SQL lives in `<module>/reports/*.ts`.
  */
-import { DATE_MAX, DATE_MIN, idSchema, isoDateSchema, z, type ModuleName } from '@arena/contracts';
+import { DATE_MAX, DATE_MIN, idSchema, reportEndpoint, reportWindowShape, z, type EndpointSpec, type ModuleName } from '@arena/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Tx } from './db/client.js';
 import { fieldError } from './errors.js';
 import { EXPORT_FORMATS, sendExport, sendWorkbook, sheet, type ExportColumn, type ExportFormat, type SheetSpec } from './export.js';
 import { inTenant, type Ctx } from './request-context.js';
+import { configOf } from './route.js';
+
+/** A report's contract (`reportEndpoint(path, response, {query, window})` in the module's contracts). */
+export type ReportEndpoint = EndpointSpec & { method: 'GET'; report: true; query: z.ZodType; response: z.ZodType };
 import { addDays, daysBetween, displayDate, monthOf } from './time.js';
 
 /** A report's date window, both ends included (`yyyy-MM-dd`). */
@@ -47,10 +51,7 @@ export const LAST_30_DAYS: WindowRule = { default: 30, maxDays: REPORT_MAX_DAYS 
 
 /** The query every report takes: the window (two spellings), the centre, the file format. */
 export const reportQueryShape = {
-  date_after: isoDateSchema.optional(),
-  date_before: isoDateSchema.optional(),
-  from: isoDateSchema.optional(),
-  to: isoDateSchema.optional(),
+  ...reportWindowShape,
   centre: idSchema.optional(),
   format: z.enum(EXPORT_FORMATS).optional(),
 };
@@ -145,9 +146,9 @@ export interface ReportFile<T> {
 export interface ReportDefinition<Q, R, T = never> {
   summary: string;
   description?: string;
-  /** The report's own query parameters, beside the shared ones. */
+  /** @deprecated Transition only (issue 18), with a path string: the report's own query parameters and its answer; the contract carries them. */
   query?: z.ZodRawShape;
-  response: z.ZodType;
+  response?: z.ZodType;
   /** How the window is picked; `null` for a report without one (it takes its own dates). Default MONTH_WINDOW. */
   window?: WindowRule | null;
   run: (args: ReportArgs<Q>) => Promise<R>;
@@ -173,17 +174,23 @@ const windowNote = (rule: WindowRule) =>
  */
 export function reportRoutes(app: FastifyInstance, kit: ReportKit) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition's rows have their own type
-  return <Q = ReportQuery & Record<string, any>, R = unknown, T = any>(path: string, def: ReportDefinition<Q, R, T>): void => {
+  return <Q = ReportQuery & Record<string, any>, R = unknown, T = any>(
+    contract: ReportEndpoint | string,
+    def: ReportDefinition<Q, R, T>,
+  ): void => {
     const rule = def.window === undefined ? MONTH_WINDOW : def.window;
-    const shape = rule ? reportQueryShape : { centre: reportQueryShape.centre, format: reportQueryShape.format };
-    app.get(path, {
-      config: { module: kit.module },
+    const endpoint =
+      typeof contract === 'string' ? reportEndpoint(contract, def.response!, { query: def.query ?? {}, window: !!rule }) : contract;
+    if (!rule !== !('date_after' in (endpoint.query as z.ZodObject).shape))
+      throw new Error(`${endpoint.path}: the contract's window (reportEndpoint's \`window\`) and the definition's must agree`);
+    app.get(endpoint.path, {
+      config: configOf(endpoint, kit.module, undefined),
       schema: {
         tags: kit.tags,
         summary: def.summary,
         description: [def.description, rule ? windowNote(rule) : '', FILE_NOTE].filter(Boolean).join(' '),
-        querystring: z.object({ ...shape, ...def.query }),
-        response: { 200: def.response },
+        querystring: endpoint.query,
+        response: { 200: endpoint.response },
       } as FastifySchema,
       handler: async (request, reply) => {
         const q = request.query as Q & ReportQuery;

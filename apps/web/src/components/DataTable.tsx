@@ -3,7 +3,7 @@ import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type
 import { format } from 'date-fns';
 import { ChevronDown, Download, Inbox, Search, SearchX, type LucideIcon } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { download, type Paginated } from '../lib/api';
+import { downloadFrom, type FileSource, type Paginated } from '../lib/api';
 import { errorMessage } from '../lib/errors';
 import { notify } from '../lib/notify';
 import { useDebounced } from '../lib/useDebounced';
@@ -70,8 +70,8 @@ export interface DataTableProps<T> {
   /** What an empty list says, and the action that fills it. */
   empty: { title: string; description?: ReactNode; action?: ReactNode; icon?: LucideIcon };
   pageSizes?: number[];
-  /** The list's API path (e.g. '/booking/booking/'); the server builds the export of every matching row. */
-  exportPath?: string;
+  /** The list's endpoint (and fixed query); the server builds the export of every matching row. A bare string is the transition's path under /api. */
+  exportPath?: FileSource | string;
 }
 
 const EXPORTS = [
@@ -171,7 +171,7 @@ export function DataTable<T>({
     setExporting(true);
     try {
       const fallback = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${format(new Date(), 'yyyy-MM-dd')}.${kind}`;
-      await download(exportPath, { search: search || undefined, ordering, ...listFilters, format: kind }, fallback);
+      await downloadFrom(exportPath, { search: search || undefined, ordering, ...listFilters, format: kind }, fallback);
       notify.success('Export ready');
     } catch (error) {
       notify.error(errorMessage(error));

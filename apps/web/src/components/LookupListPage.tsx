@@ -140,7 +140,7 @@ export function LookupListPage<T extends LookupRow, S extends FormSchema>({
         title={tableTitle}
         queryKey={resource.queryKey}
         fetchPage={resource.fetchPage}
-        exportPath={resource.path}
+        exportPath={resource.exportFrom}
         columns={[
           ...columns,
           rowActionsColumn<T>({

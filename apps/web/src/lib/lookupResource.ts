@@ -4,9 +4,10 @@
  * (the export's too) and its create/update/delete mutations. A module's api.ts declares one line
  * per resource; `LookupListPage` takes it whole.
  */
+import type { CrudEndpoints } from '@arena/contracts/kit';
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { ListParams } from '../components/DataTable';
-import { api, type Paginated } from './api';
+import { api, call, type FileSource, type Paginated } from './api';
 
 export interface LookupMutations<T, I> {
   create: UseMutationResult<T, Error, I>;
@@ -22,8 +23,8 @@ export interface LookupWrites<I> {
 }
 
 export interface LookupResource<T, I> {
-  /** The list's API path with its trailing slash ('/administrator/sport/'): list, export, writes. */
-  path: string;
+  /** Where the list's export comes from (the list endpoint). */
+  exportFrom: FileSource | string;
   /** The list's query key; every write refreshes every query under it. */
   queryKey: readonly unknown[];
   fetchPage: (params: ListParams) => Promise<Paginated<T>>;
@@ -37,34 +38,53 @@ export interface LookupOptions {
   afterWrite?: () => void;
 }
 
+/** How the web reaches a lookup: its contract (`crudEndpoints`), or (transition only, issue 18) its path under /api. */
+type Source = CrudEndpoints | string;
+
+const writesOf = <T, I>(source: Source) =>
+  typeof source === 'string'
+    ? {
+        list: (params: ListParams) => api.get<Paginated<T>>(source, { params }),
+        create: (input: I) => api.post<T>(source, input),
+        update: (id: number, input: Partial<I>) => api.patch<T>(`${source}${id}/`, input),
+        remove: (id: number) => api.delete<void>(`${source}${id}/`),
+      }
+    : {
+        list: (params: ListParams) => call(source.list, { query: params }) as Promise<Paginated<T>>,
+        create: (input: I) => call(source.create, { body: input as never }) as Promise<T>,
+        update: (id: number, input: Partial<I>) => call(source.partialUpdate, { params: { id }, body: input as never }) as Promise<T>,
+        remove: (id: number) => call(source.remove, { params: { id } }),
+      };
+
 /**
- * The create/update/delete hooks of the resource at `path` ('/administrator/sport/'): POST path,
- * PATCH path{id}/, DELETE path{id}/; each success refreshes `queryKey` (and `invalidates`).
+ * The create/update/delete hooks of the resource: POST, PATCH …/{id}/, DELETE …/{id}/ of its
+ * contract; each success refreshes `queryKey` (and `invalidates`).
  */
-export function lookupMutations<T, I>(path: string, queryKey: readonly unknown[], options: LookupOptions = {}) {
+export function lookupMutations<T, I>(source: Source, queryKey: readonly unknown[], options: LookupOptions = {}) {
   const keys = [queryKey, ...(options.invalidates ?? [])];
+  const calls = writesOf<T, I>(source);
   return function useLookupMutations(): LookupMutations<T, I> {
     const queryClient = useQueryClient();
     const settled = async () => {
       await Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: key })));
       options.afterWrite?.();
     };
-    const create = useMutation({ mutationFn: (input: I) => api.post<T>(path, input), onSuccess: settled });
+    const create = useMutation({ mutationFn: calls.create, onSuccess: settled });
     const update = useMutation({
-      mutationFn: ({ id, input }: { id: number; input: Partial<I> }) => api.patch<T>(`${path}${id}/`, input),
+      mutationFn: ({ id, input }: { id: number; input: Partial<I> }) => calls.update(id, input),
       onSuccess: settled,
     });
-    const remove = useMutation({ mutationFn: (id: number) => api.delete<void>(`${path}${id}/`), onSuccess: settled });
+    const remove = useMutation({ mutationFn: calls.remove, onSuccess: settled });
     return { create, update, remove };
   };
 }
 
-/** One lookup resource: `lookupResource<Sport, SportInput>('/administrator/sport/', sportKeys.all)`. */
-export function lookupResource<T, I>(path: string, queryKey: readonly unknown[], options: LookupOptions = {}): LookupResource<T, I> {
+/** One lookup resource: `lookupResource<Sport, SportInput>(sportEndpoints, sportKeys.all)`. */
+export function lookupResource<T, I>(source: Source, queryKey: readonly unknown[], options: LookupOptions = {}): LookupResource<T, I> {
   return {
-    path,
+    exportFrom: typeof source === 'string' ? source : { endpoint: source.list },
     queryKey,
-    fetchPage: (params) => api.get<Paginated<T>>(path, { params }),
-    useMutations: lookupMutations<T, I>(path, queryKey, options),
+    fetchPage: writesOf<T, I>(source).list,
+    useMutations: lookupMutations<T, I>(source, queryKey, options),
   };
 }

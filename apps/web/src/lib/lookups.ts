@@ -1,3 +1,4 @@
+import { centreEndpoints, paymentModeEndpoints, sportEndpoints } from '@arena/contracts/administrator';
 /**
  * The shared lookups (centres, sports, payment modes, facilities, booking clients): one query key
  * and one cached shape per lookup, for every screen. The cache holds the server's body as it is
@@ -6,7 +7,7 @@
  */
 import type { clientSchema, dropdownSchema, z } from '@arena/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, type Paginated } from './api';
+import { api, call, type Paginated } from './api';
 
 export type Dropdown = z.infer<typeof dropdownSchema>;
 export type LookupOption = Dropdown['results'][number];
@@ -28,16 +29,14 @@ const results = (body: Dropdown) => body.results;
 const dropdown = (path: string, params?: Record<string, string>) => () => api.get<Dropdown>(path, { params });
 
 /** Active centres: GET /administrator/centre/dropdown/. */
-export const useCentres = () =>
-  useQuery({ queryKey: lookupKeys.centres, queryFn: dropdown('/administrator/centre/dropdown/'), select: results });
+export const useCentres = () => useQuery({ queryKey: lookupKeys.centres, queryFn: () => call(centreEndpoints.dropdown), select: results });
 
 /** Active sports and events: GET /administrator/sport/dropdown/. */
-export const useSports = () =>
-  useQuery({ queryKey: lookupKeys.sports, queryFn: dropdown('/administrator/sport/dropdown/'), select: results });
+export const useSports = () => useQuery({ queryKey: lookupKeys.sports, queryFn: () => call(sportEndpoints.dropdown), select: results });
 
 /** Active payment modes: GET /administrator/payment-mode/dropdown/. */
 export const usePaymentModes = () =>
-  useQuery({ queryKey: lookupKeys.paymentModes, queryFn: dropdown('/administrator/payment-mode/dropdown/'), select: results });
+  useQuery({ queryKey: lookupKeys.paymentModes, queryFn: () => call(paymentModeEndpoints.dropdown), select: results });
 
 /** Facilities ("Sport - Facility") of one centre, or of every centre when `centre` is empty: GET /booking/facility/dropdown/?centre=. */
 export const useFacilities = (centre = '') =>

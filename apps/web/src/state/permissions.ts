@@ -1,4 +1,5 @@
-import { api } from '../lib/api';
+import { organisationEndpoints } from '@arena/contracts/administrator';
+import { call } from '../lib/api';
 import { createStore, useStore } from '../lib/store';
 import { authStore } from './auth';
 
@@ -23,10 +24,6 @@ export const permissionsStore = createStore<PermissionsState>({
   cacheExpiry: PERMISSIONS_CACHE_MS,
 });
 
-interface AllowedModulesResponse {
-  allowed_modules: string[];
-}
-
 function serverData(error: unknown): unknown {
   return (error as { data?: unknown })?.data ?? null;
 }
@@ -42,7 +39,7 @@ export function shouldFetchPermissions(now = Date.now()): boolean {
 export async function fetchPermissions(): Promise<void> {
   permissionsStore.set({ isLoading: true, error: null });
   try {
-    const data = await api.get<AllowedModulesResponse>('/administrator/organisation/allowed-modules/');
+    const data = await call(organisationEndpoints.allowedModules);
     permissionsStore.set({ allowedModules: data.allowed_modules, isLoading: false, lastFetched: Date.now() });
   } catch (error) {
     permissionsStore.set({ isLoading: false, error: serverData(error) ?? 'Failed to fetch permissions' });
@@ -53,7 +50,7 @@ export async function refreshPermissions(): Promise<void> {
   if (permissionsStore.get().isRefreshing || !authStore.get().token) return;
   permissionsStore.set({ isRefreshing: true });
   try {
-    const data = await api.post<AllowedModulesResponse>('/administrator/organisation/allowed-modules/refresh/');
+    const data = await call(organisationEndpoints.refreshAllowedModules);
     permissionsStore.set({ allowedModules: data.allowed_modules, isRefreshing: false, lastFetched: Date.now(), error: null });
   } catch (error) {
     permissionsStore.set({ isRefreshing: false, error: serverData(error) ?? 'Failed to refresh permissions' });

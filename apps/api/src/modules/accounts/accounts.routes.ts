@@ -1,23 +1,10 @@
-import {
-  detailSchema,
-  emailSchema,
-  loginResponseSchema,
-  loginSchema,
-  organisationUserSchema,
-  passwordResetConfirmSchema,
-  passwordResetSchema,
-  registrationSchema,
-  userSchema,
-  userUpdateSchema,
-  verifyEmailSchema,
-  z,
-} from '@arena/contracts';
+import { accountsEndpoints as e, organisationUserSchema, z } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tooManyRequests } from '../../platform/errors.js';
 import { listRoute, type ListDefinition } from '../../platform/list.js';
 import { appUser } from '../../platform/db/schema.js';
+import { route } from '../../platform/route.js';
 import * as accounts from './accounts.service.js';
 
 const tags = ['accounts'];
@@ -65,10 +52,8 @@ const userList: ListDefinition<{ u: typeof appUser.$inferSelect }, OrganisationU
     ],
   },
 };
-const notifyQuery = z.object({ notify: z.string().max(10).optional() });
 
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   /** Per-IP limit on the endpoints that guess or mail (login, registration, reset). */
   const authLimit = {
     max: app.config.RATE_LIMIT_AUTH_PER_MINUTE,
@@ -81,52 +66,40 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   };
   const open = { auth: 'none' as const, tenant: false, rateLimit: authLimit };
 
-  r.post('/api/accounts/registration/', {
+  route(app, e.register, {
     config: open,
-    schema: { tags, summary: 'Sign up; sends a verification e-mail', body: registrationSchema, response: { 201: detailSchema } },
+    tags,
+    summary: 'Sign up; sends a verification e-mail',
     handler: async (request, reply) => {
       await accounts.register(app, request, request.body);
       return reply.status(201).send({ detail: 'Verification e-mail sent.' });
     },
   });
 
-  r.post('/api/accounts/registration/verify-email/', {
+  route(app, e.verifyEmail, {
     config: open,
-    schema: {
-      tags,
-      summary: 'Confirm an e-mail address with the key from the mail',
-      querystring: notifyQuery,
-      body: verifyEmailSchema,
-      response: { 200: detailSchema },
-    },
+    tags,
+    summary: 'Confirm an e-mail address with the key from the mail',
     handler: async (request) => {
       await accounts.verifyEmail(app, request.body.key);
       return { detail: 'ok' };
     },
   });
 
-  r.post('/api/accounts/registration/resend-email/', {
+  route(app, e.resendEmail, {
     config: open,
-    schema: {
-      tags,
-      summary: 'Send the verification e-mail again',
-      body: z.object({ email: emailSchema }),
-      response: { 200: detailSchema },
-    },
+    tags,
+    summary: 'Send the verification e-mail again',
     handler: async (request) => {
       await accounts.resendVerification(app, request.body.email);
       return { detail: 'ok' };
     },
   });
 
-  r.post('/api/accounts/login/', {
+  route(app, e.login, {
     config: open,
-    schema: {
-      tags,
-      summary: 'Log in with e-mail and password, or exchange a key for a fresh one',
-      body: loginSchema,
-      response: { 200: loginResponseSchema },
-    },
+    tags,
+    summary: 'Log in with e-mail and password, or exchange a key for a fresh one',
     handler: async (request) => {
       const body = request.body;
       return body.token
@@ -135,51 +108,45 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.post('/api/accounts/logout/', {
+  route(app, e.logout, {
     config: { auth: 'optional', tenant: false },
-    schema: { tags, summary: 'Revoke the key of this request', response: { 200: detailSchema } },
+    tags,
+    summary: 'Revoke the key of this request',
     handler: async (request) => {
       await accounts.logout(app, request);
       return { detail: 'Successfully logged out.' };
     },
   });
 
-  r.get('/api/accounts/user/', {
+  route(app, e.user, {
     config: { tenant: false },
-    schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } },
+    tags,
+    summary: 'The signed-in user',
     handler: async (request) => accounts.userJson(app, request.auth!.user),
   });
-  for (const method of ['put', 'patch'] as const) {
-    r[method]('/api/accounts/user/', {
+  for (const endpoint of [e.replaceUser, e.updateUser]) {
+    route(app, endpoint, {
       config: { tenant: false },
-      schema: {
-        tags,
-        summary: 'Update the signed-in user (name, selected centre)',
-        querystring: notifyQuery,
-        body: userUpdateSchema,
-        response: { 200: userSchema },
-      },
+      tags,
+      summary: 'Update the signed-in user (name, selected centre)',
       handler: async (request) => accounts.updateUser(app, request, request.body),
     });
   }
 
-  r.post('/api/accounts/password/reset/', {
+  route(app, e.passwordReset, {
     config: open,
-    schema: { tags, summary: 'Mail a password reset link', body: passwordResetSchema, response: { 200: detailSchema } },
+    tags,
+    summary: 'Mail a password reset link',
     handler: async (request) => {
       await accounts.requestPasswordReset(app, request, request.body.email);
       return { detail: accounts.RESET_SENT };
     },
   });
 
-  r.post('/api/accounts/password/reset/confirm/', {
+  route(app, e.passwordResetConfirm, {
     config: open,
-    schema: {
-      tags,
-      summary: 'Set a new password with the link from the reset mail',
-      body: passwordResetConfirmSchema,
-      response: { 200: detailSchema },
-    },
+    tags,
+    summary: 'Set a new password with the link from the reset mail',
     handler: async (request) => {
       const b = request.body;
       await accounts.confirmPasswordReset(app, request, b.uid, b.token, b.new_password1);
@@ -187,11 +154,10 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  listRoute(app, '/api/users/', {
+  listRoute(app, e.users, {
     config: { ownerOnly: true },
     tags,
     summary: "The organisation's users (owner only)",
-    item: organisationUserSchema,
     list: userList,
   });
 }

@@ -1,4 +1,4 @@
-import { centreInputSchema, centreSchema, type Centre } from '@arena/contracts';
+import { centreEndpoints, type Centre } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud, statusColumn } from '../../platform/crud.js';
@@ -9,12 +9,10 @@ import { centre } from './schema.js';
 
 export async function centreRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    prefix: '/api/administrator/centre',
+    endpoints: centreEndpoints,
     module: MODULE,
     resource: 'centre',
     table: centre,
-    input: centreInputSchema,
-    output: centreSchema,
     toOutput: ({ row }: { row: typeof centre.$inferSelect }) => rowToJson(row) as Centre,
     toValues: inputToValues,
     label: (c) => c.name,

@@ -1,13 +1,13 @@
-import { contactMessageSchema, detailSchema, type ContactMessage } from '@arena/contracts';
+import { organisationEndpoints, type ContactMessage } from '@arena/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { appUser } from '../../platform/db/schema.js';
 import { conflict, tooManyRequests } from '../../platform/errors.js';
 import type { Mail, Mailer } from '../../platform/mail.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { MODULE } from './constants.js';
 
 const tags = ['administrator'];
@@ -63,7 +63,7 @@ function senderOf(request: FastifyRequest): Sender {
 }
 
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/administrator/organisation/contact/', {
+  route(app, organisationEndpoints.contact, {
     config: {
       rateLimit: {
         max: CONTACT_MESSAGES_PER_HOUR,
@@ -80,13 +80,9 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    schema: {
-      tags,
-      summary: "Send a message to the organisation's owner (Contact Support)",
-      description: `Any signed-in user of the organisation; at most ${CONTACT_MESSAGES_PER_HOUR} messages per user per hour. The sender is the mail's reply-to.`,
-      body: contactMessageSchema,
-      response: { 200: detailSchema },
-    },
+    tags,
+    summary: "Send a message to the organisation's owner (Contact Support)",
+    description: `Any signed-in user of the organisation; at most ${CONTACT_MESSAGES_PER_HOUR} messages per user per hour. The sender is the mail's reply-to.`,
     handler: async (request) => {
       await inTenant(request, (tx, ctx) => sendContactMessage(tx, ctx, app.mailer, senderOf(request), request.body));
       return { detail: 'Message sent.' };

@@ -1,3 +1,4 @@
+import { administratorLogs } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
@@ -19,7 +20,7 @@ export const administratorModule: ModuleManifest = {
     await centreRoutes(app);
     await sportRoutes(app);
     await paymentModeRoutes(app);
-    auditLogRoute(app, '/api/administrator/logs/', null);
+    auditLogRoute(app, administratorLogs, null);
   },
   seed: seedAdministrator,
   // Every organisation starts with the usual ways of being paid.

@@ -1,15 +1,6 @@
-import {
-  allowedModulesSchema,
-  organisationCreateSchema,
-  organisationPublicSchema,
-  organisationSchema,
-  organisationUpdateSchema,
-  subdomainAvailabilitySchema,
-  subdomainSchema,
-  z,
-} from '@arena/contracts';
+import { organisationCreateSchema, organisationEndpoints as e, organisationUpdateSchema, subdomainSchema } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../platform/route.js';
 import { readFormBody } from '../../platform/files.js';
 import { parseOrThrow } from '../../platform/validate.js';
 import { organisationJson, pictureUrl, planName } from '../../platform/organisations.js';
@@ -20,17 +11,11 @@ const tags = ['administrator'];
 const UPLOAD_NOTE = 'JSON, or multipart/form-data with the picture in `display_picture` (PNG, JPEG, GIF or WebP, at most 2 MB).';
 
 export async function organisationRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post('/api/administrator/organisation/', {
+  route(app, e.create, {
     config: { tenant: false },
-    schema: {
-      tags,
-      summary: 'Register an organisation; the signed-in user becomes its owner',
-      description: `Body: \`{display_name, subdomain, display_picture?}\`. ${UPLOAD_NOTE}`,
-      consumes: ['application/json', 'multipart/form-data'],
-      response: { 201: organisationSchema },
-    },
+    tags,
+    summary: 'Register an organisation; the signed-in user becomes its owner',
+    description: `Body: \`{display_name, subdomain, display_picture?}\`. ${UPLOAD_NOTE}`,
     handler: async (request, reply) => {
       const form = await readFormBody(request);
       const input = parseOrThrow(organisationCreateSchema, form.fields);
@@ -39,14 +24,10 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.get('/api/administrator/organisation/check-subdomain/', {
+  route(app, e.checkSubdomain, {
     config: { auth: 'none', tenant: false },
-    schema: {
-      tags,
-      summary: 'Is a subdomain well-formed and free?',
-      querystring: z.object({ subdomain: z.string().max(100) }),
-      response: { 200: subdomainAvailabilitySchema },
-    },
+    tags,
+    summary: 'Is a subdomain well-formed and free?',
     handler: async (request) => {
       const subdomain = request.query.subdomain.trim().toLowerCase();
       const valid = subdomainSchema.safeParse(subdomain);
@@ -56,13 +37,10 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.get('/api/administrator/organisation/', {
+  route(app, e.retrieve, {
     config: { auth: 'optional' },
-    schema: {
-      tags,
-      summary: "The host's organisation: name and picture for anyone, all details for its users",
-      response: { 200: z.union([organisationSchema, organisationPublicSchema]) },
-    },
+    tags,
+    summary: "The host's organisation: name and picture for anyone, all details for its users",
     handler: async (request) => {
       const org = ctxOf(request).organisation;
       if (request.auth) return organisationJson(app.config, org, await planName(app.db, org));
@@ -70,15 +48,11 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.patch('/api/administrator/organisation/', {
+  route(app, e.update, {
     config: { ownerOnly: true, module: 'Administrator Management' },
-    schema: {
-      tags,
-      summary: "Update the organisation's profile (owner only)",
-      description: `${UPLOAD_NOTE} Send \`display_picture: null\` to remove the picture.`,
-      consumes: ['application/json', 'multipart/form-data'],
-      response: { 200: organisationSchema },
-    },
+    tags,
+    summary: "Update the organisation's profile (owner only)",
+    description: `${UPLOAD_NOTE} Send \`display_picture: null\` to remove the picture.`,
     handler: async (request) => {
       const form = await readFormBody(request);
       const changes = parseOrThrow(organisationUpdateSchema, form.fields);
@@ -88,13 +62,15 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.get('/api/administrator/organisation/allowed-modules/', {
-    schema: { tags, summary: 'Modules the signed-in user may use', response: { 200: allowedModulesSchema } },
+  route(app, e.allowedModules, {
+    tags,
+    summary: 'Modules the signed-in user may use',
     handler: async (request) => ({ allowed_modules: await app.allowedModulesOf(request) }),
   });
 
-  r.post('/api/administrator/organisation/allowed-modules/refresh/', {
-    schema: { tags, summary: 'Recompute the modules the signed-in user may use', response: { 200: allowedModulesSchema } },
+  route(app, e.refreshAllowedModules, {
+    tags,
+    summary: 'Recompute the modules the signed-in user may use',
     handler: async (request) => ({ allowed_modules: await app.allowedModulesOf(request, true) }),
   });
 }

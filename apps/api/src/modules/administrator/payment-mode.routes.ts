@@ -1,4 +1,4 @@
-import { paymentModeInputSchema, paymentModeSchema, z } from '@arena/contracts';
+import { paymentModeEndpoints, paymentModeSchema, z } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud, statusColumn } from '../../platform/crud.js';
@@ -12,12 +12,10 @@ type PaymentMode = z.infer<typeof paymentModeSchema>;
 /** Administrator › Payment Mode: the ways money is received (Cash, UPI, Card …). */
 export async function paymentModeRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    prefix: '/api/administrator/payment-mode',
+    endpoints: paymentModeEndpoints,
     module: MODULE,
     resource: 'payment_mode',
     table: paymentMode,
-    input: paymentModeInputSchema,
-    output: paymentModeSchema,
     toOutput: ({ row }: { row: typeof paymentMode.$inferSelect }) => rowToJson(row) as PaymentMode,
     toValues: inputToValues,
     label: (m) => m.name,

@@ -1,4 +1,4 @@
-import { sportInputSchema, sportSchema, z, type Sport } from '@arena/contracts';
+import { sportEndpoints, z, type Sport } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud, statusColumn } from '../../platform/crud.js';
@@ -10,12 +10,10 @@ import { sport } from './schema.js';
 /** Administrator › Manage Sports/Events: a plain lookup, the model for every other one (docs/adding-a-module.md). */
 export async function sportRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    prefix: '/api/administrator/sport',
+    endpoints: sportEndpoints,
     module: MODULE,
     resource: 'sport',
     table: sport,
-    input: sportInputSchema,
-    output: sportSchema,
     toOutput: ({ row }: { row: typeof sport.$inferSelect }) => rowToJson(row) as Sport,
     toValues: inputToValues,
     label: (s) => s.name,

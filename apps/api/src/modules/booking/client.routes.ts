@@ -1,8 +1,7 @@
-import { clientInputSchema, clientLookupQuerySchema, clientLookupSchema, clientSchema, idParamsSchema, z } from '@arena/contracts';
+import { clientInputSchema, clientLookupQuerySchema, clientLookupSchema, clientSchema, idParamsSchema, partialWithoutDefaults, z } from '@arena/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { partialWithoutDefaults } from '../../platform/crud.js';
 import { listRoute, yesNo, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
 import {

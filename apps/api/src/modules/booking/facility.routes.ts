@@ -10,11 +10,11 @@ import {
   z,
   type Facility,
   type FacilityInput,
+  partialWithoutDefaults,
 } from '@arena/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { partialWithoutDefaults } from '../../platform/crud.js';
 import { activeFilter, listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';

@@ -1,15 +1,14 @@
-import { availableSlotGroupSchema, idSchema, portalBookingSchema, publicBookingRequestSchema, z, type PortalVenue } from '@arena/contracts';
+import { portalEndpoints as e, type AvailableSlotGroup, type PortalVenue } from '@arena/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound, tooManyRequests } from '../../platform/errors.js';
 import { ctxOf, inTenant, type Ctx } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { centre, sport } from '../administrator/index.js';
 import { cachedSlots } from './availability-cache.js';
 import { bookOnline } from './booking-entry.service.js';
 import { createdBookingJson, guardSlotRace, type CreatedBooking } from './booking.service.js';
 import { dayView } from './day-view.js';
-import { dayParams } from './facility.routes.js';
 import { loadFacility } from './facility.service.js';
 import { sendBookingConfirmation } from './notify.js';
 import { facility } from './schema.js';
@@ -34,17 +33,11 @@ function venueOf(ctx: Ctx, b: CreatedBooking): PortalVenue {
 
 /** The online booking portal's anonymous calls (spec 2.5): facilities, a date's slots, and the booking itself. */
 export async function portalRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/api/public/facilities/', {
+  route(app, e.facilities, {
     config: { auth: 'none' },
-    schema: {
-      tags,
-      summary: 'Facilities of a centre open for online booking',
-      security: [],
-      querystring: z.object({ centre: idSchema.optional(), enable_online_booking: z.stringbool().optional() }),
-      response: { 200: z.object({ results: z.array(z.object({ id: z.number(), name: z.string(), sport_name: z.string() })) }) },
-    },
+    tags,
+    summary: 'Facilities of a centre open for online booking',
+    security: [],
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => ({
         results: await tx
@@ -66,26 +59,22 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       })),
   });
 
-  r.get('/api/booking/facility/:id/online-available-slots/:date/', {
+  route(app, e.slots, {
     config: { auth: 'none' },
-    schema: {
-      tags,
-      summary: 'Slots of a date for the public portal (facility must be active and enabled for online booking)',
-      security: [],
-      params: dayParams,
-      response: { 200: z.array(availableSlotGroupSchema) },
-    },
+    tags,
+    summary: 'Slots of a date for the public portal (facility must be active and enabled for online booking)',
+    security: [],
     handler: async (request) =>
       cachedSlots(app.db, ctxOf(request).organisationId, request.params.id, request.params.date, () =>
         inTenant(request, async (tx, ctx) => {
           const f = await loadFacility(tx, ctx.organisationId, request.params.id);
           if (!f.isActive || !f.enableOnlineBooking) throw notFound();
-          return (await dayView(tx, ctx, f, request.params.date, false)) as z.infer<typeof availableSlotGroupSchema>[];
+          return (await dayView(tx, ctx, f, request.params.date, false)) as AvailableSlotGroup[];
         }),
       ),
   });
 
-  r.post('/api/public/bookings/', {
+  route(app, e.book, {
     config: {
       auth: 'none',
       rateLimit: {
@@ -98,14 +87,10 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
           ),
       },
     },
-    schema: {
-      tags,
-      summary: 'Book slots from the online portal (no login)',
-      security: [],
-      body: publicBookingRequestSchema,
-      description: 'The answer is the booking with its `venue` (address, phone, time zone) for the confirmation panel.',
-      response: { 201: portalBookingSchema },
-    },
+    tags,
+    summary: 'Book slots from the online portal (no login)',
+    security: [],
+    description: 'The answer is the booking with its `venue` (address, phone, time zone) for the confirmation panel.',
     handler: async (request, reply) => {
       const created = await guardSlotRace(() =>
         inTenant(request, async (tx, ctx) => {

@@ -18,12 +18,13 @@ import {
   type MemberPerformance,
   type PerformanceCategory,
   type PerformanceItem,
+  partialWithoutDefaults,
 } from '@arena/contracts';
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { record } from '../../platform/audit.js';
-import { partialWithoutDefaults, registerCrud, statusColumn } from '../../platform/crud.js';
+import { registerCrud, statusColumn } from '../../platform/crud.js';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { activeFilter, listRoute, showName, type ListDefinition } from '../../platform/list.js';

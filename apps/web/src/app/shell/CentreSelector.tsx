@@ -1,8 +1,8 @@
-import type { User } from '@arena/contracts';
+import { accountsEndpoints } from '@arena/contracts/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert';
-import { api, SPEC_TIMEOUT } from '../../lib/api';
+import { call, SPEC_TIMEOUT } from '../../lib/api';
 import { simpleErrorMessage } from '../../lib/errors';
 import { useCentres } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
@@ -28,11 +28,11 @@ export function CentreSelector() {
     const endPageLoading = beginPageLoading('Updating center selection');
     notify.loading('Updating center selection...');
     try {
-      const user = await api.put<User>(
-        '/accounts/user/',
-        { center_id: value ? Number(value) : null },
-        { params: { notify: 'true' }, timeout: SPEC_TIMEOUT },
-      );
+      const user = await call(accountsEndpoints.replaceUser, {
+        body: { center_id: value ? Number(value) : null },
+        query: { notify: 'true' },
+        timeout: SPEC_TIMEOUT,
+      });
       setUser(user);
       notify.hideLoading();
       notify.success('Center updated successfully!');

@@ -1,3 +1,4 @@
+import { searchEndpoint } from '@arena/contracts/platform';
 import { filterMenu, hasModule } from '@arena/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
@@ -5,7 +6,7 @@ import { Search } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { usePhoneLayout } from '../../components/usePhoneLayout';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useDebounced } from '../../lib/useDebounced';
 import type { ResolvedNode } from '../../lib/web-module';
 import { usePermissions } from '../../state/permissions';
@@ -66,7 +67,7 @@ export function GlobalSearch() {
 
   const { data, isFetching, isError } = useQuery({
     queryKey: ['search', q],
-    queryFn: ({ signal }) => api.get<{ results: Hit[] }>('/search/', { params: { q }, signal }),
+    queryFn: ({ signal }) => call(searchEndpoint, { query: { q }, signal }) as Promise<{ results: Hit[] }>,
     enabled: q.length >= MIN_CHARS && kinds.length > 0,
     staleTime: 30_000,
     retry: false,

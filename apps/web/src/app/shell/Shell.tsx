@@ -1,9 +1,9 @@
-import type { User } from '@arena/contracts';
+import { accountsEndpoints } from '@arena/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { setUser, useAuth } from '../../state/auth';
 import { fetchPermissions, shouldFetchPermissions } from '../../state/permissions';
 import { sidebar, useSidebar } from '../../state/sidebar';
@@ -25,7 +25,7 @@ function usePermissionsLoader() {
 
 /** Keep the stored user (name, role, account number, due date) in step with the server. */
 function useCurrentUser() {
-  const { data } = useQuery({ queryKey: ['accounts', 'user'], queryFn: () => api.get<User>('/accounts/user/') });
+  const { data } = useQuery({ queryKey: ['accounts', 'user'], queryFn: () => call(accountsEndpoints.user) });
   useEffect(() => {
     if (data) setUser(data);
   }, [data]);

@@ -4,7 +4,7 @@ import { format, isValid, parseISO, startOfMonth, subMonths } from 'date-fns';
 import { BarChart3, Download, FileSpreadsheet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { download, type RequestOptions } from '../../lib/api';
+import { downloadFrom, type FileSource, type RequestOptions } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -117,7 +117,9 @@ export function ReportPage<K extends string, T>({
   query: UseQueryResult<T>;
   isEmpty: (data: T) => boolean;
   /** What the export buttons download: the report's path and parameters (the screen's own), and the file name without `.csv`/`.xlsx`. */
-  exportFile: { path: string; params: RequestOptions['params']; name: string };
+  exportFile: ({ path: string; params: RequestOptions['params'] } | { source: FileSource; params: RequestOptions['params'] }) & {
+    name: string;
+  };
   /** The filter controls (`PeriodFilters` and the report's own). */
   filters: ReactNode;
   /** What to say when `isEmpty` (`periodEmpty(…)` for a period with nothing in it). */
@@ -133,7 +135,11 @@ export function ReportPage<K extends string, T>({
   async function exportAs(fileFormat: 'csv' | 'xlsx') {
     setExporting(fileFormat);
     try {
-      await download(exportFile.path, { ...exportFile.params, format: fileFormat }, `${exportFile.name}.${fileFormat}`);
+      await downloadFrom(
+        'source' in exportFile ? exportFile.source : exportFile.path,
+        { ...exportFile.params, format: fileFormat },
+        `${exportFile.name}.${fileFormat}`,
+      );
       notify.success('Export ready');
     } catch (error) {
       notify.error(errorMessage(error));

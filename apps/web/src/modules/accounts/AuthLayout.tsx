@@ -1,7 +1,8 @@
+import { organisationEndpoints } from '@arena/contracts/administrator';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { OrgAvatar } from '../../components/Avatar';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { isProviderHost } from '../../lib/host';
 
 interface PublicOrganisation {
@@ -14,7 +15,7 @@ function Brand() {
   const provider = isProviderHost();
   const { data } = useQuery({
     queryKey: ['organisation', 'public'],
-    queryFn: () => api.get<PublicOrganisation>('/administrator/organisation/'),
+    queryFn: () => call(organisationEndpoints.retrieve) as Promise<PublicOrganisation>,
     enabled: !provider,
     retry: false,
   });

@@ -1,8 +1,9 @@
+import { accountsEndpoints } from '@arena/contracts/accounts';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/Button';
-import { api, SPEC_TIMEOUT } from '../../lib/api';
+import { call, SPEC_TIMEOUT } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { AuthLayout } from './AuthLayout';
 
@@ -22,7 +23,7 @@ export default function ConfirmEmailPage() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let request = inflight.get(key);
     if (!request) {
-      request = api.post('/accounts/registration/verify-email/', { key }, { params: { notify: 'true' }, timeout: SPEC_TIMEOUT });
+      request = call(accountsEndpoints.verifyEmail, { body: { key }, query: { notify: 'true' }, timeout: SPEC_TIMEOUT });
       inflight.set(key, request);
     }
     request.then(

@@ -1,10 +1,11 @@
+import { accountsEndpoints } from '@arena/contracts/accounts';
 import { passwordResetSchema } from '@arena/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
-import { api, SPEC_TIMEOUT } from '../../lib/api';
+import { call, SPEC_TIMEOUT } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { AuthLayout } from './AuthLayout';
 
@@ -14,7 +15,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
-      await api.post('/accounts/password/reset/', { email }, { timeout: SPEC_TIMEOUT });
+      await call(accountsEndpoints.passwordReset, { body: { email }, timeout: SPEC_TIMEOUT });
       notify.success('If the email address is associated with an account, a password reset link will be sent.');
     } catch {
       notify.error('An error occured.');

@@ -1,3 +1,4 @@
+import { accountsEndpoints } from '@arena/contracts/accounts';
 import { Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,7 +7,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { isProviderHost, organisationLoginUrl } from '../../lib/host';
 import { lazyZodResolver, preloadValidation } from '../../lib/lazy-resolver';
@@ -58,7 +59,7 @@ export default function LoginPage() {
     setStatus('pending');
     setServerError(null);
     try {
-      const result = await api.post<LoginResponse>('/accounts/login/', body);
+      const result: LoginResponse = await call(accountsEndpoints.login, { body });
       startSession(result);
       setStatus('success');
       const org = result.user.organisation;

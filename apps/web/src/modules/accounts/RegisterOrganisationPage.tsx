@@ -1,4 +1,4 @@
-import { organisationCreateSchema } from '@arena/contracts';
+import { organisationCreateSchema, organisationEndpoints } from '@arena/contracts/administrator';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
@@ -9,7 +9,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PictureInput } from '../../components/PictureInput';
 import { TextField } from '../../components/TextField';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { fieldErrors, generalError } from '../../lib/errors';
 import { organisationLoginUrl, providerHost } from '../../lib/host';
 import { useDebounced } from '../../lib/useDebounced';
@@ -26,7 +26,7 @@ function AvailabilityHint({ value }: { value: string }) {
   const debounced = useDebounced(value.trim().toLowerCase(), 350);
   const { data, isFetching } = useQuery({
     queryKey: ['subdomain-check', debounced],
-    queryFn: () => api.get<Availability>('/administrator/organisation/check-subdomain/', { params: { subdomain: debounced } }),
+    queryFn: (): Promise<Availability> => call(organisationEndpoints.checkSubdomain, { query: { subdomain: debounced } }),
     enabled: debounced.length > 0,
     staleTime: 10_000,
   });
@@ -79,7 +79,7 @@ export default function RegisterOrganisationPage() {
       body = data;
     }
     try {
-      const created = await api.post<{ subdomain: string }>('/administrator/organisation/', body);
+      const created = await call(organisationEndpoints.create, { body });
       // The key travels once to the new host, which exchanges it for its own (spec 2.2 ?token=).
       const key = token ?? '';
       clearAuth();

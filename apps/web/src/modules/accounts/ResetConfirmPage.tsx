@@ -1,3 +1,4 @@
+import { accountsEndpoints } from '@arena/contracts/accounts';
 import { passwordResetConfirmSchema } from '@arena/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
@@ -6,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { fieldErrors, generalError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { AuthLayout } from './AuthLayout';
@@ -35,7 +36,7 @@ export default function ResetConfirmPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      await api.post('/accounts/password/reset/confirm/', values);
+      await call(accountsEndpoints.passwordResetConfirm, { body: values });
       setDone(true);
       notify.success('Password successfully reset!');
       timer.current = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_MS);

@@ -1,3 +1,4 @@
+import { accountsEndpoints } from '@arena/contracts/accounts';
 import { registrationSchema } from '@arena/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
@@ -8,7 +9,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { fieldErrors, generalError } from '../../lib/errors';
 import { AuthLayout } from './AuthLayout';
 
@@ -26,7 +27,7 @@ export default function SignupPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      await api.post('/accounts/registration/', values);
+      await call(accountsEndpoints.register, { body: values });
       setSentTo(values.email);
     } catch (error) {
       const fields = fieldErrors(error);

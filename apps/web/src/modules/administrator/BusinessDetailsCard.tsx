@@ -1,3 +1,4 @@
+import { organisationEndpoints } from '@arena/contracts/administrator';
 import {
   embedOriginLines,
   embedOriginSchema,
@@ -14,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Form, SelectField, TextareaField, TextField } from '../../components/form';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useZodForm } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { organisationKey } from './api';
@@ -64,9 +65,11 @@ export function BusinessDetailsCard({ org, editable }: { org: Organisation; edit
       <Form
         form={form}
         onSubmit={async (values) => {
-          const updated = await api.patch<Organisation>('/administrator/organisation/', {
-            ...values,
-            state: values.state || (values.gstin ? (gstinState(values.gstin) ?? '') : ''),
+          const updated = await call(organisationEndpoints.update, {
+            body: {
+              ...values,
+              state: values.state || (values.gstin ? (gstinState(values.gstin) ?? '') : ''),
+            },
           });
           queryClient.setQueryData(organisationKey, updated);
           form.reset({
@@ -135,8 +138,10 @@ export function EmbedOriginsCard({ org, editable }: { org: Organisation; editabl
       <Form
         form={form}
         onSubmit={async (values) => {
-          const updated = await api.patch<Organisation>('/administrator/organisation/', {
-            embed_origins: embedOriginLines(values.embed_origins),
+          const updated = await call(organisationEndpoints.update, {
+            body: {
+              embed_origins: embedOriginLines(values.embed_origins),
+            },
           });
           queryClient.setQueryData(organisationKey, updated);
           form.reset({ embed_origins: updated.embed_origins.join('\n') });

@@ -1,3 +1,4 @@
+import { organisationEndpoints } from '@arena/contracts/administrator';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../components/Alert';
@@ -7,12 +8,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { PictureInput } from '../../components/PictureInput';
 import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { errorMessage, fieldErrors, generalError } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { updateOrganisation, useAuth } from '../../state/auth';
-import type { Organisation } from '@arena/contracts';
 import { organisationKey, useOrganisation } from './api';
 import { BusinessDetailsCard, EmbedOriginsCard } from './BusinessDetailsCard';
 
@@ -77,7 +77,7 @@ export function ProfilePage() {
       } else {
         body = { display_name: name.trim(), ...(removePicture ? { display_picture: null } : {}) };
       }
-      const updated = await api.patch<Organisation>('/administrator/organisation/', body);
+      const updated = await call(organisationEndpoints.update, { body });
       queryClient.setQueryData(organisationKey, updated);
       await queryClient.invalidateQueries({ queryKey: ['organisation', 'public'] });
       updateOrganisation({ display_name: updated.display_name, display_picture: updated.display_picture });

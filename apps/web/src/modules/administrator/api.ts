@@ -1,15 +1,19 @@
-import type {
-  Centre,
-  CentreInput,
-  Organisation,
-  paymentModeInputSchema,
-  paymentModeSchema,
-  Sport,
-  sportInputSchema,
-  z,
-} from '@arena/contracts';
+import {
+  centreEndpoints,
+  organisationEndpoints,
+  paymentModeEndpoints,
+  sportEndpoints,
+  type Centre,
+  type CentreInput,
+  type Organisation,
+  type paymentModeInputSchema,
+  type paymentModeSchema,
+  type Sport,
+  type sportInputSchema,
+} from '@arena/contracts/administrator';
+import type { z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { lookupKeys } from '../../lib/lookups';
 import { lookupResource } from '../../lib/lookupResource';
 import { sidebar } from '../../state/sidebar';
@@ -21,18 +25,18 @@ type PaymentModeInput = z.input<typeof paymentModeInputSchema>;
 export const centreKeys = { all: ['administrator', 'centre'] as const };
 
 /** Centres: writes refresh the list and every centre select (the sidebar's too: the 'centres' lookup). */
-export const centres = lookupResource<Centre, CentreInput>('/administrator/centre/', centreKeys.all, {
+export const centres = lookupResource<Centre, CentreInput>(centreEndpoints, centreKeys.all, {
   invalidates: [lookupKeys.centres],
   afterWrite: () => sidebar.refetchCentreOptions(),
 });
 
 export const organisationKey = ['organisation', 'full'] as const;
 export const useOrganisation = () =>
-  useQuery({ queryKey: organisationKey, queryFn: () => api.get<Organisation>('/administrator/organisation/') });
+  useQuery({ queryKey: organisationKey, queryFn: () => call(organisationEndpoints.retrieve) as Promise<Organisation> });
 
 /** Sports and payment modes: a write refreshes every query under the key, their lookups included (`lookupKeys.sports` is under `sportKeys.all`). */
 export const sportKeys = { all: ['administrator', 'sport'] as const };
-export const sports = lookupResource<Sport, SportInput>('/administrator/sport/', sportKeys.all);
+export const sports = lookupResource<Sport, SportInput>(sportEndpoints, sportKeys.all);
 
 export const paymentModeKeys = { all: ['administrator', 'payment-mode'] as const };
-export const paymentModes = lookupResource<PaymentMode, PaymentModeInput>('/administrator/payment-mode/', paymentModeKeys.all);
+export const paymentModes = lookupResource<PaymentMode, PaymentModeInput>(paymentModeEndpoints, paymentModeKeys.all);

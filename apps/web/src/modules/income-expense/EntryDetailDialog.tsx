@@ -7,7 +7,7 @@ import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Skeleton } from '../../components/Skeleton';
-import { download } from '../../lib/api';
+import { downloadPath } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -33,7 +33,7 @@ export function AttachmentButton({ entry }: { entry: Pick<IncomeExpense, 'attach
       onClick={async () => {
         setBusy(true);
         try {
-          await download(attachmentPath(entry.attachment!), undefined, name);
+          await downloadPath(attachmentPath(entry.attachment!), undefined, name);
         } catch (error) {
           notify.error(errorMessage(error));
         } finally {

@@ -1,8 +1,9 @@
+import { initiatePayment } from '@arena/contracts/payments';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { inputClass } from '../../components/TextField';
-import { api, SPEC_TIMEOUT } from '../../lib/api';
+import { call, SPEC_TIMEOUT } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 
@@ -20,11 +21,10 @@ export default function PaymentsPage() {
     setError(null);
     setBusy(true);
     try {
-      const res = await api.post<{ payment_url?: string }>(
-        '/payments/initiate/',
-        { amount: value, description: description.trim() || 'Payment' },
-        { timeout: SPEC_TIMEOUT },
-      );
+      const res = await call(initiatePayment, {
+        body: { amount: value, description: description.trim() || 'Payment' },
+        timeout: SPEC_TIMEOUT,
+      });
       if (!res?.payment_url) throw new Error('no payment url');
       notify.success('Payment initiated successfully. Redirecting...');
       window.location.assign(res.payment_url);

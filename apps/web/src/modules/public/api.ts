@@ -1,21 +1,16 @@
-import type { AvailableSlotGroup, PortalBooking, PublicBookingRequest } from '@arena/contracts';
+import type { AvailableSlotGroup, PublicBookingRequest } from '@arena/contracts/booking';
+import { organisationEndpoints } from '@arena/contracts/administrator';
+import { portalEndpoints, type PublicCentre, type PublicFacility } from '@arena/contracts/public';
 import { format, parseISO } from 'date-fns';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
-/** The portal's anonymous calls (spec 7.1); the organisation comes from the host. */
+export type { PublicCentre, PublicFacility };
+
+/** The organisation as anyone sees it: its name and picture (spec 7.1); the organisation comes from the host. */
 export interface PublicOrganisation {
   display_name: string;
   display_picture: string | null;
   email?: string | null;
-}
-export interface PublicCentre {
-  id: number;
-  name: string;
-}
-export interface PublicFacility {
-  id: number;
-  name: string;
-  sport_name: string;
 }
 
 export const portalKeys = {
@@ -25,21 +20,17 @@ export const portalKeys = {
   slots: (facility: string, date: string) => ['public', 'slots', facility, date] as const,
 };
 
-export const fetchOrganisation = () => api.get<PublicOrganisation>('/administrator/organisation/');
-export const fetchCentres = () => api.get<{ results: PublicCentre[] }>('/public/centres/').then((r) => r.results);
+export const fetchOrganisation = () => call(organisationEndpoints.retrieve) as Promise<PublicOrganisation>;
+export const fetchCentres = () => call(portalEndpoints.centres).then((r) => r.results);
 export const fetchFacilities = (centre: string) =>
-  api.get<{ results: PublicFacility[] }>('/public/facilities/', { params: { centre, enable_online_booking: true } }).then((r) => r.results);
+  call(portalEndpoints.facilities, { query: { centre, enable_online_booking: 'true' } }).then((r) => r.results);
 
 /** Spec 9: the slot query takes the date as dd-MM-yyyy. */
 export const slotPathDate = (isoDate: string) => format(parseISO(isoDate), 'dd-MM-yyyy');
 
-/** Spec 7.1: the answer is a list of slot groups, or an object whose results hold them. */
-export async function fetchSlots(facility: string, isoDate: string): Promise<AvailableSlotGroup[]> {
-  const data = await api.get<AvailableSlotGroup[] | { results: AvailableSlotGroup[] }>(
-    `/booking/facility/${facility}/online-available-slots/${slotPathDate(isoDate)}/`,
-  );
-  return Array.isArray(data) ? data : (data?.results ?? []);
-}
+/** A date's slot groups (spec 7.1). */
+export const fetchSlots = (facility: string, isoDate: string): Promise<AvailableSlotGroup[]> =>
+  call(portalEndpoints.slots, { params: { id: facility, date: slotPathDate(isoDate) } });
 
 /** The booking with its venue (address, phone, time zone) for the confirmation panel. */
-export const createBooking = (body: PublicBookingRequest) => api.post<PortalBooking>('/public/bookings/', body);
+export const createBooking = (body: PublicBookingRequest) => call(portalEndpoints.book, { body });

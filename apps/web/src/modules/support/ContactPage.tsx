@@ -1,4 +1,4 @@
-import { contactMessageSchema, type Organisation } from '@arena/contracts';
+import { contactMessageSchema, organisationEndpoints, type Organisation } from '@arena/contracts/administrator';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { Form } from '../../components/form/Form';
 import { TextareaField, TextField } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { useZodForm } from '../../lib/form';
 import { notify } from '../../lib/notify';
@@ -18,7 +18,10 @@ import type { ResolvedNode } from '../../lib/web-module';
 import { useAuth } from '../../state/auth';
 
 /** The same cache entry as Administrator › Profile. */
-const organisationQuery = { queryKey: ['organisation', 'full'], queryFn: () => api.get<Organisation>('/administrator/organisation/') };
+const organisationQuery = {
+  queryKey: ['organisation', 'full'],
+  queryFn: () => call(organisationEndpoints.retrieve) as Promise<Organisation>,
+};
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -81,7 +84,7 @@ function ContactDetails() {
 function MessageForm({ onSent }: { onSent: (subject: string) => void }) {
   const form = useZodForm(contactMessageSchema, { defaultValues: { subject: '', message: '' } });
   const send = useMutation({
-    mutationFn: (body: { subject: string; message: string }) => api.post<{ detail: string }>('/administrator/organisation/contact/', body),
+    mutationFn: (body: { subject: string; message: string }) => call(organisationEndpoints.contact, { body }),
   });
   return (
     <Form

@@ -11,11 +11,11 @@ import {
   z,
   type EntryType,
   type IncomeExpense,
+  partialWithoutDefaults,
 } from '@arena/contracts';
 import { and, desc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { partialWithoutDefaults } from '../../../platform/crud.js';
 import { notFound } from '../../../platform/errors.js';
 import { readFormBody, type FormBody } from '../../../platform/files.js';
 import { listRoute, showName, type ListDefinition } from '../../../platform/list.js';

@@ -153,7 +153,7 @@ export function AssignPerformancePage({ node }: { node: ResolvedNode }) {
         title="Member measurements"
         queryKey={measurements.queryKey}
         fetchPage={measurements.fetchPage}
-        exportPath={measurements.path}
+        exportPath={measurements.exportFrom}
         columns={columns}
         rowKey={(m) => m.id}
         searchPlaceholder="Search member or item"

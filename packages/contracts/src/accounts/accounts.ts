@@ -1,6 +1,6 @@
-import { z } from './zod-config.js';
-import { requiredSingleLineText, singleLine, singleLineText } from './common.js';
-import { MODULES } from './modules.js';
+import { z } from '../zod-config.js';
+import { requiredSingleLineText, singleLine, singleLineText } from '../common.js';
+import { MODULES } from '../modules.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 

@@ -4,7 +4,7 @@
  * total − paid. The desk's screens show it live and the API checks the same rules with the same
  * messages (a discount above the price is refused by both).
  */
-import { fromPaise, toPaise } from './money.js';
+import { fromPaise, toPaise } from '../money.js';
 
 export interface SaleInput {
   /** The plan's (or service's) price, tax included ("1500.00"). */

@@ -2,9 +2,9 @@
  * Issue 12, set-up work: the recurring booking's preview, copying a facility's slot groups to
  * another facility, and the slot generator of the facility form.
  */
-import { z } from './zod-config.js';
-import { idSchema } from './common.js';
-import { fromPaise, toPaise } from './money.js';
+import { z } from '../zod-config.js';
+import { idSchema } from '../common.js';
+import { fromPaise, toPaise } from '../money.js';
 
 // ---- POST /booking/subscription/preview/ (same body as creating a subscription) ----
 export const subscriptionPreviewSlotSchema = z.object({

@@ -3,11 +3,20 @@
  * (`/api/administrator/reports/accounts/`). Every manual entry is a movement of the one ledger
  * (invoice.ts), beside the receipts and refunds of bookings, memberships and the store.
  */
-import { z } from './zod-config.js';
-import { DATE_MAX, DATE_MIN, idSchema, requiredSingleLineText, singleLine, singleLineText, text } from './common.js';
-import { isoDateSchema, moneySchema } from './booking.js';
-import { gstinSchema, ledgerEntrySchema } from './invoice.js';
-import { gstRateSchema } from './tax.js';
+import { z } from '../zod-config.js';
+import {
+  DATE_MAX,
+  DATE_MIN,
+  idSchema,
+  isoDateSchema,
+  moneySchema,
+  requiredSingleLineText,
+  singleLine,
+  singleLineText,
+  text,
+} from '../common.js';
+import { gstinSchema, ledgerEntrySchema } from '../money/invoice.js';
+import { gstRateSchema } from '../tax.js';
 
 export const ENTRY_TYPES = ['income', 'expense'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];

@@ -1,6 +1,6 @@
-import { z } from './zod-config.js';
-import { bookingSchema } from './booking.js';
-import { zoneClockParts } from './zone-clock.js';
+import { z } from '../zod-config.js';
+import { bookingSchema } from '../booking/booking.js';
+import { zoneClockParts } from '../zone-clock.js';
 
 // ---- the portal's confirmation: where to go, and the booking in the visitor's calendar ----
 

@@ -3,11 +3,20 @@
  * plan: a sale with its invoice and dues), freezes, renewals, batches, services and member
  * services, attendance, performance. Field names are the API's contract (issue 11).
  */
-import { z } from './zod-config.js';
-import { idSchema, phoneSchema, requiredSingleLineText, singleLine, singleLineText, text } from './common.js';
-import { isoDateSchema, moneySchema, timeSchema } from './booking.js';
-import { ledgerEntrySchema } from './invoice.js';
-import { gstInputShape, gstOutputShape } from './tax.js';
+import { z } from '../zod-config.js';
+import {
+  idSchema,
+  isoDateSchema,
+  moneySchema,
+  phoneSchema,
+  requiredSingleLineText,
+  singleLine,
+  singleLineText,
+  text,
+  timeSchema,
+} from '../common.js';
+import { ledgerEntrySchema } from '../money/invoice.js';
+import { gstInputShape, gstOutputShape } from '../tax.js';
 import type { DurationUnit, MembershipStatus } from './membership-dates.js';
 
 export const MEMBERSHIP_MODULE = 'Membership Management';

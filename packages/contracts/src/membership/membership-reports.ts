@@ -9,7 +9,7 @@
  * - *lapsed* = ended before today, not cancelled, and not renewed (no live renewal points at it);
  * - money collected = the module's ledger rows: receipts − refunds, a reversal taking back its original.
  */
-import { z } from './zod-config.js';
+import { z } from '../zod-config.js';
 
 const money = z.string();
 const count = z.number();

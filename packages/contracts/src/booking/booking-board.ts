@@ -2,9 +2,9 @@
  * The desk's board (issue 12 §1): a centre's facilities as columns and hours as rows for a date,
  * the desk booking of several facilities in one step, and the existing-client lookup by mobile.
  */
-import { z } from './zod-config.js';
-import { idSchema, singleLineText, text } from './common.js';
-import { bookingSchema, DESK_MAX_SLOTS, isoDateSchema, moneySchema, paymentInputSchema, SLOT_STATUSES } from './booking.js';
+import { z } from '../zod-config.js';
+import { idSchema, isoDateSchema, moneySchema, singleLineText, text } from '../common.js';
+import { bookingSchema, DESK_MAX_SLOTS, paymentInputSchema, SLOT_STATUSES } from './booking.js';
 
 /** Most facilities one desk booking request may name (one booking each). */
 export const DESK_MAX_FACILITIES = 8;

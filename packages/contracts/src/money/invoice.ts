@@ -3,9 +3,8 @@
  * (`/api/administrator/invoice/`), ledger movements, and the Accounts reports. Amounts are
  * decimal strings ("1500.00"); arithmetic is in paise (money.ts, gst.ts).
  */
-import { z } from './zod-config.js';
-import { singleLine, singleLineText, text } from './common.js';
-import { moneySchema, isoDateSchema } from './booking.js';
+import { z } from '../zod-config.js';
+import { isoDateSchema, moneySchema, singleLine, singleLineText, text } from '../common.js';
 
 // ---- GSTIN and states ----
 

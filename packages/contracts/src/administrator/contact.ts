@@ -1,5 +1,5 @@
-import { z } from './zod-config.js';
-import { requiredSingleLineText, requiredText } from './common.js';
+import { z } from '../zod-config.js';
+import { requiredSingleLineText, requiredText } from '../common.js';
 
 /** The /contact page's message to the organisation's owner: a subject line and the message itself. */
 export const contactMessageSchema = z.object({

@@ -1,56 +1,6 @@
-import { z } from './zod-config.js';
-import { DATE_MAX, DATE_MIN, DATE_RANGE_MESSAGE, idSchema, requiredSingleLineText, singleLine, singleLineText, text } from './common.js';
-import { toPaise, fromPaise } from './money.js';
-import { gstInputShape, gstOutputShape } from './tax.js';
-
-/** A non-negative amount with at most 2 decimals, as a string or number; normalised to "1500.00". */
-export const moneySchema = z
-  .union([z.string(), z.number()])
-  .refine((v) => toPaise(v) !== null, 'Enter a valid amount (at most 2 decimals, not negative).')
-  .transform((v) => fromPaise(toPaise(v)!));
-
-/** "06:00" or "06:00:00" → "06:00:00" */
-export const timeSchema = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Enter a time as HH:MM.')
-  .transform((v) => (v.length === 5 ? `${v}:00` : v));
-
-export const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    'Enter a valid date.',
-  )
-  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, DATE_RANGE_MESSAGE);
-
-// ---- sports and payment modes (Administrator) ----
-export const sportInputSchema = z.object({
-  name: requiredSingleLineText(100),
-  kind: z.enum(['sport', 'event']).default('sport'),
-  description: text(1000).default(''),
-  is_active: z.boolean().default(true),
-});
-export const sportSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  kind: z.enum(['sport', 'event']),
-  description: z.string(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type Sport = z.infer<typeof sportSchema>;
-
-export const DEFAULT_PAYMENT_MODES = ['Cash', 'UPI', 'Card', 'Bank transfer', 'Cheque'] as const;
-export const paymentModeInputSchema = z.object({ name: requiredSingleLineText(60), is_active: z.boolean().default(true) });
-export const paymentModeSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+import { z } from '../zod-config.js';
+import { idSchema, isoDateSchema, moneySchema, requiredSingleLineText, singleLine, singleLineText, text, timeSchema } from '../common.js';
+import { gstInputShape, gstOutputShape } from '../tax.js';
 
 // ---- facilities and their slot templates ----
 export const timeSlotInputSchema = z

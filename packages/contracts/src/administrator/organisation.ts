@@ -1,7 +1,7 @@
-import { z } from './zod-config.js';
-import { singleLine, requiredSingleLineText, singleLineText, text } from './common.js';
-import { gstinSchema } from './invoice.js';
-import { embedOriginsSchema } from './portal.js';
+import { z } from '../zod-config.js';
+import { singleLine, requiredSingleLineText, singleLineText, text } from '../common.js';
+import { gstinSchema } from '../money/invoice.js';
+import { embedOriginsSchema } from '../public/portal.js';
 
 /** Subdomains that name the provider's own hosts or would mislead users. */
 export const RESERVED_SUBDOMAINS = [

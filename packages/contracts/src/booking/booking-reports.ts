@@ -1,4 +1,4 @@
-import { z } from './zod-config.js';
+import { z } from '../zod-config.js';
 import { bookingSchema } from './booking.js';
 
 // ---- Reports › Booking (GET /booking/reports/booking/…) ----

@@ -1,0 +1,2 @@
+/** `@arena/contracts/payments`: online payments (the provider's Payments page). */
+export * from './endpoints.js';
