@@ -7,6 +7,7 @@ import { incomeExpenseModule } from './income-expense/module.js';
 import { moneyModule } from './money/module.js';
 import { membershipModule } from './membership/module.js';
 import { publicModule } from './public/module.js';
+import { staffModule } from './staff/module.js';
 
 export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   accountsModule,
@@ -16,4 +17,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   moneyModule,
   incomeExpenseModule,
   membershipModule,
+  staffModule,
 ]);

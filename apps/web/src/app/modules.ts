@@ -9,6 +9,7 @@ import { moneyModule } from '../modules/money/manifest';
 import { membershipModule } from '../modules/membership/manifest';
 import { reportsModule } from '../modules/reports/manifest';
 import { settingsModule } from '../modules/settings/manifest';
+import { staffModule } from '../modules/staff/manifest';
 import { supportModule } from '../modules/support/manifest';
 
 /** The web modules, listed once: a new module is its folder (with its manifest) plus one line here. */
@@ -23,6 +24,7 @@ export const WEB_MODULES = [
   moneyModule,
   incomeExpenseModule,
   membershipModule,
+  staffModule,
   futureModule,
 ] as const;
 

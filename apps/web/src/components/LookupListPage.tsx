@@ -73,6 +73,11 @@ export interface LookupListPageProps<T extends LookupRow, S extends FormSchema> 
   leadingAction?: (row: T) => ReactNode;
   /** Dialogs the page adds (opened by `leadingAction`). */
   children?: ReactNode;
+  /**
+   * A "Create …" route of its own (spec: `staff-category/create`): the page opens with the create
+   * dialog, and `onDone` runs when it closes (saved or cancelled), e.g. back to the list's route.
+   */
+  creating?: { onDone: () => void };
 }
 
 /**
@@ -97,11 +102,16 @@ export function LookupListPage<T extends LookupRow, S extends FormSchema>({
   deleteNote,
   leadingAction,
   children,
+  creating,
 }: LookupListPageProps<T, S>) {
   // The form's schema yields the resource's input, which has a name (toasts) and is_active (the toggle).
   const { create, update, remove } = resource.useMutations() as unknown as LookupWrites<{ name: string; is_active: boolean }>;
   const save = (editing: T | null) => saveResource(editing, { create, update });
-  const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<T>();
+  const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<T>(creating ? { open: true } : undefined);
+  const onFormOpenChange = (open: boolean) => {
+    setFormOpen(open);
+    if (!open) creating?.onDone();
+  };
   const deletion = useDeleteResource<T>(remove);
   const setActive = setActiveWith(update);
   const [deactivating, setDeactivating] = useState<T | null>(null);
@@ -171,7 +181,7 @@ export function LookupListPage<T extends LookupRow, S extends FormSchema>({
       />
       <FormDialog
         open={formOpen}
-        onOpenChange={setFormOpen}
+        onOpenChange={onFormOpenChange}
         size={form.size}
         title={form.title?.(editing) ?? (editing ? `Edit ${editing.name}` : addLabel)}
         description={form.description?.(editing)}

@@ -3,10 +3,13 @@ import { useState } from 'react';
 import { errorMessage } from './errors';
 import { notify } from './notify';
 
-/** Open/close state of a list page's create/edit form: `editing` is null when creating. */
-export function useFormDialog<T>() {
+/**
+ * Open/close state of a list page's create/edit form: `editing` is null when creating;
+ * `initial.open` starts with the create dialog open (a "Create …" route).
+ */
+export function useFormDialog<T>(initial?: { open: boolean }) {
   const [editing, setEditing] = useState<T | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const [formOpen, setFormOpen] = useState(initial?.open ?? false);
   const open = (row: T | null) => {
     setEditing(row);
     setFormOpen(true);

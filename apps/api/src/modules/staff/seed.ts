@@ -1,0 +1,19 @@
+import type { Tx } from '../../platform/db/client.js';
+import type { Ctx } from '../../platform/request-context.js';
+import { staffCategory } from './schema.js';
+
+const DEMO_CATEGORIES = [
+  { name: 'Trainer', description: 'Floor and personal trainers.' },
+  { name: 'Coach', description: 'Sport coaches of the academy batches.' },
+  { name: 'Receptionist', description: 'Front desk: members, bookings and payments.' },
+  { name: 'Manager', description: 'Runs a centre.' },
+  { name: 'Housekeeping', description: 'Cleaning and upkeep.' },
+];
+
+/** The demo organisations' staff categories (once: a second seed run adds nothing). */
+export async function seedStaff(tx: Tx, ctx: Ctx): Promise<void> {
+  await tx
+    .insert(staffCategory)
+    .values(DEMO_CATEGORIES.map((c) => ({ ...c, organisationId: ctx.organisationId })))
+    .onConflictDoNothing();
+}

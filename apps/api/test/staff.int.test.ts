@@ -1,0 +1,13 @@
+import { describeCrudResource } from './crud-resource.js';
+
+// Staff Management › Staff Category: the lookup issue 18 added by following docs/adding-a-module.md.
+describeCrudResource({
+  resource: 'staff_category',
+  path: '/api/staff-management/staff-category/',
+  module: 'Staff Management',
+  make: (name) => ({ name, description: `${name} of the gym floor` }),
+  update: { description: 'Personal training', is_active: false },
+  filter: { query: 'is_active=false', make: { is_active: false }, field: 'is_active', value: false },
+  uniqueName: 'A staff category with this name already exists.',
+  exportHeaders: ['Name', 'Description', 'Status'],
+});

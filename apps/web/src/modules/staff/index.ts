@@ -1,0 +1,1 @@
+export { CreateStaffCategoryPage, StaffCategoryPage } from './StaffCategoryPage';
