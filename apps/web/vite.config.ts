@@ -38,10 +38,52 @@ const publicPagesPlugin = (pages: PublicPage[]): Plugin => ({
   },
 });
 
+/**
+ * `@arena/contracts/<module>/routes` in the browser: each endpoint's method and path (and flags),
+ * without its zod schemas. The web's `call()` reads no schema, so a page that only calls the API
+ * (the login, the portal) loads no zod; the contracts module is read here, in Node, at build time,
+ * so the paths are the declarations themselves. Types come from the real module (`routes.ts`).
+ */
+const contractRoutes = (): Plugin => {
+  const PREFIX = '\0arena-contract-routes:';
+  const FIELDS = ['method', 'path', 'status', 'file', 'form', 'list', 'report'] as const;
+  const isEndpoint = (v: unknown): v is Record<string, unknown> =>
+    !!v &&
+    typeof v === 'object' &&
+    typeof (v as { method?: unknown }).method === 'string' &&
+    typeof (v as { path?: unknown }).path === 'string';
+  const strip = (v: unknown): unknown => {
+    if (isEndpoint(v)) return Object.fromEntries(FIELDS.filter((f) => v[f] !== undefined).map((f) => [f, v[f]]));
+    if (v && typeof v === 'object' && Object.values(v).every(isEndpoint))
+      return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, strip(e)]));
+    return undefined;
+  };
+  return {
+    name: 'arena-contract-routes',
+    enforce: 'pre',
+    resolveId(id) {
+      const match = /^@arena\/contracts\/([a-z-]+)\/routes$/.exec(id);
+      return match ? `${PREFIX}${match[1]}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const name = id.slice(PREFIX.length);
+      const file = fileURLToPath(new URL(`../../packages/contracts/src/${name}/routes.ts`, import.meta.url));
+      this.addWatchFile(file);
+      const { module } = await runnerImport<Record<string, unknown>>(file, { configFile: false, resolve: { conditions } });
+      return Object.entries(module)
+        .map(([key, value]) => [key, strip(value)] as const)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => `export const ${key} = ${JSON.stringify(value)};`)
+        .join('\n');
+    },
+  };
+};
+
 export default defineConfig(async () => {
   const pages = await publicPages();
   return {
-    plugins: [react(), tailwindcss(), publicPagesPlugin(pages)],
+    plugins: [contractRoutes(), react(), tailwindcss(), publicPagesPlugin(pages)],
     resolve: { conditions },
     server: { host: true, allowedHosts: ['.localhost', 'localhost'], proxy: { '/api': api, '/uploads': api } },
     build: {

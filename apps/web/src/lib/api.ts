@@ -1,4 +1,6 @@
-import { fillPath, type BodyOf, type EndpointSpec, type ParamNames, type QueryOf, type ResponseOf } from '@arena/contracts/kit';
+import type { BodyOf, EndpointSpec, ParamNames, QueryOf, ResponseOf } from '@arena/contracts/kit';
+// Not the kit: its schemas would bring zod to every page; the path helper is zod-free.
+import { fillPath } from '@arena/contracts/path';
 import { readText, STORAGE_KEYS } from './storage';
 
 /** A failed call: `data` is the server's DRF-shaped body ({detail} or {field: [msg]}) when there is one. */

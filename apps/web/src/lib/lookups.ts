@@ -1,4 +1,4 @@
-import { centreEndpoints, paymentModeEndpoints, sportEndpoints } from '@arena/contracts/administrator';
+import { centreEndpoints, paymentModeEndpoints, sportEndpoints } from '@arena/contracts/administrator/routes';
 /**
  * The shared lookups (centres, sports, payment modes, facilities, booking clients): one query key
  * and one cached shape per lookup, for every screen. The cache holds the server's body as it is

@@ -1,4 +1,4 @@
-import { organisationEndpoints } from '@arena/contracts/administrator';
+import { organisationEndpoints } from '@arena/contracts/administrator/routes';
 import { call } from '../lib/api';
 import { createStore, useStore } from '../lib/store';
 import { authStore } from './auth';

@@ -1,4 +1,4 @@
-import { accountsEndpoints } from '@arena/contracts/accounts';
+import { accountsEndpoints } from '@arena/contracts/accounts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert';

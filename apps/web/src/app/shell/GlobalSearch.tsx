@@ -1,4 +1,4 @@
-import { searchEndpoint } from '@arena/contracts/platform';
+import { searchEndpoint } from '@arena/contracts/platform/routes';
 import { filterMenu, hasModule } from '@arena/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';

@@ -1,4 +1,4 @@
-import { accountsEndpoints } from '@arena/contracts/accounts';
+import { accountsEndpoints } from '@arena/contracts/accounts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { organisationEndpoints } from '@arena/contracts/administrator';
+import { organisationEndpoints } from '@arena/contracts/administrator/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { OrgAvatar } from '../../components/Avatar';

@@ -1,4 +1,4 @@
-import { accountsEndpoints } from '@arena/contracts/accounts';
+import { accountsEndpoints } from '@arena/contracts/accounts/routes';
 import { Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { organisationCreateSchema, organisationEndpoints } from '@arena/contracts/administrator';
+import { organisationCreateSchema } from '@arena/contracts/administrator';
+import { organisationEndpoints } from '@arena/contracts/administrator/routes';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';

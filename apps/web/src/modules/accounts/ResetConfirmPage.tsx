@@ -1,4 +1,4 @@
-import { accountsEndpoints } from '@arena/contracts/accounts';
+import { accountsEndpoints } from '@arena/contracts/accounts/routes';
 import { passwordResetConfirmSchema } from '@arena/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';

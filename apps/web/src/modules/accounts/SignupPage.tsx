@@ -1,4 +1,4 @@
-import { accountsEndpoints } from '@arena/contracts/accounts';
+import { accountsEndpoints } from '@arena/contracts/accounts/routes';
 import { registrationSchema } from '@arena/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';

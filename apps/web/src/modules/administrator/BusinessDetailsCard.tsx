@@ -1,4 +1,4 @@
-import { organisationEndpoints } from '@arena/contracts/administrator';
+import { organisationEndpoints } from '@arena/contracts/administrator/routes';
 import {
   embedOriginLines,
   embedOriginSchema,

@@ -1,4 +1,4 @@
-import { organisationEndpoints } from '@arena/contracts/administrator';
+import { organisationEndpoints } from '@arena/contracts/administrator/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../components/Alert';

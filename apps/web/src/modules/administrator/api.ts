@@ -1,8 +1,4 @@
 import {
-  centreEndpoints,
-  organisationEndpoints,
-  paymentModeEndpoints,
-  sportEndpoints,
   type Centre,
   type CentreInput,
   type Organisation,
@@ -11,6 +7,7 @@ import {
   type Sport,
   type sportInputSchema,
 } from '@arena/contracts/administrator';
+import { centreEndpoints, organisationEndpoints, paymentModeEndpoints, sportEndpoints } from '@arena/contracts/administrator/routes';
 import type { z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';

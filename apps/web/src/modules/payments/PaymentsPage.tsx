@@ -1,4 +1,4 @@
-import { initiatePayment } from '@arena/contracts/payments';
+import { initiatePayment } from '@arena/contracts/payments/routes';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';

@@ -1,6 +1,7 @@
 import type { AvailableSlotGroup, PublicBookingRequest } from '@arena/contracts/booking';
-import { organisationEndpoints } from '@arena/contracts/administrator';
-import { portalEndpoints, type PublicCentre, type PublicFacility } from '@arena/contracts/public';
+import { organisationEndpoints } from '@arena/contracts/administrator/routes';
+import { type PublicCentre, type PublicFacility } from '@arena/contracts/public';
+import { portalEndpoints } from '@arena/contracts/public/routes';
 import { format, parseISO } from 'date-fns';
 import { call } from '../../lib/api';
 

@@ -1,5 +1,5 @@
 import type { StaffCategory, staffCategoryInputSchema } from '@arena/contracts/staff';
-import { staffCategoryEndpoints } from '@arena/contracts/staff';
+import { staffCategoryEndpoints } from '@arena/contracts/staff/routes';
 import type { z } from '@arena/contracts/kit';
 import { lookupResource } from '../../lib/lookupResource';
 

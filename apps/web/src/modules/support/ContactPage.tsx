@@ -1,4 +1,5 @@
-import { contactMessageSchema, organisationEndpoints, type Organisation } from '@arena/contracts/administrator';
+import { contactMessageSchema, type Organisation } from '@arena/contracts/administrator';
+import { organisationEndpoints } from '@arena/contracts/administrator/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
