@@ -2,3 +2,13 @@
 export * from './invoice.js';
 export * from './sale.js';
 export * from './endpoints.js';
+/** The Accounts reports' answers: declared beside Income/Expenses' reports, whose periods and totals they share. */
+export {
+  gstSummarySchema,
+  monthSchema,
+  periodReportSchema,
+  profitLossSchema,
+  type GstSummary,
+  type PeriodReport,
+  type ProfitLoss,
+} from '../income-expense/income-expense.js';

@@ -1,8 +1,8 @@
-import { idSchema, incomeExpenseDashboardSchema, z } from '@arena/contracts';
+import { incomeExpenseDashboard } from '@arena/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { monthOf } from '../../platform/time.js';
 import { categoryRows, periodRows } from '../money/index.js';
 import { MODULE } from './constants.js';
@@ -10,14 +10,10 @@ import { l, ledgerFields, ledgerFrom, ledgerJson, monthsBefore, type LedgerSelec
 
 /** Income/Expenses › Dashboard: this month against last, the last 12 months, this month's expenses by category, the latest movements. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/income-expense/dashboard/', {
-    config: { module: MODULE },
-    schema: {
-      tags: ['income-expense'],
-      summary: 'This month against last month, the last 12 months, expenses by category this month, the last 10 movements',
-      querystring: z.object({ centre: idSchema.optional() }),
-      response: { 200: incomeExpenseDashboardSchema },
-    },
+  route(app, incomeExpenseDashboard, {
+    module: MODULE,
+    tags: ['income-expense'],
+    summary: 'This month against last month, the last 12 months, expenses by category this month, the last 10 movements',
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
         const centre = request.query.centre;

@@ -1,3 +1,4 @@
+import { incomeExpenseLogs } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
@@ -19,7 +20,7 @@ export const incomeExpenseModule: ModuleManifest = {
     await incomeExpenseRoutes(app);
     await dashboardRoutes(app);
     await incomeExpenseReportRoutes(app);
-    auditLogRoute(app, '/api/income-expense/logs/', MODULE);
+    auditLogRoute(app, incomeExpenseLogs, MODULE);
   },
   seed: seedIncomeExpense,
 };

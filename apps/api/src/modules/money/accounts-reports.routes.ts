@@ -1,3 +1,4 @@
+import { accountsReportEndpoints as e } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
 import { showName } from '../../platform/list.js';
 import { reportRoutes } from '../../platform/report.js';
@@ -9,10 +10,9 @@ import { accountsPeriodReport, profitLossReport } from './reports/profit-loss.js
 /** Accounts › Reports (SQL in `reports/` and `books.ts`; the window is the reports' one rule: this month by default, at most 5 years). */
 export async function accountsReportRoutes(app: FastifyInstance): Promise<void> {
   const report = reportRoutes(app, { module: MODULE, tags: ['accounts'], centreName: showName(centre) });
-  const base = '/api/administrator/reports/accounts';
+  report(e.profitLoss, profitLossReport);
   // The Accounts reports' own address answers with the profit and loss, its first report.
-  report(`${base}/profit-loss/`, profitLossReport);
-  report(`${base}/`, profitLossReport);
-  for (const kind of ['income', 'expense', 'profit'] as const) report(`${base}/${kind}/`, accountsPeriodReport(kind));
-  report(`${base}/gst-summary/`, gstSummaryReport);
+  report(e.index, profitLossReport);
+  for (const kind of ['income', 'expense', 'profit'] as const) report(e[kind], accountsPeriodReport(kind));
+  report(e.gstSummary, gstSummaryReport);
 }

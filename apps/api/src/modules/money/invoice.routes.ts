@@ -1,17 +1,13 @@
 import {
   fromPaise,
-  idParamsSchema,
   idSchema,
   INVOICE_KINDS,
   INVOICE_STATUS_LABELS,
   INVOICE_STATUSES,
-  invoiceEmailInputSchema,
-  invoiceListItemSchema,
-  invoiceSchema,
+  invoiceEndpoints as e,
   isoDateSchema,
   LEDGER_KIND_LABELS,
   MODULES,
-  detailSchema,
   singleLineText,
   z,
   type Invoice,
@@ -23,7 +19,6 @@ import {
 } from '@arena/contracts';
 import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { record } from '../../platform/audit.js';
@@ -33,6 +28,7 @@ import { uploadsRoot } from '../../platform/files.js';
 import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { queueMail } from '../../platform/mail-queue.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { displayDate } from '../../platform/time.js';
 import { centre, paymentMode } from '../administrator/index.js';
 import { MODULE } from './constants.js';
@@ -263,29 +259,18 @@ async function pdfOf(app: FastifyInstance, request: FastifyRequest, json: Invoic
 }
 
 export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  listRoute(app, '/api/administrator/invoice/', {
-    module: MODULE,
-    tags,
-    summary: 'Invoices and credit notes of every module',
-    item: invoiceListItemSchema,
-    list,
-  });
+  listRoute(app, e.list, { module: MODULE, tags, summary: 'Invoices and credit notes of every module', list });
 
   // The documents themselves: Accounts users, or users of the module that sold (see readableInvoice).
-  r.get('/api/administrator/invoice/:id/', {
-    schema: { tags, summary: 'An invoice or credit note', params: idParamsSchema, response: { 200: invoiceSchema } },
+  route(app, e.retrieve, {
+    tags,
+    summary: 'An invoice or credit note',
     handler: async (request) => readInvoice(app, request, request.params.id),
   });
 
-  r.get('/api/administrator/invoice/:id/pdf/', {
-    schema: {
-      tags,
-      summary: 'The invoice as a PDF: A4, or an 80 mm receipt with `layout=receipt`',
-      params: idParamsSchema,
-      querystring: z.object({ layout: z.enum(['a4', 'receipt']).default('a4'), download: z.stringbool().default(false) }),
-    },
+  route(app, e.pdf, {
+    tags,
+    summary: 'The invoice as a PDF: A4, or an 80 mm receipt with `layout=receipt`',
     handler: async (request, reply) => {
       const json = await readInvoice(app, request, request.params.id);
       const pdf = await pdfOf(app, request, json, request.query.layout);
@@ -298,14 +283,9 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.post('/api/administrator/invoice/:id/email/', {
-    schema: {
-      tags,
-      summary: "Mail the invoice's PDF to the buyer (or another address)",
-      params: idParamsSchema,
-      body: invoiceEmailInputSchema.nullish(),
-      response: { 200: detailSchema },
-    },
+  route(app, e.email, {
+    tags,
+    summary: "Mail the invoice's PDF to the buyer (or another address)",
     handler: async (request) => {
       const modules = await app.allowedModulesOf(request);
       const { json, to } = await inTenant(request, async (tx, ctx) => {

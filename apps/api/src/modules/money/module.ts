@@ -1,4 +1,4 @@
-import { DEFAULT_EXPENSE_CATEGORIES } from '@arena/contracts';
+import { DEFAULT_EXPENSE_CATEGORIES, invoiceLogs } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
@@ -14,7 +14,7 @@ export const moneyModule: ModuleManifest = {
   routes: async (app: FastifyInstance) => {
     await invoiceRoutes(app);
     await accountsReportRoutes(app);
-    auditLogRoute(app, '/api/administrator/invoice/logs/', MODULE);
+    auditLogRoute(app, invoiceLogs, MODULE);
   },
   // The categories every organisation's books start with besides the modules' own (Bookings, Memberships …).
   defaultCategories: [

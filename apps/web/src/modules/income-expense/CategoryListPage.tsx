@@ -1,4 +1,4 @@
-import { incomeExpenseCategoryInputSchema, type EntryType, type IncomeExpenseCategory } from '@arena/contracts';
+import { incomeExpenseCategoryInputSchema, type EntryType, type IncomeExpenseCategory } from '@arena/contracts/income-expense';
 import { Tags } from 'lucide-react';
 import { createdAtColumn, statusColumn, nameColumn } from '../../components/columns';
 import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/form';

@@ -1,4 +1,4 @@
-import type { EntryType, IncomeExpense } from '@arena/contracts';
+import type { EntryType, IncomeExpense } from '@arena/contracts/income-expense';
 import { Paperclip, Plus, ReceiptIndianRupee } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/format';
 import { usePaymentModes } from '../../lib/lookups';
 import { useSidebar } from '../../state/sidebar';
-import { fetchEntries, incomeExpenseKeys, useCategoryOptions, useEntryMutations, useVendorOptions } from './api';
+import { entriesFile, fetchEntries, incomeExpenseKeys, useCategoryOptions, useEntryMutations, useVendorOptions } from './api';
 import { entryName, reverseWithReason } from './entry-actions';
 import { EntryDetailDialog } from './EntryDetailDialog';
 import { EntryFormDialog } from './EntryForm';
@@ -166,7 +166,7 @@ export function EntriesPage() {
         title="Income and expense entries"
         queryKey={incomeExpenseKeys.entries}
         fetchPage={fetchEntries}
-        exportPath="/income-expense/income-expense/"
+        exportPath={entriesFile}
         columns={columns}
         rowKey={(e) => e.id}
         searchPlaceholder="Search title, vendor, reference"

@@ -1,4 +1,4 @@
-import { ENTRY_TYPE_LABELS, type IncomeExpense } from '@arena/contracts';
+import { ENTRY_TYPE_LABELS, type IncomeExpense } from '@arena/contracts/income-expense';
 import { Download } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,21 +7,14 @@ import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Skeleton } from '../../components/Skeleton';
-import { downloadPath } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import { useEntry } from './api';
+import { downloadAttachment, useEntry } from './api';
 import { TypeBadge } from './ledger';
 
-/** The API path of an attachment URL ("/api/income-expense/…" or a full URL) for `download`, which adds "/api". */
-export function attachmentPath(url: string): string {
-  const path = url.startsWith('http') ? new URL(url).pathname + new URL(url).search : url;
-  return path.startsWith('/api/') ? path.slice(4) : path;
-}
-
 /** Fetches the bill with the user's key (it is not public) and saves it. */
-export function AttachmentButton({ entry }: { entry: Pick<IncomeExpense, 'attachment' | 'attachment_name'> }) {
+export function AttachmentButton({ entry }: { entry: Pick<IncomeExpense, 'id' | 'attachment' | 'attachment_name'> }) {
   const [busy, setBusy] = useState(false);
   if (!entry.attachment) return <span className="text-muted">None</span>;
   const name = entry.attachment_name || 'attachment';
@@ -33,7 +26,7 @@ export function AttachmentButton({ entry }: { entry: Pick<IncomeExpense, 'attach
       onClick={async () => {
         setBusy(true);
         try {
-          await downloadPath(attachmentPath(entry.attachment!), undefined, name);
+          await downloadAttachment(entry.id, name);
         } catch (error) {
           notify.error(errorMessage(error));
         } finally {

@@ -1,4 +1,11 @@
-import { ENTRY_TYPE_LABELS, ENTRY_TYPES, incomeExpenseInputSchema, z, type EntryType, type IncomeExpense } from '@arena/contracts';
+import {
+  ENTRY_TYPE_LABELS,
+  ENTRY_TYPES,
+  incomeExpenseInputSchema,
+  type EntryType,
+  type IncomeExpense,
+} from '@arena/contracts/income-expense';
+import { z } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
 import { Paperclip } from 'lucide-react';
 import { useId, useMemo } from 'react';

@@ -1,4 +1,4 @@
-import type { IncomeExpenseDashboard } from '@arena/contracts';
+import type { IncomeExpenseDashboard } from '@arena/contracts/income-expense';
 import { clsx } from 'clsx';
 import { ArrowRight, Plus } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { CategoryReport, EntryType, PeriodReport, TypeReport } from '@arena/contracts';
+import type { CategoryReport, EntryType, PeriodReport, TypeReport } from '@arena/contracts/income-expense';
 import { useState } from 'react';
 import { FilterSelect } from '../../components/FilterSelect';
 import { PeriodFilters, periodEmpty, ReportPage, useReportPeriod, useReportTab, type ReportTab } from '../../components/report/ReportPage';
@@ -22,6 +22,7 @@ export function IncomeExpenseReportsPage() {
 
   const filters = { from, to, centre, type };
   const query = useReport(kind, filters);
+  const source = reportSource(kind, filters);
   const isEmpty = (data: ReportData) =>
     kind === 'category'
       ? (data as CategoryReport).rows.every((r) => r.type !== type || Number(r.amount) === 0)
@@ -37,7 +38,11 @@ export function IncomeExpenseReportsPage() {
       report={kind}
       query={query}
       isEmpty={isEmpty}
-      exportFile={{ ...reportSource(kind, filters), name: `income-expense-${kind}-report-${from}-to-${to}` }}
+      exportFile={{
+        source: { endpoint: source.endpoint },
+        params: source.query,
+        name: `income-expense-${kind}-report-${from}-to-${to}`,
+      }}
       filters={
         <>
           <PeriodFilters period={period} />

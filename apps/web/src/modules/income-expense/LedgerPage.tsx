@@ -16,6 +16,7 @@ import { useSidebar } from '../../state/sidebar';
 import {
   fetchTransactions,
   incomeExpenseKeys,
+  transactionsFile,
   useCategoryOptions,
   useReverseTransaction,
   useTransactionTotals,
@@ -137,7 +138,7 @@ export function LedgerPage() {
         title="Ledger transactions"
         queryKey={incomeExpenseKeys.transactions}
         fetchPage={fetchTransactions}
-        exportPath="/income-expense/transactions/"
+        exportPath={transactionsFile}
         columns={columns}
         rowKey={(e) => e.id}
         searchPlaceholder="Search party, reference, source"

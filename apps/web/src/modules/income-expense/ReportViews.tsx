@@ -1,4 +1,10 @@
-import { ENTRY_TYPE_LABELS, type CategoryReport, type EntryType, type PeriodReport, type TypeReport } from '@arena/contracts';
+import {
+  ENTRY_TYPE_LABELS,
+  type CategoryReport,
+  type EntryType,
+  type PeriodReport,
+  type TypeReport,
+} from '@arena/contracts/income-expense';
 import { format, parseISO } from 'date-fns';
 import { Card } from '../../components/Card';
 import { periodText, ReportChart, ReportFigures, ReportTableCard } from '../../components/report/ReportParts';

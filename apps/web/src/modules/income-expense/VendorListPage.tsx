@@ -1,4 +1,4 @@
-import { vendorInputSchema, type Vendor } from '@arena/contracts';
+import { vendorInputSchema, type Vendor } from '@arena/contracts/income-expense';
 import { Building2 } from 'lucide-react';
 import { createdAtColumn, statusColumn, nameColumn } from '../../components/columns';
 import { CheckboxField, PhoneField, TextareaField, TextField } from '../../components/form';

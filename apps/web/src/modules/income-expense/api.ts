@@ -1,31 +1,32 @@
-import type {
-  AuditEntry,
-  CategoryReport,
-  EntryType,
-  IncomeExpense,
-  IncomeExpenseCategory,
-  IncomeExpenseDashboard,
-  IncomeExpenseInput,
-  incomeExpenseCategoryInputSchema,
-  LedgerEntry,
-  LedgerTotals,
-  PeriodReport,
-  TypeReport,
-  Vendor,
-  vendorInputSchema,
-  z,
-} from '@arena/contracts';
+import {
+  incomeExpenseCategoryEndpoints,
+  incomeExpenseDashboard,
+  incomeExpenseEntryEndpoints as entries,
+  incomeExpenseLogs,
+  incomeExpenseReportEndpoints as reports,
+  ledgerEndpoints,
+  vendorEndpoints,
+  type CategoryReport,
+  type EntryType,
+  type IncomeExpense,
+  type IncomeExpenseCategory,
+  type IncomeExpenseInput,
+  type incomeExpenseCategoryInputSchema,
+  type PeriodReport,
+  type TypeReport,
+  type Vendor,
+  type vendorInputSchema,
+} from '@arena/contracts/income-expense';
+import type { z } from '@arena/contracts/kit';
+import type { LedgerEntry, LedgerTotals } from '@arena/contracts/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
-import { api, type Paginated } from '../../lib/api';
-import type { Dropdown } from '../../lib/lookups';
+import { call, download, type FileSource } from '../../lib/api';
 import { lookupResource } from '../../lib/lookupResource';
 
 export type { IncomeExpense, IncomeExpenseCategory, LedgerEntry, LedgerTotals, Vendor };
 export type CategoryInput = z.input<typeof incomeExpenseCategoryInputSchema>;
 export type VendorInput = z.input<typeof vendorInputSchema>;
-
-const BASE = '/income-expense';
 
 export const incomeExpenseKeys = {
   all: ['income-expense'] as const,
@@ -44,32 +45,36 @@ export const incomeExpenseKeys = {
 
 // ---- categories and vendors (lookups) ----
 
-/** Active categories of one type ('' = both): GET /income-expense/category/dropdown/?type=. */
+/** Active categories of one type ('' = both). */
 export const useCategoryOptions = (type: EntryType | '') =>
   useQuery({
     queryKey: incomeExpenseKeys.categoryDropdown(type),
-    queryFn: () => api.get<Dropdown>(`${BASE}/category/dropdown/`, { params: { type } }),
-    select: (d: Dropdown) => d.results,
+    queryFn: () => call(incomeExpenseCategoryEndpoints.dropdown, { query: { type: type || undefined } }),
+    select: (d) => d.results,
   });
 
-/** Active vendors: GET /income-expense/vendor/dropdown/. */
+/** Active vendors. */
 export const useVendorOptions = () =>
   useQuery({
     queryKey: incomeExpenseKeys.vendorDropdown,
-    queryFn: () => api.get<Dropdown>(`${BASE}/vendor/dropdown/`),
-    select: (d: Dropdown) => d.results,
+    queryFn: () => call(vendorEndpoints.dropdown),
+    select: (d) => d.results,
   });
 
 /** The lookups: list, create, update, delete; writes refresh their list and their dropdown (both under the key). */
-export const categories = lookupResource<IncomeExpenseCategory, CategoryInput>(`${BASE}/category/`, incomeExpenseKeys.categories);
-export const vendors = lookupResource<Vendor, VendorInput>(`${BASE}/vendor/`, incomeExpenseKeys.vendors);
+export const categories = lookupResource<IncomeExpenseCategory, CategoryInput>(
+  incomeExpenseCategoryEndpoints,
+  incomeExpenseKeys.categories,
+);
+export const vendors = lookupResource<Vendor, VendorInput>(vendorEndpoints, incomeExpenseKeys.vendors);
 
 // ---- manual entries ----
-export const fetchEntries = (params: ListParams) => api.get<Paginated<IncomeExpense>>(`${BASE}/income-expense/`, { params });
+export const entriesFile: FileSource = { endpoint: entries.list };
+export const fetchEntries = (params: ListParams) => call(entries.list, { query: params });
 export const useEntry = (id: number | null) =>
   useQuery({
     queryKey: incomeExpenseKeys.entry(id ?? 0),
-    queryFn: () => api.get<IncomeExpense>(`${BASE}/income-expense/${id}/`),
+    queryFn: () => call(entries.retrieve, { params: { id: id! } }),
     enabled: !!id,
   });
 
@@ -86,6 +91,9 @@ export function entryBody(input: IncomeExpenseInput, attachment: File | null): I
   return body;
 }
 
+/** Saves an entry's bill under `name`: it is not public, so it is fetched with the user's key. */
+export const downloadAttachment = (id: number, name: string) => download(entries.attachment, { params: { id } }, name);
+
 export type EntryWrite = { input: IncomeExpenseInput; attachment: File | null };
 
 /** Entries are movements of the ledger: every write refreshes the whole module (entries, transactions, dashboard, reports). */
@@ -93,35 +101,34 @@ export function useEntryMutations() {
   const queryClient = useQueryClient();
   const settled = () => queryClient.invalidateQueries({ queryKey: incomeExpenseKeys.all });
   const create = useMutation({
-    mutationFn: ({ input, attachment }: EntryWrite) => api.post<IncomeExpense>(`${BASE}/income-expense/`, entryBody(input, attachment)),
+    mutationFn: ({ input, attachment }: EntryWrite) => call(entries.create, { body: entryBody(input, attachment) }),
     onSuccess: settled,
   });
   const correct = useMutation({
     mutationFn: ({ id, input, attachment }: EntryWrite & { id: number }) =>
-      api.patch<IncomeExpense>(`${BASE}/income-expense/${id}/`, entryBody(input, attachment)),
+      call(entries.correct, { params: { id }, body: entryBody(input, attachment) }),
     onSuccess: settled,
   });
   const reverse = useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      api.post<IncomeExpense>(`${BASE}/income-expense/${id}/reverse/`, { reason }),
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => call(entries.reverse, { params: { id }, body: { reason } }),
     onSuccess: settled,
   });
   return { create, correct, reverse };
 }
 
 // ---- the ledger ----
-export const fetchTransactions = (params: ListParams) => api.get<Paginated<LedgerEntry>>(`${BASE}/transactions/`, { params });
+export const transactionsFile: FileSource = { endpoint: ledgerEndpoints.list };
+export const fetchTransactions = (params: ListParams) => call(ledgerEndpoints.list, { query: params });
 export const useTransactionTotals = (filters: Record<string, string | undefined>) =>
   useQuery({
     queryKey: incomeExpenseKeys.totals(filters),
-    queryFn: () => api.get<LedgerTotals>(`${BASE}/transactions/totals/`, { params: filters }),
+    queryFn: () => call(ledgerEndpoints.totals, { query: filters }),
     placeholderData: (previous) => previous,
   });
 export function useReverseTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      api.post<LedgerEntry>(`${BASE}/transactions/${id}/reverse/`, { reason }),
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => call(ledgerEndpoints.reverse, { params: { id }, body: { reason } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: incomeExpenseKeys.all }),
   });
 }
@@ -130,10 +137,11 @@ export function useReverseTransaction() {
 export const useIncomeExpenseDashboard = (centre: string) =>
   useQuery({
     queryKey: incomeExpenseKeys.dashboard(centre),
-    queryFn: () => api.get<IncomeExpenseDashboard>(`${BASE}/dashboard/`, { params: { centre } }),
+    queryFn: () => call(incomeExpenseDashboard, { query: { centre } }),
     staleTime: 60_000,
   });
-export const fetchLogs = (params: ListParams) => api.get<Paginated<AuditEntry>>(`${BASE}/logs/`, { params });
+export const logsFile: FileSource = { endpoint: incomeExpenseLogs };
+export const fetchLogs = (params: ListParams) => call(incomeExpenseLogs, { query: params });
 
 // ---- reports ----
 export type ReportKind = 'income' | 'expense' | 'pie' | 'category';
@@ -146,25 +154,24 @@ export interface ReportFilters {
   type: EntryType | '';
 }
 
-/** The path and parameters of one report: the screen and its CSV/XLSX downloads read the same. */
-export function reportSource(kind: ReportKind, f: ReportFilters): { path: string; params: Record<string, string> } {
+/** The endpoint and query of one report: the screen and its CSV/XLSX downloads read the same. */
+export function reportSource(kind: ReportKind, f: ReportFilters) {
   const common = { date_after: f.from, date_before: f.to, centre: f.centre };
-  const reports = `${BASE}/reports/income-expense`;
   switch (kind) {
     case 'income':
     case 'expense':
-      return { path: `${reports}/`, params: { ...common, type: kind } };
+      return { endpoint: reports.daily, query: { ...common, type: kind } };
     case 'pie':
-      return { path: `${reports}/type/`, params: common };
+      return { endpoint: reports.type, query: common };
     case 'category':
-      return { path: `${reports}/category/`, params: { ...common, type: f.type } };
+      return { endpoint: reports.category, query: { ...common, type: f.type || undefined } };
   }
 }
 
 export const useReport = (kind: ReportKind, filters: ReportFilters) => {
   const source = reportSource(kind, filters);
-  return useQuery<ReportData>({
-    queryKey: [...incomeExpenseKeys.reports, kind, source.params],
-    queryFn: () => api.get<ReportData>(source.path, { params: source.params }),
+  return useQuery({
+    queryKey: [...incomeExpenseKeys.reports, kind, source.query],
+    queryFn: () => call(source.endpoint, { query: source.query }) as Promise<ReportData>,
   });
 };

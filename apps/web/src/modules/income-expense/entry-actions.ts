@@ -1,4 +1,4 @@
-import { ENTRY_TYPE_LABELS, type IncomeExpense } from '@arena/contracts';
+import { ENTRY_TYPE_LABELS, type IncomeExpense } from '@arena/contracts/income-expense';
 import { NOTE_DIALOG_CANCELLED, openNoteDialog } from '../../components/NoteDialog';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';

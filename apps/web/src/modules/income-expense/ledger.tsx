@@ -1,4 +1,5 @@
-import { ENTRY_TYPE_LABELS, ENTRY_TYPES, LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerEntry } from '@arena/contracts';
+import { ENTRY_TYPE_LABELS, ENTRY_TYPES } from '@arena/contracts/income-expense';
+import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerEntry } from '@arena/contracts/money';
 import { clsx } from 'clsx';
 import { Badge } from '../../components/Badge';
 import { formatMoney } from '../../lib/format';

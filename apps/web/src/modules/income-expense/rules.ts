@@ -1,4 +1,5 @@
-import { ATTACHMENT_MAX_BYTES, fromPaise, splitInclusive, toPaise } from '@arena/contracts';
+import { ATTACHMENT_MAX_BYTES } from '@arena/contracts/income-expense';
+import { fromPaise, splitInclusive, toPaise } from '@arena/contracts/kit';
 
 /** The GST rates an entry offers (the contracts accept a few more, for goods rarely bought here). */
 export const ENTRY_GST_RATES = [0, 5, 12, 18, 28, 40] as const;

@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES } from '@arena/contracts';
+import { INVOICE_STATUSES } from '@arena/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { useSidebar } from '../../state/sidebar';
-import { countInvoices, fetchInvoices, invoiceKeys, INVOICE_PATH, type InvoiceListItem } from './api';
+import { countInvoices, fetchInvoices, invoiceKeys, invoicesFile, type InvoiceListItem } from './api';
 import { EmailInvoiceDialog, InvoiceActionMenu, InvoiceKindBadge, InvoiceStatusBadge, type InvoiceRef } from './InvoiceActions';
 import { KIND_LABELS, moduleLabel, paiseOf, SELLING_MODULES, statusLabel } from './invoice-format';
 
@@ -173,7 +173,7 @@ export function AccountsPage() {
         title="Invoices"
         queryKey={invoiceKeys.list}
         fetchPage={fetchInvoices}
-        exportPath={INVOICE_PATH}
+        exportPath={invoicesFile}
         columns={columns}
         rowKey={(i) => i.id}
         searchPlaceholder="Search number or buyer"

@@ -3,8 +3,16 @@ import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { FilterSelect } from '../../components/FilterSelect';
 import { PeriodFilters, periodEmpty, ReportPage, useReportPeriod, useReportTab, type ReportTab } from '../../components/report/ReportPage';
-import { api } from '../../lib/api';
-import { ACCOUNTS_REPORTS_PATH, invoiceKeys, type AccountsReportKind, type GstSummary, type PeriodReport, type ProfitLoss } from './api';
+import {
+  ACCOUNTS_REPORTS,
+  fetchAccountsReport,
+  invoiceKeys,
+  type AccountsReportKind,
+  type AccountsReportQuery,
+  type GstSummary,
+  type PeriodReport,
+  type ProfitLoss,
+} from './api';
 import { GstSummaryView } from './GstSummaryView';
 import { financialYearRange, monthLabel, monthOf, monthOptions, paiseOf, thisMonthRange } from './invoice-format';
 import { PeriodReportView, ProfitLossView } from './ProfitLossView';
@@ -38,11 +46,10 @@ export function AccountsReportsPage() {
   const [month, setMonth] = useState(() => monthOf(today));
 
   // The screen and its exports read the same report with the same filters.
-  const path = `${ACCOUNTS_REPORTS_PATH}${kind}/`;
-  const query: Record<string, string | undefined> = gst ? { month } : { date_after: from, date_before: to, centre: centre || undefined };
-  const report = useQuery<ProfitLoss | PeriodReport | GstSummary>({
+  const query: AccountsReportQuery = gst ? { month } : { date_after: from, date_before: to, centre: centre || undefined };
+  const report = useQuery({
     queryKey: [...invoiceKeys.reports, kind, query],
-    queryFn: () => api.get(path, { params: query }),
+    queryFn: () => fetchAccountsReport(kind, query),
   });
   const isThisMonth = from === month0.from && to === month0.to;
   const isThisYear = from === fy.from && to === fy.to;
@@ -56,7 +63,11 @@ export function AccountsReportsPage() {
       report={kind}
       query={report}
       isEmpty={(data) => isEmpty(kind, data)}
-      exportFile={{ path, params: query, name: `accounts-${kind}-${gst ? month : `${from}-to-${to}`}` }}
+      exportFile={{
+        source: { endpoint: ACCOUNTS_REPORTS[kind] },
+        params: query,
+        name: `accounts-${kind}-${gst ? month : `${from}-to-${to}`}`,
+      }}
       filters={
         gst ? (
           <>

@@ -1,4 +1,4 @@
-import { invoiceEmailInputSchema, type InvoiceKind, type InvoiceStatus } from '@arena/contracts';
+import { invoiceEmailInputSchema, type InvoiceKind, type InvoiceStatus } from '@arena/contracts/money';
 import { Download, Mail, MoreHorizontal, Printer, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert';

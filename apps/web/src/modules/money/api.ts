@@ -1,7 +1,15 @@
-import type { GstSummary, Invoice, InvoiceListItem, PeriodReport, ProfitLoss } from '@arena/contracts';
+import {
+  accountsReportEndpoints,
+  invoiceEndpoints,
+  type GstSummary,
+  type Invoice,
+  type InvoiceListItem,
+  type PeriodReport,
+  type ProfitLoss,
+} from '@arena/contracts/money';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
-import { api, fetchBlob, saveBlob, type Paginated } from '../../lib/api';
+import { call, fetchFile, saveBlob, type FileSource } from '../../lib/api';
 import { pdfFileName } from './invoice-format';
 
 export type { GstSummary, Invoice, InvoiceListItem, PeriodReport, ProfitLoss };
@@ -14,30 +22,35 @@ export const invoiceKeys = {
   reports: ['invoice', 'reports'] as const,
 };
 
-export const INVOICE_PATH = '/administrator/invoice/';
-export const ACCOUNTS_REPORTS_PATH = '/administrator/reports/accounts/';
+/** The invoice list's export. */
+export const invoicesFile: FileSource = { endpoint: invoiceEndpoints.list };
 
-export const fetchInvoices = (params: ListParams) => api.get<Paginated<InvoiceListItem>>(INVOICE_PATH, { params });
+export const fetchInvoices = (params: ListParams) => call(invoiceEndpoints.list, { query: params });
 
 /** How many invoices (or credit notes) match the filters: one row's page, read for its count. */
 export const countInvoices = (params: Record<string, string | undefined>) =>
-  api.get<Paginated<InvoiceListItem>>(INVOICE_PATH, { params: { ...params, page: 1, page_size: 1 } }).then((p) => p.count);
+  call(invoiceEndpoints.list, { query: { ...params, page: 1, page_size: 1 } }).then((p) => p.count);
 
 export const useInvoice = (id: number | null) =>
-  useQuery({ queryKey: invoiceKeys.invoice(id ?? 0), queryFn: () => api.get<Invoice>(`${INVOICE_PATH}${id}/`), enabled: !!id });
+  useQuery({
+    queryKey: invoiceKeys.invoice(id ?? 0),
+    queryFn: () => call(invoiceEndpoints.retrieve, { params: { id: id! } }),
+    enabled: !!id,
+  });
 
 /** POST …/email/: '' sends to the buyer's e-mail; a 400 `{email: […]}` lands under the field. */
 export const useEmailInvoice = () =>
   useMutation({
-    mutationFn: ({ id, email }: { id: number; email: string }) => api.post<{ detail: string }>(`${INVOICE_PATH}${id}/email/`, { email }),
+    mutationFn: ({ id, email }: { id: number; email: string }) => call(invoiceEndpoints.email, { params: { id }, body: { email } }),
   });
 
 // ---- PDFs ----
 
 export type PdfLayout = 'a4' | 'receipt';
 
-/** The invoice's PDF (see `fetchBlob`: the file needs the session's headers, so it is fetched, not linked). */
-const fetchPdf = (id: number, params: Record<string, string>) => fetchBlob(`${INVOICE_PATH}${id}/pdf/`, params, 'application/pdf');
+/** The invoice's PDF (see `fetchFile`: the file needs the session's headers, so it is fetched, not linked). */
+const fetchPdf = (id: number, query: { layout?: PdfLayout; download?: string }) =>
+  fetchFile(invoiceEndpoints.pdf, { params: { id }, query }, 'application/pdf');
 
 /**
  * Opens the PDF (A4, or the 80 mm receipt) in a new tab to print. The tab is opened before the
@@ -70,4 +83,18 @@ export async function downloadInvoicePdf(invoice: { id: number; number: string }
 
 // ---- reports ----
 
-export type AccountsReportKind = 'profit-loss' | 'income' | 'expense' | 'profit' | 'gst-summary';
+/** The Accounts reports by their tab's id. */
+export const ACCOUNTS_REPORTS = {
+  'profit-loss': accountsReportEndpoints.profitLoss,
+  income: accountsReportEndpoints.income,
+  expense: accountsReportEndpoints.expense,
+  profit: accountsReportEndpoints.profit,
+  'gst-summary': accountsReportEndpoints.gstSummary,
+};
+export type AccountsReportKind = keyof typeof ACCOUNTS_REPORTS;
+
+/** One report's query: a month for the GST summary, else the window and the centre. */
+export type AccountsReportQuery = { month: string } | { date_after: string; date_before: string; centre?: string };
+
+export const fetchAccountsReport = (kind: AccountsReportKind, query: AccountsReportQuery) =>
+  call(ACCOUNTS_REPORTS[kind], { query }) as Promise<ProfitLoss | PeriodReport | GstSummary>;

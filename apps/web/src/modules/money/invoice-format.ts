@@ -1,5 +1,6 @@
 /** Pure helpers of the Accounts screens: file names, labels, sums, months and periods. */
-import { financialYear, INVOICE_STATUS_LABELS, type InvoiceKind, type InvoiceStatus } from '@arena/contracts';
+import { financialYear } from '@arena/contracts/kit';
+import { INVOICE_STATUS_LABELS, type InvoiceKind, type InvoiceStatus } from '@arena/contracts/money';
 import { addMonths, format, parseISO, startOfMonth } from 'date-fns';
 
 /** `INV/26-27/00017` → `INV-26-27-00017.pdf`: a "/" cannot be in a file name. */

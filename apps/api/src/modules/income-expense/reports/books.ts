@@ -3,13 +3,9 @@
  * from the one ledger through the money module's books.
  */
 import {
-  categoryReportSchema,
   ENTRY_TYPE_LABELS,
   ENTRY_TYPES,
   fromPaise,
-  periodReportSchema,
-  typeReportSchema,
-  z,
   type CategoryReport,
   type EntryType,
   type PeriodReport,
@@ -20,8 +16,6 @@ import { categoryRows, ledgerTotals, periodColumns, periodRows, totalsOf, type P
 import { moneyOf, paise } from '../ledger.queries.js';
 
 type Query = { centre?: number; type?: EntryType };
-/** `type=income|expense`: one side of the books. */
-export const typeQuery = { type: z.enum(ENTRY_TYPES).optional() };
 
 /** Income, expense and net of report rows that carry a type and an amount. */
 function totalsByType(rows: { type: EntryType; amount: string }[]) {
@@ -36,8 +30,6 @@ const typeTitle = (type: EntryType | undefined) => (type ? `${ENTRY_TYPE_LABELS[
 /** Income, expense and net day by day (`type` for one side), or month by month. */
 export const periodReport = (by: 'day' | 'month'): ReportDefinition<Query, PeriodReport, PeriodRow> => ({
   summary: by === 'day' ? 'Income, expense and net day by day (`type` for one side)' : 'Income, expense and net month by month',
-  query: by === 'day' ? typeQuery : {},
-  response: periodReportSchema,
   run: async ({ tx, ctx, q, window }) => {
     const rows = await periodRows(tx, ctx, { ...window, centre: q.centre }, by, q.type);
     return { ...window, rows, total: totalsOf(rows) };
@@ -55,8 +47,6 @@ type CategoryLine = { type: string; category: string; count: number | string; am
 /** Totals per category (manual categories, and each module's income under its default category). */
 export const categoryReport: ReportDefinition<Query, CategoryReport, CategoryLine> = {
   summary: 'Totals per category (manual categories, and each module’s income under its default category)',
-  query: typeQuery,
-  response: categoryReportSchema,
   run: async ({ tx, ctx, q, window }) => {
     const rows: CategoryReport['rows'] = (await categoryRows(tx, ctx, { ...window, centre: q.centre }, q.type)).map((c) => ({
       type: c.type,
@@ -89,7 +79,6 @@ type TypeLine = { label: string; count: number | string; amount: string };
 /** Income against expense (the pie). */
 export const typeReport: ReportDefinition<Query, TypeReport, TypeLine> = {
   summary: 'Income against expense (the pie)',
-  response: typeReportSchema,
   run: async ({ tx, ctx, q, window }) => {
     const side = async (type: EntryType) => (await ledgerTotals(tx, ctx, { type, ...window, centre: q.centre }))[0];
     const [income, expense] = await Promise.all([side('income'), side('expense')]);

@@ -1,25 +1,21 @@
 import {
-  dropdownSchema,
   ENTRY_TYPE_LABELS,
   ENTRY_TYPES,
-  incomeExpenseCategoryInputSchema,
-  incomeExpenseCategorySchema,
+  incomeExpenseCategoryEndpoints as e,
   z,
   type EntryType,
   type IncomeExpenseCategory,
 } from '@arena/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCrud, statusColumn } from '../../../platform/crud.js';
 import { activeFilter } from '../../../platform/list.js';
 import { inTenant } from '../../../platform/request-context.js';
+import { route } from '../../../platform/route.js';
 import { inputToValues, rowToJson } from '../../../platform/serialize.js';
 import { moneyCategory } from '../schema.js';
 import { MODULE } from './constants.js';
 import { guardInUse } from './in-use.js';
-
-const PREFIX = '/api/income-expense/category';
 
 /** Income/Expenses › Categories: the lookup entries and reports group by (the defaults come with every organisation). */
 export async function categoryRoutes(app: FastifyInstance): Promise<void> {
@@ -40,14 +36,10 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
       frozen: { type: 'This category is used by entries or movements; its type cannot be changed.' },
     });
 
-    scope.withTypeProvider<ZodTypeProvider>().get(`${PREFIX}/dropdown/`, {
-      config: { module: MODULE },
-      schema: {
-        tags: ['category'],
-        summary: 'Active categories for selects, of one type with `type=income|expense`',
-        querystring: z.object({ type: z.enum(ENTRY_TYPES).optional() }),
-        response: { 200: dropdownSchema },
-      },
+    route(scope, e.dropdown, {
+      module: MODULE,
+      tags: ['category'],
+      summary: 'Active categories for selects, of one type with `type=income|expense`',
       handler: async (request) =>
         inTenant(request, async (tx, ctx) => ({
           results: await tx
@@ -65,12 +57,10 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
     });
 
     registerCrud(scope, {
-      prefix: PREFIX,
+      endpoints: e,
       module: MODULE,
       resource: 'category',
       table: moneyCategory,
-      input: incomeExpenseCategoryInputSchema,
-      output: incomeExpenseCategorySchema,
       toOutput: ({ row }: { row: typeof moneyCategory.$inferSelect }) => rowToJson(row) as IncomeExpenseCategory,
       toValues: inputToValues,
       label: (c) => c.name,

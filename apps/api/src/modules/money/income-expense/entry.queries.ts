@@ -1,5 +1,5 @@
 /** Reading entries: the one selection (with the names behind the ids) the list, the detail and the writes answer with. */
-import { fromPaise, type IncomeExpense, paise } from '@arena/contracts';
+import { fillPath, fromPaise, incomeExpenseEntryEndpoints, type IncomeExpense, paise } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../platform/db/client.js';
@@ -11,8 +11,6 @@ import { ledgerEntry, moneyCategory } from '../schema.js';
 import { incomeExpense, vendor } from '../schema.js';
 
 export type IncomeExpenseRow = typeof incomeExpense.$inferSelect;
-
-export const ENTRY_PATH = '/api/income-expense/income-expense/';
 
 export const entryFields = {
   e: incomeExpense,
@@ -77,7 +75,7 @@ export function entryJson(r: EntryRow): IncomeExpense {
     payment_mode_name: r.modeName,
     reference: e.reference,
     notes: e.notes,
-    attachment: e.attachment ? `${ENTRY_PATH}${e.id}/attachment/` : null,
+    attachment: e.attachment ? fillPath(incomeExpenseEntryEndpoints.attachment.path, { id: e.id }) : null,
     attachment_name: e.attachment ? e.attachmentName : '',
     ledger_entry: e.ledgerEntryId ?? 0,
     status: r.reversedBy === null ? 'active' : 'reversed',

@@ -2,31 +2,27 @@ import {
   ATTACHMENT_MAX_BYTES,
   ENTRY_TYPE_LABELS,
   ENTRY_TYPES,
-  idParamsSchema,
   idSchema,
-  incomeExpenseInputSchema,
-  incomeExpenseSchema,
+  incomeExpenseEntryEndpoints as e,
   isoDateSchema,
-  reversalInputSchema,
   z,
   type EntryType,
   type IncomeExpense,
-  partialWithoutDefaults,
 } from '@arena/contracts';
 import { and, desc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../../platform/errors.js';
 import { readFormBody, type FormBody } from '../../../platform/files.js';
 import { listRoute, showName, type ListDefinition } from '../../../platform/list.js';
 import { inTenant } from '../../../platform/request-context.js';
+import { route } from '../../../platform/route.js';
 import { displayDate } from '../../../platform/time.js';
 import { parseOrThrow } from '../../../platform/validate.js';
 import { centre, paymentMode } from '../../administrator/index.js';
 import { ledgerEntry, moneyCategory } from '../schema.js';
 import { ATTACHMENT_MESSAGE, readAttachment, removeAttachment, saveAttachment } from './attachment.js';
 import { MODULE } from './constants.js';
-import { entryFields, entryFrom, entryJson, ENTRY_PATH, loadEntryJson, type EntryRow } from './entry.queries.js';
+import { entryFields, entryFrom, entryJson, loadEntryJson, type EntryRow } from './entry.queries.js';
 import { correctEntry, createEntry, reverseEntry, type AttachmentChange } from './entry.service.js';
 import { incomeExpense, vendor } from '../schema.js';
 
@@ -135,31 +131,24 @@ async function attachmentOf(app: FastifyInstance, organisationId: number, form: 
 }
 
 export async function entryRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { module: MODULE } as const;
   const bodyNote =
     'JSON, or multipart/form-data with the same fields as text parts and the bill (PDF, PNG, JPEG or WebP, at most 5 MB) in `attachment`.';
 
-  listRoute(app, ENTRY_PATH, {
+  listRoute(app, e.list, {
     module: MODULE,
     tags,
     summary: 'Manual income and expense entries (active ones unless `status=reversed`)',
-    item: incomeExpenseSchema,
     list: entryList,
   });
 
-  r.post(ENTRY_PATH, {
-    config,
-    schema: {
-      tags,
-      summary: 'Record an income or an expense (a receipt or payment on the ledger)',
-      description: bodyNote,
-      consumes: ['application/json', 'multipart/form-data'],
-      response: { 201: incomeExpenseSchema },
-    },
+  route(app, e.create, {
+    module: MODULE,
+    tags,
+    summary: 'Record an income or an expense (a receipt or payment on the ledger)',
+    description: bodyNote,
     handler: async (request, reply) => {
       const { form, fields } = await readEntryBody(request);
-      const input = parseOrThrow(incomeExpenseInputSchema, fields);
+      const input = parseOrThrow(e.create.body, fields);
       const orgId = request.organisation!.id;
       const stored = (await attachmentOf(app, orgId, form)) ?? undefined;
       try {
@@ -172,27 +161,21 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.get(`${ENTRY_PATH}:id/`, {
-    config,
-    schema: { tags, summary: 'An income or expense entry', params: idParamsSchema, response: { 200: incomeExpenseSchema } },
+  route(app, e.retrieve, {
+    module: MODULE,
+    tags,
+    summary: 'An income or expense entry',
     handler: async (request) => inTenant(request, (tx, ctx) => loadEntryJson(tx, ctx, request.params.id)),
   });
 
-  r.patch(`${ENTRY_PATH}:id/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Correct an entry: its movement is reversed and a new one recorded',
-      description: `${bodyNote} Send \`attachment: null\` to remove the bill.`,
-      consumes: ['application/json', 'multipart/form-data'],
-      params: idParamsSchema,
-      response: { 200: incomeExpenseSchema },
-    },
+  route(app, e.correct, {
+    module: MODULE,
+    tags,
+    summary: 'Correct an entry: its movement is reversed and a new one recorded',
+    description: `${bodyNote} Send \`attachment: null\` to remove the bill.`,
     handler: async (request) => {
       const { form, fields } = await readEntryBody(request);
-      const changes = parseOrThrow(partialWithoutDefaults(incomeExpenseInputSchema), fields) as Partial<
-        z.output<typeof incomeExpenseInputSchema>
-      >;
+      const changes = parseOrThrow(e.correct.body, fields);
       const orgId = request.organisation!.id;
       const attachment = await attachmentOf(app, orgId, form);
       let result: { json: IncomeExpense; replaced: string | null };
@@ -211,15 +194,10 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.post(`${ENTRY_PATH}:id/reverse/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Remove an entry: its movement is reversed with a reason (the entry reads "reversed")',
-      params: idParamsSchema,
-      body: reversalInputSchema,
-      response: { 200: incomeExpenseSchema },
-    },
+  route(app, e.reverse, {
+    module: MODULE,
+    tags,
+    summary: 'Remove an entry: its movement is reversed with a reason (the entry reads "reversed")',
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
         await reverseEntry(tx, ctx, request.params.id, request.body.reason);
@@ -227,9 +205,10 @@ export async function entryRoutes(app: FastifyInstance): Promise<void> {
       }),
   });
 
-  r.get(`${ENTRY_PATH}:id/attachment/`, {
-    config,
-    schema: { tags, summary: "The entry's bill: a PDF as a download, an image inline", params: idParamsSchema },
+  route(app, e.attachment, {
+    module: MODULE,
+    tags,
+    summary: "The entry's bill: a PDF as a download, an image inline",
     handler: async (request, reply) => {
       const entry = await inTenant(request, async (tx, ctx) => {
         const [row] = await tx

@@ -1,19 +1,10 @@
 import {
-  DIRECTIONS,
   ENTRY_TYPE_LABELS,
-  ENTRY_TYPES,
   fromPaise,
-  idParamsSchema,
-  idSchema,
-  isoDateSchema,
   LEDGER_KIND_LABELS,
-  LEDGER_KINDS,
-  ledgerEntrySchema,
-  ledgerTotalsSchema,
-  MODULES,
-  reversalInputSchema,
+  ledgerEndpoints as e,
+  ledgerFilterShape as shape,
   toPaise,
-  z,
   type Direction,
   type EntryType,
   type LedgerEntry,
@@ -21,10 +12,10 @@ import {
 } from '@arena/contracts';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../../platform/errors.js';
-import { conditions, listRoute, showName, totalsQuery, type Filters, type ListDefinition } from '../../../platform/list.js';
+import { conditions, listRoute, showName, type Filters, type ListDefinition } from '../../../platform/list.js';
 import { inTenant, type Ctx } from '../../../platform/request-context.js';
+import { route } from '../../../platform/route.js';
 import { displayDate } from '../../../platform/time.js';
 import type { Tx } from '../../../platform/db/client.js';
 import { centre, paymentMode } from '../../administrator/index.js';
@@ -35,34 +26,38 @@ import { reverseMovement } from './entry.service.js';
 import { l, ledgerFields, ledgerFrom, ledgerJson, moneyOf, paise, type LedgerSelectRow } from './ledger.queries.js';
 
 const tags = ['income-expense'];
-const PATH = '/api/income-expense/transactions/';
 
-/** The ledger's filters: the list and its totals read the same ones. */
+/** The ledger's filters, on the contract's schemas (`ledgerFilterShape`): the list and its totals read the same ones. */
 const filters: Filters = {
   type: {
-    schema: z.enum(ENTRY_TYPES),
+    schema: shape.type,
     where: (v: EntryType) => eq(l.type, v),
     label: 'Type',
     show: (v: EntryType) => ENTRY_TYPE_LABELS[v],
   },
   kind: {
-    schema: z.enum(LEDGER_KINDS),
+    schema: shape.kind,
     where: (v: LedgerKind) => eq(l.kind, v),
     label: 'Kind',
     show: (v: LedgerKind) => LEDGER_KIND_LABELS[v],
   },
   direction: {
-    schema: z.enum(DIRECTIONS),
+    schema: shape.direction,
     where: (v: Direction) => eq(l.direction, v),
     label: 'Direction',
     show: (v: Direction) => (v === 'in' ? 'In' : 'Out'),
   },
-  module: { schema: z.enum(MODULES), where: (v: string) => eq(l.module, v), label: 'Module' },
-  payment_mode: { schema: idSchema, where: (v: number) => eq(l.paymentModeId, v), label: 'Payment mode', show: showName(paymentMode) },
-  centre: { schema: idSchema, where: (v: number) => eq(l.centreId, v), label: 'Center', show: showName(centre) },
-  category: { schema: idSchema, where: (v: number) => eq(l.categoryId, v), label: 'Category', show: showName(moneyCategory) },
-  date_after: { schema: isoDateSchema, where: (v: string) => gte(l.date, v), label: 'From', show: displayDate },
-  date_before: { schema: isoDateSchema, where: (v: string) => lte(l.date, v), label: 'To', show: displayDate },
+  module: { schema: shape.module, where: (v: string) => eq(l.module, v), label: 'Module' },
+  payment_mode: {
+    schema: shape.payment_mode,
+    where: (v: number) => eq(l.paymentModeId, v),
+    label: 'Payment mode',
+    show: showName(paymentMode),
+  },
+  centre: { schema: shape.centre, where: (v: number) => eq(l.centreId, v), label: 'Center', show: showName(centre) },
+  category: { schema: shape.category, where: (v: number) => eq(l.categoryId, v), label: 'Category', show: showName(moneyCategory) },
+  date_after: { schema: shape.date_after, where: (v: string) => gte(l.date, v), label: 'From', show: displayDate },
+  date_before: { schema: shape.date_before, where: (v: string) => lte(l.date, v), label: 'To', show: displayDate },
 };
 
 /** The signed amount of a movement as the screen shows it: money in positive, money out negative. */
@@ -112,32 +107,24 @@ export async function loadLedgerJson(tx: Tx, ctx: Ctx, id: number): Promise<Ledg
 
 /** Income/Expenses › Transactions: every movement of every module on the one ledger. */
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { module: MODULE } as const;
-
-  listRoute(app, PATH, {
+  listRoute(app, e.list, {
     module: MODULE,
     tags,
     summary: 'Every movement of money of every module (the one ledger)',
-    item: ledgerEntrySchema,
     list: transactionList,
   });
 
-  r.get(`${PATH}totals/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Count, income, expense and net of the movements the same filters select',
-      querystring: totalsQuery(filters),
-      response: { 200: ledgerTotalsSchema },
-    },
+  route(app, e.totals, {
+    module: MODULE,
+    tags,
+    summary: 'Count, income, expense and net of the movements the same filters select',
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
         const [row] = (await ledgerFrom(tx, {
           count: sql<number>`count(*)::int`,
           income: sql<string>`coalesce(sum(${INCOME}), 0)::text`,
           expense: sql<string>`coalesce(sum(${EXPENSE}), 0)::text`,
-        }).where(conditions(transactionList, request.query as Record<string, unknown>, ctx))) as {
+        }).where(conditions(transactionList, request.query, ctx))) as {
           count: number;
           income: string;
           expense: string;
@@ -148,15 +135,10 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       }),
   });
 
-  r.post(`${PATH}:id/reverse/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Reverse a movement with a reason: a new movement the other way (a receipt also lowers its sale’s paid amount)',
-      params: idParamsSchema,
-      body: reversalInputSchema,
-      response: { 201: ledgerEntrySchema },
-    },
+  route(app, e.reverse, {
+    module: MODULE,
+    tags,
+    summary: 'Reverse a movement with a reason: a new movement the other way (a receipt also lowers its sale’s paid amount)',
     handler: async (request, reply) => {
       const out = await inTenant(request, async (tx, ctx) =>
         loadLedgerJson(tx, ctx, (await reverseMovement(tx, ctx, request.params.id, request.body.reason)).id),

@@ -1,4 +1,4 @@
-import { vendorInputSchema, vendorSchema, type Vendor } from '@arena/contracts';
+import { vendorEndpoints, type Vendor } from '@arena/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud, statusColumn } from '../../../platform/crud.js';
@@ -25,12 +25,10 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
     });
 
     registerCrud(scope, {
-      prefix: '/api/income-expense/vendor',
+      endpoints: vendorEndpoints,
       module: MODULE,
       resource: 'vendor',
       table: vendor,
-      input: vendorInputSchema,
-      output: vendorSchema,
       toOutput: ({ row }: { row: typeof vendor.$inferSelect }) => rowToJson(row) as Vendor,
       toValues: inputToValues,
       label: (v) => v.name,

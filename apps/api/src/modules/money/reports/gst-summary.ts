@@ -2,7 +2,7 @@
  * Accounts › GST summary: a month's GST documents laid out like GSTR-1's sections; as a file, one
  * stacked sheet (CSV), or a workbook with one sheet per GSTR-1 table (XLSX).
  */
-import { gstSummarySchema, moneyFromSql, monthSchema, type GstSummary } from '@arena/contracts';
+import { moneyFromSql, type GstSummary } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../platform/db/client.js';
 import { sheet, type ExportColumn } from '../../../platform/export.js';
@@ -237,9 +237,7 @@ const col = (header: string, key: string, type?: 'money' | 'number'): ExportColu
 /** `GET …/gst-summary/?month=YYYY-MM` (default: this month). */
 export const gstSummaryReport: ReportDefinition<{ month?: string }, GstSummary, StackedRow> = {
   summary: "A month's GST: outward supplies by rate and SAC/HSN, B2B and B2C, credit notes, documents issued (GSTR-1's sections)",
-  query: { month: monthSchema.optional() },
   window: null,
-  response: gstSummarySchema,
   run: ({ tx, ctx, q }) => gstSummary(tx, ctx, q.month ?? ctx.now.today.slice(0, 7)),
   file: ({ report }) => ({
     filename: `gst-summary-${report.month}`,

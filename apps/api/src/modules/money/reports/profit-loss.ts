@@ -1,5 +1,5 @@
 /** Accounts › Profit and loss, and income / expense / profit month by month: sums of the ledger (`books.ts`). */
-import { periodReportSchema, profitLossSchema, type PeriodReport, type ProfitLoss } from '@arena/contracts';
+import type { PeriodReport, ProfitLoss } from '@arena/contracts';
 import type { ReportDefinition } from '../../../platform/report.js';
 import { periodRows, profitLossRows, totalsOf, type PeriodRow } from '../books.js';
 
@@ -17,7 +17,6 @@ type Line = { section: string; name: string; amount: string };
 
 export const profitLossReport: ReportDefinition<Query, ProfitLoss, Line> = {
   summary: 'Profit and loss: income by module and category, expenses by category, month by month',
-  response: profitLossSchema,
   run: async ({ tx, ctx, q, window }) => {
     const f = { ...window, centre: q.centre };
     const [split, months] = await Promise.all([profitLossRows(tx, ctx, f), periodRows(tx, ctx, f, 'month')]);
@@ -49,7 +48,6 @@ export const profitLossReport: ReportDefinition<Query, ProfitLoss, Line> = {
 /** Income, expense or profit month by month (the same rows; the file's title names the view). */
 export const accountsPeriodReport = (kind: 'income' | 'expense' | 'profit'): ReportDefinition<Query, PeriodReport, PeriodRow> => ({
   summary: `${kind[0].toUpperCase()}${kind.slice(1)} month by month`,
-  response: periodReportSchema,
   run: async ({ tx, ctx, q, window }) => {
     const rows = await periodRows(tx, ctx, { ...window, centre: q.centre }, 'month');
     return { ...window, rows, total: totalsOf(rows) };
