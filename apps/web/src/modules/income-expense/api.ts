@@ -1,11 +1,4 @@
 import {
-  incomeExpenseCategoryEndpoints,
-  incomeExpenseDashboard,
-  incomeExpenseEntryEndpoints as entries,
-  incomeExpenseLogs,
-  incomeExpenseReportEndpoints as reports,
-  ledgerEndpoints,
-  vendorEndpoints,
   type CategoryReport,
   type EntryType,
   type IncomeExpense,
@@ -17,6 +10,15 @@ import {
   type Vendor,
   type vendorInputSchema,
 } from '@arena/contracts/income-expense';
+import {
+  incomeExpenseCategoryEndpoints,
+  incomeExpenseDashboard,
+  incomeExpenseEntryEndpoints as entries,
+  incomeExpenseLogs,
+  incomeExpenseReportEndpoints as reports,
+  ledgerEndpoints,
+  vendorEndpoints,
+} from '@arena/contracts/income-expense/routes';
 import type { z } from '@arena/contracts/kit';
 import type { LedgerEntry, LedgerTotals } from '@arena/contracts/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

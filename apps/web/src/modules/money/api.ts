@@ -1,12 +1,5 @@
-import {
-  accountsReportEndpoints,
-  invoiceEndpoints,
-  type GstSummary,
-  type Invoice,
-  type InvoiceListItem,
-  type PeriodReport,
-  type ProfitLoss,
-} from '@arena/contracts/money';
+import { type GstSummary, type Invoice, type InvoiceListItem, type PeriodReport, type ProfitLoss } from '@arena/contracts/money';
+import { accountsReportEndpoints, invoiceEndpoints } from '@arena/contracts/money/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
 import { call, fetchFile, saveBlob, type FileSource } from '../../lib/api';
