@@ -43,7 +43,7 @@ export function AuditLogTable<T extends AuditRow>({
   title: string;
   queryKey: readonly unknown[];
   fetchPage: (p: ListParams) => Promise<Paginated<T>>;
-  /** The logs list's export: its endpoint (`{endpoint: bookingLogs}`), or (transition only) its path under /api. */
+  /** The logs list's export: its endpoint (`{endpoint: membershipLogs}`). */
   exportPath: FileSource | string;
 }) {
   const [open, setOpen] = useState<T | null>(null);

@@ -200,11 +200,21 @@ export interface FileSource {
   query?: RequestOptions['params'];
 }
 
-/** Downloads a list's or report's file with the screen's query (`format` among it). */
+/**
+ * Downloads a list's or report's file with the screen's query (`format` among it). A parameter the
+ * screen leaves out (`search: undefined`) keeps the source's fixed value.
+ */
 export const downloadFrom = (source: FileSource | string, query: RequestOptions['params'], fallbackName: string) =>
   typeof source === 'string'
     ? downloadPath(source, query, fallbackName)
-    : download(source.endpoint, { params: source.params, query: { ...source.query, ...query } } as never, fallbackName);
+    : download(
+        source.endpoint,
+        {
+          params: source.params,
+          query: { ...source.query, ...Object.fromEntries(Object.entries(query ?? {}).filter(([, v]) => v !== undefined)) },
+        } as never,
+        fallbackName,
+      );
 
 /** A list page, typed from the contracts' `paginatedSchema` (a type-only import: no zod in the bundle). */
 export type { Paginated } from '@arena/contracts/kit';

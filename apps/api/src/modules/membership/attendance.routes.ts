@@ -1,19 +1,9 @@
-import {
-  attendanceRegisterSchema,
-  attendanceSchema,
-  checkInInputSchema,
-  checkOutInputSchema,
-  idParamsSchema,
-  idSchema,
-  isoDateSchema,
-  z,
-  type Attendance,
-} from '@arena/contracts';
+import { idSchema, isoDateSchema, memberAttendanceEndpoints as e, type Attendance } from '@arena/contracts';
 import { desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { displayDate } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
 import {
@@ -27,7 +17,7 @@ import {
   showMember,
   type AttendanceJoin,
 } from './attendance.service.js';
-import { API, MODULE, tags } from './constants.js';
+import { MODULE, tags } from './constants.js';
 import { member, memberAttendance } from './schema.js';
 
 const SOURCES = { desk: 'Desk', qr: 'QR code', import: 'Import' } as const;
@@ -71,64 +61,40 @@ const attendanceList: ListDefinition<AttendanceJoin, Attendance> = {
   },
 };
 
-const registerQuery = z.object({ date: isoDateSchema.optional(), centre: idSchema.optional() });
-
 /** `member-attendance/` (visits: check-in, check-out, the list) and `member-attendance-list` (a day's register). */
 export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { module: MODULE } as const;
-  const path = `${API}/member-attendance/`;
+  const module = MODULE;
+  listRoute(app, e.list, { module, tags, summary: 'Visits of members, latest first', list: attendanceList });
 
-  listRoute(app, path, { module: MODULE, tags, summary: 'Visits of members, latest first', item: attendanceSchema, list: attendanceList });
-
-  r.post(path, {
-    config,
-    schema: {
-      tags,
-      summary: 'Check a member in (by id or member card code); refused with the reason when no membership runs, unless `override`',
-      body: checkInInputSchema,
-      response: { 201: attendanceSchema },
-    },
+  route(app, e.checkIn, {
+    module,
+    tags,
+    summary: 'Check a member in (by id or member card code); refused with the reason when no membership runs, unless `override`',
     handler: async (request, reply) => reply.status(201).send(await inTenant(request, (tx, ctx) => checkIn(tx, ctx, request.body))),
   });
 
-  r.get(`${path}:id/`, {
-    config,
-    schema: { tags, summary: 'A visit', params: idParamsSchema, response: { 200: attendanceSchema } },
+  route(app, e.retrieve, {
+    module,
+    tags,
+    summary: 'A visit',
     handler: async (request) => inTenant(request, (tx, ctx) => loadAttendance(tx, ctx, request.params.id)),
   });
 
-  const checkOutRoute = {
-    config,
-    schema: {
+  for (const endpoint of [e.checkOut, e.checkOutPost])
+    route(app, endpoint, {
+      module,
       tags,
       summary: 'Check a visit out (now when `check_out` is left out)',
-      params: idParamsSchema,
-      body: checkOutInputSchema.nullish(),
-      response: { 200: attendanceSchema },
-    },
-  };
-  r.patch(`${path}:id/`, {
-    ...checkOutRoute,
-    handler: async (request) =>
-      inTenant(request, (tx, ctx) => checkOut(tx, ctx, { id: request.params.id, check_out: request.body?.check_out })),
-  });
-  r.post(`${path}:id/check-out/`, {
-    ...checkOutRoute,
-    handler: async (request) =>
-      inTenant(request, (tx, ctx) => checkOut(tx, ctx, { id: request.params.id, check_out: request.body?.check_out })),
-  });
+      handler: async (request) =>
+        inTenant(request, (tx, ctx) => checkOut(tx, ctx, { id: request.params.id, check_out: request.body?.check_out })),
+    });
 
   // The register is asked for with and without the trailing slash (the spec's path has none).
-  for (const url of [`${API}/member-attendance-list`, `${API}/member-attendance-list/`])
-    r.get(url, {
-      config,
-      schema: {
-        tags,
-        summary: "A day's register (today by default): every visit, who is in now, how many came",
-        querystring: registerQuery,
-        response: { 200: attendanceRegisterSchema },
-      },
+  for (const endpoint of [e.register, e.registerSlash])
+    route(app, endpoint, {
+      module,
+      tags,
+      summary: "A day's register (today by default): every visit, who is in now, how many came",
       handler: async (request) => inTenant(request, (tx, ctx) => attendanceRegister(tx, ctx, request.query)),
     });
 }

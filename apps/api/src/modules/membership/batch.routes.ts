@@ -1,21 +1,9 @@
-import {
-  batchInputSchema,
-  batchMemberInputSchema,
-  batchMemberSchema,
-  batchSchema,
-  dropdownSchema,
-  idParamsSchema,
-  idSchema,
-  z,
-  type Batch,
-  type BatchInput,
-  partialWithoutDefaults,
-} from '@arena/contracts';
+import { batchEndpoints as e, idSchema, z, type Batch } from '@arena/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activeFilter, listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { centre, sport } from '../administrator/index.js';
 import { showMember } from './attendance.service.js';
 import {
@@ -31,7 +19,7 @@ import {
   updateBatch,
   type BatchJoin,
 } from './batch.service.js';
-import { API, MODULE, tags } from './constants.js';
+import { MODULE, tags } from './constants.js';
 import { batch } from './schema.js';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -101,24 +89,15 @@ const batchList: ListDefinition<BatchJoin, Batch> = {
   },
 };
 
-const memberParams = z.object({ id: idSchema, member: idSchema });
-
 /** `batch/` and its members (`batch/{id}/members/`). */
 export async function batchRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { module: MODULE } as const;
-  const path = `${API}/batch/`;
+  const module = MODULE;
+  listRoute(app, e.list, { module, tags, summary: 'Batches with their seats', list: batchList });
 
-  listRoute(app, path, { module: MODULE, tags, summary: 'Batches with their seats', item: batchSchema, list: batchList });
-
-  r.get(`${path}dropdown/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Active batches for selects ("Morning Yoga · 06:00"), of one centre with `centre`',
-      querystring: z.object({ centre: idSchema.optional() }),
-      response: { 200: dropdownSchema },
-    },
+  route(app, e.dropdown, {
+    module,
+    tags,
+    summary: 'Active batches for selects ("Morning Yoga · 06:00"), of one centre with `centre`',
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
         const rows = await tx
@@ -136,65 +115,62 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       }),
   });
 
-  r.post(path, {
-    config,
-    schema: { tags, summary: 'Create a batch', body: batchInputSchema, response: { 201: batchSchema } },
+  route(app, e.create, {
+    module,
+    tags,
+    summary: 'Create a batch',
     handler: async (request, reply) => reply.status(201).send(await inTenant(request, (tx, ctx) => createBatch(tx, ctx, request.body))),
   });
 
-  r.get(`${path}:id/`, {
-    config,
-    schema: { tags, summary: 'A batch', params: idParamsSchema, response: { 200: batchSchema } },
+  route(app, e.retrieve, {
+    module,
+    tags,
+    summary: 'A batch',
     handler: async (request) => inTenant(request, (tx, ctx) => loadBatch(tx, ctx, request.params.id)),
   });
 
-  for (const method of ['put', 'patch'] as const)
-    r[method](`${path}:id/`, {
-      config,
-      schema: {
-        tags,
-        summary: method === 'put' ? 'Replace a batch' : 'Update part of a batch (the capacity never below its members)',
-        params: idParamsSchema,
-        body: method === 'put' ? batchInputSchema : partialWithoutDefaults(batchInputSchema),
-        response: { 200: batchSchema },
-      },
-      handler: async (request) =>
-        inTenant(request, (tx, ctx) => updateBatch(tx, ctx, { ...(request.body as Partial<BatchInput>), id: request.params.id })),
+  for (const [endpoint, summary] of [
+    [e.update, 'Replace a batch'],
+    [e.partialUpdate, 'Update part of a batch (the capacity never below its members)'],
+  ] as const)
+    route(app, endpoint, {
+      module,
+      tags,
+      summary,
+      handler: async (request) => inTenant(request, (tx, ctx) => updateBatch(tx, ctx, { ...request.body, id: request.params.id })),
     });
 
-  r.delete(`${path}:id/`, {
-    config,
-    schema: { tags, summary: 'Delete a batch nobody is in', params: idParamsSchema, response: { 204: z.null() } },
+  route(app, e.remove, {
+    module,
+    tags,
+    summary: 'Delete a batch nobody is in',
     handler: async (request, reply) => {
       await inTenant(request, (tx, ctx) => deleteBatch(tx, ctx, { id: request.params.id }));
       return reply.status(204).send(null);
     },
   });
 
-  r.get(`${path}:id/members/`, {
-    config,
-    schema: { tags, summary: 'The members of a batch', params: idParamsSchema, response: { 200: z.array(batchMemberSchema) } },
+  route(app, e.members, {
+    module,
+    tags,
+    summary: 'The members of a batch',
     handler: async (request) => inTenant(request, (tx, ctx) => listBatchMembers(tx, ctx, request.params.id)),
   });
 
-  r.post(`${path}:id/members/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'A member joins the batch (refused when it is full)',
-      params: idParamsSchema,
-      body: batchMemberInputSchema,
-      response: { 201: batchMemberSchema },
-    },
+  route(app, e.join, {
+    module,
+    tags,
+    summary: 'A member joins the batch (refused when it is full)',
     handler: async (request, reply) =>
       reply
         .status(201)
         .send(await inTenant(request, (tx, ctx) => joinBatch(tx, ctx, { batch: request.params.id, member: request.body.member }))),
   });
 
-  r.delete(`${path}:id/members/:member/`, {
-    config,
-    schema: { tags, summary: 'A member leaves the batch', params: memberParams, response: { 204: z.null() } },
+  route(app, e.leave, {
+    module,
+    tags,
+    summary: 'A member leaves the batch',
     handler: async (request, reply) => {
       await inTenant(request, (tx, ctx) => leaveBatch(tx, ctx, { batch: request.params.id, member: request.params.member }));
       return reply.status(204).send(null);

@@ -1,5 +1,4 @@
 import type { ModuleName } from '@arena/contracts';
 
 export const MODULE = 'Membership Management' satisfies ModuleName;
-export const API = '/api/member-management';
 export const tags = ['member-management'];

@@ -15,16 +15,16 @@
  * - `joins_vs_lapses`: the 12 months ending with this one: members joined (by `joined_on`) and
  *   memberships lapsed (ended in the month before today, not cancelled, not renewed).
  */
-import { idSchema, membershipDashboardSchema, moneyFromSql, z } from '@arena/contracts';
+import { membershipDashboardEndpoint, moneyFromSql } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { queryRows } from '../../platform/db/client.js';
 import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { addDays } from '../../platform/time.js';
 import { monthOf, monthsOf } from '../../platform/time.js';
 import { ledgerTotals } from '../money/index.js';
-import { API, MODULE, tags } from './constants.js';
+import { MODULE, tags } from './constants.js';
 import { centreFilter } from '../../platform/report.js';
 import { monthKey, NOT_RENEWED } from './reports/shared.js';
 
@@ -35,15 +35,11 @@ function monthsBefore(isoDate: string, n: number): string {
 }
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(`${API}/dashboard/`, {
-    config: { module: MODULE },
-    schema: {
-      tags,
-      summary:
-        'Active and new members, expiring and lapsed memberships, today’s visits, dues, this month’s collections, 12 months of joins vs lapses',
-      querystring: z.object({ centre: idSchema.optional() }),
-      response: { 200: membershipDashboardSchema },
-    },
+  route(app, membershipDashboardEndpoint, {
+    module: MODULE,
+    tags,
+    summary:
+      'Active and new members, expiring and lapsed memberships, today’s visits, dues, this month’s collections, 12 months of joins vs lapses',
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
         const org = ctx.organisationId;

@@ -1,12 +1,10 @@
 import {
-  idParamsSchema,
   idSchema,
   isoDateSchema,
   MEMBER_STATUS_LABELS,
   MEMBER_STATUSES,
-  memberCreatedSchema,
+  memberEndpoints as e,
   memberInputSchema,
-  memberSchema,
   memberUpdateSchema,
   z,
   type Member,
@@ -14,21 +12,20 @@ import {
 } from '@arena/contracts';
 import { desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../platform/errors.js';
 import { organisationFolder, readFormBody, removeUpload, saveImage, type FormBody } from '../../platform/files.js';
 import { listRoute, showName, yesNo, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { displayDate } from '../../platform/time.js';
 import { parseOrThrow } from '../../platform/validate.js';
 import { centre } from '../administrator/index.js';
 import { memberCardPdf } from './card.js';
-import { API, MODULE, tags } from './constants.js';
+import { MODULE, tags } from './constants.js';
 import { loadMember, loadMemberJson, loadMembershipJson, membersJson } from './member.queries.js';
 import { createMember, updateMember } from './member.service.js';
 import { batchMember, member, plan, type MemberRow } from './schema.js';
 
-const config = { module: MODULE } as const;
 const memberList: ListDefinition<{ m: MemberRow }, Member> = {
   from: (tx, fields) => tx.select(fields).from(member).$dynamic(),
   fields: { m: member },
@@ -154,28 +151,23 @@ async function readMemberBody(request: FastifyRequest) {
 
 /** Members: the list, add (with a first membership), edit, the card. */
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const module = MODULE;
   const uploadNote =
     'JSON, or multipart/form-data with the same fields as text parts (`membership` as JSON text) and the photo (PNG, JPEG, GIF or WebP, at most 2 MB) in `photo`.';
 
   // ---- members ----
-  listRoute(app, `${API}/member/`, {
-    module: MODULE,
+  listRoute(app, e.list, {
+    module,
     tags,
     summary: 'Members (filters: status, centre, plan, batch, trainer, search)',
-    item: memberSchema,
     list: memberList,
   });
 
-  r.post(`${API}/member/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Add a member, optionally on a plan with a first payment, in one step',
-      description: uploadNote,
-      consumes: ['application/json', 'multipart/form-data'],
-      response: { 201: memberCreatedSchema },
-    },
+  route(app, e.create, {
+    module,
+    tags,
+    summary: 'Add a member, optionally on a plan with a first payment, in one step',
+    description: uploadNote,
     handler: async (request, reply) => {
       const { form, fields } = await readMemberBody(request);
       const input = parseOrThrow(memberInputSchema, fields);
@@ -195,23 +187,19 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.get(`${API}/member/:id/`, {
-    config,
-    schema: { tags, summary: 'A member', params: idParamsSchema, response: { 200: memberSchema } },
+  route(app, e.retrieve, {
+    module,
+    tags,
+    summary: 'A member',
     handler: async (request) => inTenant(request, (tx, ctx) => loadMemberJson(tx, ctx, request.params.id)),
   });
 
-  for (const method of ['patch', 'put'] as const)
-    r[method](`${API}/member/:id/`, {
-      config,
-      schema: {
-        tags,
-        summary: 'Edit a member',
-        description: `${uploadNote} Send \`photo: null\` to remove the photo.`,
-        consumes: ['application/json', 'multipart/form-data'],
-        params: idParamsSchema,
-        response: { 200: memberSchema },
-      },
+  for (const endpoint of [e.partialUpdate, e.update])
+    route(app, endpoint, {
+      module,
+      tags,
+      summary: 'Edit a member',
+      description: `${uploadNote} Send \`photo: null\` to remove the photo.`,
       handler: async (request) => {
         const { form, fields } = await readMemberBody(request);
         const changes = parseOrThrow(memberUpdateSchema, fields);
@@ -235,13 +223,10 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       },
     });
 
-  r.get(`${API}/member/:id/card/`, {
-    config,
-    schema: {
-      tags,
-      summary: "The member's card (PDF): name, code, photo, plan, end date and the QR code used for check-in",
-      params: idParamsSchema,
-    },
+  route(app, e.card, {
+    module,
+    tags,
+    summary: "The member's card (PDF): name, code, photo, plan, end date and the QR code used for check-in",
     handler: async (request, reply) => {
       const card = await inTenant(request, async (tx, ctx) => {
         const m = await loadMember(tx, ctx, request.params.id);

@@ -1,29 +1,23 @@
 import {
-  freezeInputSchema,
-  idParamsSchema,
   idSchema,
   isoDateSchema,
-  memberServiceInputSchema,
-  memberServiceSchema,
-  membershipInputSchema,
-  membershipSchema,
+  memberServiceEndpoints,
+  membershipEndpoints,
   MEMBERSHIP_STATUS_LABELS,
   MEMBERSHIP_STATUSES,
-  renewInputSchema,
-  saleCancelInputSchema,
-  unfreezeInputSchema,
   z,
+  type MemberService,
+  type Membership,
   type MembershipStatus,
 } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
 import { desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoute, showName, yesNo, type ListDefinition } from '../../platform/list.js';
-import { inTenant, type Ctx } from '../../platform/request-context.js';
-import type { Tx } from '../../platform/db/client.js';
+import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { displayDate } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
-import { API, MODULE, tags } from './constants.js';
+import { MODULE, tags } from './constants.js';
 import {
   loadMemberServiceJson,
   loadMembershipJson,
@@ -48,7 +42,6 @@ import {
 } from './sales.service.js';
 import { member, memberService, membership, plan, service } from './schema.js';
 
-const config = { module: MODULE } as const;
 const RUNNING: MembershipStatus[] = ['upcoming', 'active', 'expiring', 'frozen'];
 const saleFilters = <T extends typeof membership | typeof memberService>(t: T) => ({
   member: { schema: idSchema, where: (v: number) => eq(t.memberId, v), label: 'Member' },
@@ -75,7 +68,7 @@ const saleFilters = <T extends typeof membership | typeof memberService>(t: T) =
   ends_before: { schema: isoDateSchema, where: (v: string) => lte(t.endDate, v), label: 'Ends to', show: displayDate },
 });
 
-const membershipList: ListDefinition<MembershipSelectRow, z.infer<typeof membershipSchema>> = {
+const membershipList: ListDefinition<MembershipSelectRow, Membership> = {
   from: membershipFrom,
   fields: membershipFields,
   where: (ctx) => eq(membership.organisationId, ctx.organisationId),
@@ -105,7 +98,7 @@ const membershipList: ListDefinition<MembershipSelectRow, z.infer<typeof members
   },
 };
 
-const memberServiceList: ListDefinition<MemberServiceSelectRow, z.infer<typeof memberServiceSchema>> = {
+const memberServiceList: ListDefinition<MemberServiceSelectRow, MemberService> = {
   from: memberServiceFrom,
   fields: memberServiceFields,
   where: (ctx) => eq(memberService.organisationId, ctx.organisationId),
@@ -139,48 +132,39 @@ const memberServiceList: ListDefinition<MemberServiceSelectRow, z.infer<typeof m
   },
 };
 
-/** The sale behind a ledger row of the module, for its member. */
 /** Memberships and member services: the lists, sell, renew, freeze, cancel. */
 export async function membershipRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = membershipEndpoints;
+  const module = MODULE;
   // ---- memberships ----
-  listRoute(app, `${API}/membership/`, {
-    module: MODULE,
+  listRoute(app, e.list, {
+    module,
     tags,
     summary: 'Memberships (filters: member, plan, status, running, centre, has_due)',
-    item: membershipSchema,
     list: membershipList,
   });
 
-  r.post(`${API}/membership/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Put a member on a plan: invoice at once, optional first payment',
-      body: membershipInputSchema,
-      response: { 201: membershipSchema },
-    },
+  route(app, e.create, {
+    module,
+    tags,
+    summary: 'Put a member on a plan: invoice at once, optional first payment',
     handler: async (request, reply) =>
       reply
         .status(201)
         .send(await inTenant(request, async (tx, ctx) => loadMembershipJson(tx, ctx, await sellMembership(tx, ctx, request.body)))),
   });
 
-  r.get(`${API}/membership/:id/`, {
-    config,
-    schema: { tags, summary: 'A membership', params: idParamsSchema, response: { 200: membershipSchema } },
+  route(app, e.retrieve, {
+    module,
+    tags,
+    summary: 'A membership',
     handler: async (request) => inTenant(request, (tx, ctx) => loadMembershipJson(tx, ctx, request.params.id)),
   });
 
-  r.post(`${API}/membership/:id/renew/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Renew: a new membership from the day after the old end (or today when lapsed), on the same or another plan',
-      params: idParamsSchema,
-      body: renewInputSchema,
-      response: { 201: membershipSchema },
-    },
+  route(app, e.renew, {
+    module,
+    tags,
+    summary: 'Renew: a new membership from the day after the old end (or today when lapsed), on the same or another plan',
     handler: async (request, reply) =>
       reply
         .status(201)
@@ -191,102 +175,80 @@ export async function membershipRoutes(app: FastifyInstance): Promise<void> {
         ),
   });
 
-  /** `POST …/:id/<action>/`: one service call on the sale, answered with the sale as it is now. */
-  const saleAction = <B extends z.ZodType, P extends z.ZodObject<{ id: typeof idSchema }>>(
-    path: string,
-    summary: string,
-    params: P,
-    body: B | null,
-    output: z.ZodType,
-    act: (tx: Tx, ctx: Ctx, params: z.output<P>, body: z.output<B>) => Promise<void>,
-    load: (tx: Tx, ctx: Ctx, id: number) => Promise<unknown>,
-    method: 'post' | 'delete' = 'post',
-  ) =>
-    app[method](path, {
-      config,
-      schema: { tags, summary, params, ...(body ? { body } : {}), response: { 200: output } },
-      handler: async (request) => {
-        const p = request.params as z.output<P>;
-        return inTenant(request, async (tx, ctx) => {
-          await act(tx, ctx, p, request.body as z.output<B>);
-          return load(tx, ctx, p.id);
-        });
-      },
-    });
-
-  saleAction(
-    `${API}/membership/:id/freeze/`,
-    'Freeze: the end date moves out by the frozen days',
-    idParamsSchema,
-    freezeInputSchema,
-    membershipSchema,
-    (tx, ctx, p, body) => freezeMembership(tx, ctx, p.id, body),
-    loadMembershipJson,
-  );
-  saleAction(
-    `${API}/membership/:id/freeze/:freezeId/`,
-    'Delete a freeze that has not started',
-    z.object({ id: idSchema, freezeId: idSchema }),
-    null,
-    membershipSchema,
-    (tx, ctx, p) => deleteFreeze(tx, ctx, p.id, p.freezeId),
-    loadMembershipJson,
-    'delete',
-  );
-  saleAction(
-    `${API}/membership/:id/unfreeze/`,
-    'End the running freeze early: the unused days come back',
-    idParamsSchema,
-    unfreezeInputSchema,
-    membershipSchema,
-    (tx, ctx, p, body) => unfreezeMembership(tx, ctx, p.id, body?.date ?? ctx.now.today),
-    loadMembershipJson,
-  );
-  saleAction(
-    `${API}/membership/:id/cancel/`,
-    'Cancel: an optional refund (never more than paid) with a credit note; the invoice is closed',
-    idParamsSchema,
-    saleCancelInputSchema,
-    membershipSchema,
-    (tx, ctx, p, body) => cancelMembership(tx, ctx, p.id, body),
-    loadMembershipJson,
-  );
-  saleAction(
-    `${API}/member-service/:id/cancel/`,
-    'Cancel a member service (optional refund with a credit note)',
-    idParamsSchema,
-    saleCancelInputSchema,
-    memberServiceSchema,
-    (tx, ctx, p, body) => cancelMemberService(tx, ctx, p.id, body),
-    loadMemberServiceJson,
-  );
+  // Each action on a sale answers the sale as it is now.
+  route(app, e.freeze, {
+    module,
+    tags,
+    summary: 'Freeze: the end date moves out by the frozen days',
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        await freezeMembership(tx, ctx, request.params.id, request.body);
+        return loadMembershipJson(tx, ctx, request.params.id);
+      }),
+  });
+  route(app, e.deleteFreeze, {
+    module,
+    tags,
+    summary: 'Delete a freeze that has not started',
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        await deleteFreeze(tx, ctx, request.params.id, request.params.freezeId);
+        return loadMembershipJson(tx, ctx, request.params.id);
+      }),
+  });
+  route(app, e.unfreeze, {
+    module,
+    tags,
+    summary: 'End the running freeze early: the unused days come back',
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        await unfreezeMembership(tx, ctx, request.params.id, request.body?.date ?? ctx.now.today);
+        return loadMembershipJson(tx, ctx, request.params.id);
+      }),
+  });
+  route(app, e.cancel, {
+    module,
+    tags,
+    summary: 'Cancel: an optional refund (never more than paid) with a credit note; the invoice is closed',
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        await cancelMembership(tx, ctx, request.params.id, request.body);
+        return loadMembershipJson(tx, ctx, request.params.id);
+      }),
+  });
+  route(app, memberServiceEndpoints.cancel, {
+    module,
+    tags,
+    summary: 'Cancel a member service (optional refund with a credit note)',
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        await cancelMemberService(tx, ctx, request.params.id, request.body);
+        return loadMemberServiceJson(tx, ctx, request.params.id);
+      }),
+  });
 
   // ---- member services ----
-  listRoute(app, `${API}/member-service/`, {
-    module: MODULE,
+  listRoute(app, memberServiceEndpoints.list, {
+    module,
     tags,
     summary: "Members' services (filters: member, service, status, running, has_due)",
-    item: memberServiceSchema,
     list: memberServiceList,
   });
 
-  r.post(`${API}/member-service/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Sell a service to a member: invoice at once, optional payment',
-      body: memberServiceInputSchema,
-      response: { 201: memberServiceSchema },
-    },
+  route(app, memberServiceEndpoints.create, {
+    module,
+    tags,
+    summary: 'Sell a service to a member: invoice at once, optional payment',
     handler: async (request, reply) =>
       reply
         .status(201)
         .send(await inTenant(request, async (tx, ctx) => loadMemberServiceJson(tx, ctx, await sellService(tx, ctx, request.body)))),
   });
 
-  r.get(`${API}/member-service/:id/`, {
-    config,
-    schema: { tags, summary: "A member's service", params: idParamsSchema, response: { 200: memberServiceSchema } },
+  route(app, memberServiceEndpoints.retrieve, {
+    module,
+    tags,
+    summary: "A member's service",
     handler: async (request) => inTenant(request, (tx, ctx) => loadMemberServiceJson(tx, ctx, request.params.id)),
   });
 }

@@ -1,10 +1,11 @@
+import { membershipLogs } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest, SaleSourceDefinition } from '../../platform/module.js';
 import { sql } from 'drizzle-orm';
 import { attendanceRoutes } from './attendance.routes.js';
 import { batchRoutes } from './batch.routes.js';
-import { API, MODULE } from './constants.js';
+import { MODULE } from './constants.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { memberRoutes } from './member.routes.js';
 import { membershipRoutes } from './membership.routes.js';
@@ -44,7 +45,7 @@ export const membershipModule: ModuleManifest = {
     await performanceRoutes(app);
     await dashboardRoutes(app);
     await membershipReportRoutes(app);
-    auditLogRoute(app, `${API}/logs/`, MODULE);
+    auditLogRoute(app, membershipLogs, MODULE);
   },
   seed: seedMembership,
   searchers: membershipSearchers,

@@ -2,31 +2,25 @@ import {
   fromPaise,
   moneyFromSql,
   signedPaise,
-  memberPaymentTotalsSchema,
-  idSchema,
-  isoDateSchema,
-  LEDGER_KINDS,
-  memberPaymentInputSchema,
-  memberPaymentSchema,
-  z,
+  memberPaymentFilterShape as f,
+  membershipPaymentEndpoints as e,
   type LedgerKind,
   type MemberPayment,
 } from '@arena/contracts';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alias } from 'drizzle-orm/pg-core';
 import { notFound } from '../../platform/errors.js';
-import { conditions, listRoute, showName, totalsQuery, type ListDefinition } from '../../platform/list.js';
+import { conditions, listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { displayDate } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
 import { ledgerAlias as l, ledgerFields, ledgerFrom, ledgerJson, type LedgerSelectRow } from '../income-expense/index.js';
-import { API, MODULE, tags } from './constants.js';
+import { MODULE, tags } from './constants.js';
 import { collectPayment } from './sales.service.js';
 import { member, memberService, membership } from './schema.js';
 
-const config = { module: MODULE } as const;
 const ms = alias(membership, 'ms');
 const svc = alias(memberService, 'svc');
 const payer = alias(member, 'payer');
@@ -47,19 +41,24 @@ const paymentList: ListDefinition<PaymentRow, MemberPayment> = {
   fields: { ...ledgerFields, memberId: payer.id, memberCode: payer.memberCode, memberFirst: payer.firstName, memberLast: payer.lastName },
   where: (ctx) => and(eq(l.organisationId, ctx.organisationId), eq(l.module, MODULE)),
   search: [l.party, l.sourceLabel, l.reference, payer.memberCode, payer.phone],
+  // The totals take the same filters (`memberPaymentFilterShape` in the contracts).
   filters: {
-    member: { schema: idSchema, where: (v: number) => eq(payer.id, v), label: 'Member' },
-    membership: { schema: idSchema, where: (v: number) => and(eq(l.sourceType, 'membership'), eq(l.sourceId, v))!, label: 'Membership' },
+    member: { schema: f.member, where: (v: number) => eq(payer.id, v), label: 'Member' },
+    membership: {
+      schema: f.membership,
+      where: (v: number) => and(eq(l.sourceType, 'membership'), eq(l.sourceId, v))!,
+      label: 'Membership',
+    },
     member_service: {
-      schema: idSchema,
+      schema: f.member_service,
       where: (v: number) => and(eq(l.sourceType, 'member_service'), eq(l.sourceId, v))!,
       label: 'Member service',
     },
-    kind: { schema: z.enum(LEDGER_KINDS), where: (v: LedgerKind) => eq(l.kind, v), label: 'Kind' },
-    centre: { schema: idSchema, where: (v: number) => eq(l.centreId, v), label: 'Center', show: showName(centre) },
-    payment_mode: { schema: idSchema, where: (v: number) => eq(l.paymentModeId, v), label: 'Payment mode' },
-    date_after: { schema: isoDateSchema, where: (v: string) => gte(l.date, v), label: 'From', show: displayDate },
-    date_before: { schema: isoDateSchema, where: (v: string) => lte(l.date, v), label: 'To', show: displayDate },
+    kind: { schema: f.kind, where: (v: LedgerKind) => eq(l.kind, v), label: 'Kind' },
+    centre: { schema: f.centre, where: (v: number) => eq(l.centreId, v), label: 'Center', show: showName(centre) },
+    payment_mode: { schema: f.payment_mode, where: (v: number) => eq(l.paymentModeId, v), label: 'Payment mode' },
+    date_after: { schema: f.date_after, where: (v: string) => gte(l.date, v), label: 'From', show: displayDate },
+    date_before: { schema: f.date_before, where: (v: string) => lte(l.date, v), label: 'To', show: displayDate },
   },
   ordering: { date: l.date, amount: l.amount, created_at: l.createdAt },
   defaultOrdering: [desc(l.date), desc(l.id)],
@@ -88,27 +87,19 @@ const paymentList: ListDefinition<PaymentRow, MemberPayment> = {
   },
 };
 
-/** Multipart bodies carry `membership` (and `payment` inside it) as a JSON text part. */
 /** Payment history: receipts and refunds of memberships and member services, their totals, and collecting a payment. */
 export async function paymentHistoryRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // ---- payments ----
-  listRoute(app, `${API}/payment-history/`, {
+  listRoute(app, e.list, {
     module: MODULE,
     tags,
     summary: 'Receipts and refunds of memberships and member services (the ledger, filtered)',
-    item: memberPaymentSchema,
     list: paymentList,
   });
 
-  r.get(`${API}/payment-history/totals/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Count, receipts, refunds and net of the payments the same filters select',
-      querystring: totalsQuery(paymentList.filters),
-      response: { 200: memberPaymentTotalsSchema },
-    },
+  route(app, e.totals, {
+    module: MODULE,
+    tags,
+    summary: 'Count, receipts, refunds and net of the payments the same filters select',
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
         const [row] = (await paymentList
@@ -117,7 +108,7 @@ export async function paymentHistoryRoutes(app: FastifyInstance): Promise<void> 
             receipts: sql<string>`coalesce(sum(case when ${l.kind} = 'receipt' then ${l.amount} when ${l.kind} = 'reversal' and ${l.direction} = 'out' then -${l.amount} else 0 end), 0)::text`,
             refunds: sql<string>`coalesce(sum(case when ${l.kind} = 'refund' then ${l.amount} when ${l.kind} = 'reversal' and ${l.direction} = 'in' then -${l.amount} else 0 end), 0)::text`,
           })
-          .where(conditions(paymentList, request.query as Record<string, unknown>, ctx))) as {
+          .where(conditions(paymentList, request.query, ctx))) as {
           count: number;
           receipts: string;
           refunds: string;
@@ -129,14 +120,10 @@ export async function paymentHistoryRoutes(app: FastifyInstance): Promise<void> 
       }),
   });
 
-  r.post(`${API}/payment-history/`, {
-    config,
-    schema: {
-      tags,
-      summary: 'Take a payment against a membership or a member service (partial allowed, never above the due)',
-      body: memberPaymentInputSchema,
-      response: { 201: memberPaymentSchema },
-    },
+  route(app, e.create, {
+    module: MODULE,
+    tags,
+    summary: 'Take a payment against a membership or a member service (partial allowed, never above the due)',
     handler: async (request, reply) => {
       const out = await inTenant(request, async (tx, ctx) => {
         const id = await collectPayment(tx, ctx, request.body);

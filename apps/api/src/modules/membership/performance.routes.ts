@@ -4,25 +4,20 @@
  * one row per item and date, which the member's page charts per item.
  */
 import {
-  idParamsSchema,
   idSchema,
   isoDateSchema,
+  memberPerformanceEndpoints as e,
   memberPerformanceInputSchema,
-  memberPerformanceSchema,
   PERFORMANCE_UNITS,
-  performanceCategoryInputSchema,
-  performanceCategorySchema,
-  performanceItemInputSchema,
-  performanceItemSchema,
+  performanceCategoryEndpoints,
+  performanceItemEndpoints,
   z,
   type MemberPerformance,
   type PerformanceCategory,
   type PerformanceItem,
-  partialWithoutDefaults,
 } from '@arena/contracts';
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { record } from '../../platform/audit.js';
 import { registerCrud, statusColumn } from '../../platform/crud.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -30,10 +25,11 @@ import { notFound } from '../../platform/errors.js';
 import { activeFilter, listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { checkReferences } from '../../platform/references.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { rowToJson } from '../../platform/serialize.js';
 import { displayDate } from '../../platform/time.js';
 import { showMember } from './attendance.service.js';
-import { API, MODULE, tags } from './constants.js';
+import { MODULE, tags } from './constants.js';
 import { refuseDeleteInUse } from './plan.routes.js';
 import { member, memberPerformance, performanceCategory, performanceItem } from './schema.js';
 
@@ -54,12 +50,10 @@ async function categoryRoutes(scope: FastifyInstance): Promise<void> {
       : null;
   });
   registerCrud(scope, {
-    prefix: `${API}/performance-category`,
+    endpoints: performanceCategoryEndpoints,
     module: MODULE,
     resource: 'performance_category',
     table: performanceCategory,
-    input: performanceCategoryInputSchema,
-    output: performanceCategorySchema,
     toOutput: ({ row }: { row: typeof performanceCategory.$inferSelect }) => rowToJson(row) as PerformanceCategory,
     toValues: (input) => defined({ name: input.name, description: input.description, isActive: input.is_active }),
     label: (c) => c.name,
@@ -100,12 +94,10 @@ async function itemRoutes(scope: FastifyInstance): Promise<void> {
       : null;
   });
   registerCrud(scope, {
-    prefix: `${API}/performance-item`,
+    endpoints: performanceItemEndpoints,
     module: MODULE,
     resource: 'performance_item',
     table: performanceItem,
-    input: performanceItemInputSchema,
-    output: performanceItemSchema,
     join: {
       fields: { row: performanceItem, categoryName: performanceCategory.name },
       from: (tx, fields) =>
@@ -357,55 +349,44 @@ const recordList: ListDefinition<RecordJoin, MemberPerformance> = {
 };
 
 async function memberPerformanceRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { module: MODULE } as const;
-  const path = `${API}/member-performance/`;
-
-  listRoute(app, path, {
+  listRoute(app, e.list, {
     module: MODULE,
     tags,
     summary: "Members' recorded performance values (filter by member and item for a progress chart)",
-    item: memberPerformanceSchema,
     list: recordList,
   });
 
-  r.post(path, {
-    config,
-    schema: {
-      tags,
-      summary: "Record a member's value of an item",
-      body: memberPerformanceInputSchema,
-      response: { 201: memberPerformanceSchema },
-    },
+  route(app, e.create, {
+    module: MODULE,
+    tags,
+    summary: "Record a member's value of an item",
     handler: async (request, reply) =>
       reply.status(201).send(await inTenant(request, (tx, ctx) => createMemberPerformance(tx, ctx, request.body))),
   });
 
-  r.get(`${path}:id/`, {
-    config,
-    schema: { tags, summary: 'A recorded value', params: idParamsSchema, response: { 200: memberPerformanceSchema } },
+  route(app, e.retrieve, {
+    module: MODULE,
+    tags,
+    summary: 'A recorded value',
     handler: async (request) => inTenant(request, (tx, ctx) => loadMemberPerformance(tx, ctx, request.params.id)),
   });
 
-  for (const method of ['put', 'patch'] as const)
-    r[method](`${path}:id/`, {
-      config,
-      schema: {
-        tags,
-        summary: method === 'put' ? 'Replace a recorded value' : 'Correct part of a recorded value',
-        params: idParamsSchema,
-        body: method === 'put' ? memberPerformanceInputSchema : partialWithoutDefaults(memberPerformanceInputSchema),
-        response: { 200: memberPerformanceSchema },
-      },
+  for (const [endpoint, summary] of [
+    [e.update, 'Replace a recorded value'],
+    [e.partialUpdate, 'Correct part of a recorded value'],
+  ] as const)
+    route(app, endpoint, {
+      module: MODULE,
+      tags,
+      summary,
       handler: async (request) =>
-        inTenant(request, (tx, ctx) =>
-          updateMemberPerformance(tx, ctx, { ...(request.body as Partial<MemberPerformanceInput>), id: request.params.id }),
-        ),
+        inTenant(request, (tx, ctx) => updateMemberPerformance(tx, ctx, { ...request.body, id: request.params.id })),
     });
 
-  r.delete(`${path}:id/`, {
-    config,
-    schema: { tags, summary: 'Delete a recorded value', params: idParamsSchema, response: { 204: z.null() } },
+  route(app, e.remove, {
+    module: MODULE,
+    tags,
+    summary: 'Delete a recorded value',
     handler: async (request, reply) => {
       await inTenant(request, (tx, ctx) => deleteMemberPerformance(tx, ctx, { id: request.params.id }));
       return reply.status(204).send(null);

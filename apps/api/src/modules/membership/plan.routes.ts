@@ -8,12 +8,10 @@ import {
   DURATION_UNITS,
   durationLabel,
   idSchema,
+  membershipPlanEndpoints,
+  membershipServiceEndpoints,
   nextRatePeriods,
-  planInputSchema,
-  planSchema,
   rateOn,
-  serviceInputSchema,
-  serviceSchema,
   z,
   type GstRatePeriod,
   type Plan,
@@ -30,7 +28,7 @@ import { activeFilter, showName } from '../../platform/list.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { nowIn } from '../../platform/time.js';
 import { sport } from '../administrator/index.js';
-import { API, MODULE } from './constants.js';
+import { MODULE } from './constants.js';
 import { memberService, membership, plan, service } from './schema.js';
 
 /** The first day of GST: a rate given without a history applies to every earlier invoice date. */
@@ -189,12 +187,10 @@ async function planRoutesIn(scope: FastifyInstance): Promise<void> {
   });
 
   registerCrud(scope, {
-    prefix: `${API}/plan`,
+    endpoints: membershipPlanEndpoints,
     module: MODULE,
     resource: 'plan',
     table: plan,
-    input: planInputSchema,
-    output: planSchema,
     join: {
       fields: {
         row: plan,
@@ -299,12 +295,10 @@ async function serviceRoutesIn(scope: FastifyInstance): Promise<void> {
   gstOnUpdate(scope, loadRow(service));
 
   registerCrud(scope, {
-    prefix: `${API}/service`,
+    endpoints: membershipServiceEndpoints,
     module: MODULE,
     resource: 'service',
     table: service,
-    input: serviceInputSchema,
-    output: serviceSchema,
     join: {
       fields: {
         row: service,

@@ -6,11 +6,12 @@
  * The window is the reports' one rule (`platform/report.ts`: this month by default, at most 5
  * years); the SQL of each is in `reports/`.
  */
+import { membershipReportEndpoints as e } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
 import { showName } from '../../platform/list.js';
 import { reportRoutes } from '../../platform/report.js';
 import { centre } from '../administrator/index.js';
-import { API, MODULE, tags } from './constants.js';
+import { MODULE, tags } from './constants.js';
 import { batchReportDefinition } from './reports/batch.js';
 import { collectionReportDefinition } from './reports/collection.js';
 import { duesReportDefinition } from './reports/dues.js';
@@ -22,12 +23,12 @@ import { statusReportDefinition } from './reports/status.js';
 
 export async function membershipReportRoutes(app: FastifyInstance): Promise<void> {
   const report = reportRoutes(app, { module: MODULE, tags, centreName: showName(centre) });
-  report(`${API}/reports/member/`, statusReportDefinition);
-  report(`${API}/reports/sports/`, sportsReportDefinition);
-  report(`${API}/reports/batch/`, batchReportDefinition);
-  report(`${API}/reports/plan/`, planReportDefinition);
-  report(`${API}/reports/service/`, serviceReportDefinition);
-  report(`${API}/reports/due-amount/`, duesReportDefinition);
-  report(`${API}/reports/transaction/`, collectionReportDefinition);
-  report(`${API}/reports/sports-member-transaction/`, sportsCollectionReportDefinition);
+  report(e.status, statusReportDefinition);
+  report(e.sports, sportsReportDefinition);
+  report(e.batch, batchReportDefinition);
+  report(e.plan, planReportDefinition);
+  report(e.service, serviceReportDefinition);
+  report(e.dues, duesReportDefinition);
+  report(e.collection, collectionReportDefinition);
+  report(e.sportsCollection, sportsCollectionReportDefinition);
 }

@@ -1,4 +1,3 @@
-import { membershipBatchReportSchema } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../platform/db/client.js';
 import { centreFilter, type ReportDefinition, type ReportWindow } from '../../../platform/report.js';
@@ -65,7 +64,6 @@ type BatchLine = { batch: string; centre: string; sport: string | null; start_ti
 /** Reports › Membership › Active batch wise. */
 export const batchReportDefinition: ReportDefinition<{ centre?: number }, BatchReport, BatchLine> = {
   summary: 'Active batch wise: capacity, members, seats left, active members and joins in the dates per active batch',
-  response: membershipBatchReportSchema,
   run: async ({ tx, ctx, q, window }) => ({ ...window, ...(await batchReport(tx, ctx, q, window)) }),
   file: ({ report }) => ({
     filename: 'membership-batches',

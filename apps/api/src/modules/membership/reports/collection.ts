@@ -1,4 +1,4 @@
-import { membershipCollectionReportSchema, type MembershipCollectionReport } from '@arena/contracts';
+import type { MembershipCollectionReport } from '@arena/contracts';
 import type { Tx } from '../../../platform/db/client.js';
 import type { ReportDefinition, ReportWindow } from '../../../platform/report.js';
 import type { Ctx } from '../../../platform/request-context.js';
@@ -39,7 +39,6 @@ type Mode = { payment_mode: string } & CollectionSums;
 export const collectionReportDefinition: ReportDefinition<{ centre?: number }, MembershipCollectionReport, Month> = {
   summary: 'Month wise collection: receipts, refunds and net of memberships and member services per month and payment mode',
   description: 'The file has a column per payment mode (net); the XLSX file also a sheet per payment mode.',
-  response: membershipCollectionReportSchema,
   run: async ({ tx, ctx, q, window }) => ({ ...window, ...(await collectionReport(tx, ctx, q, window)) }),
   file: ({ report }) => {
     const netOf = (month: string | null, mode: string) =>

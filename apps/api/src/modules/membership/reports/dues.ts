@@ -1,4 +1,4 @@
-import { membershipDueReportSchema, moneyFromSql, type MembershipDueReport } from '@arena/contracts';
+import { moneyFromSql, type MembershipDueReport } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../platform/db/client.js';
 import { centreFilter, type ReportDefinition, type ReportWindow } from '../../../platform/report.js';
@@ -60,7 +60,6 @@ type Owing = MembershipDueReport['members'][number];
 export const duesReportDefinition: ReportDefinition<{ centre?: number }, MembershipDueReport, Month> = {
   summary: 'Month wise dues: total, paid and due of the memberships and member services sold each month, and who owes',
   description: 'The XLSX file has a second sheet with the members who owe.',
-  response: membershipDueReportSchema,
   run: async ({ tx, ctx, q, window }) => ({ ...window, ...(await dueReport(tx, ctx, q, window)) }),
   file: ({ report }) => ({
     filename: 'membership-dues',

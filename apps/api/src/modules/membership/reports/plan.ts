@@ -1,4 +1,4 @@
-import { membershipPlanReportSchema, moneyFromSql } from '@arena/contracts';
+import { moneyFromSql } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../platform/db/client.js';
 import { centreFilter, type ReportDefinition, type ReportWindow } from '../../../platform/report.js';
@@ -52,7 +52,6 @@ type PlanLine = { plan: string; sport: string | null; price: string } & PlanRepo
 /** Reports › Membership › Active plan. */
 export const planReportDefinition: ReportDefinition<{ centre?: number }, PlanReport, PlanLine> = {
   summary: 'Active plan: running and expiring memberships per plan, and what was sold in the dates',
-  response: membershipPlanReportSchema,
   run: async ({ tx, ctx, q, window }) => ({ ...window, ...(await planReport(tx, ctx, q, window)) }),
   file: ({ report }) => ({
     filename: 'membership-plans',

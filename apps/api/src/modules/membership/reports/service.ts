@@ -1,4 +1,4 @@
-import { membershipServiceReportSchema, moneyFromSql } from '@arena/contracts';
+import { moneyFromSql } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../platform/db/client.js';
 import { centreFilter, type ReportDefinition, type ReportWindow } from '../../../platform/report.js';
@@ -61,7 +61,6 @@ type ServiceLine = { service: string; price: string } & ServiceReport['total'];
 /** Reports › Membership › Service. */
 export const serviceReportDefinition: ReportDefinition<{ centre?: number }, ServiceReport, ServiceLine> = {
   summary: 'Service: member services sold in the dates (amount, paid, due) and running now, per service',
-  response: membershipServiceReportSchema,
   run: async ({ tx, ctx, q, window }) => ({ ...window, ...(await serviceReport(tx, ctx, q, window)) }),
   file: ({ report }) => ({
     filename: 'membership-services',

@@ -1,4 +1,3 @@
-import { membershipSportsCollectionReportSchema } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.js';
 import type { ReportDefinition, ReportWindow } from '../../../platform/report.js';
@@ -40,7 +39,6 @@ type Line = { sport: string; sales: number } & CollectionSums;
 /** Reports › Membership › Sports wise collection. */
 export const sportsCollectionReportDefinition: ReportDefinition<{ centre?: number }, SportsCollectionReport, Line> = {
   summary: 'Sports wise collection: receipts, refunds and net per sport of the plan sold (member services as one row)',
-  response: membershipSportsCollectionReportSchema,
   run: async ({ tx, ctx, q, window }) => ({ ...window, ...(await sportsCollectionReport(tx, ctx, q, window)) }),
   file: ({ report }) => ({
     filename: 'membership-sports-collections',

@@ -1,4 +1,3 @@
-import { membershipSportsReportSchema } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../platform/db/client.js';
 import { centreFilter, type ReportDefinition, type ReportWindow } from '../../../platform/report.js';
@@ -44,7 +43,6 @@ type SportsLine = { sport: string } & SportsReport['total'];
 /** Reports › Membership › Sports wise. */
 export const sportsReportDefinition: ReportDefinition<{ centre?: number }, SportsReport, SportsLine> = {
   summary: 'Sports wise: members per sport of their plan (memberships overlapping the dates), by current status',
-  response: membershipSportsReportSchema,
   run: async ({ tx, ctx, q, window }) => ({ ...window, ...(await sportsReport(tx, ctx, q, window)) }),
   file: ({ report }) => ({
     filename: 'membership-sports',

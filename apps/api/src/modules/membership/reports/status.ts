@@ -1,4 +1,3 @@
-import { membershipStatusReportSchema } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../platform/db/client.js';
 import { centreFilter, type ReportDefinition, type ReportWindow } from '../../../platform/report.js';
@@ -73,7 +72,6 @@ export const statusReportDefinition: ReportDefinition<
   StatusRow
 > = {
   summary: 'Status month wise: joined, renewed, lapsed, cancelled and active members per month',
-  response: membershipStatusReportSchema,
   run: async ({ tx, ctx, q, window }) => ({ ...window, ...(await statusReport(tx, ctx, q, window)) }),
   file: ({ report }) => ({
     filename: 'membership-status-monthly',

@@ -1,4 +1,5 @@
-import { memberPerformanceInputSchema, z } from '@arena/contracts';
+import { memberPerformanceInputSchema } from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { Activity, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useController } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { batchInputSchema, z } from '@arena/contracts';
+import { batchInputSchema } from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/Button';

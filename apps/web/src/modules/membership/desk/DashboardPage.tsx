@@ -1,4 +1,4 @@
-import type { MembershipDashboard } from '@arena/contracts';
+import type { MembershipDashboard } from '@arena/contracts/membership';
 import { ArrowRight, LogIn, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { AuditLogTable } from '../../../components/AuditLogTable';
 import { PageHeader } from '../../../components/PageHeader';
-import { fetchLogs, membershipKeys } from './api';
+import { fetchLogs, logsExport, membershipKeys } from './api';
 
 /** Membership › Logs: the audit trail of Membership Management. */
 export function MembershipLogsPage() {
@@ -10,7 +10,7 @@ export function MembershipLogsPage() {
         title="Logs"
         description="Every change in Membership Management: members, memberships, renewals, freezes, payments, plans, batches, services, attendance and performance."
       />
-      <AuditLogTable title="Membership logs" queryKey={membershipKeys.logs} fetchPage={fetchLogs} exportPath="/member-management/logs/" />
+      <AuditLogTable title="Membership logs" queryKey={membershipKeys.logs} fetchPage={fetchLogs} exportPath={logsExport} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { performanceCategoryInputSchema } from '@arena/contracts';
+import { performanceCategoryInputSchema } from '@arena/contracts/membership';
 import { FolderTree } from 'lucide-react';
 import { createdAtColumn, statusColumn, nameColumn } from '../../../components/columns';
 import { CheckboxField, TextareaField, TextField } from '../../../components/form';

@@ -1,4 +1,5 @@
-import { PERFORMANCE_UNITS, performanceItemInputSchema, z } from '@arena/contracts';
+import { PERFORMANCE_UNITS, performanceItemInputSchema } from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { Ruler } from 'lucide-react';
 import { createdAtColumn, statusColumn, nameColumn } from '../../../components/columns';
 import { CheckboxField, optionsOf, SelectField, TextareaField, TextField } from '../../../components/form';

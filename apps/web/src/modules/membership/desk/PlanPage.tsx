@@ -1,4 +1,5 @@
-import { DURATION_UNITS, membershipEndDate, planInputSchema, z } from '@arena/contracts';
+import { DURATION_UNITS, membershipEndDate, planInputSchema } from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { CalendarRange } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { statusColumn } from '../../../components/columns';

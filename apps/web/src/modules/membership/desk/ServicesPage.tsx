@@ -1,4 +1,5 @@
-import { serviceInputSchema, z } from '@arena/contracts';
+import { serviceInputSchema } from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { HandHeart } from 'lucide-react';
 import { statusColumn } from '../../../components/columns';
 import { CheckboxField, MoneyField, NumberField, SelectField, TextareaField, TextField } from '../../../components/form';

@@ -1,4 +1,4 @@
-import { LEDGER_KIND_LABELS } from '@arena/contracts';
+import { LEDGER_KIND_LABELS } from '@arena/contracts/money';
 import { format, startOfMonth } from 'date-fns';
 import { Wallet } from 'lucide-react';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ import { formatCount, formatDate, formatMoney } from '../../../lib/format';
 import { usePaymentModes } from '../../../lib/lookups';
 import { todayDate } from '../../../lib/today';
 import { useSidebar } from '../../../state/sidebar';
-import { fetchPayments, membershipKeys, usePaymentTotals, type MemberPayment } from './api';
+import { fetchPayments, membershipKeys, paymentsExport, usePaymentTotals, type MemberPayment } from './api';
 import { memberPath, SignedAmount } from './parts';
 
 const KIND_OPTIONS = (['receipt', 'refund', 'reversal'] as const).map((k) => ({ value: k, label: LEDGER_KIND_LABELS[k] }));
@@ -111,7 +111,7 @@ export function MembershipTransactionsPage() {
         title="Membership transactions"
         queryKey={membershipKeys.payments}
         fetchPage={fetchPayments}
-        exportPath="/member-management/payment-history/"
+        exportPath={paymentsExport}
         columns={columns}
         rowKey={(p) => p.id}
         searchPlaceholder="Search member, code, reference"

@@ -2,41 +2,43 @@
  * The desk screens' calls to `/api/member-management/` (TanStack Query): plans, services, batches
  * and their members, attendance, performance, payments, logs, the dashboard and the reports.
  */
-import type {
-  Attendance,
-  AttendanceRegister,
-  AuditEntry,
-  Batch,
-  batchInputSchema,
-  BatchMember,
-  CheckInInput,
-  LedgerTotals,
-  Member,
-  MemberPayment,
-  MemberPerformance,
-  memberPerformanceInputSchema,
-  MembershipBatchReport,
-  MembershipCollectionReport,
-  MembershipDashboard,
-  MembershipDueReport,
-  MembershipPlanReport,
-  MembershipServiceReport,
-  MembershipSportsCollectionReport,
-  MembershipSportsReport,
-  MembershipStatusReport,
-  PerformanceCategory,
-  performanceCategoryInputSchema,
-  PerformanceItem,
-  performanceItemInputSchema,
-  Plan,
-  planInputSchema,
-  Service,
-  serviceInputSchema,
-  z,
-} from '@arena/contracts';
+import {
+  batchEndpoints,
+  memberAttendanceEndpoints,
+  memberEndpoints,
+  memberPerformanceEndpoints,
+  membershipDashboardEndpoint,
+  membershipLogs,
+  membershipPaymentEndpoints,
+  membershipPlanEndpoints,
+  membershipReportEndpoints,
+  membershipServiceEndpoints,
+  performanceCategoryEndpoints,
+  performanceItemEndpoints,
+  type Attendance,
+  type AttendanceRegister,
+  type Batch,
+  type batchInputSchema,
+  type BatchMember,
+  type CheckInInput,
+  type Member,
+  type MemberPayment,
+  type MemberPerformance,
+  type memberPerformanceInputSchema,
+  type PerformanceCategory,
+  type performanceCategoryInputSchema,
+  type PerformanceItem,
+  type performanceItemInputSchema,
+  type Plan,
+  type planInputSchema,
+  type Service,
+  type serviceInputSchema,
+} from '@arena/contracts/membership';
+import type { ResponseOf, z } from '@arena/contracts/kit';
+import type { LedgerTotals } from '@arena/contracts/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../../components/DataTable';
-import { api, ApiError, type Paginated } from '../../../lib/api';
+import { ApiError, call, type FileSource } from '../../../lib/api';
 import { lookupResource } from '../../../lib/lookupResource';
 import { todayIso } from '../../../lib/today';
 
@@ -59,8 +61,6 @@ export type BatchInput = z.output<typeof batchInputSchema>;
 export type CategoryInput = z.output<typeof performanceCategoryInputSchema>;
 export type ItemInput = z.output<typeof performanceItemInputSchema>;
 export type MeasurementInput = z.output<typeof memberPerformanceInputSchema>;
-
-export const BASE = '/member-management';
 
 export const membershipKeys = {
   all: ['membership'] as const,
@@ -85,12 +85,14 @@ export const membershipKeys = {
   reports: ['membership', 'reports'] as const,
 };
 
+type ListOf<T> = { method: 'GET'; path: string; list: true; response: z.ZodType<{ results: T[] }> };
+
 /** Every row of a short list (plans, categories, items) for a select: the first 200, by name. */
-function useAll<T>(key: readonly unknown[], path: string, params: Record<string, string> = {}) {
+function useAll<T>(key: readonly unknown[], list: ListOf<T>, params: Record<string, string> = {}) {
   return useQuery({
     queryKey: [...key, params],
-    queryFn: () => api.get<Paginated<T>>(path, { params: { page: 1, page_size: 200, ordering: 'name', ...params } }),
-    select: (page: Paginated<T>) => page.results,
+    queryFn: () => call(list, { query: { page: 1, page_size: 200, ordering: 'name', ...params } }),
+    select: (page) => page.results,
     staleTime: 60_000,
   });
 }
@@ -99,28 +101,26 @@ function useAll<T>(key: readonly unknown[], path: string, params: Record<string,
 /** The first members whose name, phone, code or e-mail matches `search` (GET member/?search=), as query options. */
 export const memberSearchQuery = (search: string, limit = 8) => ({
   queryKey: membershipKeys.memberSearch(`${search}|${limit}`),
-  queryFn: () => api.get<Paginated<Member>>(`${BASE}/member/`, { params: { page: 1, page_size: limit, search: search || undefined } }),
+  queryFn: () => call(memberEndpoints.list, { query: { page: 1, page_size: limit, search: search || undefined } }),
   staleTime: 15_000,
 });
 
 export const useMemberSearch = (search: string, { enabled = true, limit = 8 }: { enabled?: boolean; limit?: number } = {}) =>
-  useQuery({ ...memberSearchQuery(search, limit), select: (page: Paginated<Member>) => page.results, enabled });
+  useQuery({ ...memberSearchQuery(search, limit), select: (page) => page.results, enabled });
 
 // ---- plans and services ----
-export const plans = lookupResource<Plan, PlanInput>(`${BASE}/plan/`, membershipKeys.plans);
-export const usePlanOptions = () => useAll<Plan>(membershipKeys.planOptions, `${BASE}/plan/`);
+export const plans = lookupResource<Plan, PlanInput>(membershipPlanEndpoints, membershipKeys.plans);
+export const usePlanOptions = () => useAll<Plan>(membershipKeys.planOptions, membershipPlanEndpoints.list);
 
-export const services = lookupResource<Service, ServiceInput>(`${BASE}/service/`, membershipKeys.services);
+export const services = lookupResource<Service, ServiceInput>(membershipServiceEndpoints, membershipKeys.services);
 
 // ---- batches ----
-export const batches = lookupResource<Batch, BatchInput>(`${BASE}/batch/`, membershipKeys.batches);
+export const batches = lookupResource<Batch, BatchInput>(batchEndpoints, membershipKeys.batches);
 
 export const useBatchMembers = (id: number | null) =>
   useQuery({
     queryKey: membershipKeys.batchMembers(id ?? 0),
-    queryFn: () => api.get<Paginated<BatchMember> | BatchMember[]>(`${BASE}/batch/${id}/members/`, { params: { page_size: 1000 } }),
-    // The list may come paginated or as a plain array.
-    select: (body: Paginated<BatchMember> | BatchMember[]) => (Array.isArray(body) ? body : body.results),
+    queryFn: () => call(batchEndpoints.members, { params: { id: id! } }),
     enabled: !!id,
   });
 
@@ -133,11 +133,11 @@ export function useBatchMemberMutations(batch: number) {
       queryClient.invalidateQueries({ queryKey: membershipKeys.members }),
     ]);
   const add = useMutation({
-    mutationFn: (member: number) => api.post<BatchMember>(`${BASE}/batch/${batch}/members/`, { member }),
+    mutationFn: (member: number) => call(batchEndpoints.join, { params: { id: batch }, body: { member } }),
     onSuccess: settled,
   });
   const remove = useMutation({
-    mutationFn: (member: number) => api.delete<void>(`${BASE}/batch/${batch}/members/${member}/`),
+    mutationFn: (member: number) => call(batchEndpoints.leave, { params: { id: batch, member } }),
     onSuccess: settled,
   });
   return { add, remove };
@@ -147,7 +147,7 @@ export function useBatchMemberMutations(batch: number) {
 export const useRegister = (date: string, centre: string) =>
   useQuery({
     queryKey: membershipKeys.register(date, centre),
-    queryFn: () => api.get<AttendanceRegister>(`${BASE}/member-attendance-list`, { params: { date, centre } }),
+    queryFn: () => call(memberAttendanceEndpoints.register, { query: { date, centre } }),
     placeholderData: (previous) => previous,
     // The register of today changes as people come and go at other desks.
     refetchInterval: 60_000,
@@ -163,11 +163,11 @@ export function useAttendanceMutations() {
       ),
     );
   const checkIn = useMutation({
-    mutationFn: (input: Partial<CheckInInput>) => api.post<Attendance>(`${BASE}/member-attendance/`, input),
+    mutationFn: (input: Partial<CheckInInput>) => call(memberAttendanceEndpoints.checkIn, { body: input }),
     onSuccess: settled,
   });
   const checkOut = useMutation({
-    mutationFn: (id: number) => api.post<Attendance>(`${BASE}/member-attendance/${id}/check-out/`, {}),
+    mutationFn: (id: number) => call(memberAttendanceEndpoints.checkOutPost, { params: { id }, body: {} }),
     onSuccess: settled,
   });
   return { checkIn, checkOut };
@@ -175,19 +175,21 @@ export function useAttendanceMutations() {
 
 // ---- performance ----
 export const performanceCategories = lookupResource<PerformanceCategory, CategoryInput>(
-  `${BASE}/performance-category/`,
+  performanceCategoryEndpoints,
   membershipKeys.categories,
 );
-export const useCategoryOptions = () => useAll<PerformanceCategory>(membershipKeys.categoryOptions, `${BASE}/performance-category/`);
+export const useCategoryOptions = () => useAll<PerformanceCategory>(membershipKeys.categoryOptions, performanceCategoryEndpoints.list);
 
-export const performanceItems = lookupResource<PerformanceItem, ItemInput>(`${BASE}/performance-item/`, membershipKeys.items);
-export const useItemOptions = () => useAll<PerformanceItem>(membershipKeys.itemOptions, `${BASE}/performance-item/`);
+export const performanceItems = lookupResource<PerformanceItem, ItemInput>(performanceItemEndpoints, membershipKeys.items);
+export const useItemOptions = () => useAll<PerformanceItem>(membershipKeys.itemOptions, performanceItemEndpoints.list);
 
 /** Members' measurements: not a lookup (no name), but the same list and writes. */
-export const measurements = lookupResource<MemberPerformance, MeasurementInput>(`${BASE}/member-performance/`, membershipKeys.measurements);
+export const measurements = lookupResource<MemberPerformance, MeasurementInput>(memberPerformanceEndpoints, membershipKeys.measurements);
 
 // ---- money ----
-export const fetchPayments = (params: ListParams) => api.get<Paginated<MemberPayment>>(`${BASE}/payment-history/`, { params });
+export const fetchPayments = (params: ListParams) => call(membershipPaymentEndpoints.list, { query: params });
+/** The payments list's export (the screen adds its filters). */
+export const paymentsExport: FileSource = { endpoint: membershipPaymentEndpoints.list };
 /**
  * Totals of the payments the filters select: `payment-history/totals/` (the ledger's totals of
  * this module). Where the server has no such route yet, the month wise collection report gives
@@ -199,13 +201,13 @@ export const usePaymentTotals = (filters: Record<string, string | undefined>) =>
     queryKey: membershipKeys.paymentTotals(filters),
     queryFn: async (): Promise<LedgerTotals | null> => {
       try {
-        return await api.get<LedgerTotals>(`${BASE}/payment-history/totals/`, { params: filters });
+        return await call(membershipPaymentEndpoints.totals, { query: filters });
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 404) throw error;
       }
       if (filters.payment_mode || filters.kind || !filters.date_after) return null;
-      const report = await api.get<MembershipCollectionReport>(`${BASE}/reports/transaction/`, {
-        params: { date_after: filters.date_after, date_before: filters.date_before ?? todayIso(), centre: filters.centre },
+      const report = await call(membershipReportEndpoints.collection, {
+        query: { date_after: filters.date_after, date_before: filters.date_before ?? todayIso(), centre: filters.centre },
       });
       return { count: report.total.count, income: report.total.receipts, expense: report.total.refunds, net: report.total.net };
     },
@@ -217,43 +219,37 @@ export const usePaymentTotals = (filters: Record<string, string | undefined>) =>
 export const useMembershipDashboard = (centre: string) =>
   useQuery({
     queryKey: membershipKeys.dashboard(centre),
-    queryFn: () => api.get<MembershipDashboard>(`${BASE}/dashboard/`, { params: { centre } }),
+    queryFn: () => call(membershipDashboardEndpoint, { query: { centre } }),
     staleTime: 60_000,
   });
-export const fetchLogs = (params: ListParams) => api.get<Paginated<AuditEntry>>(`${BASE}/logs/`, { params });
+export const fetchLogs = (params: ListParams) => call(membershipLogs, { query: params });
+export const logsExport: FileSource = { endpoint: membershipLogs };
 
 // ---- reports ----
-export type ReportKind = 'status' | 'sports' | 'batch' | 'plan' | 'service' | 'dues' | 'collection' | 'sports-collection';
-export interface ReportData {
-  status: MembershipStatusReport;
-  sports: MembershipSportsReport;
-  batch: MembershipBatchReport;
-  plan: MembershipPlanReport;
-  service: MembershipServiceReport;
-  dues: MembershipDueReport;
-  collection: MembershipCollectionReport;
-  'sports-collection': MembershipSportsCollectionReport;
-}
-export const REPORT_PATHS: Record<ReportKind, string> = {
-  status: 'member',
-  sports: 'sports',
-  batch: 'batch',
-  plan: 'plan',
-  service: 'service',
-  dues: 'due-amount',
-  collection: 'transaction',
-  'sports-collection': 'sports-member-transaction',
+/** The screen's report kinds (`?report=`) and their endpoints. */
+const REPORTS = {
+  status: membershipReportEndpoints.status,
+  sports: membershipReportEndpoints.sports,
+  batch: membershipReportEndpoints.batch,
+  plan: membershipReportEndpoints.plan,
+  service: membershipReportEndpoints.service,
+  dues: membershipReportEndpoints.dues,
+  collection: membershipReportEndpoints.collection,
+  'sports-collection': membershipReportEndpoints.sportsCollection,
 };
+export type ReportKind = keyof typeof REPORTS;
+export type ReportData = { [K in ReportKind]: ResponseOf<(typeof REPORTS)[K]> };
 
-/** The path and parameters of one report: the screen and its CSV/XLSX downloads read the same. */
+/** The endpoint and parameters of one report: the screen and its CSV/XLSX downloads read the same. */
 export function reportSource(kind: ReportKind, f: { from: string; to: string; centre: string }) {
-  return { path: `${BASE}/reports/${REPORT_PATHS[kind]}/`, params: { date_after: f.from, date_before: f.to, centre: f.centre } };
+  return { source: { endpoint: REPORTS[kind] } satisfies FileSource, params: { date_after: f.from, date_before: f.to, centre: f.centre } };
 }
 
 export const useMembershipReport = <K extends ReportKind>(kind: K, filters: { from: string; to: string; centre: string }) => {
-  const source = reportSource(kind, filters);
-  return useQuery<ReportData[K]>({
-    queryKey: [...membershipKeys.reports, kind, source.params],
-    queryFn: () => api.get<ReportData[K]>(source.path, { params: source.params }),
+  const { params } = reportSource(kind, filters);
+  return useQuery({
+    queryKey: [...membershipKeys.reports, kind, params],
+    // Every report takes the same query: any one's type stands for the kind's.
+    queryFn: () => call(REPORTS[kind] as typeof REPORTS.status, { query: params }) as Promise<ReportData[K]>,
   });
 };

@@ -1,5 +1,5 @@
 /** Small pieces the desk screens share: tabs from the menu, signed amounts, GST choices, the member picker. */
-import { GST_RATES } from '@arena/contracts';
+import { GST_RATES } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
 import { Search, X } from 'lucide-react';
 import { useId, useState } from 'react';

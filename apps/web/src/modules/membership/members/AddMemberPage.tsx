@@ -6,9 +6,9 @@ import {
   MEMBER_SOURCES,
   memberInputSchema,
   membershipEndDate,
-  z,
   type Plan,
-} from '@arena/contracts';
+} from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,5 @@
-import { saleCancelInputSchema, toPaise, z } from '@arena/contracts';
+import { saleCancelInputSchema } from '@arena/contracts/membership';
+import { toPaise, z } from '@arena/contracts/kit';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';

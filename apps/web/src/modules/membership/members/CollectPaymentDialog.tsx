@@ -1,4 +1,5 @@
-import { memberPaymentInputSchema, toPaise, z } from '@arena/contracts';
+import { memberPaymentInputSchema } from '@arena/contracts/membership';
+import { toPaise, z } from '@arena/contracts/kit';
 import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';

@@ -1,4 +1,12 @@
-import { BLOOD_GROUPS, GENDER_LABELS, GENDERS, MEMBER_SOURCE_LABELS, MEMBER_SOURCES, memberUpdateSchema, z } from '@arena/contracts';
+import {
+  BLOOD_GROUPS,
+  GENDER_LABELS,
+  GENDERS,
+  MEMBER_SOURCE_LABELS,
+  MEMBER_SOURCES,
+  memberUpdateSchema,
+} from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Dialog } from '../../../components/Dialog';

@@ -1,4 +1,5 @@
-import { freezeDays, freezeInputSchema, shiftDays, z } from '@arena/contracts';
+import { freezeDays, freezeInputSchema, shiftDays } from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';
 import { DateField, TextareaField } from '../../../components/form';

@@ -1,4 +1,5 @@
-import { memberPerformanceInputSchema, z } from '@arena/contracts';
+import { memberPerformanceInputSchema } from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { DateField, SelectField, TextField, TextareaField } from '../../../components/form';
 import { FormDialog } from '../../../components/FormDialog';
 import { requestSchema } from '../../../lib/form';

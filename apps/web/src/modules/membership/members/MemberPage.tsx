@@ -14,7 +14,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { fillParams, tabsOf, type ResolvedNode } from '../../../lib/web-module';
 import { InvoiceActionButtons } from '../../money/public';
-import { fetchMemberLogs, membershipKeys, useMember, useMemberships, type Member } from './api';
+import { fetchMemberLogs, memberLogsExport, membershipKeys, useMember, useMemberships, type Member } from './api';
 import { MessageButton, printMemberCard, useCheckInAction } from './actions';
 import { AttendanceTab } from './AttendanceTab';
 import { CollectPaymentDialog } from './CollectPaymentDialog';
@@ -149,7 +149,7 @@ function TabContent({ tab, member }: { tab: ReturnType<typeof tabOfPath>; member
           title={`Logs of ${member.member_code}`}
           queryKey={[...membershipKeys.logs, 'member', member.id]}
           fetchPage={fetchMemberLogs(member.member_code)}
-          exportPath={`/member-management/logs/?search=${encodeURIComponent(member.member_code)}`}
+          exportPath={memberLogsExport(member.member_code)}
         />
       );
   }

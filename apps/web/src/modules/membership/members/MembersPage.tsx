@@ -9,7 +9,7 @@ import { FilterSelect } from '../../../components/FilterSelect';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useSidebar } from '../../../state/sidebar';
-import { fetchMembers, membershipKeys, useBatches, usePlans, type Member } from './api';
+import { fetchMembers, membersExport, membershipKeys, useBatches, usePlans, type Member } from './api';
 import { MessageButton, useCheckInAction } from './actions';
 import { CollectPaymentDialog } from './CollectPaymentDialog';
 import { MemberAvatar } from './MemberAvatar';
@@ -160,7 +160,7 @@ export function MembersPage() {
         title="Members"
         queryKey={membershipKeys.members}
         fetchPage={fetchMembers}
-        exportPath="/member-management/member/"
+        exportPath={membersExport}
         columns={columns}
         rowKey={(m) => m.id}
         searchPlaceholder="Search name, phone, code or e-mail"

@@ -1,4 +1,5 @@
-import { daysBetween, type InvoiceStatus } from '@arena/contracts';
+import { daysBetween } from '@arena/contracts/membership';
+import { type InvoiceStatus } from '@arena/contracts/money';
 import { CalendarClock, Plus, Snowflake, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';

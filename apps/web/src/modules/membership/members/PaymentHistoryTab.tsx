@@ -1,4 +1,4 @@
-import { LEDGER_KIND_LABELS } from '@arena/contracts';
+import { LEDGER_KIND_LABELS } from '@arena/contracts/money';
 import { clsx } from 'clsx';
 import { ReceiptIndianRupee, Wallet } from 'lucide-react';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { fetchMemberPayments, membershipKeys, type Member, type MemberPayment } from './api';
+import { fetchMemberPayments, memberPaymentsExport, membershipKeys, type Member, type MemberPayment } from './api';
 import { CollectPaymentDialog } from './CollectPaymentDialog';
 import { positive } from './sale';
 
@@ -86,7 +86,7 @@ export function PaymentHistoryTab({ member }: { member: Member }) {
         title={`Payments of ${member.member_code}`}
         queryKey={[...membershipKeys.payments, 'member', member.id]}
         fetchPage={fetchMemberPayments}
-        exportPath="/member-management/payment-history/"
+        exportPath={memberPaymentsExport}
         scope={{ member: String(member.id) }}
         columns={columns}
         rowKey={(p) => p.id}

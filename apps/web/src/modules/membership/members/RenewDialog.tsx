@@ -1,4 +1,5 @@
-import { membershipEndDate, renewalStart, renewInputSchema, z, type Plan } from '@arena/contracts';
+import { membershipEndDate, renewalStart, renewInputSchema, type Plan } from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';

@@ -3,7 +3,8 @@
  * Collect payment): the payment's fields, the payment as the request wants it, the amount that
  * follows the total until it is typed, and the live summary.
  */
-import { z, type Plan } from '@arena/contracts';
+import { type Plan } from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
 import { useEffect } from 'react';
 import type { FieldPath, FieldValues, PathValue } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { memberServiceInputSchema, shiftDays, z, type Service } from '@arena/contracts';
+import { memberServiceInputSchema, shiftDays, type Service } from '@arena/contracts/membership';
+import { z } from '@arena/contracts/kit';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';

@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '@arena/contracts';
+import type { InvoiceStatus } from '@arena/contracts/money';
 import { HeartPulse, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/Alert';

@@ -1,4 +1,4 @@
-import { flattenFieldErrors } from '@arena/contracts';
+import { flattenFieldErrors } from '@arena/contracts/kit';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';

@@ -4,35 +4,45 @@
  * module's query key root (`membershipKeys.all`) and the invoices, because a sale, a payment or a
  * freeze changes the member, the lists, the dashboard and the invoice at once.
  */
-import type {
-  Attendance,
-  AuditEntry,
-  Batch,
-  Freeze,
-  checkInInputSchema,
-  freezeInputSchema,
-  memberCreatedSchema,
-  MemberInput,
-  MemberPayment,
-  memberPaymentInputSchema,
-  MemberPerformance,
-  memberPerformanceInputSchema,
-  MemberService,
-  memberServiceInputSchema,
-  memberUpdateSchema,
-  Member,
-  Membership,
-  membershipInputSchema,
-  PerformanceItem,
-  Plan,
-  renewInputSchema,
-  saleCancelInputSchema,
-  Service,
-  z,
-} from '@arena/contracts';
+import {
+  batchEndpoints,
+  memberAttendanceEndpoints,
+  memberEndpoints,
+  memberPerformanceEndpoints,
+  membershipEndpoints,
+  membershipLogs,
+  membershipPaymentEndpoints,
+  membershipPlanEndpoints,
+  membershipServiceEndpoints,
+  memberServiceEndpoints,
+  performanceItemEndpoints,
+  type Attendance,
+  type Batch,
+  type checkInInputSchema,
+  type Freeze,
+  type freezeInputSchema,
+  type memberCreatedSchema,
+  type MemberInput,
+  type MemberPayment,
+  type memberPaymentInputSchema,
+  type MemberPerformance,
+  type memberPerformanceInputSchema,
+  type MemberService,
+  type memberServiceInputSchema,
+  type memberUpdateSchema,
+  type Member,
+  type Membership,
+  type membershipInputSchema,
+  type PerformanceItem,
+  type Plan,
+  type renewInputSchema,
+  type saleCancelInputSchema,
+  type Service,
+} from '@arena/contracts/membership';
+import type { Paginated, z } from '@arena/contracts/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../../components/DataTable';
-import { api, fetchBlob, type Paginated } from '../../../lib/api';
+import { call, fetchFile, type FileSource } from '../../../lib/api';
 import { invoiceKeys } from '../../money/public';
 
 export type {
@@ -59,8 +69,6 @@ export type MemberServiceInput = z.output<typeof memberServiceInputSchema>;
 export type CheckInInput = z.input<typeof checkInInputSchema>;
 export type MeasurementInput = z.output<typeof memberPerformanceInputSchema>;
 
-export const MEMBERSHIP_API = '/member-management';
-const BASE = MEMBERSHIP_API;
 /** Lookups are small: one page holds them all. */
 const ALL = { page: 1, page_size: 500 };
 
@@ -88,7 +96,7 @@ const resultsOf = <T>(page: Paginated<T>) => page.results;
 export const usePlans = (activeOnly = true) =>
   useQuery({
     queryKey: membershipKeys.plans(activeOnly),
-    queryFn: () => api.get<Paginated<Plan>>(`${BASE}/plan/`, { params: { ...ALL, is_active: activeOnly ? 'true' : undefined } }),
+    queryFn: () => call(membershipPlanEndpoints.list, { query: { ...ALL, is_active: activeOnly ? 'true' : undefined } }),
     select: resultsOf,
     staleTime: 60_000,
   });
@@ -96,7 +104,7 @@ export const usePlans = (activeOnly = true) =>
 export const useServiceCatalogue = (activeOnly = true) =>
   useQuery({
     queryKey: membershipKeys.serviceCatalogue(activeOnly),
-    queryFn: () => api.get<Paginated<Service>>(`${BASE}/service/`, { params: { ...ALL, is_active: activeOnly ? 'true' : undefined } }),
+    queryFn: () => call(membershipServiceEndpoints.list, { query: { ...ALL, is_active: activeOnly ? 'true' : undefined } }),
     select: resultsOf,
     staleTime: 60_000,
   });
@@ -104,7 +112,7 @@ export const useServiceCatalogue = (activeOnly = true) =>
 export const useBatches = () =>
   useQuery({
     queryKey: membershipKeys.batches,
-    queryFn: () => api.get<Paginated<Batch>>(`${BASE}/batch/`, { params: ALL }),
+    queryFn: () => call(batchEndpoints.list, { query: ALL }),
     select: resultsOf,
     staleTime: 60_000,
   });
@@ -112,21 +120,27 @@ export const useBatches = () =>
 export const usePerformanceItems = () =>
   useQuery({
     queryKey: membershipKeys.performanceItems,
-    queryFn: () => api.get<Paginated<PerformanceItem>>(`${BASE}/performance-item/`, { params: { ...ALL, is_active: 'true' } }),
+    queryFn: () => call(performanceItemEndpoints.list, { query: { ...ALL, is_active: 'true' } }),
     select: resultsOf,
     staleTime: 60_000,
   });
 
 // ---- members ----
 
-export const fetchMembers = (params: ListParams) => api.get<Paginated<Member>>(`${BASE}/member/`, { params });
+export const fetchMembers = (params: ListParams) => call(memberEndpoints.list, { query: params });
+/** The members list's export (the screen adds its filters). */
+export const membersExport: FileSource = { endpoint: memberEndpoints.list };
 
 export const useMember = (id: number | null) =>
-  useQuery({ queryKey: membershipKeys.member(id ?? 0), queryFn: () => api.get<Member>(`${BASE}/member/${id}/`), enabled: !!id });
+  useQuery({
+    queryKey: membershipKeys.member(id ?? 0),
+    queryFn: () => call(memberEndpoints.retrieve, { params: { id: id! } }),
+    enabled: !!id,
+  });
 
 /** The first members whose name, phone, code or e-mail matches (e.g. the owner of a phone number). */
 export const searchMembers = (search: string, limit = 5) =>
-  api.get<Paginated<Member>>(`${BASE}/member/`, { params: { page: 1, page_size: limit, search } }).then(resultsOf);
+  call(memberEndpoints.list, { query: { page: 1, page_size: limit, search } }).then(resultsOf);
 
 /**
  * The body of a member's create or update: JSON, or multipart/form-data when a photo goes with it
@@ -159,12 +173,12 @@ export function useMemberMutations() {
   const settled = useSettled();
   const create = useMutation({
     mutationFn: ({ input, photo }: { input: MemberInput; photo: Blob | null }) =>
-      api.post<MemberCreated>(`${BASE}/member/`, memberBody(input, photo)),
+      call(memberEndpoints.create, { body: memberBody(input, photo) }),
     onSuccess: settled,
   });
   const update = useMutation({
     mutationFn: ({ id, input, photo }: { id: number; input: MemberUpdate; photo: Blob | null }) =>
-      api.patch<Member>(`${BASE}/member/${id}/`, memberBody(input, photo)),
+      call(memberEndpoints.partialUpdate, { params: { id }, body: memberBody(input, photo) }),
     onSuccess: settled,
   });
   return { create, update };
@@ -178,7 +192,7 @@ export async function openMemberCard(id: number): Promise<void> {
   const tab = window.open('', '_blank');
   if (tab) tab.document.title = 'Loading…';
   try {
-    const { blob } = await fetchBlob(`${BASE}/member/${id}/card/`, undefined, 'application/pdf');
+    const { blob } = await fetchFile(memberEndpoints.card, { params: { id } }, 'application/pdf');
     const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
     if (tab && !tab.closed) {
       tab.opener = null;
@@ -200,36 +214,38 @@ const byStartDesc = <T extends { start_date: string; id: number }>(rows: T[]) =>
 export const useMemberships = (member: number | null) =>
   useQuery({
     queryKey: membershipKeys.memberships(member ?? 0),
-    queryFn: () => api.get<Paginated<Membership>>(`${BASE}/membership/`, { params: { ...ALL, member: member ?? undefined } }),
+    queryFn: () => call(membershipEndpoints.list, { query: { ...ALL, member: member ?? undefined } }),
     select: (page: Paginated<Membership>) => byStartDesc(page.results),
     enabled: !!member,
   });
 
 export function useMembershipMutations() {
   const settled = useSettled();
-  const path = (id: number, action: string) => `${BASE}/membership/${id}/${action}/`;
   const create = useMutation({
-    mutationFn: (input: MembershipInput) => api.post<Membership>(`${BASE}/membership/`, input),
+    mutationFn: (input: MembershipInput) => call(membershipEndpoints.create, { body: input }),
     onSuccess: settled,
   });
   const renew = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: RenewInput }) => api.post<Membership>(path(id, 'renew'), input),
+    mutationFn: ({ id, input }: { id: number; input: RenewInput }) => call(membershipEndpoints.renew, { params: { id }, body: input }),
     onSuccess: settled,
   });
   const freeze = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: FreezeInput }) => api.post<Membership>(path(id, 'freeze'), input),
+    mutationFn: ({ id, input }: { id: number; input: FreezeInput }) => call(membershipEndpoints.freeze, { params: { id }, body: input }),
     onSuccess: settled,
   });
   const deleteFreeze = useMutation({
-    mutationFn: ({ id, freeze }: { id: number; freeze: number }) => api.delete<void>(`${path(id, 'freeze')}${freeze}/`),
+    mutationFn: ({ id, freeze }: { id: number; freeze: number }) =>
+      call(membershipEndpoints.deleteFreeze, { params: { id, freezeId: freeze } }),
     onSuccess: settled,
   });
   const unfreeze = useMutation({
-    mutationFn: ({ id, date }: { id: number; date?: string }) => api.post<Membership>(path(id, 'unfreeze'), date ? { date } : {}),
+    mutationFn: ({ id, date }: { id: number; date?: string }) =>
+      call(membershipEndpoints.unfreeze, { params: { id }, body: date ? { date } : {} }),
     onSuccess: settled,
   });
   const cancel = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: SaleCancelInput }) => api.post<Membership>(path(id, 'cancel'), input),
+    mutationFn: ({ id, input }: { id: number; input: SaleCancelInput }) =>
+      call(membershipEndpoints.cancel, { params: { id }, body: input }),
     onSuccess: settled,
   });
   return { create, renew, freeze, deleteFreeze, unfreeze, cancel };
@@ -237,12 +253,14 @@ export function useMembershipMutations() {
 
 // ---- payments ----
 
-export const fetchMemberPayments = (params: ListParams) => api.get<Paginated<MemberPayment>>(`${BASE}/payment-history/`, { params });
+export const fetchMemberPayments = (params: ListParams) => call(membershipPaymentEndpoints.list, { query: params });
+/** The payments list's export (the screen adds its filters). */
+export const memberPaymentsExport: FileSource = { endpoint: membershipPaymentEndpoints.list };
 
 export function useCollectPayment() {
   const settled = useSettled();
   return useMutation({
-    mutationFn: (input: MemberPaymentInput) => api.post<MemberPayment>(`${BASE}/payment-history/`, input),
+    mutationFn: (input: MemberPaymentInput) => call(membershipPaymentEndpoints.create, { body: input }),
     onSuccess: settled,
   });
 }
@@ -252,7 +270,7 @@ export function useCollectPayment() {
 export const useMemberServices = (member: number | null) =>
   useQuery({
     queryKey: membershipKeys.services(member ?? 0),
-    queryFn: () => api.get<Paginated<MemberService>>(`${BASE}/member-service/`, { params: { ...ALL, member: member ?? undefined } }),
+    queryFn: () => call(memberServiceEndpoints.list, { query: { ...ALL, member: member ?? undefined } }),
     select: (page: Paginated<MemberService>) => byStartDesc(page.results),
     enabled: !!member,
   });
@@ -260,12 +278,12 @@ export const useMemberServices = (member: number | null) =>
 export function useMemberServiceMutations() {
   const settled = useSettled();
   const sell = useMutation({
-    mutationFn: (input: MemberServiceInput) => api.post<MemberService>(`${BASE}/member-service/`, input),
+    mutationFn: (input: MemberServiceInput) => call(memberServiceEndpoints.create, { body: input }),
     onSuccess: settled,
   });
   const cancel = useMutation({
     mutationFn: ({ id, input }: { id: number; input: SaleCancelInput }) =>
-      api.post<MemberService>(`${BASE}/member-service/${id}/cancel/`, input),
+      call(memberServiceEndpoints.cancel, { params: { id }, body: input }),
     onSuccess: settled,
   });
   return { sell, cancel };
@@ -277,10 +295,7 @@ export function useMemberServiceMutations() {
 export const useMemberAttendance = (member: number, from: string, to: string) =>
   useQuery({
     queryKey: membershipKeys.attendance(member, from, to),
-    queryFn: () =>
-      api.get<Paginated<Attendance>>(`${BASE}/member-attendance/`, {
-        params: { ...ALL, member, date_after: from, date_before: to },
-      }),
+    queryFn: () => call(memberAttendanceEndpoints.list, { query: { ...ALL, member, date_after: from, date_before: to } }),
     select: resultsOf,
     placeholderData: (previous) => previous,
   });
@@ -289,7 +304,7 @@ export const useMemberAttendance = (member: number, from: string, to: string) =>
 export function useCheckIn() {
   const settled = useSettled();
   return useMutation({
-    mutationFn: (input: CheckInInput) => api.post<Attendance>(`${BASE}/member-attendance/`, input),
+    mutationFn: (input: CheckInInput) => call(memberAttendanceEndpoints.checkIn, { body: input }),
     onSuccess: settled,
   });
 }
@@ -299,14 +314,14 @@ export function useCheckIn() {
 export const useMemberPerformance = (member: number) =>
   useQuery({
     queryKey: membershipKeys.performance(member),
-    queryFn: () => api.get<Paginated<MemberPerformance>>(`${BASE}/member-performance/`, { params: { ...ALL, member } }),
+    queryFn: () => call(memberPerformanceEndpoints.list, { query: { ...ALL, member } }),
     select: resultsOf,
   });
 
 export function useAddMeasurement() {
   const settled = useSettled();
   return useMutation({
-    mutationFn: (input: MeasurementInput) => api.post<MemberPerformance>(`${BASE}/member-performance/`, input),
+    mutationFn: (input: MeasurementInput) => call(memberPerformanceEndpoints.create, { body: input }),
     onSuccess: settled,
   });
 }
@@ -321,11 +336,14 @@ export function useAddMeasurement() {
  */
 export const fetchMemberLogs = (memberCode: string) => async (params: ListParams) => {
   const typed = params.search?.trim().toLowerCase();
-  if (!typed) return api.get<Paginated<AuditEntry>>(`${BASE}/logs/`, { params: { ...params, search: memberCode } });
-  const all = await api.get<Paginated<AuditEntry>>(`${BASE}/logs/`, { params: { ...params, page: 1, page_size: 500, search: memberCode } });
+  if (!typed) return call(membershipLogs, { query: { ...params, search: memberCode } });
+  const all = await call(membershipLogs, { query: { ...params, page: 1, page_size: 500, search: memberCode } });
   const matching = all.results.filter((r) =>
     [r.actor_email, r.resource, r.object_label, r.action].some((v) => v?.toLowerCase().includes(typed)),
   );
   const start = (params.page - 1) * params.page_size;
   return { count: matching.length, next: null, previous: null, results: matching.slice(start, start + params.page_size) };
 };
+
+/** The export of the member's logs: the module's logs searched by the member's code, as the table shows them. */
+export const memberLogsExport = (memberCode: string): FileSource => ({ endpoint: membershipLogs, query: { search: memberCode } });

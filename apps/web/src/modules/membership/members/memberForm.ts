@@ -1,4 +1,4 @@
-import { z } from '@arena/contracts';
+import { z } from '@arena/contracts/kit';
 
 /** A member's details as the Add Member and Edit forms hold them (text as typed; the server's schema checks them). */
 export const memberDetailFields = {

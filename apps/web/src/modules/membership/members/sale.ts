@@ -1,5 +1,5 @@
 /** What the desk's sale screens work with: the sale's arithmetic (from contracts) and small helpers. */
-import { fromPaise, toPaise } from '@arena/contracts';
+import { fromPaise, toPaise } from '@arena/contracts/kit';
 
 /** The sale's arithmetic lives in contracts (the API checks the same rules). */
 export {
@@ -10,7 +10,7 @@ export {
   typedPaise,
   type SaleInput,
   type SaleSummary,
-} from '@arena/contracts';
+} from '@arena/contracts/money';
 
 /** Whether an amount string is more than zero (a due to collect, a payment to refund). */
 export const positive = (amount: string | null | undefined) => (toPaise(amount ?? '') ?? 0) > 0;

@@ -1,4 +1,4 @@
-import { MEMBER_STATUS_LABELS, MEMBERSHIP_STATUS_LABELS, type MemberStatus, type MembershipStatus } from '@arena/contracts';
+import { MEMBER_STATUS_LABELS, MEMBERSHIP_STATUS_LABELS, type MemberStatus, type MembershipStatus } from '@arena/contracts/membership';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-import type { MembershipCollectionReport } from '@arena/contracts';
+import type { MembershipCollectionReport } from '@arena/contracts/membership';
 import { Chart } from '../../../../components/charts/Chart';
 import { moneyCell, periodText, ReportChart, ReportFigures, ReportTableCard } from '../../../../components/report/ReportParts';
 import { StatCard } from '../../../../components/StatCard';

@@ -1,4 +1,4 @@
-import type { MembershipDueReport } from '@arena/contracts';
+import type { MembershipDueReport } from '@arena/contracts/membership';
 import { Link } from 'react-router';
 import { Chart } from '../../../../components/charts/Chart';
 import { countCell, moneyCell, periodText, ReportChart, ReportFigures, ReportTableCard } from '../../../../components/report/ReportParts';

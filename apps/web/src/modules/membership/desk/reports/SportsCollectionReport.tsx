@@ -1,4 +1,4 @@
-import type { MembershipSportsCollectionReport } from '@arena/contracts';
+import type { MembershipSportsCollectionReport } from '@arena/contracts/membership';
 import { Chart } from '../../../../components/charts/Chart';
 import { countCell, moneyCell, periodText, ReportChart, ReportFigures, ReportTableCard } from '../../../../components/report/ReportParts';
 import { StatCard } from '../../../../components/StatCard';

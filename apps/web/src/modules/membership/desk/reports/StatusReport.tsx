@@ -1,4 +1,4 @@
-import type { MembershipStatusReport } from '@arena/contracts';
+import type { MembershipStatusReport } from '@arena/contracts/membership';
 import { Chart } from '../../../../components/charts/Chart';
 import { countCell, periodText, ReportChart, ReportFigures, ReportTableCard } from '../../../../components/report/ReportParts';
 import { StatCard } from '../../../../components/StatCard';
