@@ -3,18 +3,6 @@
  * and their members, attendance, performance, payments, logs, the dashboard and the reports.
  */
 import {
-  batchEndpoints,
-  memberAttendanceEndpoints,
-  memberEndpoints,
-  memberPerformanceEndpoints,
-  membershipDashboardEndpoint,
-  membershipLogs,
-  membershipPaymentEndpoints,
-  membershipPlanEndpoints,
-  membershipReportEndpoints,
-  membershipServiceEndpoints,
-  performanceCategoryEndpoints,
-  performanceItemEndpoints,
   type Attendance,
   type AttendanceRegister,
   type Batch,
@@ -34,6 +22,20 @@ import {
   type Service,
   type serviceInputSchema,
 } from '@arena/contracts/membership';
+import {
+  batchEndpoints,
+  memberAttendanceEndpoints,
+  memberEndpoints,
+  memberPerformanceEndpoints,
+  membershipDashboardEndpoint,
+  membershipLogs,
+  membershipPaymentEndpoints,
+  membershipPlanEndpoints,
+  membershipReportEndpoints,
+  membershipServiceEndpoints,
+  performanceCategoryEndpoints,
+  performanceItemEndpoints,
+} from '@arena/contracts/membership/routes';
 import type { ResponseOf, z } from '@arena/contracts/kit';
 import type { LedgerTotals } from '@arena/contracts/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -5,17 +5,6 @@
  * freeze changes the member, the lists, the dashboard and the invoice at once.
  */
 import {
-  batchEndpoints,
-  memberAttendanceEndpoints,
-  memberEndpoints,
-  memberPerformanceEndpoints,
-  membershipEndpoints,
-  membershipLogs,
-  membershipPaymentEndpoints,
-  membershipPlanEndpoints,
-  membershipServiceEndpoints,
-  memberServiceEndpoints,
-  performanceItemEndpoints,
   type Attendance,
   type Batch,
   type checkInInputSchema,
@@ -39,6 +28,19 @@ import {
   type saleCancelInputSchema,
   type Service,
 } from '@arena/contracts/membership';
+import {
+  batchEndpoints,
+  memberAttendanceEndpoints,
+  memberEndpoints,
+  memberPerformanceEndpoints,
+  membershipEndpoints,
+  membershipLogs,
+  membershipPaymentEndpoints,
+  membershipPlanEndpoints,
+  membershipServiceEndpoints,
+  memberServiceEndpoints,
+  performanceItemEndpoints,
+} from '@arena/contracts/membership/routes';
 import type { Paginated, z } from '@arena/contracts/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../../components/DataTable';
