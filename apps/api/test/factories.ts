@@ -12,7 +12,16 @@
  * ```
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { MODULES, memberInputSchema, type FacilityInput, type MemberInput, type ModuleName } from '@arena/contracts';
+import {
+  MODULES,
+  freezeDays,
+  memberInputSchema,
+  membershipEndDate,
+  shiftDays,
+  type FacilityInput,
+  type MemberInput,
+  type ModuleName,
+} from '@arena/contracts';
 import { hashPassword } from '../src/modules/accounts/passwords.js';
 import { trialPlan } from '../src/modules/administrator/organisation.service.js';
 import { centre, paymentMode, sport } from '../src/modules/administrator/schema.js';
@@ -21,7 +30,8 @@ import { createClient, type ClientInput } from '../src/modules/booking/client.se
 import { createFacility, loadFacility } from '../src/modules/booking/facility.service.js';
 import { createMember } from '../src/modules/membership/member.service.js';
 import { sellMembership, type SellMembership } from '../src/modules/membership/sales.service.js';
-import { plan as membershipPlan } from '../src/modules/membership/schema.js';
+import { member, membership, membershipFreeze, plan as membershipPlan } from '../src/modules/membership/schema.js';
+import { refreshStatuses } from '../src/modules/membership/status.js';
 import { MODULE_MANIFESTS } from '../src/modules/manifests.js';
 import { withTenant, type Tx } from '../src/platform/db/client.js';
 import { organisationCreated } from '../src/platform/module.js';
@@ -199,4 +209,90 @@ export async function makeMember(tx: Tx, ctx: Ctx, input: Partial<MemberInput> &
 /** A membership through the service; returns its id. */
 export function makeMembership(tx: Tx, ctx: Ctx, input: Pick<SellMembership, 'member' | 'plan'> & Partial<SellMembership>) {
   return sellMembership(tx, ctx, { discount: '0.00', payment: null, notes: '', ...input });
+}
+
+/** A date `days` from the organisation's today (negative for the past). */
+export const dayFrom = (ctx: Ctx, days: number) => shiftDays(ctx.now.today, days);
+
+/**
+ * A member as a plain row, for states the desk's form does not make (an inactive member, a chosen
+ * name or code); `makeMember` creates one through the service.
+ */
+export async function makeMemberRow(tx: Tx, ctx: Ctx, values: Partial<typeof member.$inferInsert> & { centreId: number }) {
+  const n = next();
+  const [row] = await tx
+    .insert(member)
+    .values({
+      memberCode: `MEM-${String(n).padStart(5, '0')}`,
+      firstName: `Member${n}`,
+      lastName: 'Rao',
+      gender: 'female',
+      phone: `7${String(process.pid % 1000).padStart(3, '0')}${String(n).padStart(6, '0')}`,
+      joinedOn: ctx.now.today,
+      ...values,
+      organisationId: ctx.organisationId,
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * A membership as history: a member on a plan from `start` (to the plan's end, or `end`), which the
+ * sale service would not write today — a past start, a pack with `sessions` already used, a
+ * `cancelled` one. No invoice or payment (see `makeMembership` for a sale). Statuses are refreshed.
+ */
+export async function makeMembershipRow(
+  tx: Tx,
+  ctx: Ctx,
+  input: {
+    member: { id: number; centreId: number; memberCode: string };
+    plan: typeof membershipPlan.$inferSelect;
+    start: string;
+    end?: string;
+    sessions?: { total: number; left: number };
+    cancelled?: boolean;
+  },
+) {
+  const end = input.end ?? membershipEndDate(input.start, input.plan.durationValue, input.plan.durationUnit);
+  const [row] = await tx
+    .insert(membership)
+    .values({
+      organisationId: ctx.organisationId,
+      memberId: input.member.id,
+      planId: input.plan.id,
+      centreId: input.member.centreId,
+      label: `${input.plan.name} · ${input.member.memberCode}`,
+      party: input.member.memberCode,
+      startDate: input.start,
+      baseEndDate: end,
+      endDate: end,
+      price: input.plan.price,
+      total: input.plan.price,
+      status: 'active',
+      sessionsTotal: input.sessions?.total ?? null,
+      sessionsLeft: input.sessions?.left ?? null,
+      cancelledAt: input.cancelled ? new Date() : null,
+      cancelReason: input.cancelled ? 'Moved away' : '',
+    })
+    .returning();
+  await refreshStatuses(tx, ctx, { members: [input.member.id] });
+  return row;
+}
+
+/** A freeze of a membership from `from` to `to`: the end date moves out by its days. */
+export async function makeFreeze(tx: Tx, ctx: Ctx, input: { membership: typeof membership.$inferSelect; from: string; to: string }) {
+  const days = freezeDays(input.from, input.to);
+  await tx.insert(membershipFreeze).values({
+    organisationId: ctx.organisationId,
+    membershipId: input.membership.id,
+    fromDate: input.from,
+    toDate: input.to,
+    days,
+    reason: 'Travel',
+  });
+  await tx
+    .update(membership)
+    .set({ endDate: sql`${membership.endDate} + ${days}::int` })
+    .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.id, input.membership.id)));
+  await refreshStatuses(tx, ctx, { members: [input.membership.memberId] });
 }

@@ -11,14 +11,24 @@ import { member as memberTable, membership as membershipTable } from '../src/mod
 import type { Tx } from '../src/platform/db/client.js';
 import type { Ctx } from '../src/platform/request-context.js';
 import { displayDate } from '../src/platform/time.js';
-import { inOrg, makeCentre, makeOrganisation, makeUser, type TestOrganisation } from './factories.js';
+import {
+  dayFrom,
+  inOrg,
+  makeCentre,
+  makeFreeze,
+  makeMemberRow,
+  makeMembershipRow,
+  makeOrganisation,
+  makePlan,
+  makeUser,
+  type TestOrganisation,
+} from './factories.js';
 import { call, createTestApp, login, onPostgres, type TestContext } from './helpers.js';
-import { dayFrom, insertFreeze, insertMember, insertMembership, insertPlan } from './membership-rows.js';
 
 const API = '/api/member-management';
 type Body = Record<string, unknown>;
-type MemberRow = Awaited<ReturnType<typeof insertMember>>;
-type PlanRow = Awaited<ReturnType<typeof insertPlan>>;
+type MemberRow = Awaited<ReturnType<typeof makeMemberRow>>;
+type PlanRow = Awaited<ReturnType<typeof makePlan>>;
 
 let t: TestContext;
 let acme: TestOrganisation;
@@ -39,7 +49,7 @@ const day = (n: number) => dayFrom(acme.ctx, n);
 /** A member of the test centre, with the memberships `setup` gives them. */
 const newMember = (setup: (tx: Tx, ctx: Ctx, m: MemberRow) => Promise<unknown> = async () => undefined, values: Partial<MemberRow> = {}) =>
   inOrg(t, acme, async (tx, ctx) => {
-    const m = await insertMember(tx, ctx, { centreId, ...values });
+    const m = await makeMemberRow(tx, ctx, { centreId, ...values });
     await setup(tx, ctx, m);
     return m;
   });
@@ -59,15 +69,15 @@ beforeAll(async () => {
   otherKey = await login(t.app, other.owner, other.host);
   ({ centreId, monthly, pack } = await inOrg(t, acme, async (tx, ctx) => ({
     centreId: (await makeCentre(tx, ctx, { name: 'Koramangala' })).id,
-    monthly: await insertPlan(tx, ctx, { name: 'Monthly' }),
-    pack: await insertPlan(tx, ctx, { name: 'PT 3 sessions', durationValue: 60, durationUnit: 'day', sessions: 3 }),
+    monthly: await makePlan(tx, ctx, { name: 'Monthly' }),
+    pack: await makePlan(tx, ctx, { name: 'PT 3 sessions', durationValue: 60, durationUnit: 'day', sessions: 3 }),
   })));
 });
 afterAll(async () => t?.close());
 
 describe('check-in and check-out', () => {
   it('checks in a member with a running membership, then refuses a second check-in while still in (409)', async () => {
-    const m = await newMember((tx, ctx, m) => insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-10) }), {
+    const m = await newMember((tx, ctx, m) => makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-10) }), {
       firstName: 'Asha',
     });
     const [ms] = await membershipOf(m.id);
@@ -94,7 +104,7 @@ describe('check-in and check-out', () => {
   });
 
   it('checks out once, never before the check-in, and lets the member in again the same day', async () => {
-    const m = await newMember((tx, ctx, m) => insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-3) }), {
+    const m = await newMember((tx, ctx, m) => makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-3) }), {
       firstName: 'Bhavna',
     });
     const inAt = new Date(Date.now() - 2 * 3600_000);
@@ -123,7 +133,7 @@ describe('check-in and check-out', () => {
   });
 
   it('finds the member by the code of the member card, and says when no member has it', async () => {
-    const m = await newMember((tx, ctx, m) => insertMembership(tx, ctx, { member: m, plan: monthly, start: today() }));
+    const m = await newMember((tx, ctx, m) => makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: today() }));
     const res = await checkIn({ member_code: m.memberCode.toLowerCase(), source: 'qr' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ member: m.id, source: 'qr' });
@@ -134,7 +144,7 @@ describe('check-in and check-out', () => {
   });
 
   it("dates a given check-in on the organisation's day, and refuses one in the future", async () => {
-    const m = await newMember((tx, ctx, m) => insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-5) }));
+    const m = await newMember((tx, ctx, m) => makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-5) }));
     // 23:30 in Kolkata yesterday is 18:00 UTC: the visit belongs to yesterday there.
     const res = await checkIn({ member: m.id, check_in: `${day(-1)}T23:30:00+05:30` });
     expect(res.statusCode, res.body).toBe(201);
@@ -155,7 +165,7 @@ describe('refusals and overrides', () => {
   };
 
   it('refuses an expired membership with its end date, and lets the member in with override', async () => {
-    const m = await newMember((tx, ctx, m) => insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-40), end: day(-5) }));
+    const m = await newMember((tx, ctx, m) => makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-40), end: day(-5) }));
     await refused(m, `The membership expired on ${displayDate(day(-5))}.`);
     const [ms] = await membershipOf(m.id);
     const res = await checkIn({ member: m.id, override: true });
@@ -165,18 +175,18 @@ describe('refusals and overrides', () => {
 
   it('refuses a frozen membership with the last day of the freeze', async () => {
     const m = await newMember(async (tx, ctx, m) => {
-      const ms = await insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-10) });
-      await insertFreeze(tx, ctx, { membership: ms, from: day(-2), to: day(5) });
+      const ms = await makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-10) });
+      await makeFreeze(tx, ctx, { membership: ms, from: day(-2), to: day(5) });
     });
     expect((await membershipOf(m.id))[0].status).toBe('frozen');
     await refused(m, `The membership is frozen until ${displayDate(day(5))}.`);
   });
 
   it('refuses a membership that has not started, a cancelled one, and a member without any', async () => {
-    const upcoming = await newMember((tx, ctx, m) => insertMembership(tx, ctx, { member: m, plan: monthly, start: day(3) }));
+    const upcoming = await newMember((tx, ctx, m) => makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(3) }));
     await refused(upcoming, `The membership starts on ${displayDate(day(3))}.`);
     const cancelled = await newMember((tx, ctx, m) =>
-      insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-3), cancelled: true }),
+      makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-3), cancelled: true }),
     );
     await refused(cancelled, `The membership was cancelled on ${displayDate(today())}.`);
     const none = await newMember();
@@ -189,7 +199,7 @@ describe('refusals and overrides', () => {
   it('decides on the dates, whatever status was stored before today moved it', async () => {
     // Stored as expired yesterday by a job that has not run since the member renewed in place.
     const m = await newMember(async (tx, ctx, m) => {
-      const ms = await insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-20) });
+      const ms = await makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-20) });
       await tx.update(membershipTable).set({ status: 'upcoming' }).where(eq(membershipTable.id, ms.id));
       await tx.update(memberTable).set({ status: 'inactive' }).where(eq(memberTable.id, m.id));
     });
@@ -201,7 +211,7 @@ describe('refusals and overrides', () => {
   });
 
   it('refuses an inactive member', async () => {
-    const m = await newMember((tx, ctx, m) => insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-1) }), {
+    const m = await newMember((tx, ctx, m) => makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-1) }), {
       firstName: 'Gone',
       isActive: false,
     });
@@ -214,7 +224,7 @@ describe('refusals and overrides', () => {
 describe('session packs', () => {
   it('counts a pack down on each check-in and expires it at 0', async () => {
     const m = await newMember((tx, ctx, m) =>
-      insertMembership(tx, ctx, { member: m, plan: pack, start: day(-7), sessions: { total: 3, left: 2 } }),
+      makeMembershipRow(tx, ctx, { member: m, plan: pack, start: day(-7), sessions: { total: 3, left: 2 } }),
     );
     const first = (await checkIn({ member: m.id })).json();
     expect(first).toMatchObject({ sessions_left: 1, plan_name: 'PT 3 sessions' });
@@ -238,8 +248,8 @@ describe('session packs', () => {
 
   it('counts a visit on a time membership rather than on a pack the member also has', async () => {
     const m = await newMember(async (tx, ctx, m) => {
-      await insertMembership(tx, ctx, { member: m, plan: pack, start: day(-2), sessions: { total: 3, left: 3 } });
-      await insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-2) });
+      await makeMembershipRow(tx, ctx, { member: m, plan: pack, start: day(-2), sessions: { total: 3, left: 3 } });
+      await makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-2) });
     });
     const visit = (await checkIn({ member: m.id })).json();
     expect(visit).toMatchObject({ plan_name: 'Monthly', sessions_left: null });
@@ -252,8 +262,8 @@ describe('the register and the list', () => {
     const elsewhere = (await inOrg(t, acme, (tx, ctx) => makeCentre(tx, ctx, { name: 'Whitefield' }))).id;
     const mk = () =>
       inOrg(t, acme, async (tx, ctx) => {
-        const m = await insertMember(tx, ctx, { centreId: elsewhere });
-        await insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-1) });
+        const m = await makeMemberRow(tx, ctx, { centreId: elsewhere });
+        await makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-1) });
         return m;
       });
     const x = await mk();
@@ -282,7 +292,7 @@ describe('the register and the list', () => {
   });
 
   it('lists visits with filters, a search by name, code or phone, and exports', async () => {
-    const m = await newMember((tx, ctx, m) => insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-30) }), {
+    const m = await newMember((tx, ctx, m) => makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-30) }), {
       firstName: 'Zarina',
       lastName: 'Wadia',
     });
@@ -314,8 +324,8 @@ describe('the register and the list', () => {
 describe('tenancy and the module', () => {
   it("answers 400 for another organisation's member and 404 for its visits", async () => {
     const theirs = await inOrg(t, other, async (tx, ctx) => {
-      const m = await insertMember(tx, ctx, { centreId: (await makeCentre(tx, ctx)).id });
-      await insertMembership(tx, ctx, { member: m, plan: await insertPlan(tx, ctx), start: dayFrom(ctx, -1) });
+      const m = await makeMemberRow(tx, ctx, { centreId: (await makeCentre(tx, ctx)).id });
+      await makeMembershipRow(tx, ctx, { member: m, plan: await makePlan(tx, ctx), start: dayFrom(ctx, -1) });
       return m;
     });
     const res = await checkIn({ member: theirs.id, override: true });
@@ -338,7 +348,7 @@ describe('tenancy and the module', () => {
   });
 
   it('keeps attendance to users allowed Membership Management', async () => {
-    const m = await newMember((tx, ctx, m) => insertMembership(tx, ctx, { member: m, plan: monthly, start: day(-1) }));
+    const m = await newMember((tx, ctx, m) => makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-1) }));
     const restricted = await makeUser(t, acme.id, { modules: MODULES.filter((x) => x !== 'Membership Management') });
     const outsider = await login(t.app, restricted, acme.host);
     expect((await checkIn({ member: m.id, override: true }, outsider)).statusCode).toBe(403);
@@ -371,8 +381,8 @@ describe.runIf(onPostgres)('check-ins under concurrency', () => {
 
   it('lets one of 10 simultaneous check-ins of a member in and answers 409 to the others', async () => {
     const m = await inOrg(pg, org, async (tx, ctx) => {
-      const m = await insertMember(tx, ctx, { centreId: centre });
-      await insertMembership(tx, ctx, { member: m, plan: await insertPlan(tx, ctx), start: dayFrom(ctx, -3) });
+      const m = await makeMemberRow(tx, ctx, { centreId: centre });
+      await makeMembershipRow(tx, ctx, { member: m, plan: await makePlan(tx, ctx), start: dayFrom(ctx, -3) });
       return m;
     });
     const responses = await Promise.all(Array.from({ length: 10 }, () => post({ member: m.id })));
@@ -381,9 +391,9 @@ describe.runIf(onPostgres)('check-ins under concurrency', () => {
 
   it('never takes more sessions than a pack has left, however many visits race for them', async () => {
     const m = await inOrg(pg, org, async (tx, ctx) => {
-      const m = await insertMember(tx, ctx, { centreId: centre });
-      const p = await insertPlan(tx, ctx, { durationValue: 60, durationUnit: 'day', sessions: 10 });
-      await insertMembership(tx, ctx, { member: m, plan: p, start: dayFrom(ctx, -20), sessions: { total: 10, left: 3 } });
+      const m = await makeMemberRow(tx, ctx, { centreId: centre });
+      const p = await makePlan(tx, ctx, { durationValue: 60, durationUnit: 'day', sessions: 10 });
+      await makeMembershipRow(tx, ctx, { member: m, plan: p, start: dayFrom(ctx, -20), sessions: { total: 10, left: 3 } });
       return m;
     });
     // Visits of eight different past days, entered at once: only three sessions are there.

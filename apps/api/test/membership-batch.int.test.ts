@@ -8,9 +8,8 @@ import { MODULES } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batch, batchMember, member } from '../src/modules/membership/schema.js';
-import { inOrg, makeCentre, makeOrganisation, makeSport, makeUser, type TestOrganisation } from './factories.js';
+import { inOrg, makeCentre, makeMemberRow, makeOrganisation, makeSport, makeUser, type TestOrganisation } from './factories.js';
 import { call, createTestApp, login, onPostgres, type TestContext } from './helpers.js';
-import { insertMember } from './membership-rows.js';
 
 const API = '/api/member-management';
 type Body = Record<string, unknown>;
@@ -57,10 +56,10 @@ describe('batches and their members', () => {
       const s = await makeSport(tx, ctx, { name: 'Yoga' });
       const names = ['Asha', 'Bhavna', 'Chetan', 'Divya'];
       const rows = [];
-      for (const firstName of names) rows.push(await insertMember(tx, ctx, { centreId: c.id, firstName, lastName: 'Iyer' }));
+      for (const firstName of names) rows.push(await makeMemberRow(tx, ctx, { centreId: c.id, firstName, lastName: 'Iyer' }));
       return { centreId: c.id, sportId: s.id, members: rows };
     }));
-    theirMember = (await inOrg(t, other, async (tx, ctx) => insertMember(tx, ctx, { centreId: (await makeCentre(tx, ctx)).id }))).id;
+    theirMember = (await inOrg(t, other, async (tx, ctx) => makeMemberRow(tx, ctx, { centreId: (await makeCentre(tx, ctx)).id }))).id;
     const theirCentre = (await inOrg(t, other, (tx, ctx) => makeCentre(tx, ctx))).id;
     const made = await call(t.app, {
       method: 'POST',
@@ -217,7 +216,7 @@ describe('batches and their members', () => {
 
   it('lets only active members join active batches', async () => {
     const b = await makeBatch();
-    const quitter = await inOrg(t, acme, (tx, ctx) => insertMember(tx, ctx, { centreId, firstName: 'Esha', isActive: false }));
+    const quitter = await inOrg(t, acme, (tx, ctx) => makeMemberRow(tx, ctx, { centreId, firstName: 'Esha', isActive: false }));
     const res = await join(b.id, quitter.id);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ member: [`Esha Rao (${quitter.memberCode}) is inactive and cannot join a batch.`] });
@@ -272,7 +271,7 @@ describe.runIf(onPostgres)('batch capacity under concurrency', () => {
     const { centreId, ids } = await inOrg(t, acme, async (tx, ctx) => {
       const c = await makeCentre(tx, ctx);
       const ids: number[] = [];
-      for (let i = 0; i < 30; i++) ids.push((await insertMember(tx, ctx, { centreId: c.id })).id);
+      for (let i = 0; i < 30; i++) ids.push((await makeMemberRow(tx, ctx, { centreId: c.id })).id);
       return { centreId: c.id, ids };
     });
     const made = await call(t.app, {

@@ -9,9 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { memberService, performanceCategory, performanceItem, plan as planTable } from '../src/modules/membership/schema.js';
 import { describeCrudResource } from './crud-resource.js';
-import { inOrg, makeCentre, makeOrganisation, makeSport, makeUser, type TestOrganisation } from './factories.js';
+import {
+  dayFrom,
+  inOrg,
+  makeCentre,
+  makeMemberRow,
+  makeMembershipRow,
+  makeOrganisation,
+  makeSport,
+  makeUser,
+  type TestOrganisation,
+} from './factories.js';
 import { call, createTestApp, login, type TestContext } from './helpers.js';
-import { dayFrom, insertMember, insertMembership } from './membership-rows.js';
 
 const API = '/api/member-management';
 const MODULE = 'Membership Management';
@@ -177,8 +186,8 @@ describe('membership lookups: their own rules', () => {
     await inOrg(t, acme, async (tx, ctx) => {
       const [p] = await tx.select().from(planTable).where(eq(planTable.id, yearly.id));
       for (const start of [dayFrom(ctx, -10), dayFrom(ctx, -20), dayFrom(ctx, -400)]) {
-        const m = await insertMember(tx, ctx, { centreId });
-        await insertMembership(tx, ctx, { member: m, plan: p, start });
+        const m = await makeMemberRow(tx, ctx, { centreId });
+        await makeMembershipRow(tx, ctx, { member: m, plan: p, start });
       }
     });
     const plan = (await api('GET', `${API}/plan/${yearly.id}/`)).json();
@@ -192,7 +201,7 @@ describe('membership lookups: their own rules', () => {
 
     const pt = (await api('POST', `${API}/service/`, { name: 'Personal training', price: '6000', duration_days: 30, sessions: 12 })).json();
     await inOrg(t, acme, async (tx, ctx) => {
-      const m = await insertMember(tx, ctx, { centreId });
+      const m = await makeMemberRow(tx, ctx, { centreId });
       await tx.insert(memberService).values({
         organisationId: ctx.organisationId,
         memberId: m.id,
@@ -234,7 +243,7 @@ describe('membership lookups: their own rules', () => {
     const refused = await api('DELETE', `${API}/performance-category/${cat.id}/`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toMatch(/^This category has 1 item and cannot be deleted/);
-    const m = await inOrg(t, acme, (tx, ctx) => insertMember(tx, ctx, { centreId }));
+    const m = await inOrg(t, acme, (tx, ctx) => makeMemberRow(tx, ctx, { centreId }));
     expect((await api('POST', `${API}/member-performance/`, { member: m.id, item: item.id, value: 27.5 })).statusCode).toBe(201);
     const itemRefused = await api('DELETE', `${API}/performance-item/${item.id}/`);
     expect(itemRefused.statusCode).toBe(409);
@@ -262,8 +271,8 @@ describe('membership lookups: their own rules', () => {
           bench: await item('Bench press', s.id, 'kg'),
           squat: await item('Squat', s.id, 'kg'),
           run: await item('1 km run', c.id, 'min'),
-          asha: await insertMember(tx, ctx, { centreId, firstName: 'Asha', lastName: 'Kulkarni' }),
-          ravi: await insertMember(tx, ctx, { centreId, firstName: 'Ravi', lastName: 'Menon' }),
+          asha: await makeMemberRow(tx, ctx, { centreId, firstName: 'Asha', lastName: 'Kulkarni' }),
+          ravi: await makeMemberRow(tx, ctx, { centreId, firstName: 'Ravi', lastName: 'Menon' }),
         };
       }));
       ({ theirMember, theirItem } = await inOrg(t, other, async (tx, ctx) => {
@@ -273,7 +282,7 @@ describe('membership lookups: their own rules', () => {
           .insert(performanceItem)
           .values({ name: 'Theirs', categoryId: cat.id, unit: 'kg', organisationId: ctx.organisationId })
           .returning();
-        return { theirMember: (await insertMember(tx, ctx, { centreId: c.id })).id, theirItem: i.id };
+        return { theirMember: (await makeMemberRow(tx, ctx, { centreId: c.id })).id, theirItem: i.id };
       }));
     });
 
