@@ -161,7 +161,7 @@ export async function makeBooking(
     client: { name: `Walk-in ${next()}`, email: '', mobile: '' },
     ignoreWindow: true,
     ...input,
-    facility: await loadFacility(tx, ctx.organisationId, input.facility),
+    facility: await loadFacility(tx, ctx, input.facility),
   });
 }
 

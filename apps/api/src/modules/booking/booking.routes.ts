@@ -65,7 +65,7 @@ const bookingList: ListDefinition<{ row: BookingRow }, Booking> = {
   map: (tx, ctx, rows) =>
     bookingsJson(
       tx,
-      ctx.organisationId,
+      ctx,
       rows.map((r) => r.row),
     ),
   export: {
@@ -128,7 +128,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/booking/booking/:id/', {
     config,
     schema: { tags, summary: 'A booking', params: idParamsSchema, response: { 200: bookingSchema } },
-    handler: async (request) => inTenant(request, (tx, ctx) => bookingJson(tx, ctx.organisationId, request.params.id)),
+    handler: async (request) => inTenant(request, (tx, ctx) => bookingJson(tx, ctx, request.params.id)),
   });
 
   r.patch('/api/booking/booking/:id/', {
@@ -141,9 +141,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: bookingSchema },
     },
     handler: async (request) =>
-      inTenant(request, async (tx, ctx) =>
-        bookingJson(tx, ctx.organisationId, await updateBooking(tx, ctx, { id: request.params.id, ...request.body })),
-      ),
+      inTenant(request, async (tx, ctx) => bookingJson(tx, ctx, await updateBooking(tx, ctx, { id: request.params.id, ...request.body }))),
   });
 
   const transition = (path: string, to: FinalStatus, summary: string) =>
@@ -161,7 +159,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         inTenant(request, async (tx, ctx) =>
           bookingJson(
             tx,
-            ctx.organisationId,
+            ctx,
             await closeBooking(tx, ctx, { id: request.params.id, to, reason: request.body?.reason, refund: request.body?.refund }),
           ),
         ),
@@ -183,9 +181,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary, params: idParamsSchema, body, response: { 200: bookingSchema } },
       handler: async (request) => {
         const run = () =>
-          inTenant(request, async (tx, ctx) =>
-            bookingJson(tx, ctx.organisationId, await service(tx, ctx, request.params.id, request.body as z.infer<B>)),
-          );
+          inTenant(request, async (tx, ctx) => bookingJson(tx, ctx, await service(tx, ctx, request.params.id, request.body as z.infer<B>)));
         return opts.slotRace ? guardSlotRace(run) : run();
       },
     });
@@ -220,6 +216,6 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       params: idParamsSchema,
       response: { 200: clientCreditSchema },
     },
-    handler: async (request) => inTenant(request, (tx, ctx) => clientCredit(tx, ctx.organisationId, request.params.id)),
+    handler: async (request) => inTenant(request, (tx, ctx) => clientCredit(tx, ctx, request.params.id)),
   });
 }

@@ -85,7 +85,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
             facility: Number(o.facility),
             percent: o.total ? Math.round((1000 * o.booked) / o.total) / 10 : 0,
           })),
-          upcoming: await bookingsJson(tx, org.id, upcoming),
+          upcoming: await bookingsJson(tx, ctx, upcoming),
           chart: chartRows.map((x) => ({ date: x.date, bookings: x.bookings, amount: money(x.amount) })),
         };
       }),

@@ -129,10 +129,7 @@ export async function facilityRoutes(app: FastifyInstance): Promise<void> {
     config,
     schema: { tags, summary: 'A facility with its slot template', params: idParamsSchema, response: { 200: facilitySchema } },
     handler: async (request) =>
-      inTenant(
-        request,
-        async (tx, ctx) => (await facilitiesJson(tx, ctx, [await loadFacility(tx, ctx.organisationId, request.params.id)]))[0],
-      ),
+      inTenant(request, async (tx, ctx) => (await facilitiesJson(tx, ctx, [await loadFacility(tx, ctx, request.params.id)]))[0]),
   });
 
   for (const method of ['put', 'patch'] as const)
@@ -184,7 +181,7 @@ export async function facilityRoutes(app: FastifyInstance): Promise<void> {
       inTenant(
         request,
         async (tx, ctx) =>
-          (await dayView(tx, ctx, await loadFacility(tx, ctx.organisationId, request.params.id), request.params.date, true)) as z.infer<
+          (await dayView(tx, ctx, await loadFacility(tx, ctx, request.params.id), request.params.date, true)) as z.infer<
             typeof daySlotGroupSchema
           >[],
       ),
