@@ -1,6 +1,6 @@
 import { History } from 'lucide-react';
 import { useState } from 'react';
-import type { Paginated } from '../lib/api';
+import type { FileSource, Paginated } from '../lib/api';
 import { capitalise, formatDateTime } from '../lib/format';
 import { Badge } from './Badge';
 import { DataTable, type Column, type ListParams } from './DataTable';
@@ -43,8 +43,8 @@ export function AuditLogTable<T extends AuditRow>({
   title: string;
   queryKey: readonly unknown[];
   fetchPage: (p: ListParams) => Promise<Paginated<T>>;
-  /** The logs list's API path, e.g. '/booking/logs/'. */
-  exportPath: string;
+  /** The logs list's endpoint (`{endpoint: bookingLogs}`), or (transition only, issue 18) its path, e.g. '/booking/logs/'. */
+  exportPath: FileSource | string;
 }) {
   const [open, setOpen] = useState<T | null>(null);
   const [action, setAction] = useState('');
