@@ -171,7 +171,7 @@ export async function makeBooking(
     client: { name: `Walk-in ${next()}`, email: '', mobile: '' },
     ignoreWindow: true,
     ...input,
-    facility: await loadFacility(tx, ctx.organisationId, input.facility),
+    facility: await loadFacility(tx, ctx, input.facility),
   });
 }
 

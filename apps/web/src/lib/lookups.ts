@@ -5,13 +5,13 @@ import { centreEndpoints, paymentModeEndpoints, sportEndpoints } from '@arena/co
  * (`{results: [{id, name}]}`, contracts' `dropdownSchema`) and each hook selects the list, so two
  * screens can never store different shapes under one key.
  */
-import type { clientSchema, dropdownSchema, z } from '@arena/contracts';
+import { bookingClientEndpoints, facilityEndpoints } from '@arena/contracts/booking';
+import type { dropdownSchema, z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
-import { api, call, type Paginated } from './api';
+import { call } from './api';
 
 export type Dropdown = z.infer<typeof dropdownSchema>;
 export type LookupOption = Dropdown['results'][number];
-export type BookingClient = z.infer<typeof clientSchema>;
 
 /** Query keys of the lookups, for mutations that change them to invalidate. */
 export const lookupKeys = {
@@ -26,7 +26,6 @@ export const lookupKeys = {
 };
 
 const results = (body: Dropdown) => body.results;
-const dropdown = (path: string, params?: Record<string, string>) => () => api.get<Dropdown>(path, { params });
 
 /** Active centres: GET /administrator/centre/dropdown/. */
 export const useCentres = () => useQuery({ queryKey: lookupKeys.centres, queryFn: () => call(centreEndpoints.dropdown), select: results });
@@ -42,7 +41,7 @@ export const usePaymentModes = () =>
 export const useFacilities = (centre = '') =>
   useQuery({
     queryKey: lookupKeys.facilities(centre),
-    queryFn: dropdown('/booking/facility/dropdown/', { centre }),
+    queryFn: () => call(facilityEndpoints.dropdown, { query: { centre } }),
     select: results,
   });
 
@@ -50,8 +49,7 @@ export const useFacilities = (centre = '') =>
 export const useBookingClients = (search: string, { enabled = true, limit = 8 }: { enabled?: boolean; limit?: number } = {}) =>
   useQuery({
     queryKey: lookupKeys.clients(search),
-    queryFn: () =>
-      api.get<Paginated<BookingClient>>('/booking/client/', { params: { page: 1, page_size: limit, search: search || undefined } }),
-    select: (page: Paginated<BookingClient>) => page.results,
+    queryFn: () => call(bookingClientEndpoints.list, { query: { page: 1, page_size: limit, search: search || undefined } }),
+    select: (page) => page.results,
     enabled,
   });

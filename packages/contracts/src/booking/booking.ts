@@ -89,6 +89,7 @@ export const daySlotSchema = availableSlotSchema.extend({
     .nullable(),
 });
 export const daySlotGroupSchema = z.object({ id: z.number(), name: z.string(), time_slots: z.array(daySlotSchema) });
+export type DaySlotGroup = z.infer<typeof daySlotGroupSchema>;
 
 // ---- limits of booking requests: each bounds the work one request can ask for ----
 /** Most slots one booking request may name (a day of quarter-hour slots; the portal's own limit, BOOKING_MAX_SLOTS, is lower). */
@@ -283,6 +284,23 @@ export const bookingPaymentSchema = z.object({
   paid_on: z.string(),
   created_at: z.string(),
 });
+export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
+
+/** A booked slot row of Booking › Transactions (`/booking/booked-time-slot/`): with its booking's code and facility. */
+export const bookedTimeSlotSchema = z.object({
+  id: z.number(),
+  booking: z.number(),
+  booking_code: z.string(),
+  facility: z.number(),
+  facility_name: z.string(),
+  time_slot: z.number(),
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  price: z.string(),
+  is_active: z.boolean(),
+});
+export type BookedTimeSlot = z.infer<typeof bookedTimeSlotSchema>;
 
 // ---- clients and booking subscriptions ----
 export const clientInputSchema = z.object({
@@ -295,6 +313,7 @@ export const clientInputSchema = z.object({
     .default(''),
   notes: text(1000).default(''),
 });
+export type BookingClientInput = z.input<typeof clientInputSchema>;
 export const clientSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -307,6 +326,7 @@ export const clientSchema = z.object({
   due_amount: z.string(),
   created_at: z.string(),
 });
+export type BookingClient = z.infer<typeof clientSchema>;
 
 /** What to do with a date of a subscription that clashes (from the preview): skip it, or book other slots that day. */
 export const subscriptionResolutionSchema = z.object({
@@ -403,3 +423,5 @@ export const subscriptionResultSchema = z.object({
   payment: z.object({ amount: z.string(), receipts: z.number() }).nullable(),
 });
 export type SubscriptionResult = z.infer<typeof subscriptionResultSchema>;
+/** Cancel a subscription from a date on (its bookings from then are cancelled). */
+export const bookingSubscriptionCancelSchema = z.object({ from_date: isoDateSchema });

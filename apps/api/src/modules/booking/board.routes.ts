@@ -1,7 +1,7 @@
-import { boardQuerySchema, boardSchema, deskBookingsInputSchema, deskBookingsResultSchema } from '@arena/contracts';
+import { boardEndpoints as e } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ctxOf, inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { loadBoard } from './board.service.js';
 import { bookManyAtDesk } from './booking-entry.service.js';
 import { createdBookingJson, guardSlotRace } from './booking.service.js';
@@ -12,28 +12,17 @@ const tags = ['booking'];
 
 /** The desk's board and its booking of several facilities in one step (issue 12 §1). */
 export async function boardRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { module: MODULE } as const;
-
-  r.get('/api/booking/board/', {
-    config,
-    schema: {
-      tags,
-      summary: "The desk's board: a centre's facilities as columns, a date's slots as rows, with status and who booked",
-      querystring: boardQuerySchema,
-      response: { 200: boardSchema },
-    },
+  route(app, e.board, {
+    module: MODULE,
+    tags,
+    summary: "The desk's board: a centre's facilities as columns, a date's slots as rows, with status and who booked",
     handler: async (request) => inTenant(request, (tx, ctx) => loadBoard(tx, ctx, request.query)),
   });
 
-  r.post('/api/booking/desk-bookings/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Book slots of several facilities for one client in one step (one booking per facility, all or nothing)',
-      body: deskBookingsInputSchema,
-      response: { 201: deskBookingsResultSchema },
-    },
+  route(app, e.deskBookings, {
+    module: MODULE,
+    tags,
+    summary: 'Book slots of several facilities for one client in one step (one booking per facility, all or nothing)',
     handler: async (request, reply) => {
       const bookings = await guardSlotRace(() =>
         inTenant(request, async (tx, ctx) => (await bookManyAtDesk(tx, ctx, request.body)).map(createdBookingJson)),

@@ -83,10 +83,10 @@ export interface CancelSlotsInput {
 
 /** Cancels some slots of a confirmed booking (all of them = cancelling the booking): they are free at once. */
 export async function cancelSlots(tx: Tx, ctx: Ctx, input: CancelSlotsInput): Promise<BookingRow> {
-  const row = await loadBooking(tx, ctx.organisationId, input.id, true);
+  const row = await loadBooking(tx, ctx, input.id, true);
   if (row.status !== 'confirmed')
     throw conflict(`Only a confirmed booking can have slots cancelled; this one is ${row.status.replace('_', '-')}.`);
-  const active = await activeSlotsOf(tx, ctx.organisationId, row.id);
+  const active = await activeSlotsOf(tx, ctx, row.id);
   const unknown = input.booked_slot_ids.filter((id) => !active.some((s) => s.id === id));
   if (unknown.length) throw fieldError('booked_slot_ids', `These are not active slots of this booking: ${unknown.join(', ')}.`);
   if (input.booked_slot_ids.length === active.length)
@@ -136,7 +136,7 @@ export interface MoveInput {
 /** Moves a confirmed booking to other free slots (another date, or another facility of its centre), in one step. */
 export async function moveBooking(tx: Tx, ctx: Ctx, input: MoveInput): Promise<BookingRow> {
   const organisationId = ctx.organisationId;
-  const row = await loadBooking(tx, organisationId, input.id, true);
+  const row = await loadBooking(tx, ctx, input.id, true);
   if (row.status !== 'confirmed') throw conflict(`Only a confirmed booking can be moved; this one is ${row.status.replace('_', '-')}.`);
   const facilityId = input.facility ?? row.facilityId;
   const [f] = await tx
@@ -193,7 +193,7 @@ export async function moveBooking(tx: Tx, ctx: Ctx, input: MoveInput): Promise<B
       `These slots cost ${formatInr(fromPaise(amount))}, more than this booking's ${formatInr(row.bookingAmount)}: cancel it and book again.`,
     );
 
-  const before = await activeSlotsOf(tx, organisationId, row.id);
+  const before = await activeSlotsOf(tx, ctx, row.id);
   // The old slots go (the audit row keeps them), the new ones come: one transaction, nothing half done.
   await tx
     .delete(bookedTimeSlot)

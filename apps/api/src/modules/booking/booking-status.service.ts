@@ -19,7 +19,7 @@ export interface BookingChanges {
 
 /** A new discount (never above the slot total, never below what has been paid) or notes. */
 export async function updateBooking(tx: Tx, ctx: Ctx, input: BookingChanges): Promise<BookingRow> {
-  const before = await loadBooking(tx, ctx.organisationId, input.id, true);
+  const before = await loadBooking(tx, ctx, input.id, true);
   const changes: Partial<typeof booking.$inferInsert> = {};
   if (input.notes !== undefined) changes.notes = input.notes;
   if (input.discount !== undefined) {
@@ -79,12 +79,12 @@ export async function closeBooking(
   ctx: Ctx,
   input: { id: number; to: FinalStatus; reason?: string; refund?: RefundRequest },
 ): Promise<BookingRow> {
-  const row = await loadBooking(tx, ctx.organisationId, input.id, true);
+  const row = await loadBooking(tx, ctx, input.id, true);
   if (row.status !== 'confirmed')
     throw conflict(`Only a confirmed booking can be marked ${input.to.replace('_', '-')}; this one is ${row.status.replace('_', '-')}.`);
   const cancelling = input.to === 'cancelled';
   if (input.refund && !cancelling) throw fieldError('refund', 'Only cancelling a booking gives money back.');
-  if (!cancelling && !hasStarted(ctx, row, (await activeSlotsOf(tx, ctx.organisationId, row.id))[0]?.startTime))
+  if (!cancelling && !hasStarted(ctx, row, (await activeSlotsOf(tx, ctx, row.id))[0]?.startTime))
     throw conflict('This booking has not started yet.');
   const refundPaise = checkRefund(
     input.refund,
@@ -135,7 +135,7 @@ export async function closeBooking(
 
 /** Gives back (part of) the credit a booking holds — a cancelled booking's, or what cancelled slots left — with a credit note. */
 export async function refundCredit(tx: Tx, ctx: Ctx, input: RefundRequest & { id: number; reason: string }): Promise<BookingRow> {
-  const row = await loadBooking(tx, ctx.organisationId, input.id, true);
+  const row = await loadBooking(tx, ctx, input.id, true);
   const credit = toPaise(row.creditAmount) ?? 0;
   if (credit <= 0) throw badRequest({ non_field_errors: ['This booking holds no credit to refund.'] });
   const amount = toPaise(input.amount) ?? 0;
@@ -153,7 +153,7 @@ export async function refundCredit(tx: Tx, ctx: Ctx, input: RefundRequest & { id
       creditNote: true,
     },
   );
-  const after = await loadBooking(tx, ctx.organisationId, row.id);
+  const after = await loadBooking(tx, ctx, row.id);
   await recordBookingUpdate(tx, ctx, row, {
     before: { paid_amount: row.paidAmount, credit_amount: row.creditAmount },
     after: { refunded: fromPaise(amount), paid_amount: after.paidAmount, credit_amount: after.creditAmount, reason: input.reason },
@@ -163,5 +163,5 @@ export async function refundCredit(tx: Tx, ctx: Ctx, input: RefundRequest & { id
 
 /** A payment against an existing booking, with the booking row locked so concurrent payments never overshoot. */
 export async function payBooking(tx: Tx, ctx: Ctx, input: PaymentInput & { booking: number }): Promise<BookingRow> {
-  return addPayment(tx, ctx, await loadBooking(tx, ctx.organisationId, input.booking, true), input);
+  return addPayment(tx, ctx, await loadBooking(tx, ctx, input.booking, true), input);
 }

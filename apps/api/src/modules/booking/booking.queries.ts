@@ -18,8 +18,9 @@ export function paymentStatus(amount: string, paid: string): 'unpaid' | 'partial
 }
 
 /** Bookings as API JSON, with names and their slots, in the order of `rows`. */
-export async function bookingsJson(tx: Tx, organisationId: number, rows: BookingRow[]): Promise<Booking[]> {
+export async function bookingsJson(tx: Tx, ctx: Ctx, rows: BookingRow[]): Promise<Booking[]> {
   if (!rows.length) return [];
+  const organisationId = ctx.organisationId;
   const ids = rows.map((r) => r.id);
   const facilityIds = [...new Set(rows.map((r) => r.facilityId))];
   const names = await tx
@@ -33,9 +34,9 @@ export async function bookingsJson(tx: Tx, organisationId: number, rows: Booking
     .from(bookedTimeSlot)
     .where(and(eq(bookedTimeSlot.organisationId, organisationId), inArray(bookedTimeSlot.bookingId, ids)))
     .orderBy(asc(bookedTimeSlot.startTime));
-  const invoices = await invoicesOf(tx, { organisationId }, 'booking', ids);
+  const invoices = await invoicesOf(tx, ctx, 'booking', ids);
   // Refunds on the ledger, net of reversed ones.
-  const refunds = await refundsOf(tx, { organisationId }, 'booking', ids);
+  const refunds = await refundsOf(tx, ctx, 'booking', ids);
   return rows.map((b) => {
     const inv = invoices.get(b.id);
     const refunded = refunds.get(b.id);
@@ -101,29 +102,33 @@ export function bookingJsonFrom(
   };
 }
 
-export async function loadBooking(tx: Tx, organisationId: number, id: number, lock = false): Promise<BookingRow> {
+export async function loadBooking(tx: Tx, ctx: Ctx, id: number, lock = false): Promise<BookingRow> {
   const query = tx
     .select()
     .from(booking)
-    .where(and(eq(booking.organisationId, organisationId), eq(booking.id, id)));
+    .where(and(eq(booking.organisationId, ctx.organisationId), eq(booking.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;
 }
 
 /** One booking as API JSON, from its row or its id. */
-export async function bookingJson(tx: Tx, organisationId: number, rowOrId: BookingRow | number): Promise<Booking> {
-  const row = typeof rowOrId === 'number' ? await loadBooking(tx, organisationId, rowOrId) : rowOrId;
-  return (await bookingsJson(tx, organisationId, [row]))[0];
+export async function bookingJson(tx: Tx, ctx: Ctx, rowOrId: BookingRow | number): Promise<Booking> {
+  const row = typeof rowOrId === 'number' ? await loadBooking(tx, ctx, rowOrId) : rowOrId;
+  return (await bookingsJson(tx, ctx, [row]))[0];
 }
 
 /** The active slots of a booking, earliest first. */
-export async function activeSlotsOf(tx: Tx, organisationId: number, bookingId: number): Promise<BookedSlotRow[]> {
+export async function activeSlotsOf(tx: Tx, ctx: Ctx, bookingId: number): Promise<BookedSlotRow[]> {
   return tx
     .select()
     .from(bookedTimeSlot)
     .where(
-      and(eq(bookedTimeSlot.organisationId, organisationId), eq(bookedTimeSlot.bookingId, bookingId), eq(bookedTimeSlot.isActive, true)),
+      and(
+        eq(bookedTimeSlot.organisationId, ctx.organisationId),
+        eq(bookedTimeSlot.bookingId, bookingId),
+        eq(bookedTimeSlot.isActive, true),
+      ),
     )
     .orderBy(asc(bookedTimeSlot.startTime));
 }
@@ -135,7 +140,8 @@ export function hasStarted(ctx: Ctx, row: Pick<BookingRow, 'date'>, firstStart: 
 }
 
 /** A client's credit: the sum over their bookings that hold some, and those bookings. 404 for an unknown client. */
-export async function clientCredit(tx: Tx, organisationId: number, clientId: number) {
+export async function clientCredit(tx: Tx, ctx: Ctx, clientId: number) {
+  const organisationId = ctx.organisationId;
   const [client] = await tx
     .select({ id: bookingClient.id })
     .from(bookingClient)

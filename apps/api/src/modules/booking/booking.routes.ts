@@ -1,32 +1,24 @@
 import {
   BOOKING_SOURCES,
   BOOKING_STATUSES,
-  bookingCancelSchema,
-  bookingCancelSlotsSchema,
-  bookingCreditRefundSchema,
-  bookingMoveSchema,
-  bookingSchema,
-  bookingUpdateSchema,
-  clientCreditSchema,
-  deskBookingInputSchema,
-  idParamsSchema,
+  bookingEndpoints as e,
+  bookingClientEndpoints,
   idSchema,
   isoDateSchema,
-  paymentInputSchema,
   z,
   type Booking,
 } from '@arena/contracts';
 import { desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import type { Tx } from '../../platform/db/client.js';
 import { ctxOf, inTenant, type Ctx } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { displayDate } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
 import { bookingsJson, bookingJson, clientCredit, type BookingRow } from './booking.queries.js';
 import { cancelSlots, moveBooking } from './booking-changes.service.js';
-import { closeBooking, payBooking, refundCredit, updateBooking, type FinalStatus } from './booking-status.service.js';
+import { closeBooking, payBooking, refundCredit, updateBooking } from './booking-status.service.js';
 import { bookAtDesk } from './booking-entry.service.js';
 import { createdBookingJson, guardSlotRace } from './booking.service.js';
 import { MODULE } from './constants.js';
@@ -65,7 +57,7 @@ const bookingList: ListDefinition<{ row: BookingRow }, Booking> = {
   map: (tx, ctx, rows) =>
     bookingsJson(
       tx,
-      ctx.organisationId,
+      ctx,
       rows.map((r) => r.row),
     ),
   export: {
@@ -97,25 +89,12 @@ const bookingList: ListDefinition<{ row: BookingRow }, Booking> = {
 };
 
 export async function bookingRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { module: MODULE } as const;
+  listRoute(app, e.list, { module: MODULE, tags, summary: 'Bookings with filters and search', list: bookingList });
 
-  listRoute(app, '/api/booking/booking/', {
+  route(app, e.create, {
     module: MODULE,
     tags,
-    summary: 'Bookings with filters and search',
-    item: bookingSchema,
-    list: bookingList,
-  });
-
-  r.post('/api/booking/booking/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Book slots at the desk for a client (optionally with a payment)',
-      body: deskBookingInputSchema,
-      response: { 201: bookingSchema },
-    },
+    summary: 'Book slots at the desk for a client (optionally with a payment)',
     handler: async (request, reply) => {
       const created = await guardSlotRace(() =>
         inTenant(request, async (tx, ctx) => createdBookingJson(await bookAtDesk(tx, ctx, request.body))),
@@ -125,101 +104,73 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.get('/api/booking/booking/:id/', {
-    config,
-    schema: { tags, summary: 'A booking', params: idParamsSchema, response: { 200: bookingSchema } },
-    handler: async (request) => inTenant(request, (tx, ctx) => bookingJson(tx, ctx.organisationId, request.params.id)),
+  route(app, e.retrieve, {
+    module: MODULE,
+    tags,
+    summary: 'A booking',
+    handler: async (request) => inTenant(request, (tx, ctx) => bookingJson(tx, ctx, request.params.id)),
   });
 
-  r.patch('/api/booking/booking/:id/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Change the discount or notes of a booking',
-      params: idParamsSchema,
-      body: bookingUpdateSchema,
-      response: { 200: bookingSchema },
-    },
+  route(app, e.update, {
+    module: MODULE,
+    tags,
+    summary: 'Change the discount or notes of a booking',
     handler: async (request) =>
-      inTenant(request, async (tx, ctx) =>
-        bookingJson(tx, ctx.organisationId, await updateBooking(tx, ctx, { id: request.params.id, ...request.body })),
-      ),
+      inTenant(request, async (tx, ctx) => bookingJson(tx, ctx, await updateBooking(tx, ctx, { id: request.params.id, ...request.body }))),
   });
 
-  const transition = (path: string, to: FinalStatus, summary: string) =>
-    r.post(`/api/booking/booking/:id/${path}/`, {
-      config,
-      schema: {
-        tags,
-        summary,
-        params: idParamsSchema,
-        /** Cancelling only: `refund`, money given back (never more than paid), as a ledger refund with a credit note; the rest stays as credit. */
-        body: bookingCancelSchema.nullish(),
-        response: { 200: bookingSchema },
-      },
+  /** Runs one service on a booking in the request's transaction, and answers the booking. */
+  const answer = (request: FastifyRequest, service: (tx: Tx, ctx: Ctx) => Promise<BookingRow>) =>
+    inTenant(request, async (tx, ctx) => bookingJson(tx, ctx, await service(tx, ctx)));
+
+  for (const [endpoint, to, summary] of [
+    [e.cancel, 'cancelled', 'Cancel a booking and free its slots'],
+    [e.complete, 'completed', 'Mark a booking completed'],
+    [e.noShow, 'no_show', 'Mark a booking as a no-show'],
+  ] as const)
+    route(app, endpoint, {
+      module: MODULE,
+      tags,
+      summary,
       handler: async (request) =>
-        inTenant(request, async (tx, ctx) =>
-          bookingJson(
-            tx,
-            ctx.organisationId,
-            await closeBooking(tx, ctx, { id: request.params.id, to, reason: request.body?.reason, refund: request.body?.refund }),
-          ),
+        answer(request, (tx, ctx) =>
+          closeBooking(tx, ctx, { id: request.params.id, to, reason: request.body?.reason, refund: request.body?.refund }),
         ),
     });
-  transition('cancel', 'cancelled', 'Cancel a booking and free its slots');
-  transition('complete', 'completed', 'Mark a booking completed');
-  transition('no-show', 'no_show', 'Mark a booking as a no-show');
 
-  /** A POST on one booking: its body goes to one service with the booking's id, and the booking comes back. */
-  const bookingAction = <B extends z.ZodTypeAny>(
-    path: string,
-    summary: string,
-    body: B,
-    service: (tx: Tx, ctx: Ctx, id: number, input: z.infer<B>) => Promise<BookingRow>,
-    opts: { slotRace?: boolean } = {},
-  ) =>
-    r.post(`/api/booking/booking/:id/${path}/`, {
-      config,
-      schema: { tags, summary, params: idParamsSchema, body, response: { 200: bookingSchema } },
-      handler: async (request) => {
-        const run = () =>
-          inTenant(request, async (tx, ctx) =>
-            bookingJson(tx, ctx.organisationId, await service(tx, ctx, request.params.id, request.body as z.infer<B>)),
-          );
-        return opts.slotRace ? guardSlotRace(run) : run();
-      },
-    });
-  bookingAction(
-    'cancel-slots',
-    'Cancel some slots of a booking: they are freed, the total recomputed, the excess paid refunded (as asked) or kept as credit',
-    bookingCancelSlotsSchema,
-    (tx, ctx, id, input) => cancelSlots(tx, ctx, { id, ...input }),
-  );
-  bookingAction(
-    'move',
-    'Move a booking to other free slots (a date, a facility of its centre); 409 when one is taken',
-    bookingMoveSchema,
-    (tx, ctx, id, input) => moveBooking(tx, ctx, { id, ...input }),
-    { slotRace: true },
-  );
-  bookingAction(
-    'refund',
-    'Refund (part of) the credit a booking holds, with a credit note',
-    bookingCreditRefundSchema,
-    (tx, ctx, id, input) => refundCredit(tx, ctx, { id, ...input }),
-  );
-  bookingAction('payments', 'Record a payment against a booking', paymentInputSchema, (tx, ctx, id, input) =>
-    payBooking(tx, ctx, { ...input, booking: id }),
-  );
+  route(app, e.cancelSlots, {
+    module: MODULE,
+    tags,
+    summary: 'Cancel some slots of a booking: they are freed, the total recomputed, the excess paid refunded (as asked) or kept as credit',
+    handler: async (request) => answer(request, (tx, ctx) => cancelSlots(tx, ctx, { id: request.params.id, ...request.body })),
+  });
 
-  r.get('/api/booking/client/:id/credit/', {
-    config,
-    schema: {
-      tags,
-      summary: "A client's credit: the sum over their bookings",
-      params: idParamsSchema,
-      response: { 200: clientCreditSchema },
-    },
-    handler: async (request) => inTenant(request, (tx, ctx) => clientCredit(tx, ctx.organisationId, request.params.id)),
+  route(app, e.move, {
+    module: MODULE,
+    tags,
+    summary: 'Move a booking to other free slots (a date, a facility of its centre); 409 when one is taken',
+    handler: async (request) =>
+      guardSlotRace(() => answer(request, (tx, ctx) => moveBooking(tx, ctx, { id: request.params.id, ...request.body }))),
+  });
+
+  route(app, e.refund, {
+    module: MODULE,
+    tags,
+    summary: 'Refund (part of) the credit a booking holds, with a credit note',
+    handler: async (request) => answer(request, (tx, ctx) => refundCredit(tx, ctx, { id: request.params.id, ...request.body })),
+  });
+
+  route(app, e.pay, {
+    module: MODULE,
+    tags,
+    summary: 'Record a payment against a booking',
+    handler: async (request) => answer(request, (tx, ctx) => payBooking(tx, ctx, { ...request.body, booking: request.params.id })),
+  });
+
+  route(app, bookingClientEndpoints.credit, {
+    module: MODULE,
+    tags,
+    summary: "A client's credit: the sum over their bookings",
+    handler: async (request) => inTenant(request, (tx, ctx) => clientCredit(tx, ctx, request.params.id)),
   });
 }

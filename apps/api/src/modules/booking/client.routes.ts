@@ -1,9 +1,9 @@
-import { clientInputSchema, clientLookupQuerySchema, clientLookupSchema, clientSchema, idParamsSchema, partialWithoutDefaults, z } from '@arena/contracts';
+import { bookingClientEndpoints as e, z } from '@arena/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoute, yesNo, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import {
   clientDue,
   clientFields,
@@ -15,7 +15,6 @@ import {
   loadClient,
   updateClient,
   type Client,
-  type ClientInput,
   type ClientWithTotals,
 } from './client.service.js';
 import { MODULE } from './constants.js';
@@ -66,31 +65,19 @@ const clientList: ListDefinition<ClientWithTotals, Client> = {
 };
 
 export async function clientRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { module: MODULE } as const;
+  listRoute(app, e.list, { module: MODULE, tags, summary: 'Booking clients with their bookings and dues', list: clientList });
 
-  listRoute(app, '/api/booking/client/', {
+  route(app, e.create, {
     module: MODULE,
     tags,
-    summary: 'Booking clients with their bookings and dues',
-    item: clientSchema,
-    list: clientList,
-  });
-
-  r.post('/api/booking/client/', {
-    config,
-    schema: { tags, summary: 'Add a client', body: clientInputSchema, response: { 201: clientSchema } },
+    summary: 'Add a client',
     handler: async (request, reply) => reply.status(201).send(await inTenant(request, (tx, ctx) => createClient(tx, ctx, request.body))),
   });
 
-  r.get('/api/booking/client/lookup/', {
-    config,
-    schema: {
-      tags,
-      summary: 'The client who holds a mobile number, if any (the desk form\'s "Existing client" hint)',
-      querystring: clientLookupQuerySchema,
-      response: { 200: clientLookupSchema },
-    },
+  route(app, e.lookup, {
+    module: MODULE,
+    tags,
+    summary: 'The client who holds a mobile number, if any (the desk form\'s "Existing client" hint)',
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
         const c = await findClientByMobile(tx, ctx, request.query.mobile);
@@ -98,29 +85,25 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
       }),
   });
 
-  r.get('/api/booking/client/:id/', {
-    config,
-    schema: { tags, summary: 'A client', params: idParamsSchema, response: { 200: clientSchema } },
+  route(app, e.retrieve, {
+    module: MODULE,
+    tags,
+    summary: 'A client',
     handler: async (request) => inTenant(request, (tx, ctx) => loadClient(tx, ctx, request.params.id)),
   });
 
-  for (const method of ['put', 'patch'] as const)
-    r[method]('/api/booking/client/:id/', {
-      config,
-      schema: {
-        tags,
-        summary: 'Update a client',
-        params: idParamsSchema,
-        body: method === 'put' ? clientInputSchema : partialWithoutDefaults(clientInputSchema),
-        response: { 200: clientSchema },
-      },
-      handler: async (request) =>
-        inTenant(request, (tx, ctx) => updateClient(tx, ctx, { ...(request.body as Partial<ClientInput>), id: request.params.id })),
+  for (const endpoint of [e.update, e.partialUpdate])
+    route(app, endpoint, {
+      module: MODULE,
+      tags,
+      summary: 'Update a client',
+      handler: async (request) => inTenant(request, (tx, ctx) => updateClient(tx, ctx, { ...request.body, id: request.params.id })),
     });
 
-  r.delete('/api/booking/client/:id/', {
-    config,
-    schema: { tags, summary: 'Delete a client without bookings', params: idParamsSchema, response: { 204: z.null() } },
+  route(app, e.remove, {
+    module: MODULE,
+    tags,
+    summary: 'Delete a client without bookings',
     handler: async (request, reply) => {
       await inTenant(request, (tx, ctx) => deleteClient(tx, ctx, { id: request.params.id }));
       return reply.status(204).send(null);

@@ -1,9 +1,9 @@
-import { bookingDashboardSchema, idSchema, z } from '@arena/contracts';
+import { bookingDashboard } from '@arena/contracts';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { queryRows } from '../../platform/db/client.js';
 import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { addDays } from '../../platform/time.js';
 import { ledgerTotals } from '../money/index.js';
 import { bookingsJson } from './booking.queries.js';
@@ -16,19 +16,10 @@ const tags = ['booking'];
 
 /** Booking › Dashboard: today, this month, occupancy per facility, upcoming bookings, the last 30 days. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { module: MODULE } as const;
-
-  r.get('/api/booking/dashboard/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Booking dashboard: today, this month, occupancy per facility, upcoming bookings, last 30 days',
-      querystring: z.object({ centre: idSchema.optional() }),
-      response: {
-        200: bookingDashboardSchema,
-      },
-    },
+  route(app, bookingDashboard, {
+    module: MODULE,
+    tags,
+    summary: 'Booking dashboard: today, this month, occupancy per facility, upcoming bookings, last 30 days',
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
         const org = { id: ctx.organisationId };
@@ -85,7 +76,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
             facility: Number(o.facility),
             percent: o.total ? Math.round((1000 * o.booked) / o.total) / 10 : 0,
           })),
-          upcoming: await bookingsJson(tx, org.id, upcoming),
+          upcoming: await bookingsJson(tx, ctx, upcoming),
           chart: chartRows.map((x) => ({ date: x.date, bookings: x.bookings, amount: money(x.amount) })),
         };
       }),

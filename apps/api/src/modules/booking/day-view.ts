@@ -64,7 +64,7 @@ export async function facilitiesDay(
   const out = new Map<number, ViewGroup[]>();
   if (!ids.length) return out;
   const staff = audience === 'staff';
-  const { groups, slots } = await loadTemplates(tx, organisationId, ids);
+  const { groups, slots } = await loadTemplates(tx, ctx, ids);
   const booked = await tx
     .select({ slotId: bookedTimeSlot.timeSlotId, b: booking })
     .from(bookedTimeSlot)

@@ -1,22 +1,9 @@
-import {
-  copySlotGroupsInputSchema,
-  copySlotGroupsResultSchema,
-  daySlotGroupSchema,
-  dropdownSchema,
-  facilityInputSchema,
-  facilitySchema,
-  idParamsSchema,
-  idSchema,
-  z,
-  type Facility,
-  type FacilityInput,
-  partialWithoutDefaults,
-} from '@arena/contracts';
+import { facilityEndpoints as e, idSchema, type DaySlotGroup, type Facility } from '@arena/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activeFilter, listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { centre, sport } from '../administrator/index.js';
 import { MODULE } from './constants.js';
 import { dayView } from './day-view.js';
@@ -32,7 +19,6 @@ import {
 import { facility } from './schema.js';
 
 const tags = ['booking'];
-export const dayParams = z.object({ id: idSchema, date: z.string().max(20) });
 
 const facilityList: ListDefinition<{ f: typeof facility.$inferSelect; centreName: string; sportName: string }, Facility> = {
   from: (tx, fields) =>
@@ -77,25 +63,12 @@ const facilityList: ListDefinition<{ f: typeof facility.$inferSelect; centreName
 };
 
 export async function facilityRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { module: MODULE } as const;
+  listRoute(app, e.list, { module: MODULE, tags, summary: 'Facilities with their slot templates', list: facilityList });
 
-  listRoute(app, '/api/booking/facility/', {
+  route(app, e.dropdown, {
     module: MODULE,
     tags,
-    summary: 'Facilities with their slot templates',
-    item: facilitySchema,
-    list: facilityList,
-  });
-
-  r.get('/api/booking/facility/dropdown/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Active facilities as "sport - facility"',
-      querystring: z.object({ centre: idSchema.optional() }),
-      response: { 200: dropdownSchema },
-    },
+    summary: 'Active facilities as "sport - facility"',
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
         const rows = await tx
@@ -114,79 +87,60 @@ export async function facilityRoutes(app: FastifyInstance): Promise<void> {
       }),
   });
 
-  r.post('/api/booking/facility/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Create a facility (optionally with its slot groups)',
-      body: facilityInputSchema,
-      response: { 201: facilitySchema },
-    },
+  route(app, e.create, {
+    module: MODULE,
+    tags,
+    summary: 'Create a facility (optionally with its slot groups)',
     handler: async (request, reply) => reply.status(201).send(await inTenant(request, (tx, ctx) => createFacility(tx, ctx, request.body))),
   });
 
-  r.get('/api/booking/facility/:id/', {
-    config,
-    schema: { tags, summary: 'A facility with its slot template', params: idParamsSchema, response: { 200: facilitySchema } },
+  route(app, e.retrieve, {
+    module: MODULE,
+    tags,
+    summary: 'A facility with its slot template',
     handler: async (request) =>
-      inTenant(
-        request,
-        async (tx, ctx) => (await facilitiesJson(tx, ctx, [await loadFacility(tx, ctx.organisationId, request.params.id)]))[0],
-      ),
+      inTenant(request, async (tx, ctx) => (await facilitiesJson(tx, ctx, [await loadFacility(tx, ctx, request.params.id)]))[0]),
   });
 
-  for (const method of ['put', 'patch'] as const)
-    r[method]('/api/booking/facility/:id/', {
-      config,
-      schema: {
-        tags,
-        summary: method === 'put' ? 'Replace a facility' : 'Update part of a facility; slot_groups, when sent, replaces the template',
-        params: idParamsSchema,
-        body: method === 'put' ? facilityInputSchema : partialWithoutDefaults(facilityInputSchema),
-        response: { 200: facilitySchema },
-      },
-      handler: async (request) =>
-        inTenant(request, (tx, ctx) => updateFacility(tx, ctx, { ...(request.body as Partial<FacilityInput>), id: request.params.id })),
+  for (const [endpoint, summary] of [
+    [e.update, 'Replace a facility'],
+    [e.partialUpdate, 'Update part of a facility; slot_groups, when sent, replaces the template'],
+  ] as const)
+    route(app, endpoint, {
+      module: MODULE,
+      tags,
+      summary,
+      handler: async (request) => inTenant(request, (tx, ctx) => updateFacility(tx, ctx, { ...request.body, id: request.params.id })),
     });
 
-  r.delete('/api/booking/facility/:id/', {
-    config,
-    schema: { tags, summary: 'Delete a facility that has no bookings', params: idParamsSchema, response: { 204: z.null() } },
+  route(app, e.remove, {
+    module: MODULE,
+    tags,
+    summary: 'Delete a facility that has no bookings',
     handler: async (request, reply) => {
       await inTenant(request, (tx, ctx) => deleteFacility(tx, ctx, { id: request.params.id }));
       return reply.status(204).send(null);
     },
   });
 
-  r.post('/api/booking/facility/:id/copy-slot-groups/', {
-    config,
-    schema: {
-      tags,
-      summary:
-        'Copy every slot group of facility {id} (with its slots and prices) to to_facility, after its own groups; a group name it already has is refused',
-      params: idParamsSchema,
-      body: copySlotGroupsInputSchema,
-      response: { 200: copySlotGroupsResultSchema },
-    },
+  route(app, e.copySlotGroups, {
+    module: MODULE,
+    tags,
+    summary:
+      'Copy every slot group of facility {id} (with its slots and prices) to to_facility, after its own groups; a group name it already has is refused',
     handler: async (request) =>
       inTenant(request, (tx, ctx) => copySlotGroups(tx, ctx, { from: request.params.id, to: request.body.to_facility })),
   });
 
-  r.get('/api/booking/facility/:id/available-slots/:date/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Staff day view: every slot of a date with its status and booking',
-      params: dayParams,
-      response: { 200: z.array(daySlotGroupSchema) },
-    },
+  route(app, e.day, {
+    module: MODULE,
+    tags,
+    summary: 'Staff day view: every slot of a date with its status and booking',
     handler: async (request) =>
       inTenant(
         request,
         async (tx, ctx) =>
-          (await dayView(tx, ctx, await loadFacility(tx, ctx.organisationId, request.params.id), request.params.date, true)) as z.infer<
-            typeof daySlotGroupSchema
-          >[],
+          (await dayView(tx, ctx, await loadFacility(tx, ctx, request.params.id), request.params.date, true)) as DaySlotGroup[],
       ),
   });
 }

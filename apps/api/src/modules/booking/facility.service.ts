@@ -14,26 +14,27 @@ export type FacilityRow = typeof facility.$inferSelect & { centreName: string; s
 export type SlotRow = typeof timeSlot.$inferSelect;
 export type GroupRow = typeof slotGroup.$inferSelect;
 
-export async function loadFacilityRows(tx: Tx, organisationId: number, ids?: number[]): Promise<FacilityRow[]> {
+export async function loadFacilityRows(tx: Tx, ctx: Ctx, ids?: number[]): Promise<FacilityRow[]> {
   if (ids && !ids.length) return [];
   const rows = await tx
     .select({ f: facility, centreName: centre.name, sportName: sport.name })
     .from(facility)
     .innerJoin(centre, eq(centre.id, facility.centreId))
     .innerJoin(sport, eq(sport.id, facility.sportId))
-    .where(and(eq(facility.organisationId, organisationId), ids ? inArray(facility.id, ids) : undefined));
+    .where(and(eq(facility.organisationId, ctx.organisationId), ids ? inArray(facility.id, ids) : undefined));
   return rows.map((r) => ({ ...r.f, centreName: r.centreName, sportName: r.sportName }));
 }
 
-export async function loadFacility(tx: Tx, organisationId: number, id: number): Promise<FacilityRow> {
-  const [row] = await loadFacilityRows(tx, organisationId, [id]);
+export async function loadFacility(tx: Tx, ctx: Ctx, id: number): Promise<FacilityRow> {
+  const [row] = await loadFacilityRows(tx, ctx, [id]);
   if (!row) throw notFound();
   return row;
 }
 
 /** The live template (groups and slots not archived) of some facilities. */
-export async function loadTemplates(tx: Tx, organisationId: number, facilityIds: number[]) {
+export async function loadTemplates(tx: Tx, ctx: Ctx, facilityIds: number[]) {
   if (!facilityIds.length) return { groups: [] as GroupRow[], slots: [] as SlotRow[] };
+  const organisationId = ctx.organisationId;
   const groups = await tx
     .select()
     .from(slotGroup)
@@ -88,7 +89,7 @@ export function facilityJson(f: FacilityRow, groups: GroupRow[], slots: SlotRow[
 export async function facilitiesJson(tx: Tx, ctx: Ctx, rows: FacilityRow[]): Promise<Facility[]> {
   const { groups, slots } = await loadTemplates(
     tx,
-    ctx.organisationId,
+    ctx,
     rows.map((r) => r.id),
   );
   return rows.map((r) => facilityJson(r, groups, slots, ctx.now.today));
@@ -118,13 +119,14 @@ export function overlapErrors(groups: NonNullable<FacilityInput['slot_groups']>)
  */
 export async function replaceTemplate(
   tx: Tx,
-  organisationId: number,
+  ctx: Ctx,
   facilityId: number,
   groups: NonNullable<FacilityInput['slot_groups']>,
 ): Promise<void> {
+  const organisationId = ctx.organisationId;
   const overlaps = overlapErrors(groups);
   if (Object.keys(overlaps).length) throw badRequest(overlaps);
-  const current = await loadTemplates(tx, organisationId, [facilityId]);
+  const current = await loadTemplates(tx, ctx, [facilityId]);
   const groupIds = new Set(current.groups.map((g) => g.id));
   const slotIds = new Set(current.slots.map((s) => s.id));
   const keptGroups = new Set<number>();
@@ -214,7 +216,7 @@ const uniqueName = onUnique({
 });
 
 async function facilityAsJson(tx: Tx, ctx: Ctx, id: number): Promise<Facility> {
-  return (await facilitiesJson(tx, ctx, [await loadFacility(tx, ctx.organisationId, id)]))[0];
+  return (await facilitiesJson(tx, ctx, [await loadFacility(tx, ctx, id)]))[0];
 }
 
 /** Creates a facility with its slot template; the centre and sport must be the organisation's. */
@@ -229,7 +231,7 @@ export async function createFacility(tx: Tx, ctx: Ctx, input: FacilityInput): Pr
     })
     .returning({ id: facility.id })
     .catch(uniqueName);
-  if (input.slot_groups) await replaceTemplate(tx, ctx.organisationId, row.id, input.slot_groups);
+  if (input.slot_groups) await replaceTemplate(tx, ctx, row.id, input.slot_groups);
   const after = await facilityAsJson(tx, ctx, row.id);
   await record(tx, ctx.actor, { module: MODULE, resource: 'facility', objectId: row.id, label: after.name, action: 'create', after });
   return after;
@@ -248,7 +250,7 @@ export async function updateFacility(tx: Tx, ctx: Ctx, input: Partial<FacilityIn
     })
     .where(and(eq(facility.organisationId, ctx.organisationId), eq(facility.id, input.id)))
     .catch(uniqueName);
-  if (input.slot_groups) await replaceTemplate(tx, ctx.organisationId, input.id, input.slot_groups);
+  if (input.slot_groups) await replaceTemplate(tx, ctx, input.id, input.slot_groups);
   const after = await facilityAsJson(tx, ctx, input.id);
   await record(tx, ctx.actor, {
     module: MODULE,
@@ -284,8 +286,8 @@ export async function deleteFacility(tx: Tx, ctx: Ctx, input: { id: number }): P
 export async function copySlotGroups(tx: Tx, ctx: Ctx, input: { from: number; to: number }) {
   const organisationId = ctx.organisationId;
   if (input.from === input.to) throw badRequest({ to_facility: ['Choose another facility to copy the slot groups to.'] });
-  const source = await loadFacility(tx, organisationId, input.from);
-  const [target] = await loadFacilityRows(tx, organisationId, [input.to]);
+  const source = await loadFacility(tx, ctx, input.from);
+  const [target] = await loadFacilityRows(tx, ctx, [input.to]);
   if (!target) throw notFound();
   // The target is locked: two copies to it at once run one after the other, and the second sees the first's groups.
   await tx
@@ -293,9 +295,9 @@ export async function copySlotGroups(tx: Tx, ctx: Ctx, input: { from: number; to
     .from(facility)
     .where(and(eq(facility.organisationId, organisationId), eq(facility.id, target.id)))
     .for('update');
-  const from = await loadTemplates(tx, organisationId, [source.id]);
+  const from = await loadTemplates(tx, ctx, [source.id]);
   if (!from.groups.length) throw badRequest({ to_facility: [`${source.name} has no slot groups to copy.`] });
-  const existing = await loadTemplates(tx, organisationId, [target.id]);
+  const existing = await loadTemplates(tx, ctx, [target.id]);
   const names = new Set(existing.groups.map((g) => g.name.toLowerCase()));
   const clashing = from.groups.filter((g) => names.has(g.name.toLowerCase())).map((g) => g.name);
   if (clashing.length)

@@ -1,3 +1,4 @@
+import { bookingLogs } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { booking } from './schema.js';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +33,7 @@ export const bookingModule: ModuleManifest = {
     await subscriptionRoutes(app);
     await dashboardRoutes(app);
     await bookingReportRoutes(app);
-    auditLogRoute(app, '/api/booking/logs/', MODULE);
+    auditLogRoute(app, bookingLogs, MODULE);
   },
   seed: seedBooking,
   searchers: bookingSearchers,

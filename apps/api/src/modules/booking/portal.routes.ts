@@ -67,7 +67,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) =>
       cachedSlots(app.db, ctxOf(request).organisationId, request.params.id, request.params.date, () =>
         inTenant(request, async (tx, ctx) => {
-          const f = await loadFacility(tx, ctx.organisationId, request.params.id);
+          const f = await loadFacility(tx, ctx, request.params.id);
           if (!f.isActive || !f.enableOnlineBooking) throw notFound();
           return (await dayView(tx, ctx, f, request.params.date, false)) as AvailableSlotGroup[];
         }),

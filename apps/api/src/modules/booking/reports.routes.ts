@@ -1,3 +1,4 @@
+import { bookingReportEndpoints as e } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
 import { showName } from '../../platform/list.js';
 import { reportRoutes } from '../../platform/report.js';
@@ -14,9 +15,9 @@ import { occupancyReport } from './reports/occupancy.js';
  */
 export async function bookingReportRoutes(app: FastifyInstance): Promise<void> {
   const report = reportRoutes(app, { module: MODULE, tags: ['booking'], centreName: showName(centre) });
-  report('/api/booking/reports/booking/', bookingsReport);
-  report('/api/booking/reports/booking/transaction/', collectionsReport);
-  report('/api/booking/reports/booking/sports-transaction/', sportsCollectionsReport);
-  report('/api/booking/reports/occupancy/', occupancyReport);
-  report('/api/booking/reports/client-reliability/', clientReliabilityReport);
+  report(e.bookings, bookingsReport);
+  report(e.collections, collectionsReport);
+  report(e.sportsCollections, sportsCollectionsReport);
+  report(e.occupancy, occupancyReport);
+  report(e.clientReliability, clientReliabilityReport);
 }

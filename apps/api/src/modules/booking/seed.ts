@@ -86,8 +86,8 @@ export async function seedBooking(tx: Tx, ctx: Ctx): Promise<void> {
     });
     facilityIds.push(created.id);
   }
-  const facilities = await loadFacilityRows(tx, org, facilityIds);
-  const { slots } = await loadTemplates(tx, org, facilityIds);
+  const facilities = await loadFacilityRows(tx, ctx, facilityIds);
+  const { slots } = await loadTemplates(tx, ctx, facilityIds);
   const modes = await tx
     .select()
     .from(paymentMode)

@@ -1,19 +1,9 @@
-import {
-  idParamsSchema,
-  isoDateSchema,
-  SUBSCRIPTION_STATUSES,
-  subscriptionInputSchema,
-  subscriptionResultSchema,
-  subscriptionPreviewSchema,
-  subscriptionSchema,
-  z,
-  type Subscription,
-} from '@arena/contracts';
+import { bookingSubscriptionEndpoints as e, SUBSCRIPTION_STATUSES, z, type Subscription } from '@arena/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoute, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { bookingClient, bookingSubscription } from './schema.js';
 import { MODULE } from './constants.js';
 import {
@@ -73,25 +63,12 @@ const subscriptionList: ListDefinition<SubscriptionRow, Subscription> = {
 };
 
 export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { module: MODULE } as const;
+  listRoute(app, e.list, { module: MODULE, tags, summary: 'Booking subscriptions', list: subscriptionList });
 
-  listRoute(app, '/api/booking/subscription/', {
+  route(app, e.create, {
     module: MODULE,
     tags,
-    summary: 'Booking subscriptions',
-    item: subscriptionSchema,
-    list: subscriptionList,
-  });
-
-  r.post('/api/booking/subscription/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Create a recurring booking; dates that clash are reported, never double-booked',
-      body: subscriptionInputSchema,
-      response: { 201: subscriptionResultSchema },
-    },
+    summary: 'Create a recurring booking; dates that clash are reported, never double-booked',
     handler: async (request, reply) => {
       const out = await inTenant(request, async (tx, ctx) => {
         const result = await createSubscription(tx, ctx, request.body);
@@ -107,32 +84,24 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.post('/api/booking/subscription/preview/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Preview a recurring booking: each date free or clashing, its price, a proposal for a clash, and the total; writes nothing',
-      body: subscriptionInputSchema,
-      response: { 200: subscriptionPreviewSchema },
-    },
+  route(app, e.preview, {
+    module: MODULE,
+    tags,
+    summary: 'Preview a recurring booking: each date free or clashing, its price, a proposal for a clash, and the total; writes nothing',
     handler: async (request) => inTenant(request, (tx, ctx) => previewSubscription(tx, ctx, request.body)),
   });
 
-  r.get('/api/booking/subscription/:id/', {
-    config,
-    schema: { tags, summary: 'A booking subscription', params: idParamsSchema, response: { 200: subscriptionSchema } },
+  route(app, e.retrieve, {
+    module: MODULE,
+    tags,
+    summary: 'A booking subscription',
     handler: async (request) => inTenant(request, (tx, ctx) => loadSubscription(tx, ctx, request.params.id)),
   });
 
-  r.post('/api/booking/subscription/:id/cancel/', {
-    config,
-    schema: {
-      tags,
-      summary: 'Cancel a subscription from a date on (its bookings from then are cancelled)',
-      params: idParamsSchema,
-      body: z.object({ from_date: isoDateSchema }),
-      response: { 200: subscriptionSchema },
-    },
+  route(app, e.cancel, {
+    module: MODULE,
+    tags,
+    summary: 'Cancel a subscription from a date on (its bookings from then are cancelled)',
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
         await cancelSubscription(tx, ctx, { id: request.params.id, ...request.body });

@@ -180,7 +180,7 @@ async function checkSubscription(tx: Tx, ctx: Ctx, input: SubscriptionInput) {
     facility: { table: facility, id: input.facility },
     client: { table: bookingClient, id: input.client },
   });
-  const f = await loadFacility(tx, organisationId, input.facility);
+  const f = await loadFacility(tx, ctx, input.facility);
   if (!f.isActive) throw fieldError('facility', 'This facility is not active.');
   const template = await tx
     .select()

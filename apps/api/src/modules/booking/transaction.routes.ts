@@ -1,4 +1,14 @@
-import { bookingPaymentSchema, fromPaise, idSchema, paise, isoDateSchema, LEDGER_KIND_LABELS, z } from '@arena/contracts';
+import {
+  bookingTransactionEndpoints as e,
+  fromPaise,
+  idSchema,
+  paise,
+  isoDateSchema,
+  LEDGER_KIND_LABELS,
+  z,
+  type BookedTimeSlot,
+  type bookingPaymentSchema,
+} from '@arena/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { listRoute, showName, yesNo, type ListDefinition } from '../../platform/list.js';
@@ -50,22 +60,7 @@ const paymentList = () =>
     },
   });
 
-const bookedSlotSchema = z.object({
-  id: z.number(),
-  booking: z.number(),
-  booking_code: z.string(),
-  facility: z.number(),
-  facility_name: z.string(),
-  time_slot: z.number(),
-  date: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  price: z.string(),
-  is_active: z.boolean(),
-});
-type BookedSlot = z.infer<typeof bookedSlotSchema>;
-
-const bookedSlotList: ListDefinition<{ s: typeof bookedTimeSlot.$inferSelect; code: string; facilityName: string }, BookedSlot> = {
+const bookedSlotList: ListDefinition<{ s: typeof bookedTimeSlot.$inferSelect; code: string; facilityName: string }, BookedTimeSlot> = {
   from: (tx, fields) =>
     tx
       .select(fields)
@@ -121,18 +116,11 @@ const bookedSlotList: ListDefinition<{ s: typeof bookedTimeSlot.$inferSelect; co
 
 /** Money received against bookings, and the booked slots themselves. */
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
-  listRoute(app, '/api/booking/booking-transaction/', {
+  listRoute(app, e.payments, {
     module: MODULE,
     tags,
     summary: 'Money movements of bookings (receipts, refunds, reversals) on the ledger',
-    item: bookingPaymentSchema,
     list: paymentList(),
   });
-  listRoute(app, '/api/booking/booked-time-slot/', {
-    module: MODULE,
-    tags,
-    summary: 'Booked slots (active ones by default)',
-    item: bookedSlotSchema,
-    list: bookedSlotList,
-  });
+  listRoute(app, e.bookedSlots, { module: MODULE, tags, summary: 'Booked slots (active ones by default)', list: bookedSlotList });
 }

@@ -1,6 +1,6 @@
-import type { Board, BoardSlot, Booking, ClientLookup, DeskBookingsInput } from '@arena/contracts';
+import { boardEndpoints, bookingClientEndpoints, type Board, type BoardSlot, type DeskBookingsInput } from '@arena/contracts/booking';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { invoiceKeys } from '../money/public';
 import { bookingKeys, pathDate } from './api';
 
@@ -11,11 +11,11 @@ export const boardKeys = {
   lookup: (mobile: string) => [...bookingKeys.clients, 'lookup', mobile] as const,
 };
 
-/** The desk's board of a centre and a date (GET /booking/board/). */
+/** The desk's board of a centre and a date. */
 export const useBoard = (centre: string, date: string, sport: string) =>
   useQuery({
     queryKey: boardKeys.board(centre, date, sport),
-    queryFn: () => api.get<Board>('/booking/board/', { params: { centre, date: pathDate(date), sport: sport || undefined } }),
+    queryFn: () => call(boardEndpoints.board, { query: { centre, date: pathDate(date), sport: sport || undefined } }),
     enabled: !!centre && !!date,
     staleTime: 10_000,
   });
@@ -25,17 +25,17 @@ export const useClientLookup = (mobile: string) => {
   const digits = mobile.replace(/\s+/g, '');
   return useQuery({
     queryKey: boardKeys.lookup(digits),
-    queryFn: () => api.get<ClientLookup>('/booking/client/lookup/', { params: { mobile: digits } }),
+    queryFn: () => call(bookingClientEndpoints.lookup, { query: { mobile: digits } }),
     enabled: /^\d{10}$/.test(digits),
     staleTime: 30_000,
   });
 };
 
-/** POST /booking/desk-bookings/: one booking per facility, all or nothing. */
+/** Book several facilities for one client: one booking per facility, all or nothing. */
 export function useDeskBookings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeskBookingsInput) => api.post<{ bookings: Booking[] }>('/booking/desk-bookings/', input),
+    mutationFn: (input: DeskBookingsInput) => call(boardEndpoints.deskBookings, { body: input }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingKeys.all }),

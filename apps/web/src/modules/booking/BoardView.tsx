@@ -1,4 +1,4 @@
-import { fromPaise, toPaise } from '@arena/contracts';
+import { fromPaise, toPaise } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
 import { addDays, format, parseISO, startOfWeek } from 'date-fns';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';

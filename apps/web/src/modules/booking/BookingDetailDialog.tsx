@@ -1,5 +1,6 @@
 import { usePermissions } from '../../state/permissions';
-import { bookingCreditRefundSchema, bookingUpdateSchema, paymentInputSchema, toPaise, z, type Booking } from '@arena/contracts';
+import { bookingCreditRefundSchema, bookingUpdateSchema, paymentInputSchema, type Booking } from '@arena/contracts/booking';
+import { toPaise, z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { Booking } from '@arena/contracts';
+import { bookingEndpoints, type Booking } from '@arena/contracts/booking';
 import { CalendarDays, CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -111,7 +111,7 @@ export function BookingList({ client, initialSearch }: { client?: number; initia
         title={client ? 'Client bookings' : 'Bookings'}
         queryKey={[...bookingKeys.bookings, 'list']}
         fetchPage={fetchBookings}
-        exportPath="/booking/booking/"
+        exportPath={{ endpoint: bookingEndpoints.list }}
         columns={columns}
         rowKey={(b) => b.id}
         searchPlaceholder="Search code, name, mobile or email"

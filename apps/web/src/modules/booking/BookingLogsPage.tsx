@@ -1,3 +1,4 @@
+import { bookingLogs } from '@arena/contracts/booking';
 import { AuditLogTable } from '../../components/AuditLogTable';
 import { PageHeader } from '../../components/PageHeader';
 import { bookingKeys, fetchLogs } from './api';
@@ -7,7 +8,7 @@ export function BookingLogsPage() {
   return (
     <div>
       <PageHeader title="Logs" description="Every booking, payment, facility and client change in Booking Management." />
-      <AuditLogTable title="Booking logs" queryKey={bookingKeys.logs} fetchPage={fetchLogs} exportPath="/booking/logs/" />
+      <AuditLogTable title="Booking logs" queryKey={bookingKeys.logs} fetchPage={fetchLogs} exportPath={{ endpoint: bookingLogs }} />
     </div>
   );
 }

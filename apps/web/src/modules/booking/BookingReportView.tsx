@@ -1,4 +1,4 @@
-import type { BookingReport } from '@arena/contracts';
+import type { BookingReport } from '@arena/contracts/booking';
 import { format, parseISO } from 'date-fns';
 import { periodText, ReportChart, ReportFigures, ReportTableCard } from '../../components/report/ReportParts';
 import { Chart } from '../../components/charts/Chart';

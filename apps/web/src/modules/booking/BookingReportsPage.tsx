@@ -1,11 +1,18 @@
-import type { BookingReport, ClientReliability, OccupancyReport, Paginated, TransactionReport } from '@arena/contracts';
+import {
+  bookingReportEndpoints as e,
+  type BookingReport,
+  type ClientReliability,
+  type OccupancyReport,
+  type TransactionReport,
+} from '@arena/contracts/booking';
+import type { Paginated } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
 import { format, isValid, parseISO, subDays } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button';
 import { FilterSelect } from '../../components/FilterSelect';
 import { PeriodFilters, periodEmpty, ReportPage, useReportPeriod, useReportTab, type ReportTab } from '../../components/report/ReportPage';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { bookingKeys } from './api';
 import { BookingReportView, type GroupBy } from './BookingReportView';
@@ -63,16 +70,16 @@ export function BookingReportsPage() {
   const range = { date_after: from, date_before: to, centre };
   const source =
     kind === 'collection'
-      ? { path: '/booking/reports/booking/transaction/', params: range }
+      ? { endpoint: e.collections, params: range }
       : kind === 'occupancy'
-        ? { path: '/booking/reports/occupancy/', params: { from, to, centre } }
+        ? { endpoint: e.occupancy, params: { from, to, centre } }
         : kind === 'clients'
-          ? { path: '/booking/reports/client-reliability/', params: { from, to, centre } }
-          : { path: '/booking/reports/booking/', params: { report: kind, ...range, group_by: groupBy } };
+          ? { endpoint: e.clientReliability, params: { from, to, centre } }
+          : { endpoint: e.bookings, params: { report: kind, ...range, group_by: groupBy } };
   const paged = kind === 'clients' ? { page, page_size: pageSize } : {};
   const query = useQuery<AnyReport>({
     queryKey: [...bookingKeys.reports, kind, centre, from, to, groupBy, paged],
-    queryFn: () => api.get<AnyReport>(source.path, { params: { ...source.params, ...paged } }),
+    queryFn: () => call(source.endpoint, { query: { ...source.params, ...paged } }),
     // Paging the client list keeps the shown page until the next arrives (never another report's data).
     placeholderData: (previous) => (kind === 'clients' && previous && 'results' in previous ? previous : undefined),
   });
@@ -88,7 +95,7 @@ export function BookingReportsPage() {
       report={kind}
       query={query}
       isEmpty={isEmpty}
-      exportFile={{ ...source, name: `booking-${kind}-report-${from}-to-${to}` }}
+      exportFile={{ source: { endpoint: source.endpoint }, params: source.params, name: `booking-${kind}-report-${from}-to-${to}` }}
       filters={
         <>
           <PeriodFilters period={period} />

@@ -1,4 +1,5 @@
-import { bookingCancelSchema, bookingCancelSlotsSchema, toPaise, z, type Booking } from '@arena/contracts';
+import { bookingCancelSchema, bookingCancelSlotsSchema, type Booking } from '@arena/contracts/booking';
+import { toPaise, z } from '@arena/contracts/kit';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../components/Alert';

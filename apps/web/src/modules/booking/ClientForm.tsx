@@ -1,4 +1,4 @@
-import { clientInputSchema } from '@arena/contracts';
+import { clientInputSchema } from '@arena/contracts/booking';
 import { FormDialog } from '../../components/FormDialog';
 import { PhoneField, TextareaField, TextField } from '../../components/form';
 import type { Client, ClientInput } from './api';

@@ -1,4 +1,5 @@
-import type { ClientReliability, Paginated } from '@arena/contracts';
+import type { ClientReliability } from '@arena/contracts/booking';
+import type { Paginated } from '@arena/contracts/kit';
 import { Card } from '../../components/Card';
 import { DataTablePager } from '../../components/DataTablePager';
 import { ReportTable } from '../../components/report/ReportTable';

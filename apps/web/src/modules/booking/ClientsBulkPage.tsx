@@ -1,4 +1,4 @@
-import { clientInputSchema } from '@arena/contracts';
+import { clientInputSchema } from '@arena/contracts/booking';
 import { CheckCircle2, ClipboardPaste, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert';

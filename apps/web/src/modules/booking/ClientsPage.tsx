@@ -1,3 +1,4 @@
+import { bookingClientEndpoints } from '@arena/contracts/booking';
 import { Plus, Table2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -115,7 +116,7 @@ function ClientsScreen({ node, initialBulk }: { node: ResolvedNode; initialBulk:
           title="Clients"
           queryKey={[...bookingKeys.clients, 'list']}
           fetchPage={fetchClients}
-          exportPath="/booking/client/"
+          exportPath={{ endpoint: bookingClientEndpoints.list }}
           columns={columns}
           rowKey={(c) => c.id}
           searchPlaceholder="Search name, mobile or email"

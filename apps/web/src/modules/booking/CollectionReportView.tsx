@@ -1,4 +1,4 @@
-import type { TransactionReport } from '@arena/contracts';
+import type { TransactionReport } from '@arena/contracts/booking';
 import { format, parseISO } from 'date-fns';
 import { Card } from '../../components/Card';
 import { periodText, ReportChart, ReportFigures } from '../../components/report/ReportParts';

@@ -1,4 +1,5 @@
-import { deskBookingsInputSchema, fromPaise, toPaise, z } from '@arena/contracts';
+import { deskBookingsInputSchema } from '@arena/contracts/booking';
+import { fromPaise, toPaise, z } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
 import { useMemo, useState } from 'react';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { GST_RATES, type Facility } from '@arena/contracts';
+import type { Facility } from '@arena/contracts/booking';
+import { GST_RATES } from '@arena/contracts/kit';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResolvedNode } from '../../lib/web-module';
 import { Alert } from '../../components/Alert';

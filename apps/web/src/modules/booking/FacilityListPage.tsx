@@ -1,4 +1,4 @@
-import type { CopySlotGroupsResult, Facility } from '@arena/contracts';
+import { facilityEndpoints, type Facility } from '@arena/contracts/booking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LandPlot, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -8,7 +8,6 @@ import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { optionsOf, SelectField } from '../../components/form';
-import { api } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
@@ -19,7 +18,7 @@ import { notify } from '../../lib/notify';
 import { useDeleteResource } from '../../lib/resourceActions';
 import { useFacilities, useSports } from '../../lib/lookups';
 import { useSidebar } from '../../state/sidebar';
-import { bookingKeys, fetchFacilities, useFacilityMutations } from './api';
+import { bookingKeys, copySlotGroups, fetchFacilities, useFacilityMutations } from './api';
 import { BookingTabs } from './BookingTabs';
 
 const slotCount = (f: Facility) => f.slot_groups.reduce((n, g) => n + g.time_slots.length, 0);
@@ -30,7 +29,7 @@ function CopySlotGroupsDialog({ source, onClose }: { source: Facility | null; on
   const facilities = useFacilities();
   const [target, setTarget] = useState('');
   const copy = useMutation({
-    mutationFn: (to: number) => api.post<CopySlotGroupsResult>(`/booking/facility/${source!.id}/copy-slot-groups/`, { to_facility: to }),
+    mutationFn: (to: number) => copySlotGroups(source!.id, to),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
   const close = () => {
@@ -187,7 +186,7 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
         title="Facilities"
         queryKey={bookingKeys.facilities}
         fetchPage={fetchFacilities}
-        exportPath="/booking/facility/"
+        exportPath={{ endpoint: facilityEndpoints.list }}
         columns={columns}
         rowKey={(f) => f.id}
         searchPlaceholder="Search facility"

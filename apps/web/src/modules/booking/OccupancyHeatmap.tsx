@@ -1,4 +1,4 @@
-import type { OccupancyCell, OccupancyReport } from '@arena/contracts';
+import type { OccupancyCell, OccupancyReport } from '@arena/contracts/booking';
 import { Card } from '../../components/Card';
 import { periodText, ReportFigures } from '../../components/report/ReportParts';
 import { StatCard } from '../../components/StatCard';

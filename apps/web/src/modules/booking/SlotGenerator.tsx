@@ -1,4 +1,4 @@
-import { generateSlots, SLOT_LENGTHS, type GeneratedSlot, type SlotGeneratorInput } from '@arena/contracts';
+import { generateSlots, SLOT_LENGTHS, type GeneratedSlot, type SlotGeneratorInput } from '@arena/contracts/booking';
 import { Wand2 } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/Button';

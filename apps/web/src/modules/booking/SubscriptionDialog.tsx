@@ -1,4 +1,5 @@
-import { phoneSchema, subscriptionInputSchema, z } from '@arena/contracts';
+import { subscriptionInputSchema } from '@arena/contracts/booking';
+import { phoneSchema, z } from '@arena/contracts/kit';
 import { addMonths, format } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';

@@ -1,11 +1,12 @@
-import { fromPaise, toPaise, type SubscriptionPreview, type SubscriptionPreviewDate } from '@arena/contracts';
+import { bookingSubscriptionEndpoints, type SubscriptionPreview, type SubscriptionPreviewDate } from '@arena/contracts/booking';
+import { fromPaise, toPaise } from '@arena/contracts/kit';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { MoneyField, optionsOf, SelectField, TextField } from '../../components/form';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { usePaymentModes } from '../../lib/lookups';
@@ -14,9 +15,9 @@ import { hhmm } from './status';
 
 export type { SubscriptionPreview };
 
-/** POST /booking/subscription/preview/: what the subscription would book, date by date; writes nothing. */
+/** What the subscription would book, date by date; writes nothing. */
 export const useSubscriptionPreview = () =>
-  useMutation({ mutationFn: (input: SubscriptionInput) => api.post<SubscriptionPreview>('/booking/subscription/preview/', input) });
+  useMutation({ mutationFn: (input: SubscriptionInput) => call(bookingSubscriptionEndpoints.preview, { body: input }) });
 
 type Choice = 'move' | 'skip';
 const range = (p: { start_time: string; end_time: string }) => `${hhmm(p.start_time)}–${hhmm(p.end_time)}`;

@@ -1,3 +1,4 @@
+import { bookingSubscriptionEndpoints } from '@arena/contracts/booking';
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
@@ -97,7 +98,7 @@ export function SubscriptionsPage() {
         title="Booking subscriptions"
         queryKey={bookingKeys.subscriptions}
         fetchPage={fetchSubscriptions}
-        exportPath="/booking/subscription/"
+        exportPath={{ endpoint: bookingSubscriptionEndpoints.list }}
         columns={columns}
         rowKey={(s) => s.id}
         searchPlaceholder="Search client, mobile or facility"

@@ -1,3 +1,4 @@
+import { bookingTransactionEndpoints } from '@arena/contracts/booking';
 import { Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -100,7 +101,7 @@ export function TransactionsPage() {
         title="Booking transactions"
         queryKey={bookingKeys.payments}
         fetchPage={fetchPayments}
-        exportPath="/booking/booking-transaction/"
+        exportPath={{ endpoint: bookingTransactionEndpoints.payments }}
         columns={columns}
         rowKey={(p) => p.id}
         searchPlaceholder="Search booking or client"

@@ -1,37 +1,38 @@
-import type {
-  AuditEntry,
-  Booking,
-  bookingCancelSlotsSchema,
-  BookingDashboard,
-  bookingMoveSchema,
-  bookingRefundSchema,
-  ClientCredit,
-  bookingPaymentSchema,
-  bookingUpdateSchema,
-  clientInputSchema,
-  clientSchema,
-  daySlotGroupSchema,
-  deskBookingInputSchema,
-  Facility,
-  FacilityInput,
-  paymentInputSchema,
-  Subscription,
-  subscriptionInputSchema,
-  SubscriptionResult,
-  z,
-} from '@arena/contracts';
+import {
+  bookingClientEndpoints,
+  bookingDashboard,
+  bookingEndpoints,
+  bookingLogs,
+  bookingSubscriptionEndpoints,
+  bookingTransactionEndpoints,
+  facilityEndpoints,
+  type Booking,
+  type bookingCancelSlotsSchema,
+  type BookingClient,
+  type BookingClientInput,
+  type BookingDashboard,
+  type bookingMoveSchema,
+  type BookingPayment,
+  type bookingRefundSchema,
+  type bookingUpdateSchema,
+  type DaySlotGroup,
+  type deskBookingInputSchema,
+  type FacilityInput,
+  type paymentInputSchema,
+  type Subscription,
+  type subscriptionInputSchema,
+  type SubscriptionResult,
+} from '@arena/contracts/booking';
+import type { AuditEntry, z } from '@arena/contracts/kit';
 import { format, parseISO } from 'date-fns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
-import { api, type Paginated } from '../../lib/api';
+import { call } from '../../lib/api';
 import { invoiceKeys } from '../money/public';
 
-export type { AuditEntry, BookingDashboard, Subscription, SubscriptionResult };
-export type DaySlotGroup = z.infer<typeof daySlotGroupSchema>;
+export type { AuditEntry, BookingDashboard, BookingPayment, DaySlotGroup, Subscription, SubscriptionResult };
+export type { BookingClient as Client, BookingClientInput as ClientInput };
 export type DaySlot = DaySlotGroup['time_slots'][number];
-export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
-export type Client = z.infer<typeof clientSchema>;
-export type ClientInput = z.input<typeof clientInputSchema>;
 /** What a desk booking, a payment, a booking change and a subscription send: the parsed request of the contracts' schema. */
 export type DeskBookingInput = z.output<typeof deskBookingInputSchema>;
 export type PaymentInput = z.output<typeof paymentInputSchema>;
@@ -60,30 +61,40 @@ export const bookingKeys = {
 export const pathDate = (iso: string) => format(parseISO(iso), 'dd-MM-yyyy');
 
 // ---- facilities ----
-export const fetchFacilities = (params: ListParams) => api.get<Paginated<Facility>>('/booking/facility/', { params });
+export const fetchFacilities = (params: ListParams) => call(facilityEndpoints.list, { query: params });
 export const useFacility = (id: number | null) =>
-  useQuery({ queryKey: bookingKeys.facility(id ?? 0), queryFn: () => api.get<Facility>(`/booking/facility/${id}/`), enabled: !!id });
+  useQuery({
+    queryKey: bookingKeys.facility(id ?? 0),
+    queryFn: () => call(facilityEndpoints.retrieve, { params: { id: id! } }),
+    enabled: !!id,
+  });
 
 export function useFacilityMutations() {
   const queryClient = useQueryClient();
   const settled = () => queryClient.invalidateQueries({ queryKey: bookingKeys.all });
-  const create = useMutation({ mutationFn: (input: FacilityInput) => api.post<Facility>('/booking/facility/', input), onSuccess: settled });
+  const create = useMutation({ mutationFn: (input: FacilityInput) => call(facilityEndpoints.create, { body: input }), onSuccess: settled });
   const update = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: Partial<FacilityInput> }) => api.patch<Facility>(`/booking/facility/${id}/`, input),
+    mutationFn: ({ id, input }: { id: number; input: Partial<FacilityInput> }) =>
+      call(facilityEndpoints.partialUpdate, { params: { id }, body: input }),
     onSuccess: settled,
   });
-  const remove = useMutation({ mutationFn: (id: number) => api.delete<void>(`/booking/facility/${id}/`), onSuccess: settled });
+  const remove = useMutation({ mutationFn: (id: number) => call(facilityEndpoints.remove, { params: { id } }), onSuccess: settled });
   return { create, update, remove };
 }
 
+/** Every slot group of `facility` (with its slots and prices) appended to the facility `to`. */
+export const copySlotGroups = (facility: number, to: number) =>
+  call(facilityEndpoints.copySlotGroups, { params: { id: facility }, body: { to_facility: to } });
+
 // ---- the day view and bookings ----
-export const fetchDay = (facility: string, date: string) =>
-  api
-    .get<DaySlotGroup[] | { results: DaySlotGroup[] }>(`/booking/facility/${facility}/available-slots/${pathDate(date)}/`)
-    .then((d) => (Array.isArray(d) ? d : d.results));
-export const fetchBookings = (params: ListParams) => api.get<Paginated<Booking>>('/booking/booking/', { params });
+export const fetchDay = (facility: string, date: string) => call(facilityEndpoints.day, { params: { id: facility, date: pathDate(date) } });
+export const fetchBookings = (params: ListParams) => call(bookingEndpoints.list, { query: params });
 export const useBooking = (id: number | null) =>
-  useQuery({ queryKey: bookingKeys.booking(id ?? 0), queryFn: () => api.get<Booking>(`/booking/booking/${id}/`), enabled: !!id });
+  useQuery({
+    queryKey: bookingKeys.booking(id ?? 0),
+    queryFn: () => call(bookingEndpoints.retrieve, { params: { id: id! } }),
+    enabled: !!id,
+  });
 
 export function useBookingMutations() {
   const queryClient = useQueryClient();
@@ -95,86 +106,83 @@ export function useBookingMutations() {
       queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
     ]);
   };
-  const create = useMutation({
-    mutationFn: (input: DeskBookingInput) => api.post<Booking>('/booking/booking/', input),
-    onSuccess: settled,
-  });
+  const e = bookingEndpoints;
+  const create = useMutation({ mutationFn: (input: DeskBookingInput) => call(e.create, { body: input }), onSuccess: settled });
   const patch = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: BookingUpdate }) => api.patch<Booking>(`/booking/booking/${id}/`, input),
+    mutationFn: ({ id, input }: { id: number; input: BookingUpdate }) => call(e.update, { params: { id }, body: input }),
     onSuccess: settled,
   });
   const cancel = useMutation({
     mutationFn: ({ id, reason, refund }: { id: number; reason: string; refund?: BookingRefund }) =>
-      api.post<Booking>(`/booking/booking/${id}/cancel/`, refund ? { reason, refund } : { reason }),
+      call(e.cancel, { params: { id }, body: refund ? { reason, refund } : { reason } }),
     onSuccess: settled,
   });
   const cancelSlots = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: CancelSlotsInput }) =>
-      api.post<Booking>(`/booking/booking/${id}/cancel-slots/`, input),
+    mutationFn: ({ id, input }: { id: number; input: CancelSlotsInput }) => call(e.cancelSlots, { params: { id }, body: input }),
     onSuccess: settled,
   });
   const move = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: MoveInput }) => api.post<Booking>(`/booking/booking/${id}/move/`, input),
+    mutationFn: ({ id, input }: { id: number; input: MoveInput }) => call(e.move, { params: { id }, body: input }),
     onSuccess: settled,
   });
   const refundCredit = useMutation({
     mutationFn: ({ id, input }: { id: number; input: BookingRefund & { reason: string } }) =>
-      api.post<Booking>(`/booking/booking/${id}/refund/`, input),
+      call(e.refund, { params: { id }, body: input }),
     onSuccess: settled,
   });
-  const complete = useMutation({ mutationFn: (id: number) => api.post<Booking>(`/booking/booking/${id}/complete/`), onSuccess: settled });
-  const noShow = useMutation({ mutationFn: (id: number) => api.post<Booking>(`/booking/booking/${id}/no-show/`), onSuccess: settled });
+  // Completing and marking a no-show send no body (only cancelling reads one).
+  const complete = useMutation({ mutationFn: (id: number) => call(e.complete, { params: { id }, body: undefined }), onSuccess: settled });
+  const noShow = useMutation({ mutationFn: (id: number) => call(e.noShow, { params: { id }, body: undefined }), onSuccess: settled });
   const pay = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: PaymentInput }) => api.post<Booking>(`/booking/booking/${id}/payments/`, input),
+    mutationFn: ({ id, input }: { id: number; input: PaymentInput }) => call(e.pay, { params: { id }, body: input }),
     onSuccess: settled,
   });
   return { create, patch, cancel, cancelSlots, move, refundCredit, complete, noShow, pay };
 }
 
 // ---- payments, clients, subscriptions ----
-export const fetchPayments = (params: ListParams) => api.get<Paginated<BookingPayment>>('/booking/booking-transaction/', { params });
+export const fetchPayments = (params: ListParams) => call(bookingTransactionEndpoints.payments, { query: params });
 /** A client's credit over their bookings (money kept from cancelled slots or bookings). */
 export const useClientCredit = (client: number | null) =>
   useQuery({
     queryKey: [...bookingKeys.clients, client ?? 0, 'credit'],
-    queryFn: () => api.get<ClientCredit>(`/booking/client/${client}/credit/`),
+    queryFn: () => call(bookingClientEndpoints.credit, { params: { id: client! } }),
     enabled: !!client,
   });
-export const fetchClients = (params: ListParams) => api.get<Paginated<Client>>('/booking/client/', { params });
+export const fetchClients = (params: ListParams) => call(bookingClientEndpoints.list, { query: params });
 
 export function useClientMutations() {
   const queryClient = useQueryClient();
   const settled = () => queryClient.invalidateQueries({ queryKey: bookingKeys.clients });
-  const create = useMutation({ mutationFn: (input: ClientInput) => api.post<Client>('/booking/client/', input), onSuccess: settled });
+  const e = bookingClientEndpoints;
+  const create = useMutation({ mutationFn: (input: BookingClientInput) => call(e.create, { body: input }), onSuccess: settled });
   const update = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: Partial<ClientInput> }) => api.patch<Client>(`/booking/client/${id}/`, input),
+    mutationFn: ({ id, input }: { id: number; input: Partial<BookingClientInput> }) =>
+      call(e.partialUpdate, { params: { id }, body: input }),
     onSuccess: settled,
   });
-  const remove = useMutation({ mutationFn: (id: number) => api.delete<void>(`/booking/client/${id}/`), onSuccess: settled });
+  const remove = useMutation({ mutationFn: (id: number) => call(e.remove, { params: { id } }), onSuccess: settled });
   return { create, update, remove };
 }
 
-export const fetchSubscriptions = (params: ListParams) => api.get<Paginated<Subscription>>('/booking/subscription/', { params });
+export const fetchSubscriptions = (params: ListParams) => call(bookingSubscriptionEndpoints.list, { query: params });
 export function useSubscriptionMutations() {
   const queryClient = useQueryClient();
   const settled = () => queryClient.invalidateQueries({ queryKey: bookingKeys.all });
-  const create = useMutation({
-    mutationFn: (input: SubscriptionInput) => api.post<SubscriptionResult>('/booking/subscription/', input),
-    onSuccess: settled,
-  });
+  const e = bookingSubscriptionEndpoints;
+  const create = useMutation({ mutationFn: (input: SubscriptionInput) => call(e.create, { body: input }), onSuccess: settled });
   const cancel = useMutation({
-    mutationFn: ({ id, from_date }: { id: number; from_date: string }) =>
-      api.post<Subscription>(`/booking/subscription/${id}/cancel/`, { from_date }),
+    mutationFn: ({ id, from_date }: { id: number; from_date: string }) => call(e.cancel, { params: { id }, body: { from_date } }),
     onSuccess: settled,
   });
   return { create, cancel };
 }
 
-// ---- dashboard, logs, reports ----
+// ---- dashboard, logs ----
 export const useBookingDashboard = (centre: string) =>
   useQuery({
     queryKey: bookingKeys.dashboard(centre),
-    queryFn: () => api.get<BookingDashboard>('/booking/dashboard/', { params: { centre } }),
+    queryFn: () => call(bookingDashboard, { query: { centre } }),
     staleTime: 60_000,
   });
-export const fetchLogs = (params: ListParams) => api.get<Paginated<AuditEntry>>('/booking/logs/', { params });
+export const fetchLogs = (params: ListParams) => call(bookingLogs, { query: params });

@@ -1,4 +1,4 @@
-import type { TransactionReport } from '@arena/contracts';
+import type { TransactionReport } from '@arena/contracts/booking';
 
 export interface CollectionPivot {
   /** Payment modes across, in the server's order. */

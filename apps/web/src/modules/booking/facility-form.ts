@@ -1,4 +1,5 @@
-import { facilityInputSchema, z, type Facility } from '@arena/contracts';
+import { facilityInputSchema, type Facility } from '@arena/contracts/booking';
+import { z } from '@arena/contracts/kit';
 import { requestSchema, type FormInput } from '../../lib/form';
 
 /** A number field's value: NaN while it is empty or unreadable (the request schema then says so). */

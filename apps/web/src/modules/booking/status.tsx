@@ -1,4 +1,4 @@
-import type { Booking } from '@arena/contracts';
+import type { Booking } from '@arena/contracts/booking';
 import { Badge } from '../../components/Badge';
 
 const STATUS_LABEL: Record<string, string> = { confirmed: 'Confirmed', cancelled: 'Cancelled', completed: 'Completed', no_show: 'No-show' };

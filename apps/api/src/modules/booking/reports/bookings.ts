@@ -1,17 +1,15 @@
 /** Reports › Booking: booked (all sources) or online bookings, grouped by date, facility or sport. */
-import { bookingReportSchema, z, type BookingReport, type BookingReportRow } from '@arena/contracts';
+import { bookingReportEndpoints, type BookingReport, type BookingReportRow, type ParsedQuery } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../platform/db/client.js';
 import { centreFilter, LAST_30_DAYS, type ReportDefinition } from '../../../platform/report.js';
 import { money, sumMoney } from './shared.js';
 
-type Query = { centre?: number; report: 'booked' | 'online'; group_by: 'date' | 'facility' | 'sport' };
+type Query = ParsedQuery<typeof bookingReportEndpoints.bookings>;
 
 export const bookingsReport: ReportDefinition<Query, BookingReport, BookingReportRow> = {
   summary: 'Booked (all sources) or online bookings, grouped by date, facility or sport',
-  query: { report: z.enum(['booked', 'online']).default('booked'), group_by: z.enum(['date', 'facility', 'sport']).default('date') },
   window: LAST_30_DAYS,
-  response: bookingReportSchema,
   run: async ({ tx, ctx, q, window: { from, to } }) => {
     const key = { date: sql`b.date::text`, facility: sql`f.id::text`, sport: sql`sp.id::text` }[q.group_by];
     const label = { date: sql`b.date::text`, facility: sql`sp.name || ' - ' || f.name`, sport: sql`sp.name` }[q.group_by];

@@ -1,5 +1,5 @@
 /** Reports › Clients: no-shows and cancellations by client, most no-shows first (bookings dated in at most 92 days). */
-import { clientReliabilitySchema, listQuerySchema, paginatedSchema, type ClientReliability, type Paginated } from '@arena/contracts';
+import { bookingReportEndpoints, type ClientReliability, type Paginated, type ParsedQuery } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../platform/db/client.js';
 import { EXPORT_MAX_ROWS } from '../../../platform/export.js';
@@ -8,7 +8,7 @@ import { centreFilter, type ReportDefinition, type ReportWindow } from '../../..
 import type { Ctx } from '../../../platform/request-context.js';
 import { BOUNDED_WINDOW } from './shared.js';
 
-type Query = { centre?: number; page?: number; page_size?: number };
+type Query = ParsedQuery<typeof bookingReportEndpoints.clientReliability>;
 
 /** One page of clients (all of them, up to the export's limit, with `limit` null). */
 async function clientPage(tx: Tx, ctx: Ctx, q: Query, { from, to }: ReportWindow, limit: number | null, offset: number) {
@@ -38,11 +38,9 @@ const where = (ctx: Ctx, q: Query, { from, to }: ReportWindow) =>
 export const clientReliabilityReport: ReportDefinition<Query, Paginated<ClientReliability> | null, ClientReliability> = {
   summary: 'No-shows and cancellations by client, most no-shows first (bookings dated in a range of at most 92 days)',
   description: 'No-show rate: no-shows ÷ (completed + no-shows).',
-  query: { page: listQuerySchema.shape.page, page_size: listQuerySchema.shape.page_size },
   window: BOUNDED_WINDOW,
-  response: paginatedSchema(clientReliabilitySchema),
   run: async ({ tx, ctx, q, window, request }) =>
-    (q as { format?: string }).format
+    q.format
       ? null
       : paginate(request, q, {
           rows: (limit, offset) => clientPage(tx, ctx, q, window, limit, offset),

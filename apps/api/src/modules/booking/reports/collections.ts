@@ -1,5 +1,5 @@
 /** Reports › Booking: collections by date and payment mode, and by sport (the booking movements of the ledger). */
-import { sportsReportSchema, transactionReportSchema, type SportsReport, type TransactionReport } from '@arena/contracts';
+import type { SportsReport, TransactionReport } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { LAST_30_DAYS, type ReportDefinition } from '../../../platform/report.js';
 import { ledgerTotals } from '../../money/index.js';
@@ -10,7 +10,6 @@ type Query = { centre?: number };
 export const collectionsReport: ReportDefinition<Query, TransactionReport, string | null> = {
   summary: 'Collections by date and payment mode',
   window: LAST_30_DAYS,
-  response: transactionReportSchema,
   run: async ({ tx, ctx, q, window: { from, to } }) => {
     // Money's movements of bookings: income = received − refunded, a reversal taking back its original.
     const rows = (await ledgerTotals(tx, ctx, { sources: ['booking'], from, to, centre: q.centre, groupBy: ['day', 'mode'], fill: false }))
@@ -61,7 +60,6 @@ type SportLine = { sport: string; amount: string; bookings: number };
 export const sportsCollectionsReport: ReportDefinition<Query, SportsReport, SportLine> = {
   summary: 'Collections by sport',
   window: LAST_30_DAYS,
-  response: sportsReportSchema,
   run: async ({ tx, ctx, q, window: { from, to } }) => {
     const sportOf = {
       booking: sql`select b.id, sp.id::text as key, sp.name as label from booking b

@@ -1,5 +1,5 @@
 /** Reports › Occupancy: booked slot-hours ÷ offered slot-hours by facility and hour of the day, over at most 92 days. */
-import { occupancyReportSchema, type OccupancyReport } from '@arena/contracts';
+import type { OccupancyReport } from '@arena/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../../platform/db/client.js';
 import { centreFilter, type ReportDefinition } from '../../../platform/report.js';
@@ -14,7 +14,6 @@ const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 export const occupancyReport: ReportDefinition<{ centre?: number }, OccupancyReport, Line> = {
   summary: 'Occupancy by facility and hour of the day: booked slot-hours ÷ offered slot-hours over at most 92 days',
   window: BOUNDED_WINDOW,
-  response: occupancyReportSchema,
   run: async ({ tx, ctx, q, window: { from, to } }) => {
     const days = daysBetween(from, to) + 1;
     // Seconds of [start, end) inside the hour h (a slot ending at midnight ends at 24:00).
