@@ -5,7 +5,7 @@ import { centreEndpoints, paymentModeEndpoints, sportEndpoints } from '@arena/co
  * (`{results: [{id, name}]}`, contracts' `dropdownSchema`) and each hook selects the list, so two
  * screens can never store different shapes under one key.
  */
-import { bookingClientEndpoints, facilityEndpoints } from '@arena/contracts/booking';
+import { bookingClientEndpoints, facilityEndpoints } from '@arena/contracts/booking/routes';
 import type { dropdownSchema, z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
 import { call } from './api';

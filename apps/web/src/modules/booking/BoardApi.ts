@@ -1,4 +1,5 @@
-import { boardEndpoints, bookingClientEndpoints, type Board, type BoardSlot, type DeskBookingsInput } from '@arena/contracts/booking';
+import { type Board, type BoardSlot, type DeskBookingsInput } from '@arena/contracts/booking';
+import { boardEndpoints, bookingClientEndpoints } from '@arena/contracts/booking/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { invoiceKeys } from '../money/public';

@@ -1,4 +1,5 @@
-import { bookingEndpoints, type Booking } from '@arena/contracts/booking';
+import { type Booking } from '@arena/contracts/booking';
+import { bookingEndpoints } from '@arena/contracts/booking/routes';
 import { CalendarDays, CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

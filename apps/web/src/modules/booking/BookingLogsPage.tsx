@@ -1,4 +1,4 @@
-import { bookingLogs } from '@arena/contracts/booking';
+import { bookingLogs } from '@arena/contracts/booking/routes';
 import { AuditLogTable } from '../../components/AuditLogTable';
 import { PageHeader } from '../../components/PageHeader';
 import { bookingKeys, fetchLogs } from './api';

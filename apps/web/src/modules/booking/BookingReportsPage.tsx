@@ -1,10 +1,5 @@
-import {
-  bookingReportEndpoints as e,
-  type BookingReport,
-  type ClientReliability,
-  type OccupancyReport,
-  type TransactionReport,
-} from '@arena/contracts/booking';
+import { type BookingReport, type ClientReliability, type OccupancyReport, type TransactionReport } from '@arena/contracts/booking';
+import { bookingReportEndpoints as e } from '@arena/contracts/booking/routes';
 import type { Paginated } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
 import { format, isValid, parseISO, subDays } from 'date-fns';

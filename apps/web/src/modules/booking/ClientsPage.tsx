@@ -1,4 +1,4 @@
-import { bookingClientEndpoints } from '@arena/contracts/booking';
+import { bookingClientEndpoints } from '@arena/contracts/booking/routes';
 import { Plus, Table2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

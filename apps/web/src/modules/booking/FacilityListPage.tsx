@@ -1,4 +1,5 @@
-import { facilityEndpoints, type Facility } from '@arena/contracts/booking';
+import { type Facility } from '@arena/contracts/booking';
+import { facilityEndpoints } from '@arena/contracts/booking/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LandPlot, Plus } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { bookingSubscriptionEndpoints, type SubscriptionPreview, type SubscriptionPreviewDate } from '@arena/contracts/booking';
+import { type SubscriptionPreview, type SubscriptionPreviewDate } from '@arena/contracts/booking';
+import { bookingSubscriptionEndpoints } from '@arena/contracts/booking/routes';
 import { fromPaise, toPaise } from '@arena/contracts/kit';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { bookingSubscriptionEndpoints } from '@arena/contracts/booking';
+import { bookingSubscriptionEndpoints } from '@arena/contracts/booking/routes';
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';

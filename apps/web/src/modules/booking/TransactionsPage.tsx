@@ -1,4 +1,4 @@
-import { bookingTransactionEndpoints } from '@arena/contracts/booking';
+import { bookingTransactionEndpoints } from '@arena/contracts/booking/routes';
 import { Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

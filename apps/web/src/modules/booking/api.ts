@@ -1,11 +1,4 @@
 import {
-  bookingClientEndpoints,
-  bookingDashboard,
-  bookingEndpoints,
-  bookingLogs,
-  bookingSubscriptionEndpoints,
-  bookingTransactionEndpoints,
-  facilityEndpoints,
   type Booking,
   type bookingCancelSlotsSchema,
   type BookingClient,
@@ -23,6 +16,15 @@ import {
   type subscriptionInputSchema,
   type SubscriptionResult,
 } from '@arena/contracts/booking';
+import {
+  bookingClientEndpoints,
+  bookingDashboard,
+  bookingEndpoints,
+  bookingLogs,
+  bookingSubscriptionEndpoints,
+  bookingTransactionEndpoints,
+  facilityEndpoints,
+} from '@arena/contracts/booking/routes';
 import type { AuditEntry, z } from '@arena/contracts/kit';
 import { format, parseISO } from 'date-fns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
