@@ -30,6 +30,30 @@ export default tseslint.config(
     rules: { 'arena/module-boundaries': 'error' },
   },
   {
+    // Issue 18 §4: a page imports its module's contracts entry (and the kit), never the whole
+    // package; endpoints come from the zod-free `/routes` entries (apps/web/src/lib/api-imports.test.ts).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@arena/contracts',
+              message: "Import the module's entry (@arena/contracts/<module>), its endpoints (@arena/contracts/<module>/routes) or @arena/contracts/kit.",
+            },
+          ],
+        },
+      ],
+      // The web talks to the API only through lib/api.ts (`call`, `fetchFile`, `download`).
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the API with call(endpoint, …) from lib/api.ts.' }],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/api.ts'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
     files: ['apps/api/src/modules/**/*.ts'],
     rules: {
       'arena/table-ownership': [

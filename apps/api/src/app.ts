@@ -19,6 +19,7 @@ import type { ModuleManifest } from './platform/module.js';
 import { searchRoute } from './platform/search.routes.js';
 import { MODULE_MANIFESTS } from './modules/manifests.js';
 import { registerHealth } from './platform/health.routes.js';
+import { assertContract } from './platform/route.js';
 import { FramableCsp, registerSecurityHeaders } from './platform/security-headers.js';
 import { invalidationsOf } from './platform/db/client.js';
 import type { OrganisationRow } from './platform/context.js';
@@ -119,6 +120,8 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { config: { auth: 'none', tenant: false }, schema: { hide: true } }, async () => app.swagger());
+  // From here on every /api/ route comes from its endpoint contract (issue 18 §4): a hand-registered one stops the boot.
+  app.addHook('onRoute', assertContract);
 
   registerAuth(app);
 

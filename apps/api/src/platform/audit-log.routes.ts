@@ -1,4 +1,4 @@
-import { auditLogEndpoint, z, type AuditEntry, type ModuleName } from '@arena/contracts';
+import { z, type AuditEntry, type ModuleName } from '@arena/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog } from './db/schema.js';
@@ -11,9 +11,7 @@ const text = (max: number) => z.string().max(max);
  * A module's `logs` screen: the audit trail of one module, or (module null) of the whole
  * organisation for the Administrator's logs. Every module registers one.
  */
-export function auditLogRoute(app: FastifyInstance, contract: ListEndpoint | string, module: ModuleName | null): void {
-  // A string path: transition only (issue 18).
-  const endpoint = typeof contract === 'string' ? auditLogEndpoint(contract) : contract;
+export function auditLogRoute(app: FastifyInstance, endpoint: ListEndpoint, module: ModuleName | null): void {
   const list: ListDefinition<{ row: typeof auditLog.$inferSelect }, AuditEntry> = {
     from: (tx, fields) => tx.select(fields).from(auditLog).$dynamic(),
     fields: { row: auditLog },

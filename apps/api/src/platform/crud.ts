@@ -6,7 +6,7 @@
  * shows the names behind them. Resources with real rules get a service of their own instead of
  * growing options here.
  */
-import { crudEndpoints, type CrudEndpoints, type ModuleName } from '@arena/contracts';
+import type { CrudEndpoints, ModuleName } from '@arena/contracts';
 import { and, asc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,11 +22,7 @@ import { inTenant, type Ctx } from './request-context.js';
 
 export interface CrudDefinition<Input extends z.ZodObject, Row extends Record<string, unknown>, Out extends Record<string, unknown>> {
   /** The resource's contract: `crudEndpoints('/api/administrator/centre/', centreSchema, centreInputSchema)`. */
-  endpoints?: CrudEndpoints<z.ZodType, Input>;
-  /** @deprecated Transition only (issue 18): the path without its slash, the input and output; use `endpoints`. */
-  prefix?: string;
-  input?: Input;
-  output?: z.ZodType;
+  endpoints: CrudEndpoints<z.ZodType, Input>;
   module: ModuleName;
   resource: string;
   table: TenantTable;
@@ -85,9 +81,7 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
     map: (_tx, _ctx, rows) => rows.map((row) => def.toOutput(row)),
     export: def.export,
   };
-  const e =
-    def.endpoints ??
-    (crudEndpoints(`${def.prefix}/` as `/api/${string}/`, def.output!, def.input!, { dropdown: true }) as CrudEndpoints<z.ZodType, Input>);
+  const e = def.endpoints;
   listRoute(app, e.list, { module: def.module, tags, summary: `List ${def.resource}s`, list });
 
   /** One row as output, with the names its join adds; 404 when it is not the organisation's. */

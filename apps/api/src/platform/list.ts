@@ -18,7 +18,7 @@
  * }});
  * ```
  */
-import { listEndpoint, listQuerySchema, type EndpointSpec, type ModuleName } from '@arena/contracts';
+import { listQuerySchema, type EndpointSpec, type ModuleName } from '@arena/contracts';
 import * as drizzleOrm from 'drizzle-orm';
 import { and, asc, count, desc, eq, fillPlaceholders, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
@@ -333,14 +333,11 @@ export interface ListRouteOptions<Row, Out> {
   config?: FastifyContextConfig;
   tags: string[];
   summary: string;
-  /** @deprecated Transition only (issue 18), with a path string: the item schema. */
-  item?: z.ZodType;
   list: ListDefinition<Row, Out>;
 }
 
 /** Declares `GET path` for a list: pages as JSON, or the whole list as a file with `format`. */
-export function listRoute<Row, Out>(app: FastifyInstance, contract: ListEndpoint | string, options: ListRouteOptions<Row, Out>): void {
-  const endpoint = typeof contract === 'string' ? listEndpoint(contract, options.item!) : contract;
+export function listRoute<Row, Out>(app: FastifyInstance, endpoint: ListEndpoint, options: ListRouteOptions<Row, Out>): void {
   app.get(endpoint.path, {
     config: configOf(endpoint, options.module, options.config),
     schema: {

@@ -14,7 +14,7 @@
  * `run` (the JSON answer, computed in SQL inside the request's tenant transaction) and `file` (the
  * export's columns and rows from that answer). Report SQL lives in `<module>/reports/*.ts`.
  */
-import { DATE_MAX, DATE_MIN, idSchema, reportEndpoint, reportWindowShape, z, type EndpointSpec, type ModuleName } from '@arena/contracts';
+import { DATE_MAX, DATE_MIN, idSchema, reportWindowShape, z, type EndpointSpec, type ModuleName } from '@arena/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Tx } from './db/client.js';
@@ -146,9 +146,6 @@ export interface ReportFile<T> {
 export interface ReportDefinition<Q, R, T = never> {
   summary: string;
   description?: string;
-  /** @deprecated Transition only (issue 18), with a path string: the report's own query parameters and its answer; the contract carries them. */
-  query?: z.ZodRawShape;
-  response?: z.ZodType;
   /** How the window is picked; `null` for a report without one (it takes its own dates). Default MONTH_WINDOW. */
   window?: WindowRule | null;
   run: (args: ReportArgs<Q>) => Promise<R>;
@@ -175,12 +172,10 @@ const windowNote = (rule: WindowRule) =>
 export function reportRoutes(app: FastifyInstance, kit: ReportKit) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition's rows have their own type
   return <Q = ReportQuery & Record<string, any>, R = unknown, T = any>(
-    contract: ReportEndpoint | string,
+    endpoint: ReportEndpoint,
     def: ReportDefinition<Q, R, T>,
   ): void => {
     const rule = def.window === undefined ? MONTH_WINDOW : def.window;
-    const endpoint =
-      typeof contract === 'string' ? reportEndpoint(contract, def.response!, { query: def.query ?? {}, window: !!rule }) : contract;
     if (!rule !== !('date_after' in (endpoint.query as z.ZodObject).shape))
       throw new Error(`${endpoint.path}: the contract's window (reportEndpoint's \`window\`) and the definition's must agree`);
     app.get(endpoint.path, {

@@ -1,4 +1,4 @@
-import { isEntryAllowed } from '@arena/contracts';
+import { isEntryAllowed } from '@arena/contracts/kit';
 import { Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingBar, PageLoadingFallback } from '../components/LoadingBar';

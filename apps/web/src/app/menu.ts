@@ -1,4 +1,4 @@
-import { findEntry, NEVER_MODULE } from '@arena/contracts';
+import { findEntry, NEVER_MODULE } from '@arena/contracts/kit';
 import { entry, type LazyScreen, type MenuNode, type MenuPlacement, type ModuleNeed, type ResolvedNode } from '../lib/web-module';
 import { WEB_MODULES } from './modules';
 

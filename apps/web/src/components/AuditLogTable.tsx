@@ -44,7 +44,7 @@ export function AuditLogTable<T extends AuditRow>({
   queryKey: readonly unknown[];
   fetchPage: (p: ListParams) => Promise<Paginated<T>>;
   /** The logs list's export: its endpoint (`{endpoint: membershipLogs}`). */
-  exportPath: FileSource | string;
+  exportPath: FileSource;
 }) {
   const [open, setOpen] = useState<T | null>(null);
   const [action, setAction] = useState('');

@@ -70,8 +70,8 @@ export interface DataTableProps<T> {
   /** What an empty list says, and the action that fills it. */
   empty: { title: string; description?: ReactNode; action?: ReactNode; icon?: LucideIcon };
   pageSizes?: number[];
-  /** The list's endpoint (and fixed query); the server builds the export of every matching row. A bare string is the transition's path under /api. */
-  exportPath?: FileSource | string;
+  /** The list's endpoint (and fixed query); the server builds the export of every matching row. */
+  exportPath?: FileSource;
 }
 
 const EXPORTS = [

@@ -1,4 +1,4 @@
-import { formatDateText, parseDateText } from '@arena/contracts';
+import { formatDateText, parseDateText } from '@arena/contracts/kit';
 import * as Popover from '@radix-ui/react-popover';
 import { clsx } from 'clsx';
 import { CalendarDays, ChevronDown } from 'lucide-react';

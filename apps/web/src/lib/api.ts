@@ -204,35 +204,15 @@ export interface FileSource {
  * Downloads a list's or report's file with the screen's query (`format` among it). A parameter the
  * screen leaves out (`search: undefined`) keeps the source's fixed value.
  */
-export const downloadFrom = (source: FileSource | string, query: RequestOptions['params'], fallbackName: string) =>
-  typeof source === 'string'
-    ? downloadPath(source, query, fallbackName)
-    : download(
-        source.endpoint,
-        {
-          params: source.params,
-          query: { ...source.query, ...Object.fromEntries(Object.entries(query ?? {}).filter(([, v]) => v !== undefined)) },
-        } as never,
-        fallbackName,
-      );
+export const downloadFrom = (source: FileSource, query: RequestOptions['params'], fallbackName: string) =>
+  download(
+    source.endpoint,
+    {
+      params: source.params,
+      query: { ...source.query, ...Object.fromEntries(Object.entries(query ?? {}).filter(([, v]) => v !== undefined)) },
+    } as never,
+    fallbackName,
+  );
 
 /** A list page, typed from the contracts' `paginatedSchema` (a type-only import: no zod in the bundle). */
 export type { Paginated } from '@arena/contracts/kit';
-
-/**
- * @deprecated Transition only (issue 18): calls by hand-written path under `/api`. Every module
- * moves to `call(endpoint, …)`; this goes when the last one has.
- */
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', `/api${path}`, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', `/api${path}`, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', `/api${path}`, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', `/api${path}`, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', `/api${path}`, options),
-};
-/** @deprecated Transition only: `fetchFile(endpoint, …)`. */
-export const fetchBlob = (path: string, params?: RequestOptions['params'], accept = '*/*') =>
-  fetchFile({ method: 'GET', path: `/api${path}` }, { query: params } as never, accept);
-/** @deprecated Transition only: `download(endpoint, …)`. */
-export const downloadPath = (path: string, params: RequestOptions['params'], fallbackName: string) =>
-  download({ method: 'GET', path: `/api${path}` }, { query: params } as never, fallbackName);

@@ -2,7 +2,7 @@
  * The one form system: react-hook-form driven by the contracts' zod schemas (style.md, "One schema
  * for both sides"), and the server's DRF-shaped field errors put back under their fields.
  */
-import { flattenFieldErrors, z } from '@arena/contracts';
+import { flattenFieldErrors, z } from '@arena/contracts/kit';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,

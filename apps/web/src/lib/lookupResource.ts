@@ -7,7 +7,7 @@
 import type { CrudEndpoints } from '@arena/contracts/kit';
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { ListParams } from '../components/DataTable';
-import { api, call, type FileSource, type Paginated } from './api';
+import { call, type FileSource, type Paginated } from './api';
 
 export interface LookupMutations<T, I> {
   create: UseMutationResult<T, Error, I>;
@@ -24,7 +24,7 @@ export interface LookupWrites<I> {
 
 export interface LookupResource<T, I> {
   /** Where the list's export comes from (the list endpoint). */
-  exportFrom: FileSource | string;
+  exportFrom: FileSource;
   /** The list's query key; every write refreshes every query under it. */
   queryKey: readonly unknown[];
   fetchPage: (params: ListParams) => Promise<Paginated<T>>;
@@ -38,23 +38,15 @@ export interface LookupOptions {
   afterWrite?: () => void;
 }
 
-/** How the web reaches a lookup: its contract (`crudEndpoints`), or (transition only, issue 18) its path under /api. */
-type Source = CrudEndpoints | string;
+/** How the web reaches a lookup: its contract (`crudEndpoints`). */
+type Source = CrudEndpoints;
 
-const writesOf = <T, I>(source: Source) =>
-  typeof source === 'string'
-    ? {
-        list: (params: ListParams) => api.get<Paginated<T>>(source, { params }),
-        create: (input: I) => api.post<T>(source, input),
-        update: (id: number, input: Partial<I>) => api.patch<T>(`${source}${id}/`, input),
-        remove: (id: number) => api.delete<void>(`${source}${id}/`),
-      }
-    : {
-        list: (params: ListParams) => call(source.list, { query: params }) as Promise<Paginated<T>>,
-        create: (input: I) => call(source.create, { body: input as never }) as Promise<T>,
-        update: (id: number, input: Partial<I>) => call(source.partialUpdate, { params: { id }, body: input as never }) as Promise<T>,
-        remove: (id: number) => call(source.remove, { params: { id } }),
-      };
+const writesOf = <T, I>(source: Source) => ({
+  list: (params: ListParams) => call(source.list, { query: params }) as Promise<Paginated<T>>,
+  create: (input: I) => call(source.create, { body: input as never }) as Promise<T>,
+  update: (id: number, input: Partial<I>) => call(source.partialUpdate, { params: { id }, body: input as never }) as Promise<T>,
+  remove: (id: number) => call(source.remove, { params: { id } }),
+});
 
 /**
  * The create/update/delete hooks of the resource: POST, PATCH …/{id}/, DELETE …/{id}/ of its
@@ -82,7 +74,7 @@ export function lookupMutations<T, I>(source: Source, queryKey: readonly unknown
 /** One lookup resource: `lookupResource<Sport, SportInput>(sportEndpoints, sportKeys.all)`. */
 export function lookupResource<T, I>(source: Source, queryKey: readonly unknown[], options: LookupOptions = {}): LookupResource<T, I> {
   return {
-    exportFrom: typeof source === 'string' ? source : { endpoint: source.list },
+    exportFrom: { endpoint: source.list },
     queryKey,
     fetchPage: writesOf<T, I>(source).list,
     useMutations: lookupMutations<T, I>(source, queryKey, options),

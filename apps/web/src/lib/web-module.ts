@@ -1,4 +1,4 @@
-import type { ModuleName, NEVER_MODULE } from '@arena/contracts';
+import type { ModuleName, NEVER_MODULE } from '@arena/contracts/kit';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**

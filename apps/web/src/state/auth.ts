@@ -1,4 +1,4 @@
-import type { User } from '@arena/contracts';
+import type { User } from '@arena/contracts/accounts';
 import { createStore, useStore } from '../lib/store';
 import { readJson, readText, STORAGE_KEYS, writeJson, writeText } from '../lib/storage';
 

@@ -1,5 +1,5 @@
 import { searchEndpoint } from '@arena/contracts/platform/routes';
-import { filterMenu, hasModule } from '@arena/contracts';
+import { filterMenu, hasModule } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { filterMenu } from '@arena/contracts';
+import { filterMenu } from '@arena/contracts/kit';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { fromPaise, toPaise } from '@arena/contracts';
+import { fromPaise, toPaise } from '@arena/contracts/kit';
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
 import { controlClass, type FieldProps } from './Field';

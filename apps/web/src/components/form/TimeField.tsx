@@ -1,4 +1,4 @@
-import { parseTimeText } from '@arena/contracts';
+import { parseTimeText } from '@arena/contracts/kit';
 import type { FieldValues } from 'react-hook-form';
 import type { Binding } from './binding';
 import { controlClass, type FieldProps } from './Field';

@@ -117,7 +117,7 @@ export function ReportPage<K extends string, T>({
   query: UseQueryResult<T>;
   isEmpty: (data: T) => boolean;
   /** What the export buttons download: the report's path and parameters (the screen's own), and the file name without `.csv`/`.xlsx`. */
-  exportFile: ({ path: string; params: RequestOptions['params'] } | { source: FileSource; params: RequestOptions['params'] }) & {
+  exportFile: { source: FileSource; params: RequestOptions['params'] } & {
     name: string;
   };
   /** The filter controls (`PeriodFilters` and the report's own). */
@@ -135,11 +135,7 @@ export function ReportPage<K extends string, T>({
   async function exportAs(fileFormat: 'csv' | 'xlsx') {
     setExporting(fileFormat);
     try {
-      await downloadFrom(
-        'source' in exportFile ? exportFile.source : exportFile.path,
-        { ...exportFile.params, format: fileFormat },
-        `${exportFile.name}.${fileFormat}`,
-      );
+      await downloadFrom(exportFile.source, { ...exportFile.params, format: fileFormat }, `${exportFile.name}.${fileFormat}`);
       notify.success('Export ready');
     } catch (error) {
       notify.error(errorMessage(error));

@@ -1,5 +1,5 @@
 import { accountsEndpoints } from '@arena/contracts/accounts/routes';
-import { passwordResetSchema } from '@arena/contracts';
+import { passwordResetSchema } from '@arena/contracts/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';

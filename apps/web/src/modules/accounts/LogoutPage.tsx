@@ -1,7 +1,8 @@
+import { accountsEndpoints } from '@arena/contracts/accounts/routes';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { queryClient } from '../../lib/query-client';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { clearAuth } from '../../state/auth';
 import { clearPermissions } from '../../state/permissions';
 import { beginPageLoading } from '../../state/ui';
@@ -12,8 +13,7 @@ export default function LogoutPage() {
   useEffect(() => {
     const end = beginPageLoading('Logging out');
     let done = false;
-    api
-      .post('/accounts/logout/')
+    call(accountsEndpoints.logout)
       .catch(() => undefined)
       .finally(() => {
         if (done) return;

@@ -1,5 +1,5 @@
 import { accountsEndpoints } from '@arena/contracts/accounts/routes';
-import { passwordResetConfirmSchema } from '@arena/contracts';
+import { passwordResetConfirmSchema } from '@arena/contracts/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { accountsEndpoints } from '@arena/contracts/accounts/routes';
-import { registrationSchema } from '@arena/contracts';
+import { registrationSchema } from '@arena/contracts/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { User } from '@arena/contracts';
+import type { User } from '@arena/contracts/accounts';
 import { queryClient } from '../../lib/query-client';
 import { setUser } from '../../state/auth';
 import { clearPermissions } from '../../state/permissions';

@@ -1,16 +1,8 @@
 import { organisationEndpoints } from '@arena/contracts/administrator/routes';
-import {
-  embedOriginLines,
-  embedOriginSchema,
-  GST_STATES,
-  gstinSchema,
-  gstinState,
-  MAX_EMBED_ORIGINS,
-  singleLineText,
-  text,
-  z,
-  type Organisation,
-} from '@arena/contracts';
+import { embedOriginLines, embedOriginSchema, MAX_EMBED_ORIGINS } from '@arena/contracts/public';
+import { GST_STATES, gstinSchema, gstinState } from '@arena/contracts/money';
+import { singleLineText, text, z } from '@arena/contracts/kit';
+import { type Organisation } from '@arena/contracts/administrator';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';

@@ -1,4 +1,4 @@
-import { centreInputSchema, type Centre, type CentreInput } from '@arena/contracts';
+import { centreInputSchema, type Centre, type CentreInput } from '@arena/contracts/administrator';
 import { Building2 } from 'lucide-react';
 import { createdAtColumn, statusColumn } from '../../components/columns';
 import { CheckboxField, TextField } from '../../components/form';

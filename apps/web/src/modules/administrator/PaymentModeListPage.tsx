@@ -1,4 +1,5 @@
-import { paymentModeInputSchema, type paymentModeSchema, type z } from '@arena/contracts';
+import { paymentModeInputSchema, type paymentModeSchema } from '@arena/contracts/administrator';
+import { type z } from '@arena/contracts/kit';
 import { CreditCard } from 'lucide-react';
 import { createdAtColumn, statusColumn } from '../../components/columns';
 import { CheckboxField, TextField } from '../../components/form';

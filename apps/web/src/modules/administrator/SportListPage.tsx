@@ -1,4 +1,4 @@
-import { sportInputSchema, type Sport } from '@arena/contracts';
+import { sportInputSchema, type Sport } from '@arena/contracts/administrator';
 import { Trophy } from 'lucide-react';
 import { createdAtColumn, statusColumn, nameColumn } from '../../components/columns';
 import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/form';

@@ -1,4 +1,4 @@
-import { hasModule } from '@arena/contracts';
+import { hasModule } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
 import { ArrowRight, LayoutDashboard } from 'lucide-react';
 import { Suspense } from 'react';

@@ -1,4 +1,4 @@
-import { bookingContactSchema } from '@arena/contracts';
+import { bookingContactSchema } from '@arena/contracts/booking';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';

@@ -1,4 +1,4 @@
-import { portalBookingIcs, type PortalBooking } from '@arena/contracts';
+import { portalBookingIcs, type PortalBooking } from '@arena/contracts/public';
 import { CalendarPlus, CheckCircle2, MapPin, Phone } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../components/Button';

@@ -1,4 +1,5 @@
-import type { AvailableSlotGroup, PortalBooking } from '@arena/contracts';
+import type { AvailableSlotGroup } from '@arena/contracts/booking';
+import type { PortalBooking } from '@arena/contracts/public';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, format, parseISO } from 'date-fns';
 import { CalendarSearch, ChevronLeft, ChevronRight, Info, Loader2 } from 'lucide-react';

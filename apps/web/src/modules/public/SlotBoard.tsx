@@ -1,4 +1,4 @@
-import type { AvailableSlotGroup } from '@arena/contracts';
+import type { AvailableSlotGroup } from '@arena/contracts/booking';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { formatMoney } from '../../lib/format';

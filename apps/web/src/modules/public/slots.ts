@@ -1,4 +1,4 @@
-import type { AvailableSlotGroup } from '@arena/contracts';
+import type { AvailableSlotGroup } from '@arena/contracts/booking';
 import { format } from 'date-fns';
 
 export type PortalSlot = AvailableSlotGroup['time_slots'][number];

@@ -1,4 +1,4 @@
-import { filterMenu } from '@arena/contracts';
+import { filterMenu } from '@arena/contracts/kit';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/Badge';
