@@ -36,7 +36,9 @@ const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 
 describe('endpoint contracts', () => {
   it('serves every endpoint each module entry declares, from that declaration', () => {
-    expect(moduleEntries).toEqual(expect.arrayContaining(['accounts', 'administrator', 'booking', 'membership', 'money', 'public', 'staff']));
+    expect(moduleEntries).toEqual(
+      expect.arrayContaining(['accounts', 'administrator', 'booking', 'membership', 'money', 'public', 'staff']),
+    );
     expect(declared.length).toBeGreaterThan(100);
     const missing = declared
       .filter(({ endpoint }) => !NOT_YET_SERVED.has(key(endpoint)))

@@ -115,7 +115,7 @@ export const reportWindowShape = {
  * Its query: the window (unless `window: false`, for a report that takes its own dates), `centre`,
  * `format` and the report's own parameters.
  */
-export function reportEndpoint<const P extends string, R extends z.ZodType, S extends z.ZodRawShape = {}>(
+export function reportEndpoint<const P extends string, R extends z.ZodType, S extends z.ZodRawShape = Record<never, never>>(
   path: P,
   response: R,
   options: { query?: S; window?: boolean } = {},

@@ -171,10 +171,7 @@ const windowNote = (rule: WindowRule) =>
  */
 export function reportRoutes(app: FastifyInstance, kit: ReportKit) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition's rows have their own type
-  return <Q = ReportQuery & Record<string, any>, R = unknown, T = any>(
-    endpoint: ReportEndpoint,
-    def: ReportDefinition<Q, R, T>,
-  ): void => {
+  return <Q = ReportQuery & Record<string, any>, R = unknown, T = any>(endpoint: ReportEndpoint, def: ReportDefinition<Q, R, T>): void => {
     const rule = def.window === undefined ? MONTH_WINDOW : def.window;
     if (!rule !== !('date_after' in (endpoint.query as z.ZodObject).shape))
       throw new Error(`${endpoint.path}: the contract's window (reportEndpoint's \`window\`) and the definition's must agree`);

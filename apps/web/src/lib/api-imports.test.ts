@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'));
 const isEndpoint = (v: unknown) => !!v && typeof v === 'object' && typeof (v as { method?: unknown }).method === 'string';
-const isEndpointExport = (v: unknown) => isEndpoint(v) || (!!v && typeof v === 'object' && Object.values(v).length > 0 && Object.values(v).every(isEndpoint));
+const isEndpointExport = (v: unknown) =>
+  isEndpoint(v) || (!!v && typeof v === 'object' && Object.values(v).length > 0 && Object.values(v).every(isEndpoint));
 
 const IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+'@arena\/contracts\/([a-z-]+)(\/routes)?'/g;
 
