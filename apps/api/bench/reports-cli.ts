@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { buildApp } from '../src/app.js';
 import { seedDemo } from '../src/db/seed.js';
@@ -19,7 +20,8 @@ import { benchReports } from './reports.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function main() {
+/** The report bench in a fresh database of its own (also the last part of `npm run bench`). */
+export async function runReportBench(): Promise<void> {
   const name = `arena_bench_reports_${process.env.BENCH_DB_TAG ?? ''}${Date.now()}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
@@ -65,7 +67,9 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run directly (not imported by bench/run.ts).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href)
+  runReportBench().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

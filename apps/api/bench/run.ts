@@ -12,6 +12,9 @@
  *   Portal slots (5,000 bookings on record): p99 ≤ 2 × the bare route's p99.
  *   Booking creation: ≥ 150 bookings/s of distinct slots for 10 s, 0 errors.
  *   Booking list over 100,000 bookings with a search and an ordering: p99 ≤ 3 × bare on the same SQL.
+ *   Reports at a big club's size (bench/reports.ts, in a database of its own): every membership,
+ *   money and booking report and dashboard for a one-year window, p99 ≤ 3 × the same SQL run bare.
+ *   BENCH_REPORTS=0 skips it; BENCH_REPORT_SCALE (default 1) sizes the club.
  * Then the web bundle sizes when a build exists.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database is created and dropped.
  */
@@ -29,6 +32,7 @@ import { hashSecret } from '../src/platform/tokens.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { seedDemo } from '../src/db/seed.js';
+import { runReportBench } from './reports-cli.js';
 
 const LIST_SEARCH = '04217';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -223,6 +227,11 @@ async function main() {
     else console.log(`kept database ${name}`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  if (process.env.BENCH_REPORTS !== '0') {
+    console.log('');
+    await runReportBench();
   }
 
   const sizeScript = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/scripts/bundle-size.mjs');

@@ -17,7 +17,7 @@ export const bookingsReport: ReportDefinition<Query, BookingReport, BookingRepor
       await queryRows<BookingReportRow>(
         tx,
         sql`select ${key} as key, ${label} as label, count(*)::int as bookings,
-              sum((select count(*) from booked_time_slot s where s.booking_id = b.id))::int as slots,
+              sum((select count(*) from booked_time_slot s where s.organisation_id = b.organisation_id and s.booking_id = b.id))::int as slots,
               coalesce(sum(b.booking_amount), 0)::text as amount
             from booking b join facility f on f.id = b.facility_id join sport sp on sp.id = f.sport_id
             where b.organisation_id = ${ctx.organisationId} and b.date between ${from} and ${to} and b.status <> 'cancelled'
