@@ -6,7 +6,7 @@ import { route } from '../../platform/route.js';
 import { monthOf } from '../../platform/time.js';
 import { categoryRows, periodRows } from '../money/index.js';
 import { MODULE } from './constants.js';
-import { l, ledgerFields, ledgerFrom, ledgerJson, monthsBefore, type LedgerSelectRow } from './ledger.queries.js';
+import { ledgerAlias as l, ledgerFields, ledgerFrom, ledgerJson, monthsBefore, type LedgerSelectRow } from '../money/index.js';
 
 /** Income/Expenses › Dashboard: this month against last, the last 12 months, this month's expenses by category, the latest movements. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {

@@ -16,7 +16,7 @@ import { inTenant } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { displayDate } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
-import { ledgerAlias as l, ledgerFields, ledgerFrom, ledgerJson, type LedgerSelectRow } from '../income-expense/index.js';
+import { ledgerAlias as l, ledgerFields, ledgerFrom, ledgerJson, type LedgerSelectRow } from '../money/index.js';
 import { MODULE, tags } from './constants.js';
 import { collectPayment } from './sales.service.js';
 import { member, memberService, membership } from './schema.js';

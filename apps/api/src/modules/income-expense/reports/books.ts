@@ -13,7 +13,8 @@ import {
 } from '@arena/contracts';
 import type { ReportDefinition } from '../../../platform/report.js';
 import { categoryRows, ledgerTotals, periodColumns, periodRows, totalsOf, type PeriodRow } from '../../money/index.js';
-import { moneyOf, paise } from '../ledger.queries.js';
+import { signedPaiseOr0 as paise } from '@arena/contracts';
+import { moneyOf } from '../../money/index.js';
 
 type Query = { centre?: number; type?: EntryType };
 
