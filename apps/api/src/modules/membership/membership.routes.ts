@@ -30,16 +30,8 @@ import {
   type MemberServiceSelectRow,
   type MembershipSelectRow,
 } from './member.queries.js';
-import {
-  cancelMemberService,
-  cancelMembership,
-  deleteFreeze,
-  freezeMembership,
-  renewMembership,
-  sellMembership,
-  sellService,
-  unfreezeMembership,
-} from './sales.service.js';
+import { deleteFreeze, freezeMembership, unfreezeMembership } from './freeze.service.js';
+import { cancelMemberService, cancelMembership, renewMembership, sellMembership, sellService } from './sales.service.js';
 import { member, memberService, membership, plan, service } from './schema.js';
 
 const RUNNING: MembershipStatus[] = ['upcoming', 'active', 'expiring', 'frozen'];

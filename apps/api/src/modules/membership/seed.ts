@@ -12,7 +12,8 @@ import type { Ctx } from '../../platform/request-context.js';
 import { nowIn } from '../../platform/time.js';
 import { centre, paymentMode, sport } from '../administrator/index.js';
 import { createMember } from './member.service.js';
-import { freezeMembership, renewMembership, sellMembership, sellService } from './sales.service.js';
+import { freezeMembership } from './freeze.service.js';
+import { renewMembership, sellMembership, sellService } from './sales.service.js';
 import {
   batch,
   batchMember,
