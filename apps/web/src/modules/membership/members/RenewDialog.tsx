@@ -4,7 +4,6 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';
 import { Dialog } from '../../../components/Dialog';
-import { DateField, MoneyField, PaymentFields, SelectField } from '../../../components/form';
 import { DialogForm } from '../../../components/FormDialog';
 import { Skeleton } from '../../../components/Skeleton';
 import { errorMessage } from '../../../lib/errors';
@@ -13,7 +12,7 @@ import { requestSchema, useZodForm, type AnyForm, type FormControl, type FormInp
 import { notify } from '../../../lib/notify';
 import { todayIso } from '../../../lib/today';
 import { useMembershipMutations, useMemberships, usePlans, type Membership } from './api';
-import { emptyPayment, paymentFields, paymentRequest, planOptionLabel, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
+import { emptyPayment, paymentFields, paymentRequest, planOptionLabel, SaleFields, usePayingFollowsTotal } from './SaleParts';
 import { PAYMENT_TOO_HIGH, renewable, saleSummary } from './sale';
 
 /**
@@ -149,29 +148,23 @@ function RenewFields({
   usePayingFollowsTotal(form, 'payment.amount', summary?.total ?? '');
   const end = plan && /^\d{4}-\d{2}-\d{2}$/.test(start) ? membershipEndDate(start, plan.duration_value, plan.duration_unit) : null;
   return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField
-          control={control}
-          name="plan"
-          label="Plan"
-          required
-          placeholder="Select plan"
-          options={plans.map((p) => ({ value: String(p.id), label: planOptionLabel(p) }))}
-          className="sm:col-span-3"
-        />
-        <DateField control={control} name="start_date" label="Start date" required hint={end ? `Ends ${formatDate(end)}` : undefined} />
-        <MoneyField control={control} name="discount" label="Discount" />
-      </div>
-      <PaymentFields amountLabel="Paying now" control={control} prefix="payment" amountHint="Leave 0 to pay later." />
-      {summary && (
-        <div className="ml-auto w-full max-w-xs rounded-md border border-line bg-subtle/50 px-3 py-2">
-          <SaleSummaryList summary={summary} />
-          {plan && !first && Number(plan.joining_fee) > 0 && (
-            <p className="mt-1 text-xs text-muted">No joining fee ({formatMoney(plan.joining_fee)}) on a renewal.</p>
-          )}
-        </div>
-      )}
-    </>
+    <SaleFields
+      control={control}
+      offer={{
+        name: 'plan',
+        label: 'Plan',
+        placeholder: 'Select plan',
+        options: plans.map((p) => ({ value: String(p.id), label: planOptionLabel(p) })),
+      }}
+      end={end}
+      summary={summary}
+      note={
+        plan &&
+        !first &&
+        Number(plan.joining_fee) > 0 && (
+          <p className="mt-1 text-xs text-muted">No joining fee ({formatMoney(plan.joining_fee)}) on a renewal.</p>
+        )
+      }
+    />
   );
 }

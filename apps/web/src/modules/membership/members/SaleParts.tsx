@@ -6,10 +6,11 @@
 import { type Plan } from '@arena/contracts/membership';
 import { z } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { FieldPath, FieldValues, PathValue } from 'react-hook-form';
-import { formatMoney } from '../../../lib/format';
-import type { AddIssue, AnyForm } from '../../../lib/form';
+import { DateField, MoneyField, PaymentFields, SelectField } from '../../../components/form';
+import { formatDate, formatMoney } from '../../../lib/format';
+import type { AddIssue, AnyForm, FormControl } from '../../../lib/form';
 import { positive, typedPaise, type SaleSummary } from './sale';
 
 /** A plan as a choice of a select: "Monthly · ₹1,500.00 · 1 month". */
@@ -79,5 +80,56 @@ export function SaleSummaryList({ summary, joiningFeeLabel = 'Joining fee' }: { 
       <Line label="Paying now" value={summary.paying} tone={positive(summary.paying) ? 'success' : undefined} />
       <Line label="Due" value={summary.due} tone={positive(summary.due) ? 'danger' : undefined} strong />
     </dl>
+  );
+}
+
+/**
+ * The fields of a sale to a member (a membership renewal, a service): what is sold (`offer`, a
+ * select), the start date with the end it gives, the discount, the payment taken now, and the
+ * summary of the sale with an optional `note` under it.
+ */
+export function SaleFields<F extends FieldValues>({
+  control,
+  offer,
+  end,
+  summary,
+  note,
+}: {
+  control: FormControl<F>;
+  offer: { name: FieldPath<F>; label: string; placeholder: string; options: { value: string; label: string }[] };
+  end: string | null;
+  summary: SaleSummary | null;
+  note?: ReactNode;
+}) {
+  const field = (name: string) => name as FieldPath<F>;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SelectField
+          control={control}
+          name={offer.name}
+          label={offer.label}
+          required
+          placeholder={offer.placeholder}
+          options={offer.options}
+          className="sm:col-span-3"
+        />
+        <DateField
+          control={control}
+          name={field('start_date')}
+          label="Start date"
+          required
+          hint={end ? `Ends ${formatDate(end)}` : undefined}
+        />
+        <MoneyField control={control} name={field('discount')} label="Discount" />
+      </div>
+      <PaymentFields amountLabel="Paying now" control={control} prefix="payment" amountHint="Leave 0 to pay later." />
+      {summary && (
+        <div className="ml-auto w-full max-w-xs rounded-md border border-line bg-subtle/50 px-3 py-2">
+          <SaleSummaryList summary={summary} />
+          {note}
+        </div>
+      )}
+    </>
   );
 }

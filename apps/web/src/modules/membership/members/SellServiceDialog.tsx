@@ -4,7 +4,6 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';
 import { Dialog } from '../../../components/Dialog';
-import { DateField, MoneyField, PaymentFields, SelectField } from '../../../components/form';
 import { DialogForm } from '../../../components/FormDialog';
 import { Skeleton } from '../../../components/Skeleton';
 import { errorMessage } from '../../../lib/errors';
@@ -13,7 +12,7 @@ import { requestSchema, useZodForm, type AnyForm, type FormControl } from '../..
 import { notify } from '../../../lib/notify';
 import { todayIso } from '../../../lib/today';
 import { useMemberServiceMutations, useServiceCatalogue } from './api';
-import { emptyPayment, paymentFields, paymentRequest, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
+import { emptyPayment, paymentFields, paymentRequest, SaleFields, usePayingFollowsTotal } from './SaleParts';
 import { PAYMENT_TOO_HIGH, saleSummary } from './sale';
 
 const serviceFields = z.object({ service: z.string(), start_date: z.string(), discount: z.string(), payment: paymentFields });
@@ -109,26 +108,16 @@ function ServiceFields({
   usePayingFollowsTotal(form, 'payment.amount', summary?.total ?? '');
   const end = service && /^\d{4}-\d{2}-\d{2}$/.test(start) ? shiftDays(start, service.duration_days - 1) : null;
   return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField
-          control={control}
-          name="service"
-          label="Service"
-          required
-          placeholder="Select service"
-          options={services.map((s) => ({ value: String(s.id), label: serviceLabel(s) }))}
-          className="sm:col-span-3"
-        />
-        <DateField control={control} name="start_date" label="Start date" required hint={end ? `Ends ${formatDate(end)}` : undefined} />
-        <MoneyField control={control} name="discount" label="Discount" />
-      </div>
-      <PaymentFields amountLabel="Paying now" control={control} prefix="payment" amountHint="Leave 0 to pay later." />
-      {summary && (
-        <div className="ml-auto w-full max-w-xs rounded-md border border-line bg-subtle/50 px-3 py-2">
-          <SaleSummaryList summary={summary} />
-        </div>
-      )}
-    </>
+    <SaleFields
+      control={control}
+      offer={{
+        name: 'service',
+        label: 'Service',
+        placeholder: 'Select service',
+        options: services.map((s) => ({ value: String(s.id), label: serviceLabel(s) })),
+      }}
+      end={end}
+      summary={summary}
+    />
   );
 }
