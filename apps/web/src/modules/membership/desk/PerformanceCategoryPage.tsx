@@ -5,7 +5,7 @@ import { CheckboxField, TextareaField, TextField } from '../../../components/for
 import { LookupListPage, statusFilter } from '../../../components/LookupListPage';
 import type { ResolvedNode } from '../../../lib/web-module';
 import { performanceCategories, type PerformanceCategory } from './api';
-import { DeskTabs } from './parts';
+import { MenuTabs } from '../../../components/MenuTabs';
 
 /** Membership › Performance › Category: groups of measurements (Strength, Cardio, Body composition). */
 export function PerformanceCategoryPage({ node }: { node: ResolvedNode }) {
@@ -14,7 +14,7 @@ export function PerformanceCategoryPage({ node }: { node: ResolvedNode }) {
       resource={performanceCategories}
       title="Performance"
       description="Groups of measurements, such as Strength, Cardio and Body composition."
-      tabs={<DeskTabs node={node} />}
+      tabs={<MenuTabs node={node} />}
       addLabel="Add Category"
       tableTitle="Performance categories"
       columns={[nameColumn<PerformanceCategory>((c) => c.description), statusColumn({ sortable: true }), createdAtColumn()]}

@@ -7,7 +7,7 @@ import { LookupListPage, statusFilter } from '../../../components/LookupListPage
 import { requestSchema } from '../../../lib/form';
 import type { ResolvedNode } from '../../../lib/web-module';
 import { performanceItems, useCategoryOptions, type PerformanceItem } from './api';
-import { DeskTabs } from './parts';
+import { MenuTabs } from '../../../components/MenuTabs';
 
 const UNIT_OPTIONS = PERFORMANCE_UNITS.map((u) => ({ value: u, label: u }));
 
@@ -26,7 +26,7 @@ export function PerformanceItemPage({ node }: { node: ResolvedNode }) {
       resource={performanceItems}
       title="Performance"
       description="What is measured and in which unit: Weight in kg, Waist in cm, Push-ups in reps."
-      tabs={<DeskTabs node={node} />}
+      tabs={<MenuTabs node={node} />}
       addLabel="Add Item"
       tableTitle="Performance items"
       columns={[
