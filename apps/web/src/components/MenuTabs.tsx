@@ -4,7 +4,8 @@ import { TabNav } from './TabNav';
 
 /**
  * The tabs of a tabbed page (a menu entry made with `tabs(…)`: Staff Category › Categories /
- * Create Category), drawn from the menu tree; nothing when the page is its only visible tab.
+ * Create Category, Membership › Dashboard / Add Member, Booking › Settings), drawn from the menu
+ * tree; nothing when the page is its only visible tab (booking's Clients, its old tab paths hidden).
  */
 export function MenuTabs({ node }: { node: ResolvedNode }) {
   const params = useParams();

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { rowActionsColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
 import { FilterSelect } from '../../components/FilterSelect';
+import { MenuTabs } from '../../components/MenuTabs';
 import { Dialog } from '../../components/Dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -15,7 +16,6 @@ import { notify } from '../../lib/notify';
 import { useDeleteResource, useFormDialog } from '../../lib/resourceActions';
 import { bookingKeys, fetchClients, useClientMutations, type Client } from './api';
 import { BookingList } from './BookingList';
-import { BookingTabs } from './BookingTabs';
 import { ClientForm } from './ClientForm';
 import { ClientsBulkEditor } from './ClientsBulkPage';
 
@@ -107,7 +107,7 @@ function ClientsScreen({ node, initialBulk }: { node: ResolvedNode; initialBulk:
           </>
         }
       />
-      <BookingTabs node={node} />
+      <MenuTabs node={node} />
       {bulk ? (
         <ClientsBulkEditor />
       ) : (

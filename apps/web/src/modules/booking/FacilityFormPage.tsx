@@ -5,6 +5,7 @@ import type { ResolvedNode } from '../../lib/web-module';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { MenuTabs } from '../../components/MenuTabs';
 import { PageHeader } from '../../components/PageHeader';
 import { CheckboxField, Form, NumberField, optionsOf, SelectField, TextareaField, TextField } from '../../components/form';
 import { Skeleton } from '../../components/Skeleton';
@@ -14,7 +15,6 @@ import { useCentres, useSports } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { useSidebar } from '../../state/sidebar';
 import { useFacility, useFacilityMutations } from './api';
-import { BookingTabs } from './BookingTabs';
 import { facilityDefaults, facilityFormSchema } from './facility-form';
 import { SlotGroupsEditor } from './SlotGroupsEditor';
 
@@ -60,7 +60,7 @@ function FacilityForm({ node, facility }: { node: ResolvedNode; facility: Facili
             : 'A facility is something people book by the slot: a court, a turf, a lane.'
         }
       />
-      <BookingTabs node={node} />
+      <MenuTabs node={node} />
       <Form
         form={form}
         className="space-y-6"

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { createdAtColumn, rowActionsColumn, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
 import { FilterSelect } from '../../components/FilterSelect';
+import { MenuTabs } from '../../components/MenuTabs';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
@@ -20,7 +21,6 @@ import { useDeleteResource } from '../../lib/resourceActions';
 import { useFacilities, useSports } from '../../lib/lookups';
 import { useSidebar } from '../../state/sidebar';
 import { bookingKeys, copySlotGroups, fetchFacilities, useFacilityMutations } from './api';
-import { BookingTabs } from './BookingTabs';
 
 const slotCount = (f: Facility) => f.slot_groups.reduce((n, g) => n + g.time_slots.length, 0);
 
@@ -182,7 +182,7 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
           </Link>
         }
       />
-      <BookingTabs node={node} />
+      <MenuTabs node={node} />
       <DataTable
         title="Facilities"
         queryKey={bookingKeys.facilities}

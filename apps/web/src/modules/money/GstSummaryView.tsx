@@ -9,22 +9,22 @@ import { monthLabel, paiseOf, sumCount, sumMoney } from './invoice-format';
 
 type TaxRow = { taxable_value: string; cgst: string; sgst: string; igst: string; total: string };
 
-const TAX_COLUMNS: ReportColumn[] = [
-  { header: 'Taxable value', numeric: true },
-  { header: 'CGST', numeric: true },
-  { header: 'SGST', numeric: true },
-  { header: 'IGST', numeric: true },
-  { header: 'Total', numeric: true },
-];
-const taxCells = (r: TaxRow) => [
-  formatMoney(r.taxable_value),
-  formatMoney(r.cgst),
-  formatMoney(r.sgst),
-  formatMoney(r.igst),
-  formatMoney(r.total),
-];
-const taxTotals = (rows: TaxRow[]) =>
-  (['taxable_value', 'cgst', 'sgst', 'igst', 'total'] as const).map((k) => formatMoney(sumMoney(rows, (r) => r[k])));
+/** A column of a GSTR-1 table: its header, each row's cell, and the totals row's cell (none when absent). */
+interface GstColumn<R> extends ReportColumn {
+  cell: (row: R) => ReactNode;
+  total?: ReactNode;
+}
+
+const TAX_HEADERS = { taxable_value: 'Taxable value', cgst: 'CGST', sgst: 'SGST', igst: 'IGST', total: 'Total' } as const;
+type TaxKey = keyof typeof TAX_HEADERS;
+const TAX_KEYS = Object.keys(TAX_HEADERS) as TaxKey[];
+
+/** Taxable value, CGST, SGST, IGST (and Total, unless `keys` leave it out), totalled by `total`. */
+const taxColumns = <R extends TaxRow>(total: (key: TaxKey) => ReactNode, keys: readonly TaxKey[] = TAX_KEYS): GstColumn<R>[] =>
+  keys.map((k) => ({ header: TAX_HEADERS[k], numeric: true, cell: (r) => formatMoney(r[k]), total: total(k) }));
+/** The tax columns totalled over `rows`. */
+const summedTaxColumns = <R extends TaxRow>(rows: readonly R[], keys?: readonly TaxKey[]) =>
+  taxColumns<R>((k) => formatMoney(sumMoney(rows, (r) => r[k])), keys);
 const rate = (r: number) => `${r} %`;
 const nowrap = (text: string) => <span className="whitespace-nowrap">{text}</span>;
 /** The buyer's name with their GSTIN under it (one column, so a section's figures fit the width). */
@@ -35,15 +35,39 @@ const buyer = (name: string, gstin: string) => (
   </div>
 );
 
-/** One GSTR-1 section: a heading, what it holds, and its table with totals (or "none" when empty). */
-function Section({ title, note, children, empty }: { title: string; note: string; children: ReactNode; empty: boolean }) {
+/**
+ * One GSTR-1 section: a heading, what it holds, and its table (named by the heading) with a
+ * totals row, which starts with "Total"; "None this month." when it has no rows.
+ */
+function GstTable<R>({
+  title,
+  note,
+  rows,
+  rowKey,
+  columns,
+}: {
+  title: string;
+  note: string;
+  rows: readonly R[];
+  rowKey: (row: R) => string;
+  columns: GstColumn<R>[];
+}) {
   return (
     <Card className="overflow-hidden">
       <div className="px-4 pb-2 pt-4">
         <h2 className="text-sm font-semibold">{title}</h2>
         <p className="text-xs text-muted">{note}</p>
       </div>
-      {empty ? <p className="px-4 pb-4 text-sm text-muted">None this month.</p> : children}
+      {rows.length === 0 ? (
+        <p className="px-4 pb-4 text-sm text-muted">None this month.</p>
+      ) : (
+        <ReportTable
+          label={title}
+          columns={columns}
+          rows={rows.map((r) => ({ key: rowKey(r), cells: columns.map((c) => c.cell(r)) }))}
+          total={columns.map((c, i) => (i === 0 ? 'Total' : (c.total ?? '')))}
+        />
+      )}
     </Card>
   );
 }
@@ -71,126 +95,104 @@ export function GstSummaryView({ report }: { report: GstSummary }) {
         />
       </ReportFigures>
 
-      <Section
+      <GstTable
         title="Outward supplies by rate"
         note="Taxable supplies net of credit notes, by GST rate."
-        empty={report.by_rate.length === 0}
-      >
-        <ReportTable
-          label="Outward supplies by rate"
-          columns={[{ header: 'Rate' }, { header: 'Invoices', numeric: true }, ...TAX_COLUMNS]}
-          rows={report.by_rate.map((r) => ({ key: String(r.rate), cells: [rate(r.rate), formatCount(r.invoices), ...taxCells(r)] }))}
-          total={['Total', formatCount(sumCount(report.by_rate, (r) => r.invoices)), ...taxCells(report.total)]}
-        />
-      </Section>
+        rows={report.by_rate}
+        rowKey={(r) => String(r.rate)}
+        columns={[
+          { header: 'Rate', cell: (r) => rate(r.rate) },
+          {
+            header: 'Invoices',
+            numeric: true,
+            cell: (r) => formatCount(r.invoices),
+            total: formatCount(sumCount(report.by_rate, (r) => r.invoices)),
+          },
+          // Totalled by the report's own total (as the API gives it), not by summing the rows.
+          ...taxColumns((k) => formatMoney(report.total[k])),
+        ]}
+      />
 
-      <Section title="HSN/SAC summary" note="GSTR-1 table 12: by SAC or HSN code and rate." empty={report.by_sac.length === 0}>
-        <ReportTable
-          label="HSN/SAC summary"
-          columns={[{ header: 'SAC/HSN' }, { header: 'Rate', numeric: true }, { header: 'Quantity', numeric: true }, ...TAX_COLUMNS]}
-          rows={report.by_sac.map((r) => ({
-            key: `${r.sac_code}|${r.rate}`,
-            cells: [r.sac_code || 'Not set', rate(r.rate), formatCount(r.quantity), ...taxCells(r)],
-          }))}
-          total={['Total', '', formatCount(sumCount(report.by_sac, (r) => Number(r.quantity))), ...taxTotals(report.by_sac)]}
-        />
-      </Section>
+      <GstTable
+        title="HSN/SAC summary"
+        note="GSTR-1 table 12: by SAC or HSN code and rate."
+        rows={report.by_sac}
+        rowKey={(r) => `${r.sac_code}|${r.rate}`}
+        columns={[
+          { header: 'SAC/HSN', cell: (r) => r.sac_code || 'Not set' },
+          { header: 'Rate', numeric: true, cell: (r) => rate(r.rate) },
+          {
+            header: 'Quantity',
+            numeric: true,
+            cell: (r) => formatCount(r.quantity),
+            total: formatCount(sumCount(report.by_sac, (r) => Number(r.quantity))),
+          },
+          ...summedTaxColumns(report.by_sac),
+        ]}
+      />
 
-      <Section title="B2B invoices" note="GSTR-1 table 4: invoices to buyers with a GSTIN." empty={report.b2b.length === 0}>
-        <ReportTable
-          label="B2B invoices"
-          columns={[
-            { header: 'Invoice' },
-            { header: 'Date' },
-            { header: 'Buyer' },
-            { header: 'Place of supply' },
-            { header: 'Invoice value', numeric: true },
-            { header: 'Rate', numeric: true },
-            ...TAX_COLUMNS.slice(0, 4),
-          ]}
-          rows={report.b2b.map((r) => ({
-            key: `${r.number}|${r.rate}`,
-            cells: [
-              nowrap(r.number),
-              formatDate(r.date),
-              buyer(r.buyer_name, r.buyer_gstin),
-              r.place_of_supply,
-              formatMoney(r.invoice_value),
-              rate(r.rate),
-              ...taxCells(r).slice(0, 4),
-            ],
-          }))}
-          total={['Total', '', '', '', '', '', ...taxTotals(report.b2b).slice(0, 4)]}
-        />
-      </Section>
+      <GstTable
+        title="B2B invoices"
+        note="GSTR-1 table 4: invoices to buyers with a GSTIN."
+        rows={report.b2b}
+        rowKey={(r) => `${r.number}|${r.rate}`}
+        columns={[
+          { header: 'Invoice', cell: (r) => nowrap(r.number) },
+          { header: 'Date', cell: (r) => formatDate(r.date) },
+          { header: 'Buyer', cell: (r) => buyer(r.buyer_name, r.buyer_gstin) },
+          { header: 'Place of supply', cell: (r) => r.place_of_supply },
+          { header: 'Invoice value', numeric: true, cell: (r) => formatMoney(r.invoice_value) },
+          { header: 'Rate', numeric: true, cell: (r) => rate(r.rate) },
+          ...summedTaxColumns(report.b2b, ['taxable_value', 'cgst', 'sgst', 'igst']),
+        ]}
+      />
 
-      <Section
+      <GstTable
         title="B2C supplies"
         note="GSTR-1 table 7: to buyers without a GSTIN, by place of supply and rate."
-        empty={report.b2c.length === 0}
-      >
-        <ReportTable
-          label="B2C supplies"
-          columns={[{ header: 'Place of supply' }, { header: 'Rate', numeric: true }, ...TAX_COLUMNS]}
-          rows={report.b2c.map((r) => ({
-            key: `${r.place_of_supply}|${r.rate}`,
-            cells: [r.place_of_supply || '—', rate(r.rate), ...taxCells(r)],
-          }))}
-          total={['Total', '', ...taxTotals(report.b2c)]}
-        />
-      </Section>
+        rows={report.b2c}
+        rowKey={(r) => `${r.place_of_supply}|${r.rate}`}
+        columns={[
+          { header: 'Place of supply', cell: (r) => r.place_of_supply || '—' },
+          { header: 'Rate', numeric: true, cell: (r) => rate(r.rate) },
+          ...summedTaxColumns(report.b2c),
+        ]}
+      />
 
-      <Section title="Credit notes" note="GSTR-1 table 9B: credit notes issued against invoices." empty={report.credit_notes.length === 0}>
-        <ReportTable
-          label="Credit notes"
-          columns={[
-            { header: 'Credit note' },
-            { header: 'Date' },
-            { header: 'Against' },
-            { header: 'Buyer' },
-            { header: 'Rate', numeric: true },
-            ...TAX_COLUMNS,
-          ]}
-          rows={report.credit_notes.map((r) => ({
-            key: `${r.number}|${r.rate}`,
-            cells: [
-              nowrap(r.number),
-              formatDate(r.date),
-              nowrap(r.against),
-              buyer(r.buyer_name, r.buyer_gstin),
-              rate(r.rate),
-              ...taxCells(r),
-            ],
-          }))}
-          total={['Total', '', '', '', '', ...taxTotals(report.credit_notes)]}
-        />
-      </Section>
+      <GstTable
+        title="Credit notes"
+        note="GSTR-1 table 9B: credit notes issued against invoices."
+        rows={report.credit_notes}
+        rowKey={(r) => `${r.number}|${r.rate}`}
+        columns={[
+          { header: 'Credit note', cell: (r) => nowrap(r.number) },
+          { header: 'Date', cell: (r) => formatDate(r.date) },
+          { header: 'Against', cell: (r) => nowrap(r.against) },
+          { header: 'Buyer', cell: (r) => buyer(r.buyer_name, r.buyer_gstin) },
+          { header: 'Rate', numeric: true, cell: (r) => rate(r.rate) },
+          ...summedTaxColumns(report.credit_notes),
+        ]}
+      />
 
-      <Section title="Documents issued" note="GSTR-1 table 13: each series’ first and last number." empty={report.documents.length === 0}>
-        <ReportTable
-          label="Documents issued"
-          columns={[
-            { header: 'Series' },
-            { header: 'From' },
-            { header: 'To' },
-            { header: 'Total', numeric: true },
-            { header: 'Cancelled', numeric: true },
-            { header: 'Net issued', numeric: true },
-          ]}
-          rows={report.documents.map((d) => ({
-            key: d.series,
-            cells: [
-              d.series,
-              nowrap(d.from),
-              nowrap(d.to),
-              formatCount(d.total),
-              formatCount(d.cancelled),
-              formatCount(d.total - d.cancelled),
-            ],
-          }))}
-          total={['Total', '', '', formatCount(documents), formatCount(cancelled), formatCount(documents - cancelled)]}
-        />
-      </Section>
+      <GstTable
+        title="Documents issued"
+        note="GSTR-1 table 13: each series’ first and last number."
+        rows={report.documents}
+        rowKey={(d) => d.series}
+        columns={[
+          { header: 'Series', cell: (d) => d.series },
+          { header: 'From', cell: (d) => nowrap(d.from) },
+          { header: 'To', cell: (d) => nowrap(d.to) },
+          { header: 'Total', numeric: true, cell: (d) => formatCount(d.total), total: formatCount(documents) },
+          { header: 'Cancelled', numeric: true, cell: (d) => formatCount(d.cancelled), total: formatCount(cancelled) },
+          {
+            header: 'Net issued',
+            numeric: true,
+            cell: (d) => formatCount(d.total - d.cancelled),
+            total: formatCount(documents - cancelled),
+          },
+        ]}
+      />
 
       <Card className="flex flex-wrap items-baseline justify-between gap-2 p-4">
         <div>

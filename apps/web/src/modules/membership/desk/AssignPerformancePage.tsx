@@ -11,6 +11,7 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterDate, FilterSelect } from '../../../components/FilterSelect';
 import { DateField, NumberField, optionsOf, SelectField, TextareaField } from '../../../components/form';
 import { FormDialog } from '../../../components/FormDialog';
+import { MenuTabs } from '../../../components/MenuTabs';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/errors';
 import { formatCount, formatDate } from '../../../lib/format';
@@ -20,7 +21,7 @@ import { useFormDialog } from '../../../lib/resourceActions';
 import { todayIso } from '../../../lib/today';
 import type { ResolvedNode } from '../../../lib/web-module';
 import { measurements, useCategoryOptions, useItemOptions, type MemberPerformance } from './api';
-import { DeskTabs, MemberPicker, memberPath, type PickedMember } from './parts';
+import { MemberPicker, memberPath, type PickedMember } from './parts';
 
 /** "72.5 kg", "12 reps", "18 %" — a measurement with its unit. */
 export function measureText(value: string | number, unit: string): string {
@@ -149,7 +150,7 @@ export function AssignPerformancePage({ node }: { node: ResolvedNode }) {
         description="Members' measurements over time: weight, body fat, a timed run, a lift. Each member's page charts their progress."
         actions={record}
       />
-      <DeskTabs node={node} />
+      <MenuTabs node={node} />
       <DataTable
         title="Member measurements"
         queryKey={measurements.queryKey}

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/Alert';
 import { Button, buttonClass } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Chart } from '../../../components/charts/Chart';
+import { MenuTabs } from '../../../components/MenuTabs';
 import { PageHeader } from '../../../components/PageHeader';
 import { Skeleton } from '../../../components/Skeleton';
 import { errorMessage } from '../../../lib/errors';
@@ -15,7 +16,7 @@ import type { ResolvedNode } from '../../../lib/web-module';
 import { authStore } from '../../../state/auth';
 import { useSidebar } from '../../../state/sidebar';
 import { useMembershipDashboard, useRegister } from './api';
-import { DeskTabs, MemberAvatar, memberPath } from './parts';
+import { MemberAvatar, memberPath } from './parts';
 import { clockTime, monthText } from './rules';
 
 /** One headline figure that opens the list behind it. */
@@ -74,7 +75,7 @@ export function MembershipDashboardPage({ node }: { node: ResolvedNode }) {
           </>
         }
       />
-      <DeskTabs node={node} />
+      <MenuTabs node={node} />
     </>
   );
 

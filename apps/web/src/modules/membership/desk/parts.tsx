@@ -1,14 +1,11 @@
-/** Small pieces the desk screens share: tabs from the menu, signed amounts, GST choices, the member picker. */
+/** Small pieces the desk screens share: signed amounts, GST choices, the member picker. */
 import { GST_RATES } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
 import { Search, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useParams } from 'react-router';
 import { Button } from '../../../components/Button';
-import { TabNav } from '../../../components/TabNav';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useDebounced } from '../../../lib/useDebounced';
-import { fillParams, tabsOf, type ResolvedNode } from '../../../lib/web-module';
 import { MemberAvatar } from '../members/MemberAvatar';
 import { MemberStatusBadge } from '../members/status';
 import { useMemberSearch, type Member } from './api';
@@ -17,19 +14,6 @@ export { MemberAvatar, MemberStatusBadge };
 
 /** A member's page. */
 export const memberPath = (id: number) => `/membership/members/${id}`;
-
-/** The tabs of a tabbed membership page (Dashboard / Add Member, Performance), drawn from the menu tree. */
-export function DeskTabs({ node }: { node: ResolvedNode }) {
-  const params = useParams();
-  const tabs = tabsOf(node);
-  if (tabs.length === 0) return null;
-  return (
-    <TabNav
-      label={`${node.parent?.label ?? ''} sections`}
-      tabs={tabs.map((t) => ({ to: fillParams(t.fullPath, params), label: t.label }))}
-    />
-  );
-}
 
 /** The GST rates a plan or service may carry, as select options ("18 %"). */
 export const GST_OPTIONS = GST_RATES.map((r) => ({ value: String(r), label: `${r} %` }));
