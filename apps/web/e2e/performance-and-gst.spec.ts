@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { OWNER, signIn } from './support';
+
+test('the owner sets up performance categories and items, which Assign Performance offers', async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.goto('/membership/performance/category');
+  await page.getByRole('button', { name: 'Add Category' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Category' });
+  await dialog.getByLabel('Name').fill('Grip strength');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Performance categories' }).getByText('Grip strength')).toBeVisible();
+
+  // The Item tab: an item needs its category (the page's own rule) and a unit.
+  await page.getByRole('link', { name: 'Item' }).click();
+  await expect(page).toHaveURL(/\/membership\/performance\/item$/);
+  await page.getByRole('button', { name: 'Add Item' }).first().click();
+  const item = page.getByRole('dialog', { name: 'Add Item' });
+  await item.getByLabel('Name').fill('Dead hang');
+  await item.getByRole('button', { name: 'Create' }).click();
+  await expect(item.getByText('Choose a category.')).toBeVisible();
+  await item.getByLabel('Category').selectOption({ label: 'Grip strength' });
+  await item.getByLabel('Unit').selectOption('sec');
+  await item.getByRole('button', { name: 'Create' }).click();
+  await expect(item).toBeHidden();
+  const items = page.getByRole('table', { name: 'Performance items' });
+  await expect(items.getByRole('row', { name: /Dead hang/ })).toContainText('Grip strength');
+
+  await page.getByRole('button', { name: 'Deactivate Dead hang' }).click();
+  await expect(page.getByRole('button', { name: 'Activate Dead hang' })).toBeVisible();
+});
+
+test("the GST summary shows the month's GSTR-1 tables", async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.goto('/reports/accounts?report=gst-summary');
+  for (const heading of ['Outward supplies by rate', 'HSN/SAC summary', 'B2C supplies', 'Documents issued'])
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+});
