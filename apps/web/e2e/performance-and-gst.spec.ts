@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { OWNER, signIn } from './support';
 
-test('the owner sets up performance categories and items, which Assign Performance offers', async ({ page }) => {
+test('the owner sets up performance categories and items (an item needs its category)', async ({ page }) => {
   await signIn(page, OWNER);
   await page.goto('/membership/performance/category');
   await page.getByRole('button', { name: 'Add Category' }).first().click();
