@@ -94,6 +94,25 @@ export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2199-12-31';
 export const DATE_RANGE_MESSAGE = 'Enter a date between 1900 and 2199.';
 
+/**
+ * A plain named lookup (a kind of staff, a performance category): a name, a description and
+ * whether it is offered. `requiredMessage` is what a blank name says.
+ */
+export const namedLookupInputSchema = (requiredMessage?: string) =>
+  z.object({
+    name: requiredSingleLineText(100, requiredMessage),
+    description: text(500).default(''),
+    is_active: z.boolean().default(true),
+  });
+export const namedLookupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
 /** PATCH bodies: every field optional and no defaults, so absent fields stay as they are. */
 export function partialWithoutDefaults<S extends z.ZodObject>(schema: S): z.ZodType<Partial<z.output<S>>, Partial<z.input<S>>> {
   return z.object(

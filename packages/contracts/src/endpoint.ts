@@ -50,13 +50,7 @@ export interface EndpointSpec {
 /** Declares an endpoint; returns it unchanged, with its literal types (method, path) kept. */
 export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec;
 
-import type { ParamNames } from './path.js';
 export { fillPath, type ParamNames } from './path.js';
-
-/** The path parameters the web fills in: `{id: 12}`. */
-export type PathParams<E extends EndpointSpec> = [ParamNames<E['path']>] extends [never]
-  ? Record<string, never>
-  : Record<ParamNames<E['path']>, string | number>;
 
 type Sent<S> = S extends z.ZodType ? z.input<S> : undefined;
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;

@@ -14,12 +14,12 @@
  * `run` (the JSON answer, computed in SQL inside the request's tenant transaction) and `file` (the
  * export's columns and rows from that answer). Report SQL lives in `<module>/reports/*.ts`.
  */
-import { DATE_MAX, DATE_MIN, idSchema, reportWindowShape, z, type EndpointSpec, type ModuleName } from '@arena/contracts';
+import { DATE_MAX, DATE_MIN, z, type EndpointSpec, type ModuleName } from '@arena/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Tx } from './db/client.js';
 import { fieldError } from './errors.js';
-import { EXPORT_FORMATS, sendExport, sendWorkbook, sheet, type ExportColumn, type ExportFormat, type SheetSpec } from './export.js';
+import { sendExport, sendWorkbook, sheet, type ExportColumn, type ExportFormat, type SheetSpec } from './export.js';
 import { inTenant, type Ctx } from './request-context.js';
 import { configOf } from './route.js';
 
@@ -49,12 +49,6 @@ export const MONTH_WINDOW: WindowRule = { default: 'month', maxDays: REPORT_MAX_
 /** The rule of the day-based reports (booking): the last 30 days by default. */
 export const LAST_30_DAYS: WindowRule = { default: 30, maxDays: REPORT_MAX_DAYS };
 
-/** The query every report takes: the window (two spellings), the centre, the file format. */
-export const reportQueryShape = {
-  ...reportWindowShape,
-  centre: idSchema.optional(),
-  format: z.enum(EXPORT_FORMATS).optional(),
-};
 export type ReportQuery = { date_after?: string; date_before?: string; from?: string; to?: string; centre?: number; format?: ExportFormat };
 
 const spanText = (days: number) => (days >= REPORT_MAX_DAYS ? `${Math.floor(days / 365)} years` : `${days} days`);

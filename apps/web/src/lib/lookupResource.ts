@@ -38,10 +38,8 @@ export interface LookupOptions {
   afterWrite?: () => void;
 }
 
-/** How the web reaches a lookup: its contract (`crudEndpoints`). */
-type Source = CrudEndpoints;
-
-const writesOf = <T, I>(source: Source) => ({
+/** The calls of a lookup, from its contract (`crudEndpoints`). */
+const writesOf = <T, I>(source: CrudEndpoints) => ({
   list: (params: ListParams) => call(source.list, { query: params }) as Promise<Paginated<T>>,
   create: (input: I) => call(source.create, { body: input as never }) as Promise<T>,
   update: (id: number, input: Partial<I>) => call(source.partialUpdate, { params: { id }, body: input as never }) as Promise<T>,
@@ -52,7 +50,7 @@ const writesOf = <T, I>(source: Source) => ({
  * The create/update/delete hooks of the resource: POST, PATCH …/{id}/, DELETE …/{id}/ of its
  * contract; each success refreshes `queryKey` (and `invalidates`).
  */
-export function lookupMutations<T, I>(source: Source, queryKey: readonly unknown[], options: LookupOptions = {}) {
+export function lookupMutations<T, I>(source: CrudEndpoints, queryKey: readonly unknown[], options: LookupOptions = {}) {
   const keys = [queryKey, ...(options.invalidates ?? [])];
   const calls = writesOf<T, I>(source);
   return function useLookupMutations(): LookupMutations<T, I> {
@@ -72,7 +70,11 @@ export function lookupMutations<T, I>(source: Source, queryKey: readonly unknown
 }
 
 /** One lookup resource: `lookupResource<Sport, SportInput>(sportEndpoints, sportKeys.all)`. */
-export function lookupResource<T, I>(source: Source, queryKey: readonly unknown[], options: LookupOptions = {}): LookupResource<T, I> {
+export function lookupResource<T, I>(
+  source: CrudEndpoints,
+  queryKey: readonly unknown[],
+  options: LookupOptions = {},
+): LookupResource<T, I> {
   return {
     exportFrom: { endpoint: source.list },
     queryKey,

@@ -1,6 +1,6 @@
 import { z } from '../zod-config.js';
 import { requiredSingleLineText, singleLineText, text } from '../common.js';
-import { gstinSchema } from '../money/invoice.js';
+import { gstinSchema } from '../tax.js';
 
 const optionalText = (max: number) => singleLineText(max).default('');
 const optionalMultilineText = (max: number) => text(max).default('');

@@ -1,6 +1,6 @@
 import { z } from '../zod-config.js';
 import { singleLine, requiredSingleLineText, singleLineText, text } from '../common.js';
-import { gstinSchema } from '../money/invoice.js';
+import { gstinSchema } from '../tax.js';
 import { embedOriginsSchema } from '../public/portal.js';
 
 /** Subdomains that name the provider's own hosts or would mislead users. */

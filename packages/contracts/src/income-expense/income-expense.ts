@@ -15,7 +15,8 @@ import {
   singleLineText,
   text,
 } from '../common.js';
-import { gstinSchema, ledgerEntrySchema } from '../money/invoice.js';
+import { ledgerEntrySchema } from '../money/invoice.js';
+import { gstinSchema } from '../tax.js';
 import { gstRateSchema } from '../tax.js';
 
 export const ENTRY_TYPES = ['income', 'expense'] as const;

@@ -6,6 +6,8 @@
 import { z } from '../zod-config.js';
 import {
   idSchema,
+  namedLookupInputSchema,
+  namedLookupSchema,
   isoDateSchema,
   moneySchema,
   phoneSchema,
@@ -509,19 +511,8 @@ export const attendanceRegisterSchema = z.object({
 export type AttendanceRegister = z.infer<typeof attendanceRegisterSchema>;
 
 // ---- performance ----
-export const performanceCategoryInputSchema = z.object({
-  name: requiredSingleLineText(100, 'Name is required'),
-  description: text(500).default(''),
-  is_active: z.boolean().default(true),
-});
-export const performanceCategorySchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const performanceCategoryInputSchema = namedLookupInputSchema('Name is required');
+export const performanceCategorySchema = namedLookupSchema;
 export type PerformanceCategory = z.infer<typeof performanceCategorySchema>;
 
 export const performanceItemInputSchema = z.object({

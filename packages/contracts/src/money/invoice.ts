@@ -6,69 +6,6 @@
 import { z } from '../zod-config.js';
 import { isoDateSchema, moneySchema, singleLine, singleLineText, text } from '../common.js';
 
-// ---- GSTIN and states ----
-
-/** GST state codes (the first two digits of a GSTIN) and the states and territories they name. */
-export const GST_STATES: Readonly<Record<string, string>> = {
-  '01': 'Jammu and Kashmir',
-  '02': 'Himachal Pradesh',
-  '03': 'Punjab',
-  '04': 'Chandigarh',
-  '05': 'Uttarakhand',
-  '06': 'Haryana',
-  '07': 'Delhi',
-  '08': 'Rajasthan',
-  '09': 'Uttar Pradesh',
-  '10': 'Bihar',
-  '11': 'Sikkim',
-  '12': 'Arunachal Pradesh',
-  '13': 'Nagaland',
-  '14': 'Manipur',
-  '15': 'Mizoram',
-  '16': 'Tripura',
-  '17': 'Meghalaya',
-  '18': 'Assam',
-  '19': 'West Bengal',
-  '20': 'Jharkhand',
-  '21': 'Odisha',
-  '22': 'Chhattisgarh',
-  '23': 'Madhya Pradesh',
-  '24': 'Gujarat',
-  '26': 'Dadra and Nagar Haveli and Daman and Diu',
-  '27': 'Maharashtra',
-  '29': 'Karnataka',
-  '30': 'Goa',
-  '31': 'Lakshadweep',
-  '32': 'Kerala',
-  '33': 'Tamil Nadu',
-  '34': 'Puducherry',
-  '35': 'Andaman and Nicobar Islands',
-  '36': 'Telangana',
-  '37': 'Andhra Pradesh',
-  '38': 'Ladakh',
-};
-
-export const GSTIN_MESSAGE = 'Enter a valid 15-character GSTIN (e.g. 29ABCDE1234F1Z5).';
-
-/** A GSTIN's shape: state code, PAN (5 letters, 4 digits, 1 letter), entity number, "Z", check character. */
-export const GSTIN_PATTERN = /^(\d{2})[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-
-/** The state a GSTIN is registered in ("29…" → "Karnataka"); null for an unknown code. */
-export function gstinState(gstin: string): string | null {
-  const match = GSTIN_PATTERN.exec(gstin);
-  return match ? (GST_STATES[match[1]] ?? null) : null;
-}
-
-/** An optional GSTIN: "" or a valid one, upper-cased. */
-export const gstinSchema = singleLine(z.string())
-  .trim()
-  .toUpperCase()
-  .refine((v) => v === '' || (GSTIN_PATTERN.test(v) && gstinState(v) !== null), GSTIN_MESSAGE);
-
-/** Whether two state names are the same state (case and spacing aside). */
-export const sameState = (a: string, b: string) =>
-  a.trim().toLowerCase().replace(/\s+/g, ' ') === b.trim().toLowerCase().replace(/\s+/g, ' ');
-
 // ---- invoices ----
 
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;

@@ -1,6 +1,6 @@
 import { organisationEndpoints } from '@arena/contracts/administrator/routes';
 import { embedOriginLines, embedOriginSchema, MAX_EMBED_ORIGINS } from '@arena/contracts/public';
-import { GST_STATES, gstinSchema, gstinState } from '@arena/contracts/money';
+import { GST_STATES, gstinSchema, gstinState } from '@arena/contracts/kit';
 import { singleLineText, text, z } from '@arena/contracts/kit';
 import { type Organisation } from '@arena/contracts/administrator';
 import { useQueryClient } from '@tanstack/react-query';
