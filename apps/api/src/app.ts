@@ -85,8 +85,10 @@ export async function buildApp({
   if (runner instanceof EmbeddedJobRunner) runner.bind({ db, config, log: app.log, mailer: app.mailer }, app.tasks);
   app.decorate('jobs', runner);
   app.decorate('shutdown', new AbortController());
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives, so every answer carries it (an error's too); a callback hook, no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerErrorHandling(app);

@@ -20,11 +20,11 @@
  */
 import { listQuerySchema, type EndpointSpec, type ModuleName } from '@arena/contracts';
 import * as drizzleOrm from 'drizzle-orm';
-import { and, asc, count, desc, eq, fillPlaceholders, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, is, Placeholder, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { endedTenantTx, readTenantPipelined, type Tx } from './db/client.js';
+import { EndedTransactionError, endedTenantTx, readTenantStatements, type Tx } from './db/client.js';
 import { badRequest } from './errors.js';
 import { EXPORT_MAX_ROWS, exportQuerySchema, sendExport, type ExportColumn, type ExportFormat } from './export.js';
 import { DEFAULT_PAGE_SIZE, paginate, searchCondition, type Page, type SearchSpec } from './pagination.js';
@@ -144,7 +144,11 @@ interface PreparedRows {
   joinsNotNullableMap?: unknown;
   execute(values: Record<string, unknown>): Promise<unknown[]>;
 }
-type CompiledRows = Pick<PreparedRows, 'query' | 'fields' | 'joinsNotNullableMap'>;
+type CompiledRows = Pick<PreparedRows, 'query' | 'fields' | 'joinsNotNullableMap'> & {
+  /** The SQL with the page's values written in, where that is safe (see `inlineIntegers`); else null. */
+  inline: ((values: PageValues) => string) | null;
+};
+type PageValues = Record<'organisationId' | 'limit' | 'offset', number>;
 interface SessionInternals {
   prepareQuery(query: PreparedRows['query'], fields: unknown, name: undefined, arrayMode: boolean): PreparedRows;
 }
@@ -152,6 +156,24 @@ interface SessionInternals {
 const mapResultRow = (drizzleOrm as unknown as { mapResultRow(fields: unknown, row: unknown[], joins: unknown): Record<string, unknown> })
   .mapResultRow;
 const compiledDefaults = new WeakMap<object, { rows: CompiledRows; count: CompiledRows }>();
+
+/**
+ * A compiled statement as complete SQL for a one-message read, or null. Only where nothing but
+ * integers goes in: every parameter is the organisation, the limit or the offset, and the text
+ * holds no quote, comment, backslash or semicolon that a substitution could meet. Each value is
+ * checked to be a safe integer as it is written in.
+ */
+export function inlineIntegers(query: PreparedRows['query']): CompiledRows['inline'] {
+  const names = query.params.map((p) => (is(p, Placeholder) ? (p.name as string) : null));
+  if (!names.every((n) => n === 'organisationId' || n === 'limit' || n === 'offset')) return null;
+  if (/['\\;]|--|\/\*|\$(?!\d)/.test(query.sql)) return null;
+  return (values) =>
+    query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = values[names[Number(n) - 1] as keyof PageValues];
+      if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${String(value)}`);
+      return String(value);
+    });
+}
 
 /**
  * A list opened as it first shows — no search, filter or ordering, the commonest request by far —
@@ -166,7 +188,7 @@ function compiledDefault<Row, Out>(q: Tx, ctx: Ctx, def: ListDefinition<Row, Out
     const where = def.where(placeholderCtx);
     const compile = (builder: unknown): CompiledRows => {
       const { query, fields, joinsNotNullableMap } = (builder as { _prepare(): PreparedRows })._prepare();
-      return { query, fields, joinsNotNullableMap };
+      return { query, fields, joinsNotNullableMap, inline: inlineIntegers(query) };
     };
     compiled = {
       rows: compile(
@@ -201,46 +223,54 @@ function isPlain<Row, Out>(def: ListDefinition<Row, Out>, params: ListParams): b
 const mapReadsDatabase = new WeakSet<object>();
 
 /**
- * A plain list's page in one round trip (PostgreSQL): the compiled page and count are known
- * before anything is sent, so BEGIN READ ONLY, the tenant setting, both statements and COMMIT go
- * out in one write and the connection is free when COMMIT is answered. `map` then runs with a Tx
- * whose transaction has ended; if it reaches for the database, the list is remembered as one
- * that does, and this request (null) and every later one page the ordinary way. Null too where
- * the database cannot pipeline (PGlite) or the request is not plain.
+ * A plain list's page in one message (PostgreSQL): the compiled page, with the organisation and
+ * the page written in, goes out with the tenant setting as one simple-protocol message on a
+ * shared connection (`readTenantStatements`) — one round trip and no reserved connection, as a
+ * bare query. The count is a second message, only when the first page is full or a later page
+ * is asked for. `map` then runs with a Tx whose transaction has ended; if it reaches for the
+ * database, the list is remembered as one that does, and this request (null) and every later one
+ * page the ordinary way. Null too where the database cannot (PGlite), the SQL cannot be written
+ * out safely, or the request is not plain.
  */
-async function pipelinedPage<Row, Out>(
-  request: FastifyRequest,
-  def: ListDefinition<Row, Out>,
-  params: ListParams,
-): Promise<Page<Out> | null> {
+async function oneMessagePage<Row, Out>(request: FastifyRequest, def: ListDefinition<Row, Out>, params: ListParams): Promise<Page<Out> | null> {
   if (mapReadsDatabase.has(def) || !isPlain(def, params)) return null;
   const db = request.server.db;
   const ctx = ctxOf(request);
   const compiled = compiledDefault(db as unknown as Tx, ctx, def);
+  if (!compiled.rows.inline || !compiled.count.inline) return null;
   // The page paginate() will ask for.
   const limit = params.page_size ?? DEFAULT_PAGE_SIZE;
   const values = { organisationId: ctx.organisationId, limit, offset: ((params.page ?? 1) - 1) * limit };
-  const read = readTenantPipelined(db, ctx.organisationId, [
-    { sql: compiled.rows.query.sql, params: fillPlaceholders(compiled.rows.query.params, values) },
-    { sql: compiled.count.query.sql, params: fillPlaceholders(compiled.count.query.params, values) },
-  ]);
+  const read = readTenantStatements(db, ctx.organisationId, [compiled.rows.inline(values)]);
   if (!read) return null;
-  const [rawRows, [rawCount]] = await read;
+  const [rawRows] = await read;
   const rows = rawRows.map((r) => mapResultRow(compiled.rows.fields, r as unknown[], compiled.rows.joinsNotNullableMap)) as Row[];
-  const total = Number(mapResultRow(compiled.count.fields, rawCount as unknown[], undefined).n);
-  let used = false;
-  const ended = endedTenantTx(db, () => (used = true))!;
-  let results: Out[] | undefined;
+  const ended = endedTenantTx(db)!;
+  const usesBefore = ended.uses();
+  let results: Out[];
   try {
-    results = await def.map(ended, ctx, rows);
+    results = await def.map(ended.tx, ctx, rows);
   } catch (err) {
-    if (!used) throw err;
-  }
-  if (used) {
+    if (!causedBy(err, EndedTransactionError)) throw err;
     mapReadsDatabase.add(def);
     return null;
   }
-  return paginate(request, params, { rows: async () => results!, count: async () => total });
+  // Some code reached for the database meanwhile (this list's, if it swallowed the error, or
+  // another request's): the ordinary way answers right either way.
+  if (ended.uses() !== usesBefore) return null;
+  return paginate(request, params, {
+    rows: async () => results,
+    count: async () => {
+      const [[rawCount]] = (await readTenantStatements(db, ctx.organisationId, [compiled.count.inline!(values)]))!;
+      return Number(mapResultRow(compiled.count.fields, rawCount as unknown[], undefined).n);
+    },
+  });
+}
+
+/** Whether `err` or an error it wraps (drizzle wraps a failed statement's error as its cause) is a `type`. */
+function causedBy(err: unknown, type: new (...args: never[]) => Error): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) if (e instanceof type) return true;
+  return false;
 }
 
 /** One page of a list as `{count, next, previous, results}`. */
@@ -350,7 +380,7 @@ export function listRoute<Row, Out>(app: FastifyInstance, endpoint: ListEndpoint
     handler: async (request, reply) => {
       const params = request.query as ListParams;
       if (!params.format) {
-        const page = await pipelinedPage(request, options.list, params);
+        const page = await oneMessagePage(request, options.list, params);
         if (page) return page;
       }
       return inTenant<unknown>(request, (tx, ctx) =>

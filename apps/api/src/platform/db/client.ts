@@ -42,17 +42,11 @@ export interface TenantOptions {
   readOnly?: boolean;
 }
 
-/** A statement of a pipelined read: SQL text with `$n` parameters and their values. */
-export interface PipelinedStatement {
-  sql: string;
-  params: unknown[];
-}
-
 interface DatabaseExtras {
   kind: 'pglite' | 'postgres';
   runTenant?: <T>(organisationId: number, fn: (tx: Tx) => Promise<T>, options: TenantOptions) => Promise<T>;
-  readPipelined?: (organisationId: number, statements: PipelinedStatement[]) => Promise<unknown[][][]>;
-  endedTx?: (onUse: () => void) => Tx;
+  readStatements?: (organisationId: number, statements: string[]) => Promise<unknown[][][]>;
+  endedTx?: EndedTx;
   bus: InvalidationBus;
   gate: TenantGate;
 }
@@ -227,7 +221,7 @@ export function connectPostgres(
     bus,
     gate: new TenantGate(perOrganisation),
     runTenant: pipelinedTenantRunner(client, db),
-    readPipelined: pipelinedRead(client),
+    readStatements: simpleRead(client),
     endedTx: endedTransaction(db),
   });
   return {
@@ -342,60 +336,55 @@ export function isConnectionLoss(err: unknown): boolean {
 }
 
 /**
- * A read-only tenant transaction whose statements are all known before it starts, in one round
- * trip: BEGIN READ ONLY with the tenant setting, every statement and COMMIT are issued in one
- * synchronous run, which postgres.js coalesces into one write (it flushes on `setImmediate`), and
- * the connection goes back to the pool when COMMIT has been answered — never earlier, since a
- * statement still queued on a released reservation would never be sent. A statement that fails
- * (a statement timeout) aborts the transaction: the statements behind it fail too, COMMIT answers
- * ROLLBACK, and the first failure is thrown once the connection is clean.
+ * A read-only tenant transaction of statements whose SQL is complete (values written in), as
+ * one simple-protocol message: `SET TRANSACTION READ ONLY`, the tenant setting and the
+ * statements. PostgreSQL runs the statements of one such message as one implicit transaction, so
+ * the setting (local to it) is gone when the message is answered, and since nothing else can run
+ * between its statements the message needs no reserved connection: it takes its turn on a shared
+ * one, pipelined with other requests' statements, as a bare query does. A failing statement (a
+ * statement timeout) aborts the transaction and the message, and fails the promise.
  */
-function pipelinedRead(pool: postgres.Sql) {
-  return async (organisationId: number, statements: PipelinedStatement[]): Promise<unknown[][][]> => {
+function simpleRead(pool: postgres.Sql) {
+  return async (organisationId: number, statements: string[]): Promise<unknown[][][]> => {
     if (!Number.isSafeInteger(organisationId)) throw new Error('organisation id must be an integer');
-    const conn = await pool.reserve();
-    let answers: PromiseSettledResult<unknown>[] = [];
-    try {
-      // `execute()` queues each query in this order; the first is written with the rest behind it.
-      answers = await Promise.allSettled([
-        conn.unsafe(`begin read only; select set_config('app.organisation_id', '${organisationId}', true)`).simple().execute(),
-        // Named prepared statements, as drizzle's are, so each shape is parsed once per connection.
-        ...statements.map((s) =>
-          conn
-            .unsafe(s.sql, s.params as never, { prepare: true })
-            .values()
-            .execute(),
-        ),
-        conn.unsafe('commit').execute(),
-      ]);
-    } finally {
-      // A connection that has gone is never handed back (see pipelinedTenantRunner).
-      if (!answers.some((a) => a.status === 'rejected' && isConnectionLoss(a.reason))) conn.release();
-    }
-    const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
-    if (failed) throw failed.reason;
-    return answers.slice(1, -1).map((a) => (a as PromiseFulfilledResult<unknown[][]>).value);
+    // SET LOCAL holds to the end of the implicit transaction; neither SET has rows, so postgres.js
+    // answers one (empty) result for them and one per statement after.
+    const text = [`set transaction read only; set local app.organisation_id = ${organisationId}`, ...statements].join('; ');
+    const results = (await pool.unsafe(text).simple().values()) as unknown as unknown[][][];
+    if (results.length !== statements.length + 1) throw new Error('a one-message read answers one result per statement');
+    return results.slice(1);
   };
 }
 
+/** What a statement through an `EndedTx` throws. */
+export class EndedTransactionError extends Error {
+  constructor() {
+    super('This tenant transaction has already ended; await every query inside it.');
+  }
+}
+
 /**
- * A Tx whose transaction has ended (a pipelined read committed before the code that reads its
- * rows ran): every statement through it throws and calls `onUse`, so the caller learns that the
- * code needed the database.
+ * One Tx per database for code that runs after a one-message read was answered: its transaction
+ * has ended, so every statement through it throws an `EndedTransactionError`, and `uses` counts
+ * them (a caller that compares it before and after its code learns that some code, perhaps
+ * another request's, reached for the database — even code that swallowed the error).
  */
-function endedTransaction(db: Database) {
+export interface EndedTx {
+  tx: Tx;
+  uses(): number;
+}
+
+function endedTransaction(db: Database): EndedTx {
   const internals = db as unknown as { dialect: ConstructorParameters<typeof PostgresJsSession>[1]; session: { schema: unknown } };
   const dialect = internals.dialect;
   const relations = internals.session.schema as ConstructorParameters<typeof PostgresJsSession>[2];
-  return (onUse: () => void): Tx => {
-    const ended = () => {
-      onUse();
-      throw new Error('This tenant transaction has already ended; await every query inside it.');
-    };
-    const client = { unsafe: ended, savepoint: ended };
-    const session = new PostgresJsSession(client as never, dialect, relations);
-    return new PostgresJsTransaction(dialect, session, relations) as unknown as Tx;
+  let uses = 0;
+  const ended = () => {
+    uses++;
+    throw new EndedTransactionError();
   };
+  const session = new PostgresJsSession({ unsafe: ended, savepoint: ended } as never, dialect, relations);
+  return { tx: new PostgresJsTransaction(dialect, session, relations) as unknown as Tx, uses: () => uses };
 }
 
 /**
@@ -414,6 +403,7 @@ function noDelaySocket(options: { host: string[]; port: number[]; path?: string 
     socket.once('error', reject);
   });
 }
+
 
 /** A PGlite with the extensions the migrations use (pg_trgm for substring search indexes). */
 export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
@@ -471,23 +461,20 @@ export async function withTenant<T>(
 }
 
 /**
- * A read-only tenant transaction of statements known before it starts (a compiled list's page and
- * count), pipelined in one round trip through the per-organisation gate; each statement's rows as
- * arrays of column values in select order. `null` where the database cannot pipeline (PGlite):
- * the caller runs its reads in `withTenant` as usual.
+ * A read-only tenant transaction of complete SQL statements (values written in, see `simpleRead`)
+ * in one message, through the per-organisation gate; each statement's rows as arrays of column
+ * values in select order. `null` where the database cannot (PGlite): the caller runs its reads in
+ * `withTenant` as usual.
  */
-export function readTenantPipelined(db: Database, organisationId: number, statements: PipelinedStatement[]): Promise<unknown[][][]> | null {
-  const { readPipelined, gate } = extrasOf(db);
-  if (!readPipelined) return null;
-  return gate.run(organisationId, () => readPipelined(organisationId, statements));
+export function readTenantStatements(db: Database, organisationId: number, statements: string[]): Promise<unknown[][][]> | null {
+  const { readStatements, gate } = extrasOf(db);
+  if (!readStatements) return null;
+  return gate.run(organisationId, () => readStatements(organisationId, statements));
 }
 
-/**
- * What code that runs after a pipelined read gets as its Tx: every statement throws (the
- * transaction has committed) and calls `onUse`. Null on PGlite.
- */
-export function endedTenantTx(db: Database, onUse: () => void): Tx | null {
-  return extrasOf(db).endedTx?.(onUse) ?? null;
+/** The database's `EndedTx` (see there); null on PGlite. */
+export function endedTenantTx(db: Database): EndedTx | null {
+  return extrasOf(db).endedTx ?? null;
 }
 
 function drizzleTenantTransaction<T>(db: Database, organisationId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
