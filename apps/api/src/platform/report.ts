@@ -180,18 +180,22 @@ export function reportRoutes(app: FastifyInstance, kit: ReportKit) {
       } as FastifySchema,
       handler: async (request, reply) => {
         const q = request.query as Q & ReportQuery;
-        return inTenant<unknown>(request, async (tx, ctx) => {
-          const window = rule ? reportWindow(q, ctx, rule) : { from: '', to: '' };
-          const args: ReportArgs<Q> = { tx, ctx, q, window, request };
-          const report = await def.run(args);
-          if (!q.format) return report;
-          const file = await def.file({ ...args, report });
-          const filters = file.filters ?? [
-            ...(rule ? await describeWindow(tx, ctx, window, q.centre, kit.centreName) : []),
-            ...(file.moreFilters ?? []),
-          ];
-          return sendReportFile(reply, ctx, q.format, { ...file, filters });
-        });
+        return inTenant<unknown>(
+          request,
+          async (tx, ctx) => {
+            const window = rule ? reportWindow(q, ctx, rule) : { from: '', to: '' };
+            const args: ReportArgs<Q> = { tx, ctx, q, window, request };
+            const report = await def.run(args);
+            if (!q.format) return report;
+            const file = await def.file({ ...args, report });
+            const filters = file.filters ?? [
+              ...(rule ? await describeWindow(tx, ctx, window, q.centre, kit.centreName) : []),
+              ...(file.moreFilters ?? []),
+            ];
+            return sendReportFile(reply, ctx, q.format, { ...file, filters });
+          },
+          { customPlans: true },
+        );
       },
     });
   };

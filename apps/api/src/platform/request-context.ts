@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { actorOf, type AuditActor } from './audit.js';
 import type { Config } from './config.js';
 import type { OrganisationRow } from './context.js';
-import { withTenant, type Tx } from './db/client.js';
+import { withTenant, type TenantOptions, type Tx } from './db/client.js';
 import { notFound } from './errors.js';
 import { nowIn, type Now } from './time.js';
 
@@ -55,11 +55,18 @@ export function ctxOf(request: FastifyRequest): Ctx {
   return ctx;
 }
 
-/** Runs `fn` in the request organisation's tenant transaction with the request's ctx. */
-export function inTenant<T>(request: FastifyRequest, fn: (tx: Tx, ctx: Ctx) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` in the request organisation's tenant transaction with the request's ctx.
+ * `customPlans`: see `TenantOptions` (reports and dashboards).
+ */
+export function inTenant<T>(
+  request: FastifyRequest,
+  fn: (tx: Tx, ctx: Ctx) => Promise<T>,
+  options: Pick<TenantOptions, 'customPlans'> = {},
+): Promise<T> {
   const ctx = ctxOf(request);
   // A GET only reads: its transaction is READ ONLY and its COMMIT is not waited for.
-  return withTenant(request.server.db, ctx.organisationId, (tx) => fn(tx, ctx), { readOnly: request.method === 'GET' });
+  return withTenant(request.server.db, ctx.organisationId, (tx) => fn(tx, ctx), { ...options, readOnly: request.method === 'GET' });
 }
 
 /** A ctx for work no request asked for: the demo seed, scheduled jobs, tests. */

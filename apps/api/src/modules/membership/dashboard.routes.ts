@@ -41,24 +41,26 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     summary:
       'Active and new members, expiring and lapsed memberships, today’s visits, dues, this month’s collections, 12 months of joins vs lapses',
     handler: async (request) =>
-      inTenant(request, async (tx, ctx) => {
-        const org = ctx.organisationId;
-        const today = ctx.now.today;
-        const centre = request.query.centre;
-        const month = monthOf(today);
-        const c = (column: string) => centreFilter(centre, sql.raw(column));
-        const [figures] = await queryRows<{
-          active_members: number;
-          new_this_month: number;
-          expiring_7_days: number;
-          expired_last_30_days: number;
-          todays_checkins: number;
-          in_now: number;
-          dues_outstanding: string;
-          collections_this_month: string;
-        }>(
-          tx,
-          sql`select
+      inTenant(
+        request,
+        async (tx, ctx) => {
+          const org = ctx.organisationId;
+          const today = ctx.now.today;
+          const centre = request.query.centre;
+          const month = monthOf(today);
+          const c = (column: string) => centreFilter(centre, sql.raw(column));
+          const [figures] = await queryRows<{
+            active_members: number;
+            new_this_month: number;
+            expiring_7_days: number;
+            expired_last_30_days: number;
+            todays_checkins: number;
+            in_now: number;
+            dues_outstanding: string;
+            collections_this_month: string;
+          }>(
+            tx,
+            sql`select
             (select count(*) from member mb where mb.organisation_id = ${org} and mb.is_active
                and mb.status in ('active', 'expiring') ${c('mb.centre_id')})::int as active_members,
             (select count(*) from member mb where mb.organisation_id = ${org}
@@ -76,13 +78,13 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
              + coalesce((select sum(ms.total - ms.paid) from member_service ms where ms.organisation_id = ${org} and ms.cancelled_at is null
                  ${c('ms.centre_id')}), 0))::text as dues_outstanding,
             '0' as collections_this_month`,
-        );
-        const [collected] = await ledgerTotals(tx, ctx, { module: MODULE, type: 'income', ...month, centre });
-        figures.collections_this_month = collected?.income ?? '0.00';
-        const from = monthsBefore(today, 11);
-        const events = await queryRows<{ month: string; joins: number; lapses: number }>(
-          tx,
-          sql`select month, sum(joins)::int as joins, sum(lapses)::int as lapses from (
+          );
+          const [collected] = await ledgerTotals(tx, ctx, { module: MODULE, type: 'income', ...month, centre });
+          figures.collections_this_month = collected?.income ?? '0.00';
+          const from = monthsBefore(today, 11);
+          const events = await queryRows<{ month: string; joins: number; lapses: number }>(
+            tx,
+            sql`select month, sum(joins)::int as joins, sum(lapses)::int as lapses from (
                 select ${monthKey(sql`mb.joined_on`)} as month, 1 as joins, 0 as lapses from member mb
                   where mb.organisation_id = ${org} and mb.joined_on between ${from}::date and ${month.to}::date ${c('mb.centre_id')}
                 union all
@@ -90,21 +92,23 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
                   where m.organisation_id = ${org} and m.cancelled_at is null and m.end_date between ${from}::date and ${addDays(today, -1)}::date
                     and ${NOT_RENEWED} ${c('m.centre_id')}) e
               group by 1`,
-        );
-        return {
-          active_members: Number(figures.active_members),
-          new_this_month: Number(figures.new_this_month),
-          expiring_7_days: Number(figures.expiring_7_days),
-          expired_last_30_days: Number(figures.expired_last_30_days),
-          todays_checkins: Number(figures.todays_checkins),
-          in_now: Number(figures.in_now),
-          dues_outstanding: moneyFromSql(figures.dues_outstanding),
-          collections_this_month: moneyFromSql(figures.collections_this_month),
-          joins_vs_lapses: monthsOf(from, month.to).map((m) => {
-            const e = events.find((x) => x.month === m);
-            return { month: m, joins: Number(e?.joins ?? 0), lapses: Number(e?.lapses ?? 0) };
-          }),
-        };
-      }),
+          );
+          return {
+            active_members: Number(figures.active_members),
+            new_this_month: Number(figures.new_this_month),
+            expiring_7_days: Number(figures.expiring_7_days),
+            expired_last_30_days: Number(figures.expired_last_30_days),
+            todays_checkins: Number(figures.todays_checkins),
+            in_now: Number(figures.in_now),
+            dues_outstanding: moneyFromSql(figures.dues_outstanding),
+            collections_this_month: moneyFromSql(figures.collections_this_month),
+            joins_vs_lapses: monthsOf(from, month.to).map((m) => {
+              const e = events.find((x) => x.month === m);
+              return { month: m, joins: Number(e?.joins ?? 0), lapses: Number(e?.lapses ?? 0) };
+            }),
+          };
+        },
+        { customPlans: true },
+      ),
   });
 }
