@@ -157,6 +157,23 @@ describe('sendExport', () => {
     expect(lines.slice(4)).toEqual(['']);
   });
 
+  it('guards and quotes a formula after a separator of any locale, and leaves plain separators alone', async () => {
+    const rows = ['Semi;=1+1', 'Tab\t+SUM(A1)', 'Pipe| @cmd', 'a, -b', 'Plain; text', 'Rao, Arjun', 'x=1+1'].map((notes, i) => ({
+      ...bookings[2],
+      code: `BK-${i}`,
+      name: 'n',
+      notes,
+    }));
+    await appExporting(() => spec(inBatches(rows, 10)));
+    const res = await app.inject({ url: '/export?format=csv' });
+    const notes = res.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.slice(line.lastIndexOf(',No,') + 4));
+    expect(notes).toEqual([`"'Semi;=1+1"`, `"'Tab\t+SUM(A1)"`, `"'Pipe| @cmd"`, `"'a, -b"`, 'Plain; text', '"Rao, Arjun"', 'x=1+1']);
+  });
+
   it('writes a workbook with a title, a frozen filtered header, typed cells and fitted widths', async () => {
     await appExporting(() => spec(inBatches(bookings, 2)));
     const res = await app.inject({ url: '/export?format=xlsx' });

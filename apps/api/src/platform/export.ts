@@ -86,8 +86,15 @@ const EMPTY: Cell = { xlsx: null, csv: '', shown: '' };
 
 /** A spreadsheet app runs a CSV field starting with these as a formula. */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/**
+ * A formula character after a character some locale splits fields on (`Semi;=1+1` is two cells,
+ * the second a formula, where `;` is the separator): such a cell is guarded as one that starts
+ * with a formula, and always quoted, so it stays one cell whatever the reader splits on.
+ */
+export const FORMULA_AFTER_SEPARATOR = /[,;\t|][\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 function textCell(value: string): Cell {
-  return { xlsx: value.slice(0, EXCEL_MAX_CELL_TEXT), csv: FORMULA_START.test(value) ? `'${value}` : value, shown: value };
+  const guarded = FORMULA_START.test(value) || FORMULA_AFTER_SEPARATOR.test(value);
+  return { xlsx: value.slice(0, EXCEL_MAX_CELL_TEXT), csv: guarded ? `'${value}` : value, shown: value };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -223,7 +230,7 @@ interface Writer<T> {
 }
 
 function csvWriter<T>(out: PassThrough, written: Promise<void>, spec: ExportSpec<T>, toCells: (row: T) => Cell[]): Writer<T> {
-  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  const csv = stringify({ bom: true, record_delimiter: 'windows', quoted_match: FORMULA_AFTER_SEPARATOR });
   csv.on('error', (error) => out.destroy(error));
   csv.pipe(out);
   const put = async (record: string[]) => {
