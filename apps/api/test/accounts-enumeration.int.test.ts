@@ -3,7 +3,7 @@
  * without an account, and never wait for the mail server.
  */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../src/platform/mail.js';
 import { appUser, oneTimeKey } from '../src/platform/db/schema.js';
 import { call, createTestApp, DESK, OWNER, PROVIDER_HOST, type TestContext, settleJobs } from './helpers.js';
@@ -14,18 +14,37 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-/** Account mails are queued, not sent within the request: let the queue hand them over. */
-const mailsSent = settleJobs;
+/**
+ * A mail server that does not answer until the test is over; then it answers, so the job ends
+ * (a send that never ended would keep its job in flight for every later wait for the queue).
+ */
+const hung: (() => void)[] = [];
+const hang = () => new Promise<void>((resolve) => hung.push(resolve));
+afterEach(async () => {
+  for (const answer of hung.splice(0)) answer();
+  await mailsSent();
+});
 
-/** Runs `fn` with the mailer's send replaced. */
+/** Account mails are queued, not sent within the request: let the queue hand them over. */
+const mailsSent = () => settleJobs(ctx.app);
+
+/**
+ * Runs `fn` with the mailer's send replaced, and keeps it replaced until the jobs `fn` queued have
+ * run — or one of them has reached the mailer (a send that never answers never settles).
+ */
 async function withSend<T>(send: Mailer['send'], fn: () => Promise<T>): Promise<T> {
   const mailer = ctx.app.mailer;
   const original = mailer.send;
-  mailer.send = send;
+  let reached!: () => void;
+  const sending = new Promise<void>((resolve) => (reached = resolve));
+  mailer.send = (mail) => {
+    reached();
+    return send(mail);
+  };
   try {
     return await fn();
   } finally {
-    await mailsSent();
+    await Promise.race([mailsSent(), sending]);
     mailer.send = original;
   }
 }
@@ -62,6 +81,29 @@ async function allKeys(): Promise<number> {
 }
 
 describe('password reset request', () => {
+  it('does the same work for a known and an unknown address before answering: one job with what was asked', async () => {
+    const jobs = ctx.app.jobs;
+    const add = jobs.add;
+    const added: { task: string; payload: unknown }[] = [];
+    jobs.add = async (task, payload, options) => {
+      added.push({ task, payload });
+      return add.call(jobs, task, payload, options);
+    };
+    try {
+      await askReset(OWNER.email);
+      await askReset('ghost@example.com');
+    } finally {
+      jobs.add = add;
+    }
+    // The same statements ran for both (the limit, then the job); the account is looked up by the job.
+    expect(added).toEqual([
+      { task: 'accounts.password-reset', payload: { email: OWNER.email, organisationId: expect.any(Number), subdomain: 'demo' } },
+      { task: 'accounts.password-reset', payload: { email: 'ghost@example.com', organisationId: expect.any(Number), subdomain: 'demo' } },
+    ]);
+    await mailsSent();
+  });
+
+
   it('answers known and unknown addresses alike without waiting for the mail server', async () => {
     const ownerKeys = await keysOf(OWNER.email);
     const totalKeys = await allKeys();
@@ -69,7 +111,7 @@ describe('password reset request', () => {
     const [known, unknown] = await withSend(
       async (mail) => {
         attempted.push(mail.to);
-        await new Promise(() => {}); // a mail server that never answers
+        await hang(); // a mail server that does not answer while the test runs
       },
       () => answered(Promise.all([askReset(OWNER.email), askReset('ghost@example.com')])),
     );
@@ -99,7 +141,7 @@ describe('sign-up with an address that has an account', () => {
   it('answers exactly like a new sign-up, even when mailing hangs', async () => {
     const fresh = await register('brand-new@example.com');
     const taken = await withSend(
-      () => new Promise(() => {}),
+      hang,
       () => answered(register(OWNER.email)),
     );
     expect(fresh.statusCode).toBe(201);

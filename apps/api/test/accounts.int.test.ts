@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 /** Account mails are queued (platform/mail-queue.ts), not sent within the request: let the queue hand them over. */
-const mailsSent = settleJobs;
+const mailsSent = () => settleJobs(ctx.app);
 const mailedLink = async (to: string) => {
   await mailsSent();
   return linkIn(ctx.mails, to);

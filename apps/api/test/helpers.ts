@@ -10,6 +10,7 @@ import postgres from 'postgres';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { EmbeddedJobRunner } from '../src/platform/jobs.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { connectPostgres, openPgliteFrom, type DatabaseHandle, type SessionLimits } from '../src/platform/db/client.js';
 import type { Mail, Mailer } from '../src/platform/mail.js';
@@ -111,8 +112,12 @@ export async function login(
   return res.json().key;
 }
 
-/** Lets jobs queued by the requests so far (mails on the in-process runner) run. */
-export async function settleJobs(): Promise<void> {
+/**
+ * Lets jobs queued by the requests so far (mails on the in-process runner) run: with the app, until
+ * every due job and those it added have finished; without, for a few turns of the event loop.
+ */
+export async function settleJobs(app?: FastifyInstance): Promise<void> {
+  if (app?.jobs instanceof EmbeddedJobRunner) return app.jobs.settled();
   for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 

@@ -214,6 +214,19 @@ export class EmbeddedJobRunner implements JobRunner {
     this.inFlight.add(work);
   }
 
+  /**
+   * Resolves when every job due now has run, and the jobs they added too (tests wait for a
+   * request's mail this way); jobs waiting for a retry or a later time are not waited for.
+   */
+  async settled(): Promise<void> {
+    for (let round = 0; round < 100; round++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const due = [...this.pending].some((job) => job.timer === null && job.attempts === 0);
+      if (!due && this.inFlight.size === 0) return;
+      await Promise.allSettled([...this.inFlight]);
+    }
+  }
+
   async start(ctx: TaskContext, tasks: Task[], schedules: Schedule[]): Promise<void> {
     this.bind(ctx, tasks);
     if (this.started) return;

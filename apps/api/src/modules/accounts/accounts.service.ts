@@ -3,9 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, record } from '../../platform/audit.js';
 import { authenticateKey } from '../../platform/auth.js';
-import { organisationOrigin } from '../../platform/config.js';
+import { organisationOrigin, type Config } from '../../platform/config.js';
 import type { OrganisationRow, UserRow } from '../../platform/context.js';
-import { settleInvalidations, withTenant } from '../../platform/db/client.js';
+import { settleInvalidations, withTenant, type Queryable } from '../../platform/db/client.js';
+import type { TaskContext } from '../../platform/jobs.js';
 import { badRequest, fieldError, tooManyRequests } from '../../platform/errors.js';
 import { queueMail } from '../../platform/mail-queue.js';
 import { clearEvents, removeEvent, takeSlot } from '../../platform/throttle.js';
@@ -13,7 +14,7 @@ import { keyExpired } from '../../platform/tokens.js';
 import { appUser, organisation } from '../../platform/db/schema.js';
 import { centre } from '../administrator/index.js';
 import { organisationJson, planName } from '../../platform/organisations.js';
-import { consumeKey, issueKey, probeKey, retireKeys } from './one-time-keys.js';
+import { consumeKey, issueKey, retireKeys } from './one-time-keys.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { issueSessionKey, revokeKey, revokeUserKeys } from './sessions.js';
 
@@ -28,8 +29,12 @@ const RESET_WINDOW_MS = 3600_000;
 
 const device = (request: FastifyRequest) => ({ userAgent: String(request.headers['user-agent'] ?? ''), ip: request.ip });
 
-export async function findUserByEmail(app: FastifyInstance, email: string): Promise<UserRow | null> {
-  const [user] = await app.db
+export function findUserByEmail(app: FastifyInstance, email: string): Promise<UserRow | null> {
+  return userByEmail(app.db, email);
+}
+
+async function userByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const [user] = await db
     .select()
     .from(appUser)
     .where(sql`lower(${appUser.email}) = ${email.toLowerCase()}`)
@@ -99,7 +104,7 @@ async function mailExistingAccount(app: FastifyInstance, request: FastifyRequest
   if (slot === null) return;
   const token = await issueKey(app.db, user.id, 'password_reset');
   const host = request.organisation;
-  const link = resetLink(app, host && user.organisationId === host.id ? host.subdomain : null, user.id, token);
+  const link = resetLink(app.config, host && user.organisationId === host.id ? host.subdomain : null, user.id, token);
   await queueMail(app, {
     to: user.email,
     subject: ALREADY_REGISTERED_SUBJECT,
@@ -225,30 +230,50 @@ export async function logout(app: FastifyInstance, request: FastifyRequest): Pro
   if (revoked) await recordSessionEvent(app, request, request.auth.user, 'logout');
 }
 
-function resetLink(app: FastifyInstance, subdomain: string | null, userId: number, token: string): string {
+function resetLink(config: Config, subdomain: string | null, userId: number, token: string): string {
   const uid = Buffer.from(String(userId)).toString('base64url');
-  return `${organisationOrigin(app.config, subdomain)}/password/reset/confirm/${uid}/${token}/`;
+  return `${organisationOrigin(config, subdomain)}/password/reset/confirm/${uid}/${token}/`;
+}
+
+/** The job that looks up the account behind a reset request and mails it a link. */
+export const PASSWORD_RESET_TASK = 'accounts.password-reset';
+interface PasswordResetJob {
+  email: string;
+  /** The organisation host where it was asked (null: the provider's host). */
+  organisationId: number | null;
+  subdomain: string | null;
 }
 
 /**
- * Sends a reset link to the address where it was asked. It answers the same, in the same time,
- * whether or not the account exists: the same statements run (a key lookup stands in for
- * issuing a key) and the mail is queued, not awaited.
+ * Asks for a reset link to the address. The request does the same work whatever the address:
+ * the per-address limit, then one job queued with what was asked (`sendPasswordReset` looks the
+ * account up, issues the key and mails it), so neither the answer nor its time tells whether an
+ * account exists.
  */
 export async function requestPasswordReset(app: FastifyInstance, request: FastifyRequest, email: string): Promise<void> {
   const slot = await takeSlot(app.db, resetBucket(email), RESET_WINDOW_MS, app.config.RESET_MAX_PER_HOUR, request.ip);
   if (slot === null)
     throw tooManyRequests('Too many password reset requests for this e-mail address. Try again in an hour.', RESET_WINDOW_MS / 1000);
-  const found = await findUserByEmail(app, email);
   const host = request.organisation;
-  const user = found && found.isActive && (!host || found.organisationId === host.id) ? found : null;
-  const token = user ? await issueKey(app.db, user.id, 'password_reset') : await probeKey(app.db, 'password_reset');
-  if (!user || !token) return;
-  const link = resetLink(app, host?.subdomain ?? null, user.id, token);
-  await queueMail(app, {
+  const job: PasswordResetJob = { email, organisationId: host?.id ?? null, subdomain: host?.subdomain ?? null };
+  await app.jobs.add(PASSWORD_RESET_TASK, job);
+}
+
+/**
+ * The reset job: an active account of the host's organisation (any, on the provider's host) gets
+ * a key and a mail with its link; any other address, nothing. A mail that fails is retried by the
+ * job, with a fresh key (an unused one expires on its own in 24 hours).
+ */
+export async function sendPasswordReset(payload: unknown, { db, config, mailer }: TaskContext): Promise<void> {
+  const job = payload as PasswordResetJob;
+  const found = await userByEmail(db, job.email);
+  const user = found && found.isActive && (job.organisationId === null || found.organisationId === job.organisationId) ? found : null;
+  if (!user) return;
+  const token = await issueKey(db, user.id, 'password_reset');
+  await mailer.send({
     to: user.email,
     subject: 'Reset your Arena password',
-    text: `Hello ${user.firstName || 'there'},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link:\n\n${link}\n\nThe link is valid for 24 hours and can be used once. If it was not you, ignore this e-mail; your password stays as it is.\n`,
+    text: `Hello ${user.firstName || 'there'},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link:\n\n${resetLink(config, job.subdomain, user.id, token)}\n\nThe link is valid for 24 hours and can be used once. If it was not you, ignore this e-mail; your password stays as it is.\n`,
   });
 }
 

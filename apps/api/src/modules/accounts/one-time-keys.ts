@@ -47,16 +47,3 @@ export async function retireKeys(db: Queryable, userId: number, purpose: KeyPurp
     .set({ usedAt: sql`now()` })
     .where(and(eq(oneTimeKey.userId, userId), eq(oneTimeKey.purpose, purpose), isNull(oneTimeKey.usedAt)));
 }
-
-/**
- * Looks up a random key of a purpose, which never matches: what a request runs instead of
- * {@link issueKey} when there is no account, so its statements and timing match a real one's.
- */
-export async function probeKey(db: Queryable, purpose: KeyPurpose): Promise<null> {
-  await db
-    .select({ id: oneTimeKey.id })
-    .from(oneTimeKey)
-    .where(and(eq(oneTimeKey.keyHash, hashSecret(newSecret())), eq(oneTimeKey.purpose, purpose)))
-    .limit(1);
-  return null;
-}
