@@ -125,11 +125,17 @@ export function partialWithoutDefaults<S extends z.ZodObject>(schema: S): z.ZodT
   ) as unknown as z.ZodType<Partial<z.output<S>>, Partial<z.input<S>>>;
 }
 
-/** A non-negative amount with at most 2 decimals, as a string or number; normalised to "1500.00". */
+/** A JSON number as the text it was sent as (1.005 stays "1.005", never rounded to "1.00"). */
+const sentAs = (v: string | number): string => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v);
+
+/**
+ * A non-negative amount with at most 2 decimals, as a string or number; normalised to "1500.00".
+ * A number is read as the text it was sent as, so 1.005 is refused as "1.005" is, not rounded.
+ */
 export const moneySchema = z
   .union([z.string(), z.number()])
-  .refine((v) => toPaise(v) !== null, 'Enter a valid amount (at most 2 decimals, not negative).')
-  .transform((v) => fromPaise(toPaise(v)!));
+  .refine((v) => toPaise(sentAs(v)) !== null, 'Enter a valid amount (at most 2 decimals, not negative).')
+  .transform((v) => fromPaise(toPaise(sentAs(v))!));
 
 /** "06:00" or "06:00:00" → "06:00:00" */
 export const timeSchema = z
