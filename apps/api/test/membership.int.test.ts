@@ -232,6 +232,24 @@ describe('memberships as sales', () => {
       membership: { plan: gym.monthly, discount: '9999.00' },
     });
     expect(nested.json()).toEqual({ 'membership.discount': ['The discount cannot exceed the price (1500.00).'] });
+    // Dates: a start years away (or before year 1000, which once answered 500) and a birth date ahead.
+    const ancient = await api('POST', '/membership/', { member: m.id, plan: gym.monthly, start_date: '0050-01-01' });
+    expect(ancient.statusCode).toBe(400);
+    expect(ancient.json()).toEqual({ start_date: ['Enter a date between 1900 and 2199.'] });
+    const far = await api('POST', '/membership/', { member: m.id, plan: gym.monthly, start_date: shiftDays(gym.today, -500) });
+    expect(far.json()).toEqual({ start_date: ['Enter a start date within a year of today.'] });
+    const renewFar = await api('POST', '/member/', {
+      first_name: 'N',
+      gender: 'male',
+      phone: phone(),
+      centre: gym.centre,
+      date_of_birth: shiftDays(gym.today, 30),
+      membership: { plan: gym.monthly, start_date: shiftDays(gym.today, 400) },
+    });
+    expect(renewFar.json()).toEqual({
+      date_of_birth: ['A date of birth cannot be in the future.'],
+      'membership.start_date': ['Enter a start date within a year of today.'],
+    });
     const list = await api('GET', `/membership/?member=${m.id}`);
     expect(list.json().count).toBe(0);
   });

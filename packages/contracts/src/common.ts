@@ -145,9 +145,26 @@ export const timeSchema = z
 
 export const isoDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    'Enter a valid date.',
-  )
-  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, DATE_RANGE_MESSAGE);
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Enter a date as YYYY-MM-DD.', abort: true })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    message: 'Enter a valid date.',
+    abort: true,
+  })
+  // One message per field: a date outside the bounds is not also told a narrower rule.
+  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, { message: DATE_RANGE_MESSAGE, abort: true });
+
+/** The date `days` from now by this machine's clock in UTC (± 1 day of any organisation's date). */
+const shiftUtc = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A date within `back` days before and `ahead` days after today (a day's leeway either side for the
+ * organisation's zone): a sale's start, which is never years away.
+ */
+export const dateNearTodaySchema = (back: number, ahead: number, message: string) =>
+  isoDateSchema.refine((v) => v >= shiftUtc(-back - 1) && v <= shiftUtc(ahead + 1), message);
+
+/** A sale's start (a membership, a service): within a year back or ahead. */
+export const saleStartSchema = dateNearTodaySchema(365, 365, 'Enter a start date within a year of today.');
+
+/** A date of birth: from 1900 to today. */
+export const birthDateSchema = isoDateSchema.refine((v) => v <= shiftUtc(1), 'A date of birth cannot be in the future.');

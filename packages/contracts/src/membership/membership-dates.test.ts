@@ -1,5 +1,15 @@
+import { birthDateSchema, saleStartSchema } from '../common.js';
 import { describe, expect, it } from 'vitest';
-import { daysBetween, freezeDays, membershipEndDate, membershipStatus, overlaps, renewalStart, shiftDays } from './membership-dates.js';
+import {
+  daysBetween,
+  daysInMonth,
+  freezeDays,
+  membershipEndDate,
+  membershipStatus,
+  overlaps,
+  renewalStart,
+  shiftDays,
+} from './membership-dates.js';
 
 describe('membership end dates', () => {
   it('ends a plan of N days on start + N − 1', () => {
@@ -79,5 +89,34 @@ describe('membership status on a day', () => {
     expect(membershipStatus(frozen, '2026-11-15')).toBe('frozen');
     expect(membershipStatus(frozen, '2026-11-16')).toBe('active');
     expect(membershipStatus({ ...frozen, cancelled: true }, '2026-11-12')).toBe('cancelled');
+  });
+});
+
+describe('dates before year 1000 and years 0–99', () => {
+  it('never reads a two-digit year as the 1900s, and never throws', () => {
+    expect(membershipEndDate('0050-01-01', 1, 'month')).toBe('0050-01-31');
+    expect(membershipEndDate('0999-12-15', 30, 'day')).toBe('1000-01-13');
+    expect(shiftDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(daysBetween('0050-01-01', '0051-01-01')).toBe(365);
+    expect(daysInMonth(4, 2)).toBe(29);
+  });
+});
+
+describe('a sale start and a date of birth as a client sends them', () => {
+  const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  it('takes a sale start within a year of today, and names the rule otherwise', () => {
+    for (const ok of [iso(0), iso(-360), iso(360)]) expect(saleStartSchema.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['0050-01-01', iso(-400), iso(400), '2199-01-01']) {
+      const r = saleStartSchema.safeParse(bad);
+      expect(r.success, bad).toBe(false);
+    }
+    expect(saleStartSchema.safeParse(iso(-400)).error?.issues[0].message).toBe('Enter a start date within a year of today.');
+    expect(saleStartSchema.safeParse('0050-01-01').error?.issues[0].message).toBe('Enter a date between 1900 and 2199.');
+  });
+
+  it('takes a date of birth from 1900 to today', () => {
+    expect(birthDateSchema.safeParse('1990-05-01').success).toBe(true);
+    expect(birthDateSchema.safeParse('1899-12-31').success).toBe(false);
+    expect(birthDateSchema.safeParse(iso(30)).error?.issues[0].message).toBe('A date of birth cannot be in the future.');
   });
 });

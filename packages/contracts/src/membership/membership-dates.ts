@@ -9,7 +9,8 @@ export type DurationUnit = 'day' | 'month';
 
 const MS_PER_DAY = 86_400_000;
 
-const toUtc = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+/** Midnight UTC of a date; `setUTCFullYear`, since `Date.UTC` reads years 0–99 as 1900–1999. */
+const toUtc = (iso: string) => new Date(0).setUTCFullYear(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
 const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** `iso` moved by `days` calendar days (negative to go back). */
@@ -24,7 +25,7 @@ export function daysBetween(a: string, b: string): number {
 
 /** The number of days in a month (`month` 1–12). */
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return new Date(new Date(0).setUTCFullYear(year, month, 0)).getUTCDate();
 }
 
 /**
@@ -45,7 +46,7 @@ export function membershipEndDate(start: string, value: number, unit: DurationUn
   const targetYear = year + Math.floor(index / 12);
   const targetMonth = (index % 12) + 1;
   const last = daysInMonth(targetYear, targetMonth);
-  const iso = (d: number) => `${targetYear}-${String(targetMonth).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const iso = (d: number) => `${String(targetYear).padStart(4, '0')}-${String(targetMonth).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   if (day > last) return iso(last);
   return shiftDays(iso(day), -1);
 }

@@ -9,6 +9,8 @@ import {
   namedLookupInputSchema,
   namedLookupSchema,
   isoDateSchema,
+  saleStartSchema,
+  birthDateSchema,
   moneySchema,
   phoneSchema,
   requiredSingleLineText,
@@ -189,7 +191,7 @@ export const membershipInputSchema = z.object({
   member: idSchema,
   plan: idSchema,
   /** Today when left out. */
-  start_date: isoDateSchema.optional(),
+  start_date: saleStartSchema.optional(),
   discount: moneySchema.default('0.00'),
   payment: salePaymentSchema.nullable().default(null),
   notes: text(500).default(''),
@@ -201,7 +203,7 @@ export const newMemberMembershipSchema = membershipInputSchema.omit({ member: tr
 
 export const renewInputSchema = z.object({
   plan: idSchema.optional(),
-  start_date: isoDateSchema.optional(),
+  start_date: saleStartSchema.optional(),
   discount: moneySchema.default('0.00'),
   payment: salePaymentSchema.nullable().default(null),
   notes: text(500).default(''),
@@ -274,7 +276,7 @@ const memberFields = {
   first_name: requiredSingleLineText(60, 'First name is required'),
   last_name: singleLineText(60).default(''),
   gender: z.enum(GENDERS, { error: 'Gender must be male, female or other.' }),
-  date_of_birth: isoDateSchema.nullable().default(null),
+  date_of_birth: birthDateSchema.nullable().default(null),
   phone: phoneSchema,
   email: optionalEmail.default(''),
   address: text(500).default(''),
@@ -438,7 +440,7 @@ export type BatchMember = z.infer<typeof batchMemberSchema>;
 export const memberServiceInputSchema = z.object({
   member: idSchema,
   service: idSchema,
-  start_date: isoDateSchema.optional(),
+  start_date: saleStartSchema.optional(),
   staff: idSchema.nullable().default(null),
   discount: moneySchema.default('0.00'),
   payment: salePaymentSchema.nullable().default(null),

@@ -5,7 +5,7 @@ import { actorOf, record } from '../../platform/audit.js';
 import { authenticateKey } from '../../platform/auth.js';
 import { organisationOrigin, type Config } from '../../platform/config.js';
 import type { OrganisationRow, UserRow } from '../../platform/context.js';
-import { settleInvalidations, withTenant, type Queryable } from '../../platform/db/client.js';
+import { REVOCATION_GRACE_MS, settleInvalidations, withTenant, type Queryable } from '../../platform/db/client.js';
 import type { TaskContext } from '../../platform/jobs.js';
 import { badRequest, fieldError, tooManyRequests } from '../../platform/errors.js';
 import { queueMail } from '../../platform/mail-queue.js';
@@ -179,7 +179,7 @@ export async function loginWithKey(app: FastifyInstance, request: FastifyRequest
   const presented = await authenticateKey(app.db, token, request.organisation);
   if (!presented) throw badRequest({ non_field_errors: [INVALID_CREDENTIALS] });
   const revoked = await revokeKey(app.db, presented.tokenId);
-  await settleInvalidations(app.db);
+  await settleInvalidations(app.db, { graceMs: REVOCATION_GRACE_MS });
   if (!revoked || keyExpired(revoked)) throw badRequest({ non_field_errors: [INVALID_CREDENTIALS] });
   // The fresh key keeps the presented key's birth and may not be remembered longer than it was.
   return startSession(app, request, presented.user, revoked.remember && (remember ?? true), revoked.createdAt);
@@ -226,7 +226,7 @@ export async function logout(app: FastifyInstance, request: FastifyRequest): Pro
   if (!request.auth) return;
   const revoked = await revokeKey(app.db, request.auth.tokenId);
   // Answered only once every instance has dropped the key (see settleInvalidations).
-  await settleInvalidations(app.db);
+  await settleInvalidations(app.db, { graceMs: REVOCATION_GRACE_MS });
   if (revoked) await recordSessionEvent(app, request, request.auth.user, 'logout');
 }
 
@@ -299,7 +299,7 @@ export async function confirmPasswordReset(
       .returning();
     return updated;
   });
-  await settleInvalidations(app.db);
+  await settleInvalidations(app.db, { graceMs: REVOCATION_GRACE_MS });
   await clearEvents(app.db, loginBucket(user.email));
   if (user.organisationId) {
     await withTenant(app.db, user.organisationId, (tx) =>
@@ -349,6 +349,6 @@ export async function updateUser(app: FastifyInstance, request: FastifyRequest, 
         return row;
       })
     : await update(app.db);
-  await settleInvalidations(app.db); // every instance's cached user has the new name and centre
+  await settleInvalidations(app.db, { graceMs: REVOCATION_GRACE_MS }); // every instance's cached user has the new name and centre
   return userJson(app, updated);
 }

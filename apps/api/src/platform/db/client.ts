@@ -81,22 +81,30 @@ export function invalidationsOf(db: Database): InvalidationBus {
 }
 
 let syncSerial = 0;
+/** The grace a revocation gives the other instances' listeners (see `settleInvalidations`). */
+export const REVOCATION_GRACE_MS = 15;
 
 /**
  * Waits until the invalidations of every write this instance has committed have reached the
  * caches: it notifies a token of its own and waits (at most `timeoutMs`) to hear it. PostgreSQL
  * delivers notifications in commit order and signals every listening session at commit, so when
  * the token is heard here the earlier payloads have been heard here and sent to every other
- * instance. A revocation (logout, password reset) calls it before answering, so the client's
- * next request meets no instance that still trusts the revoked key. It never throws.
+ * instance; `graceMs` (a revocation gives `REVOCATION_GRACE_MS`) then lets the other
+ * instances' listeners hand theirs over. A revocation (logout, password reset) calls it before answering, so the client's next
+ * request meets no instance that still trusts the revoked key. It never throws.
  */
-export async function settleInvalidations(db: Database, timeoutMs = 1_000): Promise<void> {
+export async function settleInvalidations(db: Database, options: { timeoutMs?: number; graceMs?: number } = {}): Promise<void> {
+  const { timeoutMs = 1_000, graceMs = 0 } = options;
   const token = `sync:${process.pid}.${++syncSerial}.${Math.random().toString(36).slice(2, 10)}`;
   const { seen, cancel } = invalidationsOf(db).next(token);
   let timer: NodeJS.Timeout | undefined;
   try {
     await db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${token})`);
     await Promise.race([seen, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    // Every listening session was signalled at the same commit as ours, but each hands its
+    // notification to its instance on its own: a short grace lets theirs land too (CI once saw
+    // B's next request come first, in one round of twenty, under load).
+    if (graceMs) await new Promise<void>((resolve) => setTimeout(resolve, graceMs));
   } catch {
     // The write it follows has committed: a failing barrier must not turn its answer into an
     // error. The caches' own lifetimes (a minute for keys, a second for slots) still bound it.
