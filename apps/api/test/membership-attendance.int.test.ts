@@ -222,14 +222,23 @@ describe('refusals and overrides', () => {
 });
 
 describe('session packs', () => {
-  it('counts a pack down on each check-in and expires it at 0', async () => {
+  it('counts a pack down one session a day (a second only when the desk confirms it) and expires it at 0', async () => {
     const m = await newMember((tx, ctx, m) =>
       makeMembershipRow(tx, ctx, { member: m, plan: pack, start: day(-7), sessions: { total: 3, left: 2 } }),
     );
     const first = (await checkIn({ member: m.id })).json();
     expect(first).toMatchObject({ sessions_left: 1, plan_name: 'PT 3 sessions' });
     await checkOut(first.id);
-    const second = await checkIn({ member: m.id });
+    // Back the same day, twice: today's session is already spent, so neither visit spends one.
+    for (let i = 0; i < 2; i++) {
+      const again = await checkIn({ member: m.id });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json().sessions_left).toBe(1);
+      await checkOut(again.json().id);
+    }
+    expect((await membershipOf(m.id))[0].sessionsLeft).toBe(1);
+    // The desk confirms a second session today: it spends one.
+    const second = await checkIn({ member: m.id, second_session: true });
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json().sessions_left).toBe(0);
     await checkOut(second.json().id);

@@ -179,6 +179,29 @@ describe('membership lookups: their own rules', () => {
     );
   });
 
+  it('bounds a price where it is entered, so no sale of it can overflow a total', async () => {
+    const huge = await api('POST', `${API}/plan/`, {
+      name: 'Gold',
+      duration_value: 1,
+      duration_unit: 'month',
+      price: '9999999999.99',
+      joining_fee: 10000000.01,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toEqual({ price: ['Enter a price up to ₹1,00,00,000.00.'], joining_fee: ['Enter a price up to ₹1,00,00,000.00.'] });
+    const service = await api('POST', `${API}/service/`, { name: 'Sauna', duration_days: 30, price: '10000000.01' });
+    expect(service.json()).toEqual({ price: ['Enter a price up to ₹1,00,00,000.00.'] });
+    const most = await api('POST', `${API}/plan/`, {
+      name: 'Gold',
+      duration_value: 1,
+      duration_unit: 'month',
+      price: '10000000.00',
+      gst_rate: 18,
+    });
+    expect(most.statusCode, most.body).toBe(201);
+    expect(most.json().price).toBe('10000000.00');
+  });
+
   it('counts the members on a plan now, and refuses to delete a plan or service that was sold', async () => {
     const yearly = (
       await api('POST', `${API}/plan/`, { name: 'Yearly', duration_value: 12, duration_unit: 'month', price: '12000' })

@@ -137,6 +137,14 @@ export const moneySchema = z
   .refine((v) => toPaise(sentAs(v)) !== null, 'Enter a valid amount (at most 2 decimals, not negative).')
   .transform((v) => fromPaise(toPaise(sentAs(v))!));
 
+/** The most a price may be: ₹1,00,00,000.00. A sale of 100 lines of it with 28 % tax still fits the books' numeric(12,2). */
+export const MAX_PRICE = '10000000.00';
+/**
+ * A price as it is entered (a plan, its joining fee, a service, a slot): an amount up to
+ * `MAX_PRICE`, so no sale of it can overflow a total.
+ */
+export const priceSchema = moneySchema.refine((v) => toPaise(v)! <= toPaise(MAX_PRICE)!, 'Enter a price up to ₹1,00,00,000.00.');
+
 /** "06:00" or "06:00:00" → "06:00:00" */
 export const timeSchema = z
   .string()

@@ -42,6 +42,8 @@ export function zodToFieldErrors(issues: ZodError['issues']): FieldErrors {
 
 interface PgLikeError {
   code?: string;
+  /** The column, where PostgreSQL names one (a NULL refused, a value of the wrong form). */
+  column?: string;
   constraint?: string;
   constraint_name?: string;
   detail?: string;
@@ -57,7 +59,12 @@ function fromDatabaseError(err: PgLikeError): ApiError | null {
   // statement_timeout / lock_timeout: the database is busy; the client may retry shortly.
   if (code === '57014' || code === '55P03')
     return serviceUnavailable('The server is busy and could not finish this request in time. Please try again in a few seconds.', 5);
-  if (code.startsWith('22') || code === '23514' || code === '23502') return badRequest('Invalid value.');
+  // Never a bare "Invalid value.": the field where PostgreSQL names the column, else what went wrong.
+  const on = (message: string) => badRequest({ [err.column ?? 'non_field_errors']: [message] });
+  if (code === '22003') return on('A number here is too large to record (amounts and totals at most 9,999,999,999.99).');
+  if (code === '23502') return on('This field is required.');
+  if (code === '23514') return on(`This value breaks a rule of the record${err.constraint ? ` (${err.constraint})` : ''}.`);
+  if (code.startsWith('22')) return on('This value is not valid for its field.');
   return null;
 }
 

@@ -1,5 +1,15 @@
 import { z } from '../zod-config.js';
-import { idSchema, isoDateSchema, moneySchema, requiredSingleLineText, singleLine, singleLineText, text, timeSchema } from '../common.js';
+import {
+  idSchema,
+  isoDateSchema,
+  moneySchema,
+  priceSchema,
+  requiredSingleLineText,
+  singleLine,
+  singleLineText,
+  text,
+  timeSchema,
+} from '../common.js';
 import { gstInputShape, gstOutputShape } from '../tax.js';
 
 // ---- facilities and their slot templates ----
@@ -8,8 +18,8 @@ export const timeSlotInputSchema = z
     id: idSchema.optional(),
     start_time: timeSchema,
     end_time: timeSchema,
-    price: moneySchema,
-    weekend_price: moneySchema.nullable().default(null),
+    price: priceSchema,
+    weekend_price: priceSchema.nullable().default(null),
     is_active: z.boolean().default(true),
   })
   .refine((s) => s.end_time > s.start_time, { path: ['end_time'], message: 'End time must be after start time.' });

@@ -12,6 +12,7 @@ import {
   saleStartSchema,
   birthDateSchema,
   moneySchema,
+  priceSchema,
   phoneSchema,
   requiredSingleLineText,
   singleLine,
@@ -110,9 +111,9 @@ export const planInputSchema = z
     duration_value: positiveInt(3650),
     duration_unit: z.enum(DURATION_UNITS, { error: 'Duration unit must be day or month.' }),
     sessions: positiveInt(1000).nullable().default(null),
-    price: moneySchema,
+    price: priceSchema,
     ...gstInputShape,
-    joining_fee: moneySchema.default('0.00'),
+    joining_fee: priceSchema.default('0.00'),
     freeze_max_times: nonNegativeInt(12).default(0),
     freeze_max_days: nonNegativeInt(365).default(0),
     is_active: z.boolean().default(true),
@@ -151,7 +152,7 @@ export type Plan = z.infer<typeof planSchema>;
 export const serviceInputSchema = z.object({
   name: requiredSingleLineText(100, 'Name is required'),
   description: text(1000).default(''),
-  price: moneySchema,
+  price: priceSchema,
   duration_days: positiveInt(3650),
   sessions: positiveInt(1000).nullable().default(null),
   ...gstInputShape,
@@ -474,6 +475,11 @@ export const checkInInputSchema = z
     check_in: z.iso.datetime({ offset: true, error: 'Enter a date and time (ISO 8601).' }).optional(),
     /** Let a member without a running membership in (a user with the module). */
     override: z.boolean().default(false),
+    /**
+     * A session pack spends one session a day: a member back the same day spends none, unless the
+     * desk confirms this is a second session.
+     */
+    second_session: z.boolean().default(false),
     source: z.enum(ATTENDANCE_SOURCES).default('desk'),
   })
   .refine((v) => v.member !== undefined || !!v.member_code, { path: ['member'], message: 'This field is required.' });

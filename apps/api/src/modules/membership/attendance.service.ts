@@ -194,6 +194,25 @@ async function refusal(tx: Tx, ctx: Ctx, memberId: number, date: string): Promis
   return 'No running membership.';
 }
 
+/** Whether the member already visited on `date` against the membership (a visit other than `except`). */
+async function visitedToday(tx: Tx, ctx: Ctx, memberId: number, membershipId: number, date: string, except: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: memberAttendance.id })
+    .from(memberAttendance)
+    .where(
+      and(
+        eq(memberAttendance.organisationId, ctx.organisationId),
+        eq(memberAttendance.memberId, memberId),
+        eq(memberAttendance.membershipId, membershipId),
+        eq(memberAttendance.date, date),
+        eq(memberAttendance.override, false),
+        sql`${memberAttendance.id} <> ${except}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The member's latest membership that is not cancelled (what an override visit is recorded against), or null. */
 async function latestMembership(tx: Tx, ctx: Ctx, memberId: number): Promise<number | null> {
   const [row] = await tx
@@ -253,8 +272,15 @@ export async function checkIn(tx: Tx, ctx: Ctx, input: CheckInInput): Promise<At
     .returning({ id: memberAttendance.id })
     .catch(onUnique({ member_attendance_open_key: alreadyIn }));
 
-  if (running && running.sessionsLeft !== null) {
-    // One session per check-in, never below 0 even when two visits race for the last one.
+  // A pack spends one session a day: a visit back the same day against it spends none, unless the
+  // desk confirmed a second session. (Only one visit of a member is open at a time, so two
+  // check-ins of one member cannot both see no earlier visit.)
+  const spends =
+    !!running &&
+    running.sessionsLeft !== null &&
+    (input.second_session || !(await visitedToday(tx, ctx, m.id, running.id, date, visit.id)));
+  if (running && spends) {
+    // One session per check-in that spends, never below 0 even when two visits race for the last one.
     const [left] = await tx
       .update(membership)
       .set({ sessionsLeft: sql`${membership.sessionsLeft} - 1`, updatedAt: ctx.now.instant })
