@@ -54,7 +54,7 @@ test('the front desk takes a payment on a booking, and downloads its invoice as 
   expect(text).toContain('512345678901');
 });
 
-test('the owner records an expense with its bill and sees it on the dashboard and in the profit and loss', async ({ page }) => {
+test('the owner records an expense with its bill, edits its notes (the amount stays as recorded), and sees it on the dashboard and in the profit and loss', async ({ page }) => {
   const owner = await apiAs(page, OWNER);
   const before = await owner.get('/administrator/reports/accounts/profit-loss/');
   const equipment = (rows: { category: string; amount: string }[]) =>
@@ -78,6 +78,17 @@ test('the owner records an expense with its bill and sees it on the dashboard an
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form).toHaveCount(0);
   await expect(page.getByRole('table')).toContainText('Journey dumbbell rack');
+
+  // Edited later: only what the books do not hold is a field; the amount is shown as recorded.
+  await page.getByRole('button', { name: 'Edit Journey dumbbell rack' }).first().click();
+  const edit = page.getByRole('dialog');
+  await expect(edit.getByRole('region', { name: 'As recorded' })).toContainText('₹4,500.00');
+  await expect(edit.getByLabel('Amount')).toHaveCount(0);
+  await edit.getByLabel('Notes').fill('Bolted to the wall');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toHaveCount(0);
+  const saved = (await owner.get('/income-expense/income-expense/?search=Journey%20dumbbell')).results[0];
+  expect(saved).toMatchObject({ notes: 'Bolted to the wall', amount: '4500.00', status: 'active' });
 
   await page.goto('/income-expense/dashboard');
   await expect(page.getByText('Journey dumbbell rack')).toBeVisible();

@@ -44,7 +44,11 @@ export const incomeExpenseEntryEndpoints = {
   /** JSON, or multipart/form-data with the bill in `attachment`. */
   create: endpoint({ method: 'POST', path: ENTRY, body: incomeExpenseInputSchema, form: true, response: incomeExpenseSchema, status: 201 }),
   retrieve: endpoint({ method: 'GET', path: `${ENTRY}:id/`, params: idParamsSchema, response: incomeExpenseSchema }),
-  /** As `create`; `attachment: null` removes the bill. */
+  /**
+   * Edits the title, vendor, reference, notes and bill (`attachment: null` removes it). Type,
+   * category, centre, amount, GST rate, date and payment mode are fixed once recorded: a changed
+   * one is a 400 on that field (remove the entry with `reverse` and record it again).
+   */
   correct: endpoint({
     method: 'PATCH',
     path: `${ENTRY}:id/`,

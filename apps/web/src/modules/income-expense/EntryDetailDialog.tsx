@@ -81,7 +81,7 @@ export function EntryDetailDialog({
             <span className="ml-auto text-xl font-semibold tabular">{formatMoney(entry.amount)}</span>
           </div>
           {entry.status === 'reversed' && (
-            <Alert tone="warning">This entry was removed or corrected: a reversing movement cancels it in the ledger.</Alert>
+            <Alert tone="warning">This entry was removed: a reversing movement cancels it in the ledger.</Alert>
           )}
           <dl className="divide-y divide-line">
             <Row label="Category">{entry.category_name}</Row>

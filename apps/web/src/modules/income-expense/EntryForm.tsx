@@ -14,7 +14,7 @@ import { Alert } from '../../components/Alert';
 import { Dialog } from '../../components/Dialog';
 import { DateField, FileField, MoneyField, optionsOf, SelectField, TextareaField, TextField } from '../../components/form';
 import { DialogForm } from '../../components/FormDialog';
-import { formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { requestSchema, useZodForm, type AnyForm, type FormControl, type FormInput } from '../../lib/form';
 import { useCentres, usePaymentModes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
@@ -65,7 +65,10 @@ type EntryForm = FormInput<typeof entryFormSchema>;
 
 const GST_OPTIONS = ENTRY_GST_RATES.map((r) => ({ value: String(r), label: r === 0 ? 'No GST (0 %)' : `${r} %` }));
 
-/** Add an income or expense, or correct one (the correction reverses the old movement and records the new one). */
+/**
+ * Add an income or expense, or edit one: an edit changes only what the books do not hold (title,
+ * vendor, reference, notes, bill); the rest is shown as recorded, fixed.
+ */
 export function EntryFormDialog({
   open,
   onOpenChange,
@@ -85,7 +88,7 @@ export function EntryFormDialog({
       title={entry ? `Edit ${ENTRY_TYPE_LABELS[entry.type].toLowerCase()}${entry.title ? ` “${entry.title}”` : ''}` : 'Add Income/Expense'}
       description={
         entry
-          ? 'The ledger is never rewritten: saving records a reversal of the original entry and a new entry with these details. Both stay in Transactions.'
+          ? 'What the books hold — type, category, center, amount, GST, date and payment mode — is fixed once recorded. To change it, remove the entry (it is reversed) and record it again.'
           : 'Money received or paid outside bookings, memberships and the store: rent, salaries, bills, sponsorships…'
       }
       size="lg"
@@ -140,7 +143,7 @@ function EntryFormBody({ entry, defaultType, onDone }: { entry: IncomeExpense | 
     const attachment = form.getValues('attachment');
     if (entry) {
       await correct.mutateAsync({ id: entry.id, input, attachment });
-      notify.success('The entry was corrected: the original was reversed and the new details recorded.');
+      notify.success('The entry was updated.');
     } else {
       await create.mutateAsync({ input, attachment });
       notify.success(`${ENTRY_TYPE_LABELS[input.type]} of ${formatMoney(input.amount)} was recorded.`);
@@ -149,60 +152,104 @@ function EntryFormBody({ entry, defaultType, onDone }: { entry: IncomeExpense | 
   };
 
   return (
-    <DialogForm form={form} onSubmit={onSubmit} onCancel={onDone} submitLabel={entry ? 'Save Correction' : 'Save'}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TypeChoice control={control} onChange={() => form.setValue('category', '')} className="sm:col-span-2" />
-        <TextField control={control} name="title" label="Title" placeholder="e.g. November rent" className="sm:col-span-2" />
-        <SelectField
-          control={control}
-          name="category"
-          label="Category"
-          required
-          placeholder="Select category"
-          loading={categories.isPending}
-          options={optionsOf(categories.data)}
-          hint={categories.data?.length === 0 ? `No ${type} categories yet: add them under Income/Expenses › Category.` : undefined}
-        />
-        <SelectField
-          control={control}
-          name="vendor"
-          label="Vendor"
-          placeholder="No vendor"
-          searchable
-          loading={vendors.isPending}
-          options={optionsOf(vendors.data)}
-        />
-        <SelectField
-          control={control}
-          name="centre"
-          label="Center"
-          placeholder="No particular center"
-          loading={centres.isPending}
-          options={optionsOf(centres.data)}
-        />
-        <DateField control={control} name="date" label="Date" required />
-        <MoneyField control={control} name="amount" label="Amount" required hint="What was paid or received, GST included." />
-        <SelectField control={control} name="gst_rate" label="GST rate" options={GST_OPTIONS} />
-        <GstSplit control={control} className="sm:col-span-2" />
-        <SelectField
-          control={control}
-          name="payment_mode"
-          label="Payment mode"
-          required
-          placeholder="Select payment mode"
-          loading={modes.isPending}
-          options={optionsOf(modes.data)}
-        />
-        <TextField control={control} name="reference" label="Reference" placeholder="Bill no., UTR, cheque no." maxLength={100} />
-        <AttachmentField form={form} current={entry?.attachment ? entry.attachment_name || 'attached bill' : null} />
-        <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
-      </div>
+    <DialogForm form={form} onSubmit={onSubmit} onCancel={onDone} submitLabel={entry ? 'Save Changes' : 'Save'}>
+      {entry ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <RecordedFacts entry={entry} className="sm:col-span-2" />
+          <TextField control={control} name="title" label="Title" placeholder="e.g. November rent" className="sm:col-span-2" />
+          <SelectField
+            control={control}
+            name="vendor"
+            label="Vendor"
+            placeholder="No vendor"
+            searchable
+            loading={vendors.isPending}
+            options={optionsOf(vendors.data)}
+          />
+          <TextField control={control} name="reference" label="Reference" placeholder="Bill no., UTR, cheque no." maxLength={100} />
+          <AttachmentField form={form} current={entry.attachment ? entry.attachment_name || 'attached bill' : null} />
+          <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
+        </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TypeChoice control={control} onChange={() => form.setValue('category', '')} className="sm:col-span-2" />
+          <TextField control={control} name="title" label="Title" placeholder="e.g. November rent" className="sm:col-span-2" />
+          <SelectField
+            control={control}
+            name="category"
+            label="Category"
+            required
+            placeholder="Select category"
+            loading={categories.isPending}
+            options={optionsOf(categories.data)}
+            hint={categories.data?.length === 0 ? `No ${type} categories yet: add them under Income/Expenses › Category.` : undefined}
+          />
+          <SelectField
+            control={control}
+            name="vendor"
+            label="Vendor"
+            placeholder="No vendor"
+            searchable
+            loading={vendors.isPending}
+            options={optionsOf(vendors.data)}
+          />
+          <SelectField
+            control={control}
+            name="centre"
+            label="Center"
+            placeholder="No particular center"
+            loading={centres.isPending}
+            options={optionsOf(centres.data)}
+          />
+          <DateField control={control} name="date" label="Date" required />
+          <MoneyField control={control} name="amount" label="Amount" required hint="What was paid or received, GST included." />
+          <SelectField control={control} name="gst_rate" label="GST rate" options={GST_OPTIONS} />
+          <GstSplit control={control} className="sm:col-span-2" />
+          <SelectField
+            control={control}
+            name="payment_mode"
+            label="Payment mode"
+            required
+            placeholder="Select payment mode"
+            loading={modes.isPending}
+            options={optionsOf(modes.data)}
+          />
+          <TextField control={control} name="reference" label="Reference" placeholder="Bill no., UTR, cheque no." maxLength={100} />
+          <AttachmentField form={form} current={null} />
+          <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
+        </div>
+      )}
       {entry?.status === 'reversed' && (
         <Alert tone="warning" className="mt-4">
           This entry was removed; it can no longer be corrected.
         </Alert>
       )}
     </DialogForm>
+  );
+}
+
+/** What the books hold of a recorded entry, shown as recorded: fixed, so not a field. */
+function RecordedFacts({ entry, className }: { entry: IncomeExpense; className?: string }) {
+  const facts: [string, string][] = [
+    ['Type', ENTRY_TYPE_LABELS[entry.type]],
+    ['Category', entry.category_name],
+    ['Center', entry.centre_name || 'No particular center'],
+    ['Date', formatDate(entry.date)],
+    ['Amount', formatMoney(entry.amount)],
+    ['GST', entry.gst_rate === 0 ? 'No GST' : `${formatMoney(entry.gst_amount)} at ${entry.gst_rate} %`],
+    ['Payment mode', entry.payment_mode_name],
+  ];
+  return (
+    <section aria-label="As recorded" className={clsx('rounded-md border border-line bg-subtle/60 px-3 py-2', className)}>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-1.5 text-sm sm:grid-cols-3">
+        {facts.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs text-muted">{label}</dt>
+            <dd className={clsx('truncate font-medium', label === 'Amount' && 'tabular')}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

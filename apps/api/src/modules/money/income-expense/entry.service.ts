@@ -1,8 +1,10 @@
 /**
  * Manual income and expense entries. Each entry IS a movement of the one ledger: creating one
- * writes the entry and its receipt (income) or payment (expense) in one transaction; a correction
- * reverses the movement and records a new one with the corrected values; a removal reverses it
- * (the entry then reads "reversed"). Entries are never deleted, movements never edited.
+ * writes the entry and its receipt (income) or payment (expense) in one transaction; an edit
+ * changes only what the books do not hold (title, vendor, reference, notes, bill); a removal
+ * reverses the movement with a reason (the entry then reads "reversed"), and a mistake in the
+ * amount, type, date, mode, category, centre or GST is put right by removing the entry and
+ * recording it again. Entries are never deleted, movements never edited.
  */
 import { fromPaise, splitInclusive, type IncomeExpenseInput, paise } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
@@ -187,14 +189,18 @@ async function lockEntry(tx: Tx, ctx: Ctx, id: number): Promise<{ row: IncomeExp
   return { row, movement };
 }
 
-/** The fields of an entry its ledger movement carries: changing one needs a reversal and a new movement. */
-const LEDGER_FIELDS = ['type', 'title', 'category', 'vendor', 'centre', 'amount', 'date', 'payment_mode', 'reference', 'notes'] as const;
+/**
+ * What the books hold of an entry: fixed once it is recorded. A mistake in one is put right by
+ * removing the entry (its movement is reversed, with a reason) and recording it again.
+ */
+const FIXED_FIELDS = ['type', 'category', 'centre', 'amount', 'gst_rate', 'date', 'payment_mode'] as const;
+const FIXED_MESSAGE = 'This cannot be changed once the entry is recorded; remove the entry (it is reversed) and record it again.';
 
 /**
- * Corrects an entry: the current movement is reversed ("Corrected: amount 1000.00 → 1200.00")
- * and a new one recorded with the merged values, which the entry then points at. Changes that
- * the ledger does not carry (the GST rate, the bill) update the entry alone. A removed
- * (reversed) entry cannot be corrected (400). Returns the entry and the bill it no longer has.
+ * Edits what an entry's books do not hold: its title, vendor, reference, notes and bill. The
+ * movement stays as recorded; a change to a fixed field (`FIXED_FIELDS`: type, category, centre,
+ * amount, GST rate, date, payment mode) is a 400 naming each, and changes nothing. A removed
+ * (reversed) entry cannot be edited (400). Returns the entry and the bill it no longer has.
  */
 export async function correctEntry(
   tx: Tx,
@@ -210,18 +216,11 @@ export async function correctEntry(
   const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<EntryValues>;
   const after: EntryValues = { ...before, ...defined };
   const changed = (Object.keys(after) as (keyof EntryValues)[]).filter((k) => String(after[k]) !== String(before[k]));
+  const fixed = changed.filter((k) => (FIXED_FIELDS as readonly string[]).includes(k));
+  if (fixed.length) throw badRequest(Object.fromEntries(fixed.map((k) => [k, [FIXED_MESSAGE]])));
   if (!changed.length && attachment === undefined) return { row, replaced: null };
-  const modeChanged = after.payment_mode !== before.payment_mode;
-  const names = await checkNames(tx, ctx, after, modeChanged);
-  let ledgerEntryId = movement.id;
-  if (changed.some((k) => (LEDGER_FIELDS as readonly string[]).includes(k))) {
-    const summary = changed
-      .filter((k) => (LEDGER_FIELDS as readonly string[]).includes(k))
-      .map((k) => `${k.replace('_', ' ')} ${String(before[k] ?? '—') || '—'} → ${String(after[k] ?? '—') || '—'}`)
-      .join('; ');
-    await reverse(tx, ctx, movement.id, `Corrected: ${summary}`.slice(0, 500), { date: movement.date });
-    ledgerEntryId = (await recordMovement(tx, ctx, movementOf(row.id, after, names), false)).id;
-  }
+  const names = await checkNames(tx, ctx, after, false);
+  const ledgerEntryId = movement.id;
   const [updated] = await tx
     .update(incomeExpense)
     .set({
