@@ -4,7 +4,7 @@
  * and the reports — each figure checked against the movements the test made itself, in
  * organisations of its own.
  */
-import { MODULES, signedPaise, UTR_MESSAGE } from '@arena/contracts';
+import { MODULES, shiftDays, signedPaise, UTR_MESSAGE } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIncomeExpense } from '../src/modules/money/income-expense/seed.js';
@@ -328,6 +328,13 @@ describe('entries', () => {
     });
     const bad = await api('POST', ENTRIES, expense(acme, { amount: '0', gst_rate: 7, date: '2025-02-30' }));
     expect(Object.keys(bad.json()).sort()).toEqual(['amount', 'date', 'gst_rate']);
+    // A day ahead at most: tomorrow is taken, the day after is refused and writes nothing.
+    const before = (await api('GET', `${ENTRIES}?page_size=1`)).json().count;
+    const ahead = await api('POST', ENTRIES, expense(acme, { date: shiftDays(acme.today, 2) }));
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json()).toEqual({ date: ['A movement can be dated at most one day ahead.'] });
+    expect((await api('GET', `${ENTRIES}?page_size=1`)).json().count).toBe(before);
+    expect((await api('POST', ENTRIES, expense(acme, { date: shiftDays(acme.today, 1) }))).statusCode).toBe(201);
 
     const theirs = await create(expense(other), other);
     for (const [method, url, body] of [

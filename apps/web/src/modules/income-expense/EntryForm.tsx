@@ -6,6 +6,7 @@ import {
   type IncomeExpense,
 } from '@arena/contracts/income-expense';
 import { z } from '@arena/contracts/kit';
+import { addDays, format, parseISO } from 'date-fns';
 import { clsx } from 'clsx';
 import { Paperclip } from 'lucide-react';
 import { useId, useMemo } from 'react';
@@ -201,7 +202,7 @@ function EntryFormBody({ entry, defaultType, onDone }: { entry: IncomeExpense | 
             loading={centres.isPending}
             options={optionsOf(centres.data)}
           />
-          <DateField control={control} name="date" label="Date" required />
+          <DateField control={control} name="date" label="Date" required max={format(addDays(parseISO(todayIso()), 1), 'yyyy-MM-dd')} />
           <MoneyField control={control} name="amount" label="Amount" required hint="What was paid or received, GST included." />
           <SelectField control={control} name="gst_rate" label="GST rate" options={GST_OPTIONS} />
           <GstSplit control={control} className="sm:col-span-2" />
