@@ -31,7 +31,7 @@ describe('booking payments move onto the ledger', () => {
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: migrationsUpTo('0005_booking_search') });
     await client.exec(`
-      insert into organisation (subdomain, display_name, account_number, gstin, time_zone) values ('old', 'Old Club', 'ARN900001', '29AAHCD1234K1Z5', 'Asia/Kolkata');
+      insert into organisation (subdomain, display_name, account_number, gstin, time_zone) values ('old', 'Old Club', 'ARN900001', '29AAHCD1234K1ZL', 'Asia/Kolkata');
       insert into centre (organisation_id, name, state) values (1, 'Main', ''), (1, 'Across', 'Tamil Nadu');
       insert into sport (organisation_id, name) values (1, 'Badminton');
       insert into facility (organisation_id, centre_id, sport_id, name) values (1, 1, 1, 'Court 1'), (1, 2, 1, 'Court 9');

@@ -70,7 +70,7 @@ describe('tax invoices of bookings', () => {
       title: 'Tax Invoice',
       module: 'Booking Management',
       source: { type: 'booking', id: booking.id, label: booking.code },
-      seller: { gstin: '29AAHCD1234K1Z5', state: 'Karnataka' },
+      seller: { gstin: '29AAHCD1234K1ZL', state: 'Karnataka' },
       buyer: { name: 'Kavya Rao', phone: '9845000111', email: 'kavya@example.com' },
       place_of_supply: 'Karnataka',
       total: booking.booking_amount,
@@ -446,15 +446,15 @@ describe('a new organisation', () => {
       payload: { gstin: '29ABC' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().gstin).toEqual(['Enter a valid 15-character GSTIN (e.g. 29ABCDE1234F1Z5).']);
+    expect(bad.json().gstin).toEqual(['Enter a valid 15-character GSTIN (e.g. 29ABCDE1234F1ZW).']);
     const good = await call(t.app, {
       method: 'PATCH',
       url: '/api/administrator/organisation/',
       host,
       token: key,
-      payload: { gstin: '27aabcb1234c1z9', state: 'Maharashtra' },
+      payload: { gstin: '27aabcb1234c1ze', state: 'Maharashtra' },
     });
     expect(good.statusCode, good.body).toBe(200);
-    expect(good.json()).toMatchObject({ gstin: '27AABCB1234C1Z9', state: 'Maharashtra' });
+    expect(good.json()).toMatchObject({ gstin: '27AABCB1234C1ZE', state: 'Maharashtra' });
   });
 });

@@ -178,10 +178,10 @@ describe('organisation profile', () => {
       method: 'PATCH',
       url: '/api/administrator/organisation/',
       token: owner,
-      payload: { display_name: 'Demo Sports Club & Spa', gstin: '29ABCDE1234F1Z5', unknown_field: 'ignored' },
+      payload: { display_name: 'Demo Sports Club & Spa', gstin: '29ABCDE1234F1ZW', unknown_field: 'ignored' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ display_name: 'Demo Sports Club & Spa', gstin: '29ABCDE1234F1Z5' });
+    expect(res.json()).toMatchObject({ display_name: 'Demo Sports Club & Spa', gstin: '29ABCDE1234F1ZW' });
     expect(res.json()).not.toHaveProperty('unknown_field');
     const anon = await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/' });
     expect(anon.json().display_name).toBe('Demo Sports Club & Spa');

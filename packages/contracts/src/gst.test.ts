@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountInWords, documentNumber, financialYear, numberInWords, rateOn, splitInclusive } from './gst.js';
+import { GSTIN_CHECK_MESSAGE, GSTIN_MESSAGE, gstinCheckCharacter, gstinSchema } from './tax.js';
 
 describe('financial years', () => {
   it('run from April to March', () => {
@@ -91,5 +92,22 @@ describe('amounts in words', () => {
     expect(amountInWords(15_000_000)).toBe('Rupees One Lakh Fifty Thousand Only');
     expect(amountInWords(118_050)).toBe('Rupees One Thousand One Hundred Eighty and Fifty Paise Only');
     expect(amountInWords(1)).toBe('Rupees Zero and One Paise Only');
+  });
+});
+
+describe('a GSTIN as it is entered', () => {
+  it('takes a GSTIN whose check character matches, upper-cased', () => {
+    expect(gstinSchema.parse('27aapfu0939f1zv')).toBe('27AAPFU0939F1ZV');
+    expect(gstinSchema.parse('29AAHCD1234K1ZL')).toBe('29AAHCD1234K1ZL');
+    expect(gstinSchema.parse('')).toBe('');
+    expect(gstinCheckCharacter('27AAPFU0939F1Z')).toBe('V');
+  });
+
+  it('refuses a typing mistake (a wrong check character), a bad shape and an unknown state code', () => {
+    expect(gstinSchema.safeParse('29AAHCD1234K1Z5').error?.issues.map((i) => i.message)).toEqual([GSTIN_CHECK_MESSAGE]);
+    // One changed character of a valid GSTIN.
+    expect(gstinSchema.safeParse('27AAPFU0939F2ZV').success).toBe(false);
+    expect(gstinSchema.safeParse('29ABC').error?.issues.map((i) => i.message)).toEqual([GSTIN_MESSAGE]);
+    expect(gstinSchema.safeParse('99AAPFU0939F1ZV').error?.issues.map((i) => i.message)).toEqual([GSTIN_MESSAGE]);
   });
 });

@@ -64,7 +64,7 @@ describe('the contracts use it for every one-line field', () => {
     ['organisation display name', organisationCreateSchema, { display_name: 'Club', subdomain: 'club-one' }, 'display_name'],
     ['organisation subdomain', organisationCreateSchema, { display_name: 'Club', subdomain: 'club-one' }, 'subdomain'],
     ['organisation legal name', organisationUpdateSchema, { legal_name: 'Club Pvt Ltd' }, 'legal_name'],
-    ['organisation gstin', organisationUpdateSchema, { gstin: '29ABCDE1234F1Z5' }, 'gstin'],
+    ['organisation gstin', organisationUpdateSchema, { gstin: '29ABCDE1234F1ZW' }, 'gstin'],
     [
       'registration first name',
       registrationSchema,

@@ -99,10 +99,22 @@ export const GST_STATES: Readonly<Record<string, string>> = {
   '38': 'Ladakh',
 };
 
-export const GSTIN_MESSAGE = 'Enter a valid 15-character GSTIN (e.g. 29ABCDE1234F1Z5).';
+export const GSTIN_MESSAGE = 'Enter a valid 15-character GSTIN (e.g. 29ABCDE1234F1ZW).';
+export const GSTIN_CHECK_MESSAGE = "This GSTIN's last character does not match the rest: check it for a typing mistake.";
 
 /** A GSTIN's shape: state code, PAN (5 letters, 4 digits, 1 letter), entity number, "Z", check character. */
 export const GSTIN_PATTERN = /^(\d{2})[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** The check character of a GSTIN's first 14 (GSTN's mod-36 checksum: weights 1 and 2 in turn, digits of base 36 summed). */
+export function gstinCheckCharacter(gstin: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const v = GSTIN_CHARS.indexOf(gstin[i]) * (i % 2 ? 2 : 1);
+    sum += Math.floor(v / 36) + (v % 36);
+  }
+  return GSTIN_CHARS[(36 - (sum % 36)) % 36];
+}
 
 /** The state a GSTIN is registered in ("29…" → "Karnataka"); null for an unknown code. */
 export function gstinState(gstin: string): string | null {
@@ -114,7 +126,8 @@ export function gstinState(gstin: string): string | null {
 export const gstinSchema = singleLine(z.string())
   .trim()
   .toUpperCase()
-  .refine((v) => v === '' || (GSTIN_PATTERN.test(v) && gstinState(v) !== null), GSTIN_MESSAGE);
+  .refine((v) => v === '' || (GSTIN_PATTERN.test(v) && gstinState(v) !== null), { message: GSTIN_MESSAGE, abort: true })
+  .refine((v) => v === '' || gstinCheckCharacter(v) === v[14], GSTIN_CHECK_MESSAGE);
 
 /** Whether two state names are the same state (case and spacing aside). */
 export const sameState = (a: string, b: string) =>

@@ -25,7 +25,7 @@ const DEMO_CENTRES: Record<string, DemoCentre[]> = {
 const DEMO_GST: Record<string, { legalName: string; gstin: string; address: string }> = {
   demo: {
     legalName: 'Demo Sports Club Private Limited',
-    gstin: '29AAHCD1234K1Z5',
+    gstin: '29AAHCD1234K1ZL',
     address: '14, 80 Feet Road, Indiranagar, Bengaluru 560038',
   },
 };

@@ -33,7 +33,7 @@ const invoice = (over: Partial<Invoice> = {}): Invoice => ({
   seller: {
     name: 'Smash Arena Sports Pvt Ltd',
     address: '12, 100 Feet Road, Indiranagar\nBengaluru 560038',
-    gstin: '29ABCDE1234F1Z5',
+    gstin: '29ABCDE1234F1ZW',
     state: 'Karnataka',
     phone: '+91 98450 12345',
     email: 'accounts@smash.example',
@@ -93,7 +93,7 @@ describe('renderInvoicePdf, A4', () => {
     expect(pages).toBe(1);
     expect(text).toContain('Tax Invoice');
     expect(text).toContain('INV/26-27/00017');
-    expect(text).toContain('29ABCDE1234F1Z5');
+    expect(text).toContain('29ABCDE1234F1ZW');
     expect(text).toContain('Priya Raman');
     expect(text).toContain('₹1,50,000.00');
     expect(text).toContain('₹1,27,118.64');
@@ -198,7 +198,7 @@ describe('renderInvoicePdf, receipt', () => {
     expect(pages).toBe(1);
     expect(height).toBeGreaterThan(200);
     expect(height).toBeLessThan(600);
-    for (const expected of ['INV/26-27/00017', '29ABCDE1234F1Z5', 'Priya Raman', '₹1,50,000.00', '₹50,000.00', 'CGST', 'Thank you!'])
+    for (const expected of ['INV/26-27/00017', '29ABCDE1234F1ZW', 'Priya Raman', '₹1,50,000.00', '₹50,000.00', 'CGST', 'Thank you!'])
       expect(text).toContain(expected);
     expect(text).toContain('Rupees One Lakh Fifty Thousand Only');
     expect(text).toContain('1 × ₹1,27,118.64');

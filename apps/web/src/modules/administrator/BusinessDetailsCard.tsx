@@ -85,7 +85,7 @@ export function BusinessDetailsCard({ org, editable }: { org: Organisation; edit
         <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
           <legend className="sr-only">Business and GST</legend>
           <TextField control={form.control} name="legal_name" label="Legal Name" maxLength={200} className="sm:col-span-2" />
-          <TextField control={form.control} name="gstin" label="GSTIN" maxLength={15} hint="15 characters, e.g. 29ABCDE1234F1Z5." />
+          <TextField control={form.control} name="gstin" label="GSTIN" maxLength={15} hint="15 characters, e.g. 29ABCDE1234F1ZW." />
           <SelectField control={form.control} name="state" label="GST State" placeholder="Select state" options={STATES} />
           <TextareaField control={form.control} name="address" label="Address" rows={2} maxLength={500} className="sm:col-span-2" />
           <TextField control={form.control} name="phone" label="Phone" maxLength={20} />

@@ -61,7 +61,7 @@ export function VendorListPage() {
               control={control}
               name="gstin"
               label="GSTIN"
-              placeholder="29ABCDE1234F1Z5"
+              placeholder="29ABCDE1234F1ZW"
               maxLength={15}
               normalise={(t) => t.toUpperCase()}
               hint="Optional; 15 characters. Lets you claim input GST on their bills."
