@@ -4,7 +4,7 @@
  * pack used up) unless a user of the module overrides; a second check-in while still in is a
  * 409; session packs count down and expire at 0; the day's register counts who is in and who came.
  */
-import { MODULES } from '@arena/contracts';
+import { MODULES, shiftDays } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member as memberTable, membership as membershipTable } from '../src/modules/membership/schema.js';
@@ -218,6 +218,27 @@ describe('refusals and overrides', () => {
     const res = await checkIn({ member: m.id, override: true });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ member: [`Gone Rao (${m.memberCode}) is inactive; reactivate the member to check in.`] });
+  });
+});
+
+describe('freezes and visits', () => {
+  it('refuses a freeze that starts on or before a day the member attended, and takes one that starts after', async () => {
+    const m = await newMember((tx, ctx, m) => makeMembershipRow(tx, ctx, { member: m, plan: monthly, start: day(-20) }));
+    const visit = await checkIn({ member: m.id, check_in: new Date(Date.now() - 3 * 86_400_000).toISOString() });
+    expect(visit.statusCode, visit.body).toBe(201);
+    const attended = visit.json().date as string;
+    const [ms] = await membershipOf(m.id);
+    const freeze = (from: string, to: string) =>
+      api('POST', `${API}/membership/${ms.id}/freeze/`, { from_date: from, to_date: to, reason: 'Travel' });
+    for (const from of [day(-7), attended]) {
+      const res = await freeze(from, day(2));
+      expect(res.statusCode, from).toBe(400);
+      expect(res.json().from_date[0]).toMatch(/^The member checked in on .+; a freeze must start after the last day they attended\.$/);
+    }
+    expect((await membershipOf(m.id))[0].endDate).toBe(ms.endDate);
+    const ok = await freeze(shiftDays(attended, 1), shiftDays(attended, 5));
+    expect(ok.statusCode, ok.body).toBeLessThan(300);
+    expect((await membershipOf(m.id))[0].endDate).toBe(shiftDays(ms.endDate, 5));
   });
 });
 

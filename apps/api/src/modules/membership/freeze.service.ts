@@ -5,7 +5,7 @@
  * membership give the answer one request would.
  */
 import { freezeDays, overlaps, shiftDays, type FreezeInput } from '@arena/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { badRequest, fieldError, notFound } from '../../platform/errors.js';
@@ -13,7 +13,7 @@ import type { Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
 import { MODULE } from './constants.js';
 import { lockMembership } from './sales.service.js';
-import { membership, membershipFreeze, plan, type MembershipRow } from './schema.js';
+import { memberAttendance, membership, membershipFreeze, plan, type MembershipRow } from './schema.js';
 import { refreshStatuses } from './status.js';
 
 async function freezesOf(tx: Tx, ctx: Ctx, membershipId: number) {
@@ -49,6 +49,19 @@ export async function freezeMembership(tx: Tx, ctx: Ctx, id: number, input: Free
     throw fieldError('from_date', `The freeze cannot start before the membership does (${displayDate(m.startDate)}).`);
   if (input.from_date > m.endDate)
     throw fieldError('from_date', `The freeze must start by the membership's last day (${displayDate(m.endDate)}).`);
+  // A day the member came is not a day frozen: a freeze (backdated or starting today) begins after the last visit.
+  const [{ last }] = await tx
+    .select({ last: sql<string | null>`max(${memberAttendance.date})` })
+    .from(memberAttendance)
+    .where(
+      and(
+        eq(memberAttendance.organisationId, ctx.organisationId),
+        eq(memberAttendance.memberId, m.memberId),
+        gte(memberAttendance.date, input.from_date),
+      ),
+    );
+  if (last)
+    throw fieldError('from_date', `The member checked in on ${displayDate(last)}; a freeze must start after the last day they attended.`);
   const [p] = await tx
     .select()
     .from(plan)
