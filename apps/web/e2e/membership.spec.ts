@@ -118,3 +118,47 @@ test('the owner freezes a membership and sees its end date move', async ({ page 
   const ms = await owner.get(`/member-management/membership/${member.membership.id}/`);
   expect(ms).toMatchObject({ end_date: after, base_end_date: before, frozen_days: 10 });
 });
+
+test('the owner cancels a paid membership mid-term and the dialog proposes the pro-rata refund, which they lower', async ({ page }) => {
+  const owner = await apiAs(page, OWNER);
+  const plans = (await owner.get('/member-management/plan/?is_active=true')).results as { id: number; name: string }[];
+  const quarterly = plans.find((p) => p.name === 'Quarterly')!;
+  const centres = (await owner.get('/administrator/centre/')).results;
+  const modes = (await owner.get('/administrator/payment-mode/dropdown/')).results as { id: number; name: string }[];
+  const started = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const made = await owner.post('/member-management/member/', {
+    first_name: 'Refund',
+    last_name: 'Journey',
+    gender: 'female',
+    phone: phone(),
+    centre: centres[0].id,
+    membership: { plan: quarterly.id, start_date: started },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const member = await made.json();
+  const m = member.membership;
+  const paid = await owner.post('/member-management/payment-history/', { membership: m.id, amount: m.total, payment_mode: modes[0].id });
+  expect(paid.status(), await paid.text()).toBeLessThan(300);
+  const sold = await owner.get(`/member-management/membership/${m.id}/`);
+  const days = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
+  await signIn(page, OWNER);
+  await page.goto(`/membership/members/${member.id}`);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('Moving to another city');
+  await dialog.getByLabel('Refund a payment').check();
+  // The proposal: the plan part (not the joining fee) for the unused days, at most what was paid.
+  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()));
+  const total = days(sold.start_date, sold.end_date) + 1;
+  const unused = days(today, sold.end_date) + 1;
+  const planPart = Math.round(Number(sold.total) * 100) - Math.round(Number(sold.joining_fee) * 100);
+  const proposed = (Math.min(Math.round((planPart * unused) / total), Math.round(Number(sold.paid) * 100)) / 100).toFixed(2);
+  await expect(dialog.getByLabel('Refund amount')).toHaveValue(proposed);
+  await expect(dialog).toContainText(`for ${unused} unused of ${total} days (the joining fee is not refunded)`);
+  await dialog.getByLabel('Refund amount').fill('1000');
+  await dialog.getByRole('button', { name: 'Cancel membership' }).click();
+  await expect(dialog).toHaveCount(0);
+  const after = await owner.get(`/member-management/membership/${m.id}/`);
+  expect(after).toMatchObject({ status: 'cancelled', paid: (Number(sold.paid) - 1000).toFixed(2) });
+});

@@ -4,6 +4,7 @@ import {
   daysBetween,
   daysInMonth,
   freezeDays,
+  proRataRefund,
   membershipEndDate,
   membershipStatus,
   overlaps,
@@ -118,5 +119,29 @@ describe('a sale start and a date of birth as a client sends them', () => {
     expect(birthDateSchema.safeParse('1990-05-01').success).toBe(true);
     expect(birthDateSchema.safeParse('1899-12-31').success).toBe(false);
     expect(birthDateSchema.safeParse(iso(30)).error?.issues[0].message).toBe('A date of birth cannot be in the future.');
+  });
+});
+
+describe('the refund a cancellation proposes', () => {
+  const sale = {
+    total: '3500.00',
+    joiningFee: '500.00',
+    paid: '3500.00',
+    start: '2026-11-01',
+    end: '2026-11-30',
+    sessionsTotal: null,
+    sessionsLeft: null,
+  };
+  it('refunds the plan part for the unused days, never the joining fee', () => {
+    // 3,000 of plan × 12 unused of 30 days (19 to 30 Nov) = 1,200.
+    expect(proRataRefund(sale, '2026-11-19')).toEqual({ paise: 120000, unusedDays: 12, totalDays: 30 });
+    expect(proRataRefund(sale, '2026-10-20').paise).toBe(300000); // not begun: all of the plan part
+    expect(proRataRefund(sale, '2026-12-01').paise).toBe(0); // over
+  });
+
+  it('never proposes more than was paid, and takes the smaller share for a session pack', () => {
+    expect(proRataRefund({ ...sale, paid: '1000.00' }, '2026-11-01').paise).toBe(100000);
+    // 15 of 30 days left, but 2 of 10 sessions: 3,000 × 0.2.
+    expect(proRataRefund({ ...sale, sessionsTotal: 10, sessionsLeft: 2 }, '2026-11-16').paise).toBe(60000);
   });
 });

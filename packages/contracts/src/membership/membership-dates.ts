@@ -88,3 +88,40 @@ export function membershipStatus(m: MembershipDates, today: string, reminderDays
 
 /** Where a renewal starts: the day after the old end, or today when it has already lapsed. */
 export const renewalStart = (oldEnd: string, today: string) => (oldEnd < today ? today : shiftDays(oldEnd, 1));
+
+/** What a cancellation's refund is worked out from: the sale as sold, and what was paid. */
+export interface RefundBasis {
+  /** The sale's total, joining fee included. */
+  total: string;
+  joiningFee: string;
+  paid: string;
+  start: string;
+  /** The last day, freezes added. */
+  end: string;
+  sessionsTotal: number | null;
+  sessionsLeft: number | null;
+}
+
+export interface RefundProposal {
+  /** In paise: never above what was paid. */
+  paise: number;
+  unusedDays: number;
+  totalDays: number;
+}
+
+/**
+ * The refund a cancellation proposes: the plan's part of the total (the joining fee is not
+ * refunded) × the unused share — days from today (or the start, if it has not begun) to the end,
+ * of all its days; for a session pack, the smaller of that and the sessions left — rounded to the
+ * paisa and never above what was paid. The desk may lower it.
+ */
+export function proRataRefund(b: RefundBasis, today: string): RefundProposal {
+  const paise = (v: string) => Math.round(Number(v) * 100) || 0;
+  const totalDays = Math.max(1, daysBetween(b.start, b.end) + 1);
+  const from = today > b.start ? today : b.start;
+  const unusedDays = from > b.end ? 0 : daysBetween(from, b.end) + 1;
+  let share = unusedDays / totalDays;
+  if (b.sessionsTotal && b.sessionsLeft !== null) share = Math.min(share, b.sessionsLeft / b.sessionsTotal);
+  const planPart = Math.max(0, paise(b.total) - paise(b.joiningFee));
+  return { paise: Math.min(Math.round(planPart * share), paise(b.paid)), unusedDays, totalDays };
+}

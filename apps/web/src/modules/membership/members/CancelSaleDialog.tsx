@@ -20,6 +20,8 @@ export interface CancellableSale {
   /** "Monthly" or "Personal training". */
   name: string;
   paid: string;
+  /** The pro-rata refund a membership's cancellation proposes (see `proRataRefund`); the desk may lower it. */
+  proposal?: { amount: string; unusedDays: number; totalDays: number };
 }
 
 const cancelFields = z.object({
@@ -66,7 +68,7 @@ function CancelForm({ sale, onDone }: { sale: CancellableSale; onDone: () => voi
   const modes = usePaymentModes();
   const schema = useMemo(() => cancelSchema(sale.paid), [sale.paid]);
   const form = useZodForm(schema, {
-    defaultValues: { reason: '', refund: false, refund_amount: sale.paid, payment_mode: '', reference: '' },
+    defaultValues: { reason: '', refund: false, refund_amount: sale.proposal?.amount ?? sale.paid, payment_mode: '', reference: '' },
   });
   const { control } = form;
   const refund = useWatch({ control, name: 'refund' });
@@ -96,7 +98,11 @@ function CancelForm({ sale, onDone }: { sale: CancellableSale; onDone: () => voi
             control={control}
             name="refund"
             label="Refund a payment"
-            description={`${formatMoney(sale.paid)} was paid; refund at most that.`}
+            description={
+              sale.proposal
+                ? `Proposed: ${formatMoney(sale.proposal.amount)} for ${sale.proposal.unusedDays} unused of ${sale.proposal.totalDays} days (the joining fee is not refunded). ${formatMoney(sale.paid)} was paid; refund at most that.`
+                : `${formatMoney(sale.paid)} was paid; refund at most that.`
+            }
           />
           {refund && (
             <div className="mt-3 grid gap-4 sm:grid-cols-3">

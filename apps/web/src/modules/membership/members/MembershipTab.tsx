@@ -1,4 +1,5 @@
-import { daysBetween } from '@arena/contracts/membership';
+import { daysBetween, proRataRefund } from '@arena/contracts/membership';
+import { fromPaise } from '@arena/contracts/kit';
 import { type InvoiceStatus } from '@arena/contracts/money';
 import { CalendarClock, Plus, Snowflake, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -107,7 +108,8 @@ function MembershipCard({ membership: m, member, current }: { membership: Member
   const canFreeze = ['active', 'expiring', 'upcoming'].includes(m.status);
   // A cancelled membership owes nothing any more, whatever its invoice kept.
   const due = m.status !== 'cancelled' && positive(m.due);
-  const cancelling: CancellableSale | null = dialog === 'cancel' ? { kind: 'membership', id: m.id, name: m.plan_name, paid: m.paid } : null;
+  const cancelling: CancellableSale | null =
+    dialog === 'cancel' ? { kind: 'membership', id: m.id, name: m.plan_name, paid: m.paid, proposal: proposalOf(m) } : null;
 
   const freezeConfirm = async () => {
     if (!freezeAction) return;
@@ -266,4 +268,21 @@ function MembershipCard({ membership: m, member, current }: { membership: Member
       </ConfirmDialog>
     </Card>
   );
+}
+
+/** The pro-rata refund of a membership cancelled today: the plan part of what was sold for the unused days, at most what was paid. */
+function proposalOf(m: Membership): CancellableSale['proposal'] {
+  const p = proRataRefund(
+    {
+      total: m.total,
+      joiningFee: m.joining_fee,
+      paid: m.paid,
+      start: m.start_date,
+      end: m.end_date,
+      sessionsTotal: m.sessions_total,
+      sessionsLeft: m.sessions_left,
+    },
+    todayIso(),
+  );
+  return { amount: fromPaise(p.paise), unusedDays: p.unusedDays, totalDays: p.totalDays };
 }
