@@ -106,6 +106,9 @@ describe('renderInvoicePdf, A4', () => {
     expect(text).toContain('431234567890');
     expect(text).toContain('This is a computer-generated invoice.');
     expect(text).toContain('Page 1 of 1');
+    // Rule 46: reverse charge and the authorised signatory with the seller's name.
+    expect(text).toContain('Whether tax is payable on reverse charge: No');
+    expect(text).toMatch(/For .+\s+Authorised Signatory/);
     expect(info.Title).toBe('Tax Invoice INV/26-27/00017');
     expect(info.Author).toBe('Smash Arena');
   });
@@ -155,6 +158,7 @@ describe('renderInvoicePdf, A4', () => {
     expect(text).toContain('Bill of Supply');
     expect(text).toContain('₹1,500.00');
     expect(text).not.toContain('CGST');
+    expect(text).not.toContain('reverse charge');
     expect(text).not.toContain('GST %');
     expect(text).not.toContain('Payments received');
   });

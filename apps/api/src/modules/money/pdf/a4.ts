@@ -44,6 +44,7 @@ export async function renderA4(invoice: Invoice, options: InvoicePdfOptions): Pr
   drawLines(flow, invoice);
   drawTotalsAndWords(flow, invoice);
   drawPayments(flow, invoice);
+  drawSignatory(flow, invoice);
   drawFooters(doc, invoice);
   doc.end();
   return output;
@@ -113,6 +114,9 @@ export function drawDocumentDetails(flow: Flow, invoice: Invoice, x: number, top
     write(doc, label, x, y, META_LABEL_WIDTH, { size: BODY, color: MUTED });
     y += Math.max(write(doc, value, x + META_LABEL_WIDTH, y, valueWidth, { size: BODY, bold: label.endsWith('no.') }), BODY) + 2;
   }
+  // Rule 46(p): every tax invoice says whether tax is payable on reverse charge (never, for our supplies).
+  if (invoice.kind !== 'credit_note' && !invoice.bill_of_supply)
+    y += 2 + write(doc, REVERSE_CHARGE_TEXT, x, y + 2, META_WIDTH, { size: BODY });
   if (invoice.kind === 'credit_note') {
     y += 2 + write(doc, againstText(invoice), x, y + 2, META_WIDTH, { size: BODY });
     if (invoice.reason) y += 2 + write(doc, `Reason: ${invoice.reason}`, x, y + 2, META_WIDTH, { size: BODY, color: MUTED });
@@ -242,6 +246,21 @@ export function drawPayments(flow: Flow, invoice: Invoice): void {
   ensureSpace(flow, 50);
   flow.y += write(flow.doc, 'Payments received', flow.left, flow.y, width, { size: BODY, bold: true }) + 4;
   drawTable(flow, columns, rows, columnWidths(flow.doc, columns, rows, width, SMALL + 0.5), SMALL + 0.5);
+}
+
+export const REVERSE_CHARGE_TEXT = 'Whether tax is payable on reverse charge: No';
+
+/** Rule 46(q): "For <seller>" and a line for the authorised signatory, at the right. */
+export function drawSignatory(flow: Flow, invoice: Invoice): void {
+  if (!invoice.seller.name) return;
+  ensureSpace(flow, 60);
+  const width = 220;
+  const x = right(flow) - width;
+  flow.y += 10;
+  flow.y += write(flow.doc, `For ${invoice.seller.name}`, x, flow.y, width, { size: BODY, bold: true, align: 'right' }) + 28;
+  hline(flow.doc, x + 60, right(flow), flow.y, MUTED);
+  flow.y += 4;
+  flow.y += write(flow.doc, 'Authorised Signatory', x, flow.y, width, { size: BODY, color: MUTED, align: 'right' }) + 6;
 }
 
 /** "This is a computer-generated invoice." and "Page n of m" on every page (plus a mark on a cancelled one). */
