@@ -3,6 +3,7 @@
  * on the PostgreSQL server of TEST_DATABASE_URL), the demo seed, and a mailer that keeps mails.
  */
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -164,4 +165,19 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Runs `fn` and returns it with every chunk written to a TCP socket meanwhile (what went to the database, as latin1 text). */
+export async function withSocketWrites<T>(fn: () => Promise<T>): Promise<{ result: T; writes: string[] }> {
+  const write = net.Socket.prototype.write;
+  const writes: string[] = [];
+  net.Socket.prototype.write = function (this: net.Socket, chunk: unknown, ...rest: unknown[]) {
+    writes.push(Buffer.from(chunk as Buffer).toString('latin1'));
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof write;
+  try {
+    return { result: await fn(), writes };
+  } finally {
+    net.Socket.prototype.write = write;
+  }
 }

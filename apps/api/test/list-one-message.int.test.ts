@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import {
   RIVERSIDE_HOST,
   RIVERSIDE_OWNER,
   type TestContext,
+  withSocketWrites,
 } from './helpers.js';
 
 /**
@@ -97,18 +97,7 @@ describe.runIf(onPostgres)('the one-message list read (PostgreSQL)', () => {
     const me = (await call(t.app, { method: 'GET', url: '/api/accounts/user/', token: key })).json();
     const full = await orgWithCentres(t, 25);
     const captured = async (host: string, token: string, url: string) => {
-      const write = net.Socket.prototype.write;
-      const writes: string[] = [];
-      net.Socket.prototype.write = function (this: net.Socket, chunk: unknown, ...rest: unknown[]) {
-        writes.push(Buffer.from(chunk as Buffer).toString('latin1'));
-        return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-      } as typeof write;
-      let res;
-      try {
-        res = await call(t.app, { method: 'GET', url, host, token });
-      } finally {
-        net.Socket.prototype.write = write;
-      }
+      const { result: res, writes } = await withSocketWrites(() => call(t.app, { method: 'GET', url, host, token }));
       expect(res.statusCode, res.body).toBe(200);
       return { body: res.json() as Listed, writes };
     };

@@ -1,8 +1,7 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, withTenant } from '../src/platform/db/client.js';
-import { call, createTestApp, login, onPostgres, OWNER, type TestContext } from './helpers.js';
+import { call, createTestApp, login, onPostgres, OWNER, withSocketWrites, type TestContext } from './helpers.js';
 
 /**
  * Reports and dashboards plan each statement for the organisation's own numbers
@@ -30,18 +29,8 @@ describe.runIf(onPostgres)('custom plans for reports and dashboards (PostgreSQL)
   it('is asked for by a report and a dashboard, and not by a list', async () => {
     const key = await login(t.app, OWNER);
     const sent = async (url: string) => {
-      const write = net.Socket.prototype.write;
-      const writes: string[] = [];
-      net.Socket.prototype.write = function (this: net.Socket, chunk: unknown, ...rest: unknown[]) {
-        writes.push(Buffer.from(chunk as Buffer).toString('latin1'));
-        return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-      } as typeof write;
-      try {
-        const res = await call(t.app, { method: 'GET', url, token: key });
-        expect(res.statusCode, res.body).toBe(200);
-      } finally {
-        net.Socket.prototype.write = write;
-      }
+      const { result: res, writes } = await withSocketWrites(() => call(t.app, { method: 'GET', url, token: key }));
+      expect(res.statusCode, res.body).toBe(200);
       return writes.join('');
     };
     // The plan of the organisation is read once and kept: warm it first.

@@ -5,6 +5,8 @@
  * saving change can move a date.
  */
 
+import { paise } from '../money.js';
+
 export type DurationUnit = 'day' | 'month';
 
 const MS_PER_DAY = 86_400_000;
@@ -116,7 +118,6 @@ export interface RefundProposal {
  * paisa and never above what was paid. The desk may lower it.
  */
 export function proRataRefund(b: RefundBasis, today: string): RefundProposal {
-  const paise = (v: string) => Math.round(Number(v) * 100) || 0;
   const totalDays = Math.max(1, daysBetween(b.start, b.end) + 1);
   const from = today > b.start ? today : b.start;
   const unusedDays = from > b.end ? 0 : daysBetween(from, b.end) + 1;

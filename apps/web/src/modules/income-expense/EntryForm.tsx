@@ -152,29 +152,40 @@ function EntryFormBody({ entry, defaultType, onDone }: { entry: IncomeExpense | 
     onDone();
   };
 
+  // What an entry always has, whether it is added or edited (an edit shows the rest as recorded).
+  const titleField = <TextField control={control} name="title" label="Title" placeholder="e.g. November rent" className="sm:col-span-2" />;
+  const vendorField = (
+    <SelectField
+      control={control}
+      name="vendor"
+      label="Vendor"
+      placeholder="No vendor"
+      searchable
+      loading={vendors.isPending}
+      options={optionsOf(vendors.data)}
+    />
+  );
+  const referenceField = (
+    <TextField control={control} name="reference" label="Reference" placeholder="Bill no., UTR, cheque no." maxLength={100} />
+  );
+  const attachmentField = <AttachmentField form={form} current={entry?.attachment ? entry.attachment_name || 'attached bill' : null} />;
+  const notesField = <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />;
+
   return (
     <DialogForm form={form} onSubmit={onSubmit} onCancel={onDone} submitLabel={entry ? 'Save Changes' : 'Save'}>
       {entry ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <RecordedFacts entry={entry} className="sm:col-span-2" />
-          <TextField control={control} name="title" label="Title" placeholder="e.g. November rent" className="sm:col-span-2" />
-          <SelectField
-            control={control}
-            name="vendor"
-            label="Vendor"
-            placeholder="No vendor"
-            searchable
-            loading={vendors.isPending}
-            options={optionsOf(vendors.data)}
-          />
-          <TextField control={control} name="reference" label="Reference" placeholder="Bill no., UTR, cheque no." maxLength={100} />
-          <AttachmentField form={form} current={entry.attachment ? entry.attachment_name || 'attached bill' : null} />
-          <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
+          {titleField}
+          {vendorField}
+          {referenceField}
+          {attachmentField}
+          {notesField}
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           <TypeChoice control={control} onChange={() => form.setValue('category', '')} className="sm:col-span-2" />
-          <TextField control={control} name="title" label="Title" placeholder="e.g. November rent" className="sm:col-span-2" />
+          {titleField}
           <SelectField
             control={control}
             name="category"
@@ -185,15 +196,7 @@ function EntryFormBody({ entry, defaultType, onDone }: { entry: IncomeExpense | 
             options={optionsOf(categories.data)}
             hint={categories.data?.length === 0 ? `No ${type} categories yet: add them under Income/Expenses › Category.` : undefined}
           />
-          <SelectField
-            control={control}
-            name="vendor"
-            label="Vendor"
-            placeholder="No vendor"
-            searchable
-            loading={vendors.isPending}
-            options={optionsOf(vendors.data)}
-          />
+          {vendorField}
           <SelectField
             control={control}
             name="centre"
@@ -215,9 +218,9 @@ function EntryFormBody({ entry, defaultType, onDone }: { entry: IncomeExpense | 
             loading={modes.isPending}
             options={optionsOf(modes.data)}
           />
-          <TextField control={control} name="reference" label="Reference" placeholder="Bill no., UTR, cheque no." maxLength={100} />
-          <AttachmentField form={form} current={null} />
-          <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
+          {referenceField}
+          {attachmentField}
+          {notesField}
         </div>
       )}
       {entry?.status === 'reversed' && (
