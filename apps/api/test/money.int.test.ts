@@ -92,13 +92,16 @@ describe('tax invoices of bookings', () => {
     expect(booking.tax).toBe(((paise(inv.cgst) * 2) / 100).toFixed(2));
   });
 
-  it('charges IGST when the centre is in another state, and issues a bill of supply without a GSTIN', async () => {
+  it('sells from a centre in another state under its own GSTIN with CGST and SGST, and issues a bill of supply without a GSTIN', async () => {
+    // Riverside Centre (Hosur, Tamil Nadu) is registered there: intra-state under 33…, not IGST under Karnataka's 29….
     const across = await deskBooking('Court 1', 'Pickleball', 5);
     const inv = (await api('GET', `/api/administrator/invoice/${across.invoice.id}/`)).json();
     expect(inv.place_of_supply).toBe('Tamil Nadu');
-    expect(inv.seller.state).toBe('Karnataka');
-    expect(inv.lines[0]).toMatchObject({ cgst: '0.00', sgst: '0.00', gst_rate: 18 });
-    expect(paise(inv.igst)).toBe(Math.round(paise(inv.taxable_value) * 0.18));
+    expect(inv.seller).toMatchObject({ gstin: '33AAHCD1234K1ZW', state: 'Tamil Nadu' });
+    expect(inv.lines[0]).toMatchObject({ igst: '0.00', gst_rate: 18 });
+    expect(inv.igst).toBe('0.00');
+    expect(paise(inv.cgst)).toBe(Math.round(paise(inv.taxable_value) * 0.09));
+    expect(inv.sgst).toBe(inv.cgst);
 
     // Riverside Athletics has no GSTIN: a bill of supply, all taxable value, no tax.
     const rToken = await login(t.app, RIVERSIDE_OWNER, RIVERSIDE_HOST);
@@ -133,6 +136,37 @@ describe('tax invoices of bookings', () => {
     expect(bill.number).toBe(`INV/${fy()}/00001`);
     // Another organisation's invoice is not found.
     expect((await api('GET', `/api/administrator/invoice/${b.json().invoice.id}/`)).statusCode).toBe(404);
+  });
+
+  it('refuses a centre GSTIN of another state, and a centre in another state without its own GSTIN warns and cannot sell', async () => {
+    const river = (await api('GET', '/api/administrator/centre/?search=Riverside')).json().results[0];
+    expect(river).toMatchObject({ name: 'Riverside Centre', state: 'Tamil Nadu', gstin: '33AAHCD1234K1ZW', gst_warning: '' });
+    const wrong = await api('PATCH', `/api/administrator/centre/${river.id}/`, { gstin: '29ABCDE1234F1ZW' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ gstin: ['This GSTIN is registered in Karnataka (state code 29), not in Tamil Nadu.'] });
+    expect((await api('GET', `/api/administrator/centre/${river.id}/`)).json().gstin).toBe('33AAHCD1234K1ZW');
+    const cleared = await api('PATCH', `/api/administrator/centre/${river.id}/`, { gstin: '' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().gst_warning).toBe(
+      "This center is in Tamil Nadu, but the organisation's GSTIN is registered in Karnataka: add the center's own GSTIN for Tamil Nadu before it sells anything.",
+    );
+    try {
+      const court = await portalFacility(t.app, 'Court 1', 'Pickleball');
+      const free = (await slotsOn(t.app, court.facility, inDays(8))).filter((x) => x.booking_status === 'available');
+      const refused = await api('POST', '/api/booking/booking/', {
+        facility: court.facility,
+        date: inDays(8),
+        time_slot_ids: [free[0].id],
+        name: 'Kavya Rao',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toMatch(/^Riverside Centre cannot sell yet\. It is in Tamil Nadu, but the organisation's GSTIN/);
+      // Nothing was written: the slot is still free.
+      const again = (await slotsOn(t.app, court.facility, inDays(8))).find((x) => x.id === free[0].id)!;
+      expect(again.booking_status).toBe('available');
+    } finally {
+      expect((await api('PATCH', `/api/administrator/centre/${river.id}/`, { gstin: '33AAHCD1234K1ZW' })).statusCode).toBe(200);
+    }
   });
 
   it('takes partial and full payments through the ledger, refuses overpayment and a repeated UPI reference', async () => {

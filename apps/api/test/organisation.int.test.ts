@@ -192,6 +192,16 @@ describe('organisation profile', () => {
       payload: { time_zone: 'Mars/Olympus' },
     });
     expect(badZone.statusCode).toBe(400);
+    // A GSTIN is a registration in one state: its code must be the organisation's state (Karnataka, 29).
+    const otherState = await call(ctx.app, {
+      method: 'PATCH',
+      url: '/api/administrator/organisation/',
+      token: owner,
+      payload: { gstin: '33AAHCD1234K1ZW' },
+    });
+    expect(otherState.statusCode).toBe(400);
+    expect(otherState.json()).toEqual({ gstin: ['This GSTIN is registered in Tamil Nadu (state code 33), not in Karnataka.'] });
+    expect((await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/', token: owner })).json().gstin).toBe('29ABCDE1234F1ZW');
     await call(ctx.app, {
       method: 'PATCH',
       url: '/api/administrator/organisation/',

@@ -132,3 +132,27 @@ export const gstinSchema = singleLine(z.string())
 /** Whether two state names are the same state (case and spacing aside). */
 export const sameState = (a: string, b: string) =>
   a.trim().toLowerCase().replace(/\s+/g, ' ') === b.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * Why a GSTIN cannot be the registration of a place in `state` (its state code names another
+ * state, or the state is missing), or null when it can. A registration is per state: a centre's
+ * GSTIN begins with its own state's code.
+ */
+export function gstinStateMismatch(gstin: string, state: string): string | null {
+  const registered = gstin ? gstinState(gstin) : null;
+  if (!registered) return null;
+  if (!state.trim()) return `Enter the state: this GSTIN is registered in ${registered}.`;
+  return sameState(registered, state)
+    ? null
+    : `This GSTIN is registered in ${registered} (state code ${gstin.slice(0, 2)}), not in ${state.trim()}.`;
+}
+
+/**
+ * The warning of a centre of a registered organisation that is in another state and has no GSTIN
+ * of its own: it cannot sell until it has one (a supplier registers in each state where it has a
+ * fixed establishment, and a session or a court hour is supplied where it is performed). '' when none.
+ */
+export function centreGstWarning(org: { gstin: string; state: string }, centre: { gstin: string; state: string }): string {
+  if (!org.gstin || centre.gstin || !centre.state.trim() || !org.state.trim() || sameState(org.state, centre.state)) return '';
+  return `This center is in ${centre.state.trim()}, but the organisation's GSTIN is registered in ${org.state.trim()}: add the center's own GSTIN for ${centre.state.trim()} before it sells anything.`;
+}

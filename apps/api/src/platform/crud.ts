@@ -47,6 +47,11 @@ export interface CrudDefinition<Input extends z.ZodObject, Row extends Record<st
   /** Unique constraints mapped to a field error, e.g. `{centre_org_name_key: {field: 'name', message: '…'}}`. */
   unique?: Record<string, UniqueMeaning>;
   export: { filename: string; title: string; columns: ExportColumn<Out>[] };
+  /**
+   * A rule across fields, checked on the row as written (create and update, partial or not):
+   * throw a field error and nothing is written, e.g. a centre's GSTIN must be of its state.
+   */
+  check?(out: Out): void;
 }
 
 /** The Status column of a lookup's export, as the screens show it. */
@@ -139,6 +144,7 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
           .values({ ...def.toValues(body), organisationId: ctx.organisationId })
           .returning({ id: t.id })) as { id: number }[];
         const after = await load(tx, ctx, created.id);
+        def.check?.(after);
         await audit(tx, ctx, created.id, 'create', undefined, after);
         return after;
       }).catch(uniqueAware);
@@ -164,6 +170,7 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
         .set({ ...def.toValues(body), ...('updatedAt' in t ? { updatedAt: new Date() } : {}) })
         .where(byId(ctx, id));
       const after = await load(tx, ctx, id);
+      def.check?.(after);
       await audit(tx, ctx, id, 'update', before, after);
       return after;
     }).catch(uniqueAware);

@@ -29,6 +29,8 @@ export const centreSchema = z.object({
   phone: z.string(),
   email: z.string(),
   gstin: z.string(),
+  /** Why this centre cannot sell yet ('' when it can): in another state than the organisation's registration, with no GSTIN of its own. */
+  gst_warning: z.string(),
   opening_hours: z.string(),
   is_active: z.boolean(),
   created_at: z.string(),

@@ -1,7 +1,10 @@
-import { centreEndpoints, type Centre } from '@arena/contracts';
+import { centreEndpoints, centreGstWarning, gstinStateMismatch, type Centre } from '@arena/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud, statusColumn } from '../../platform/crud.js';
+import type { Tx } from '../../platform/db/client.js';
+import { organisation } from '../../platform/db/schema.js';
+import { fieldError } from '../../platform/errors.js';
 import { activeFilter } from '../../platform/list.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
 import { MODULE } from './constants.js';
@@ -13,8 +16,18 @@ export async function centreRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     resource: 'centre',
     table: centre,
-    toOutput: ({ row }: { row: typeof centre.$inferSelect }) => rowToJson(row) as Centre,
+    // The organisation's registration beside each centre: a centre in another state needs its own GSTIN.
+    join: {
+      fields: { row: centre, orgGstin: organisation.gstin, orgState: organisation.state },
+      from: (tx: Tx, fields) => tx.select(fields).from(centre).innerJoin(organisation, eq(organisation.id, centre.organisationId)).$dynamic(),
+    },
+    toOutput: ({ row, orgGstin, orgState }: { row: typeof centre.$inferSelect; orgGstin: string; orgState: string }) =>
+      ({ ...rowToJson(row), gst_warning: centreGstWarning({ gstin: orgGstin, state: orgState }, row) }) as Centre,
     toValues: inputToValues,
+    check: (c) => {
+      const mismatch = gstinStateMismatch(c.gstin, c.state);
+      if (mismatch) throw fieldError('gstin', mismatch);
+    },
     label: (c) => c.name,
     search: [centre.name, centre.code, centre.city],
     ordering: {

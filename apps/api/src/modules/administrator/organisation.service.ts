@@ -1,4 +1,4 @@
-import { DEFAULT_PAYMENT_MODES, MODULES } from '@arena/contracts';
+import { DEFAULT_PAYMENT_MODES, gstinStateMismatch, MODULES } from '@arena/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, record } from '../../platform/audit.js';
@@ -123,6 +123,9 @@ export async function updateOrganisation(
   changes: OrganisationChanges,
 ): Promise<OrganisationRow> {
   if (changes.time_zone !== undefined && !isTimeZone(changes.time_zone)) throw fieldError('time_zone', 'Not a valid time zone.');
+  // A registration is of one state: the GSTIN's state code is the organisation's state.
+  const mismatch = gstinStateMismatch(changes.gstin ?? org.gstin, changes.state ?? org.state);
+  if (mismatch) throw fieldError('gstin', mismatch);
   const picture = changes.picture
     ? await saveImage(app.config, organisationFolder(org.id), changes.picture, 'display_picture')
     : changes.picture === null

@@ -10,13 +10,18 @@ interface DemoCentre {
   city: string;
   state: string;
   phone: string;
+  gstin?: string;
 }
 
-/** Riverside Centre is across the border in Tamil Nadu: its bookings show IGST on the invoice. */
+/**
+ * Riverside Centre is across the border in Tamil Nadu: a fixed establishment there, so it is
+ * registered there too (its own GSTIN, state code 33) and its sales are intra-state under it
+ * (CGST + SGST), not IGST under the Karnataka registration.
+ */
 const DEMO_CENTRES: Record<string, DemoCentre[]> = {
   demo: [
     { name: 'Main Centre', address: '14, 80 Feet Road, Indiranagar', city: 'Bengaluru', state: 'Karnataka', phone: '8041234567' },
-    { name: 'Riverside Centre', address: '7, Riverside Road, Gandhi Nagar', city: 'Hosur', state: 'Tamil Nadu', phone: '4344123456' },
+    { name: 'Riverside Centre', address: '7, Riverside Road, Gandhi Nagar', city: 'Hosur', state: 'Tamil Nadu', phone: '4344123456', gstin: '33AAHCD1234K1ZW' },
   ],
   riverside: [{ name: 'Riverside Arena', address: '22, Lake View Road', city: 'Bengaluru', state: 'Karnataka', phone: '8049876543' }],
 };

@@ -9,6 +9,7 @@
  */
 import {
   amountInWords,
+  centreGstWarning,
   fromPaise,
   INVOICE_STATUSES,
   rateOn,
@@ -22,7 +23,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import { organisation } from '../../platform/db/schema.js';
 import type { Tx } from '../../platform/db/client.js';
-import { notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { nextDocumentNumber } from '../../platform/sequence.js';
 import { centre } from '../administrator/index.js';
@@ -70,15 +71,22 @@ export interface BuiltInvoice {
 /** The organisation and centre columns a seller is made of. */
 export interface SellerFacts {
   org: { displayName: string; legalName: string; gstin: string; state: string; address: string; phone: string; email: string };
-  centre: { address: string; city: string; state: string; gstin: string; phone: string; email: string } | null;
+  centre: { name: string; address: string; city: string; state: string; gstin: string; phone: string; email: string } | null;
 }
 
 /**
  * The seller of a sale at a centre and the place of supply. A centre with its own GSTIN sells
  * under it, from its state; otherwise the organisation's registration and state. Services at a
- * venue are supplied where the venue is: the centre's state (the organisation's without one).
+ * venue are supplied where the venue is: the centre's state (the organisation's without one), so
+ * a centre's sales are intra-state under its state's registration. A registered organisation's
+ * centre in another state with no GSTIN of its own cannot sell (400): the organisation's GSTIN
+ * does not cover that state, and charging IGST under it would be wrong.
  */
 export function sellerOf({ org, centre: c }: SellerFacts): { seller: SellerSnapshot; placeOfSupply: string } {
+  if (c) {
+    const warning = centreGstWarning(org, c);
+    if (warning) throw badRequest(`${c.name} cannot sell yet. ${warning.replace('This center', 'It')}`);
+  }
   const own = !!c?.gstin;
   const seller: SellerSnapshot = {
     name: org.legalName || org.displayName,
@@ -103,6 +111,7 @@ export const SELLER_COLUMNS = {
     email: organisation.email,
   },
   centre: {
+    name: centre.name,
     address: centre.address,
     city: centre.city,
     state: centre.state,

@@ -1,5 +1,6 @@
 import { centreInputSchema, type Centre, type CentreInput } from '@arena/contracts/administrator';
-import { Building2 } from 'lucide-react';
+import { AlertCircle, Building2 } from 'lucide-react';
+import { Alert } from '../../components/Alert';
 import { createdAtColumn, statusColumn } from '../../components/columns';
 import { CheckboxField, TextField } from '../../components/form';
 import { LookupListPage, statusFilter } from '../../components/LookupListPage';
@@ -61,7 +62,20 @@ export function CentreListPage() {
         { id: 'state', header: 'State', mobile: 'meta', cell: (c) => c.state || '—' },
         { id: 'phone', header: 'Phone', mobile: 'meta', cell: (c) => c.phone || '—' },
         { id: 'email', header: 'Email', mobile: 'meta', cell: (c) => c.email || '—', defaultHidden: true },
-        { id: 'gstin', header: 'GSTIN', cell: (c) => c.gstin || '—', defaultHidden: true, mobile: false },
+        {
+          id: 'gstin',
+          header: 'GSTIN',
+          mobile: 'meta',
+          cell: (c) =>
+            c.gst_warning ? (
+              <span className="inline-flex items-center gap-1 text-warning-text" title={c.gst_warning}>
+                <AlertCircle size={14} aria-hidden />
+                Needs its GSTIN
+              </span>
+            ) : (
+              c.gstin || '—'
+            ),
+        },
         statusColumn({ sortable: true }),
         createdAtColumn(),
       ]}
@@ -73,8 +87,13 @@ export function CentreListPage() {
         description: (c) => (c ? 'Update the center’s details.' : 'A center is one location of your organization.'),
         defaultValues: defaults,
         createLabel: 'Create Center',
-        fields: ({ control }) => (
+        fields: ({ control }, editing) => (
           <div className="grid gap-4 sm:grid-cols-2">
+            {editing?.gst_warning && (
+              <Alert tone="warning" className="sm:col-span-2">
+                {editing.gst_warning}
+              </Alert>
+            )}
             {FIELDS.map(({ wide, ...f }) => (
               <TextField
                 key={f.name}
