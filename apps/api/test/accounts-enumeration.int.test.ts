@@ -103,7 +103,6 @@ describe('password reset request', () => {
     await mailsSent();
   });
 
-
   it('answers known and unknown addresses alike without waiting for the mail server', async () => {
     const ownerKeys = await keysOf(OWNER.email);
     const totalKeys = await allKeys();
@@ -140,10 +139,7 @@ describe('password reset request', () => {
 describe('sign-up with an address that has an account', () => {
   it('answers exactly like a new sign-up, even when mailing hangs', async () => {
     const fresh = await register('brand-new@example.com');
-    const taken = await withSend(
-      hang,
-      () => answered(register(OWNER.email)),
-    );
+    const taken = await withSend(hang, () => answered(register(OWNER.email)));
     expect(fresh.statusCode).toBe(201);
     expect(taken.statusCode).toBe(fresh.statusCode);
     expect(taken.body).toBe(fresh.body);

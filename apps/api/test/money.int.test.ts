@@ -255,9 +255,9 @@ describe('tax invoices of bookings', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', paid_amount: '100.00', invoice: { status: 'cancelled' } });
     const inv = (await api('GET', `/api/administrator/invoice/${booking.invoice.id}/`)).json();
-    // ₹100 kept: the supply stands for that much, credit notes give back the rest of the invoice.
-    const credited = inv.credit_notes.reduce((s: number, n: { total: string }) => s + paise(n.total), 0);
-    expect(credited).toBe(paise(booking.booking_amount) - 10000);
+    // ₹100 kept is the client's credit, not a supply: credit notes give back the whole invoice (the refund's ₹200, then the rest).
+    expect(inv.credit_notes.map((n: { total: string }) => paise(n.total))).toEqual([20000, paise(booking.booking_amount) - 20000]);
+    expect(inv).toMatchObject({ status: 'cancelled', due: '0.00', paid: '100.00' });
     expect(inv.credit_notes[0].number).toMatch(new RegExp(`^CN/${fy()}/\\d{5}$`));
     const note = (await api('GET', `/api/administrator/invoice/${inv.credit_notes[0].id}/`)).json();
     expect(note).toMatchObject({ kind: 'credit_note', title: 'Credit Note', against: { id: inv.id, number: inv.number }, total: '200.00' });
@@ -267,10 +267,16 @@ describe('tax invoices of bookings', () => {
       ['refund', '200.00'],
       ['receipt', '300.00'],
     ]);
+    // An unpaid booking's invoice is not voided: it stays in its month, and a credit note of all of it is issued today.
     const unpaid = await deskBooking('Court 1', 'Badminton', 9);
     await api('POST', `/api/booking/booking/${unpaid.id}/cancel/`, { reason: 'Changed plans' });
-    const voided = (await api('GET', `/api/administrator/invoice/${unpaid.invoice.id}/`)).json();
-    expect(voided).toMatchObject({ status: 'cancelled', credit_notes: [] });
+    const cancelledInvoice = (await api('GET', `/api/administrator/invoice/${unpaid.invoice.id}/`)).json();
+    expect(cancelledInvoice).toMatchObject({ status: 'cancelled', due: '0.00', total: unpaid.booking_amount });
+    expect(cancelledInvoice.credit_notes).toHaveLength(1);
+    const full = (await api('GET', `/api/administrator/invoice/${cancelledInvoice.credit_notes[0].id}/`)).json();
+    expect(full).toMatchObject({ total: unpaid.booking_amount, date: today(), reason: 'Changed plans' });
+    expect(full.cgst).toBe(cancelledInvoice.cgst);
+    expect(full.sgst).toBe(cancelledInvoice.sgst);
   });
 
   it('turns a larger discount after invoicing into a credit note and refuses a smaller one', async () => {

@@ -201,7 +201,9 @@ describe('organisation profile', () => {
     });
     expect(otherState.statusCode).toBe(400);
     expect(otherState.json()).toEqual({ gstin: ['This GSTIN is registered in Tamil Nadu (state code 33), not in Karnataka.'] });
-    expect((await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/', token: owner })).json().gstin).toBe('29ABCDE1234F1ZW');
+    expect((await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/', token: owner })).json().gstin).toBe(
+      '29ABCDE1234F1ZW',
+    );
     await call(ctx.app, {
       method: 'PATCH',
       url: '/api/administrator/organisation/',

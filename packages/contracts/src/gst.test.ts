@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, documentNumber, financialYear, numberInWords, rateOn, splitInclusive } from './gst.js';
+import {
+  amountInWords,
+  creditNoteDeadline,
+  creditNoteTooLate,
+  documentNumber,
+  financialYear,
+  numberInWords,
+  rateOn,
+  splitInclusive,
+} from './gst.js';
 import { GSTIN_CHECK_MESSAGE, GSTIN_MESSAGE, gstinCheckCharacter, gstinSchema } from './tax.js';
 
 describe('financial years', () => {
@@ -109,5 +118,18 @@ describe('a GSTIN as it is entered', () => {
     expect(gstinSchema.safeParse('27AAPFU0939F2ZV').success).toBe(false);
     expect(gstinSchema.safeParse('29ABC').error?.issues.map((i) => i.message)).toEqual([GSTIN_MESSAGE]);
     expect(gstinSchema.safeParse('99AAPFU0939F1ZV').error?.issues.map((i) => i.message)).toEqual([GSTIN_MESSAGE]);
+  });
+});
+
+describe('credit note deadline (section 34(2))', () => {
+  it("is 30 November after the end of the supply's financial year", () => {
+    expect(creditNoteDeadline('2025-04-01')).toBe('2026-11-30');
+    expect(creditNoteDeadline('2026-03-31')).toBe('2026-11-30');
+    expect(creditNoteDeadline('2026-04-01')).toBe('2027-11-30');
+    expect(creditNoteTooLate('2026-03-31', '2026-11-30')).toBeNull();
+    expect(creditNoteTooLate('2026-03-31', '2026-12-01')).toBe(
+      'A credit note for a supply of 2025-26 could not be issued after 30 Nov 2026 (section 34(2) of the CGST Act). ' +
+        'Give the money back without a tax adjustment instead: the invoice keeps its tax.',
+    );
   });
 });

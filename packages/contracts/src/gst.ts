@@ -13,6 +13,33 @@ export function financialYear(isoDate: string): { start: string; end: string; la
   return { start: `${first}-04-01`, end: `${first + 1}-03-31`, label: `${two(first)}-${two(first + 1)}` };
 }
 
+/**
+ * The last day a credit note may be issued for a supply of the financial year of `isoDate`:
+ * 30 November after that year ends (section 34(2) of the CGST Act) — `2025-06-10` → `2026-11-30`.
+ */
+export function creditNoteDeadline(isoDate: string): string {
+  return `${financialYear(isoDate).end.slice(0, 4)}-11-30`;
+}
+
+/** Why a credit note dated `noteDate` cannot be issued against an invoice of `invoiceDate` (section 34(2)), or null. */
+export function creditNoteTooLate(invoiceDate: string, noteDate: string): string | null {
+  const deadline = creditNoteDeadline(invoiceDate);
+  if (noteDate <= deadline) return null;
+  const [y, , d] = deadline.split('-');
+  const fy = financialYear(invoiceDate);
+  return (
+    `A credit note for a supply of ${fy.start.slice(0, 4)}-${fy.label.slice(3)} could not be issued after ${Number(d)} Nov ${y} ` +
+    '(section 34(2) of the CGST Act). Give the money back without a tax adjustment instead: the invoice keeps its tax.'
+  );
+}
+
+/** The answer to a movement or document dated on or before the books' lock date (`iso`). */
+export function booksClosedMessage(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
+  return `The books are closed up to ${d} ${month} ${y}: choose a later date (or reopen the books in Accounts › Close books).`;
+}
+
 /** The longest document number the GST rules allow. */
 export const DOCUMENT_NUMBER_MAX_LENGTH = 16;
 

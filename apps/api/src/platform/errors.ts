@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
+import { booksClosedMessage } from '@arena/contracts';
 
 /** Field errors in DRF's shape: `{"field": ["message"], "non_field_errors": ["…"]}`. */
 export type FieldErrors = Record<string, string[]>;
@@ -54,6 +55,8 @@ function fromDatabaseError(err: PgLikeError): ApiError | null {
   const code = err.code;
   if (!code || !/^[0-9A-Z]{5}$/.test(code)) return null;
   if (code === '23505') return conflict('A record with these values already exists.');
+  // The books_open_on trigger: dated on or before the organisation's lock date (DETAIL).
+  if (code === 'ZA001') return fieldError('date', booksClosedMessage(err.detail ?? ''));
   if (code === '23503') return foreignKeyError(err);
   if (code === '40001' || code === '40P01') return conflict('The record was changed by another request. Please try again.');
   // statement_timeout / lock_timeout: the database is busy; the client may retry shortly.

@@ -223,6 +223,8 @@ export const bookingRefundSchema = z.object({
 export const bookingCancelSchema = z.object({
   reason: text(500).optional(),
   refund: bookingRefundSchema.optional(),
+  /** False gives money back without a credit note (the invoice keeps its tax): after the section 34(2) deadline, when a note is refused. */
+  tax_adjustment: z.boolean().optional(),
 });
 /** POST /booking/booking/:id/cancel-slots/: frees those slots; the excess paid is refunded (up to it) or kept as credit. */
 export const bookingCancelSlotsSchema = z.object({

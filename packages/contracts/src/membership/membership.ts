@@ -231,6 +231,8 @@ export const saleCancelInputSchema = z.object({
   /** The refund's mode (the last receipt's when left out) and reference. */
   payment_mode: idSchema.optional(),
   reference: singleLineText(100).default(''),
+  /** False gives money back without a credit note (the invoice keeps its tax): after the section 34(2) deadline, when a note is refused. */
+  tax_adjustment: z.boolean().default(true),
 });
 export type SaleCancelInput = z.infer<typeof saleCancelInputSchema>;
 

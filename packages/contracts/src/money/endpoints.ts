@@ -3,7 +3,7 @@
  * module, their PDFs and e-mail, the books' reports, and the module's audit trail.
  */
 import { z } from '../zod-config.js';
-import { detailSchema, idParamsSchema } from '../common.js';
+import { detailSchema, idParamsSchema, isoDateSchema } from '../common.js';
 import { auditLogEndpoint, endpoint, listEndpoint, reportEndpoint } from '../endpoint.js';
 import { gstSummarySchema, monthSchema, periodReportSchema, profitLossSchema } from '../income-expense/income-expense.js';
 import { invoiceEmailInputSchema, invoiceListItemSchema, invoiceSchema } from './invoice.js';
@@ -45,4 +45,25 @@ export const accountsReportEndpoints = {
     query: { month: monthSchema.optional() },
     window: false,
   }),
+};
+
+/**
+ * Accounts › Close books: the day up to which the books are closed (usually the last filed
+ * month's end). No receipt, refund, expense, reversal, invoice or credit note may be dated on or
+ * before it; cancellations after it credit in the open period. Null: nothing is closed.
+ */
+export const closeBooksSchema = z.object({
+  books_locked_until: z.string().nullable(),
+});
+export type CloseBooks = z.infer<typeof closeBooksSchema>;
+/** Not after today (checked in the organisation's zone): a period is closed once it has ended. */
+export const closeBooksInputSchema = z.object({
+  books_locked_until: isoDateSchema.nullable(),
+});
+export type CloseBooksInput = z.infer<typeof closeBooksInputSchema>;
+
+const CLOSE_BOOKS = '/api/administrator/accounts/close-books/';
+export const closeBooksEndpoints = {
+  retrieve: endpoint({ method: 'GET', path: CLOSE_BOOKS, response: closeBooksSchema }),
+  update: endpoint({ method: 'PUT', path: CLOSE_BOOKS, body: closeBooksInputSchema, response: closeBooksSchema }),
 };

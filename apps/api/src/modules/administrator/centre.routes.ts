@@ -19,7 +19,8 @@ export async function centreRoutes(app: FastifyInstance): Promise<void> {
     // The organisation's registration beside each centre: a centre in another state needs its own GSTIN.
     join: {
       fields: { row: centre, orgGstin: organisation.gstin, orgState: organisation.state },
-      from: (tx: Tx, fields) => tx.select(fields).from(centre).innerJoin(organisation, eq(organisation.id, centre.organisationId)).$dynamic(),
+      from: (tx: Tx, fields) =>
+        tx.select(fields).from(centre).innerJoin(organisation, eq(organisation.id, centre.organisationId)).$dynamic(),
     },
     toOutput: ({ row, orgGstin, orgState }: { row: typeof centre.$inferSelect; orgGstin: string; orgState: string }) =>
       ({ ...rowToJson(row), gst_warning: centreGstWarning({ gstin: orgGstin, state: orgState }, row) }) as Centre,

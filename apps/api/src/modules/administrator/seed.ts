@@ -21,7 +21,14 @@ interface DemoCentre {
 const DEMO_CENTRES: Record<string, DemoCentre[]> = {
   demo: [
     { name: 'Main Centre', address: '14, 80 Feet Road, Indiranagar', city: 'Bengaluru', state: 'Karnataka', phone: '8041234567' },
-    { name: 'Riverside Centre', address: '7, Riverside Road, Gandhi Nagar', city: 'Hosur', state: 'Tamil Nadu', phone: '4344123456', gstin: '33AAHCD1234K1ZW' },
+    {
+      name: 'Riverside Centre',
+      address: '7, Riverside Road, Gandhi Nagar',
+      city: 'Hosur',
+      state: 'Tamil Nadu',
+      phone: '4344123456',
+      gstin: '33AAHCD1234K1ZW',
+    },
   ],
   riverside: [{ name: 'Riverside Arena', address: '22, Lake View Road', city: 'Bengaluru', state: 'Karnataka', phone: '8049876543' }],
 };

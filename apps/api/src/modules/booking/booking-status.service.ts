@@ -77,7 +77,7 @@ export function checkRefund(refund: RefundRequest | undefined, most: number, mes
 export async function closeBooking(
   tx: Tx,
   ctx: Ctx,
-  input: { id: number; to: FinalStatus; reason?: string; refund?: RefundRequest },
+  input: { id: number; to: FinalStatus; reason?: string; refund?: RefundRequest; tax_adjustment?: boolean },
 ): Promise<BookingRow> {
   const row = await loadBooking(tx, ctx, input.id, true);
   if (row.status !== 'confirmed')
@@ -101,6 +101,7 @@ export async function closeBooking(
       reference: input.refund.reference,
       reason,
       creditNote: true,
+      taxAdjustment: input.tax_adjustment,
     });
   const [after] = await tx
     .update(booking)
@@ -119,8 +120,8 @@ export async function closeBooking(
       .update(bookedTimeSlot)
       .set({ isActive: false })
       .where(and(eq(bookedTimeSlot.organisationId, ctx.organisationId), eq(bookedTimeSlot.bookingId, row.id)));
-    // The invoice is void, or — when money is kept — reduced by a credit note to what was kept.
-    await cancelSaleInvoice(tx, ctx, source, reason);
+    // A credit note gives back all the invoice still charges: money kept is the client's credit, spent on a later sale.
+    await cancelSaleInvoice(tx, ctx, source, reason, { taxAdjustment: input.tax_adjustment });
   }
   await recordBookingUpdate(tx, ctx, row, {
     before: { status: row.status, paid_amount: row.paidAmount },

@@ -134,7 +134,13 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       summary,
       handler: async (request) =>
         answer(request, (tx, ctx) =>
-          closeBooking(tx, ctx, { id: request.params.id, to, reason: request.body?.reason, refund: request.body?.refund }),
+          closeBooking(tx, ctx, {
+            id: request.params.id,
+            to,
+            reason: request.body?.reason,
+            refund: request.body?.refund,
+            tax_adjustment: request.body?.tax_adjustment,
+          }),
         ),
     });
 

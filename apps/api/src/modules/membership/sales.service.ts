@@ -264,13 +264,15 @@ async function cancelSale(
       reference: input.reference,
       reason: input.reason,
       creditNote: true,
+      taxAdjustment: input.tax_adjustment,
     });
   }
   await tx
     .update(table)
     .set({ cancelledAt: sql`now()`, cancelReason: input.reason, status: 'cancelled', updatedAt: sql`now()` })
     .where(and(eq(table.organisationId, ctx.organisationId), eq(table.id, row.id)));
-  await cancelSaleInvoice(tx, ctx, ref, input.reason);
+  // The money kept pays for the days used: the credit note gives back the rest of the invoice.
+  await cancelSaleInvoice(tx, ctx, ref, input.reason, { keptStands: true, taxAdjustment: input.tax_adjustment });
   await record(tx, ctx.actor, {
     module: MODULE,
     resource: ref.type,

@@ -37,8 +37,11 @@ import { renderInvoicePdf } from './pdf.js';
 import { invoice, invoiceLine, ledgerEntry, type InvoiceRow } from './schema.js';
 
 const tags = ['accounts'];
+/** What is still to pay: nothing on a credit note or a cancelled sale's invoice (its credit notes settle it). */
 const due = (i: Pick<InvoiceRow, 'kind' | 'total' | 'credited' | 'paid' | 'status'>) =>
-  i.kind === 'credit_note' ? '0.00' : fromPaise(Math.max(0, paise(i.total) - paise(i.credited) - paise(i.paid)));
+  i.kind === 'credit_note' || i.status === 'cancelled'
+    ? '0.00'
+    : fromPaise(Math.max(0, paise(i.total) - paise(i.credited) - paise(i.paid)));
 const tax = (i: Pick<InvoiceRow, 'cgst' | 'sgst' | 'igst'>) => fromPaise(paise(i.cgst) + paise(i.sgst) + paise(i.igst));
 
 export function documentTitle(i: Pick<InvoiceRow, 'kind' | 'billOfSupply'>): string {

@@ -10,6 +10,7 @@
 import {
   amountInWords,
   centreGstWarning,
+  creditNoteTooLate,
   fromPaise,
   INVOICE_STATUSES,
   rateOn,
@@ -22,8 +23,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import { organisation } from '../../platform/db/schema.js';
-import type { Tx } from '../../platform/db/client.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { queryRows, type Tx } from '../../platform/db/client.js';
+import { badRequest, fieldError, notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { nextDocumentNumber } from '../../platform/sequence.js';
 import { centre } from '../administrator/index.js';
@@ -276,6 +277,8 @@ export async function issueCreditNote(
 ): Promise<InvoiceRow> {
   const open = (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0);
   if (amountPaise <= 0 || amountPaise > open) throw new RangeError('A credit note is for part or all of what its invoice still charges.');
+  const late = creditNoteTooLate(inv.date, date);
+  if (late) throw fieldError('tax_adjustment', late);
   const lines = await tx
     .select()
     .from(invoiceLine)
@@ -294,8 +297,11 @@ export async function issueCreditNote(
       rates: [{ rate: Number(l.gstRate), from: '1900-01-01' }],
     };
   });
-  // The same seller and place of supply as the invoice: the same kind of tax comes back.
-  const built = buildInvoice(date, inv.seller, inv.placeOfSupply, items);
+  // The same seller and place of supply as the invoice: the same kind of tax comes back. The note
+  // that closes the invoice gives back exactly what is left of each line, so the invoice and its
+  // notes net to zero on every tax head (no paisa left over from rounding the parts).
+  const built =
+    amountPaise === open ? await closingNote(tx, ctx, inv, lines, amountPaise) : buildInvoice(date, inv.seller, inv.placeOfSupply, items);
   const number = await nextDocumentNumber(tx, ctx.organisationId, 'credit_note', date);
   const [row] = await tx
     .insert(invoice)
@@ -350,6 +356,55 @@ export async function issueCreditNote(
     after: { number, against: inv.number, total: built.total, reason },
   });
   return row;
+}
+
+/** The lines of the note that credits all an invoice still charges: each line less what earlier notes gave back. */
+async function closingNote(
+  tx: Tx,
+  ctx: Ctx,
+  inv: InvoiceRow,
+  lines: (typeof invoiceLine.$inferSelect)[],
+  amountPaise: number,
+): Promise<BuiltInvoice> {
+  const before = await queryRows<{ position: number; taxable: string; cgst: string; sgst: string; igst: string; total: string }>(
+    tx,
+    sql`select l.position, sum(l.taxable_value)::text as taxable, sum(l.cgst)::text as cgst, sum(l.sgst)::text as sgst,
+               sum(l.igst)::text as igst, sum(l.total)::text as total
+        from invoice_line l join invoice n on n.organisation_id = l.organisation_id and n.id = l.invoice_id
+        where n.organisation_id = ${ctx.organisationId} and n.against_id = ${inv.id} and n.kind = 'credit_note'
+        group by l.position`,
+  );
+  const given = new Map(before.map((b) => [Number(b.position), b]));
+  const left = (value: string, back: string | undefined) => (toPaise(value) ?? 0) - (toPaise(back ?? '0') ?? 0);
+  const out = lines.map((l) => {
+    const b = given.get(l.position);
+    const total = left(l.total, b?.total);
+    return {
+      position: l.position,
+      description: `${l.description} (credit against ${inv.number})`,
+      sacCode: l.sacCode,
+      quantity: '1.00',
+      unitPrice: fromPaise(total),
+      discount: '0.00',
+      taxableValue: fromPaise(left(l.taxableValue, b?.taxable)),
+      gstRate: l.gstRate,
+      cgst: fromPaise(left(l.cgst, b?.cgst)),
+      sgst: fromPaise(left(l.sgst, b?.sgst)),
+      igst: fromPaise(left(l.igst, b?.igst)),
+      total: fromPaise(total),
+    } satisfies InvoiceLineValues;
+  });
+  const p = (key: 'taxableValue' | 'cgst' | 'sgst' | 'igst' | 'total') => sum(out.map((l) => toPaise(l[key]) ?? 0));
+  return {
+    billOfSupply: inv.billOfSupply,
+    lines: out,
+    taxableValue: fromPaise(p('taxableValue')),
+    cgst: fromPaise(p('cgst')),
+    sgst: fromPaise(p('sgst')),
+    igst: fromPaise(p('igst')),
+    roundOff: fromPaise(amountPaise - p('total')),
+    total: fromPaise(amountPaise),
+  };
 }
 
 /** Reads an invoice of the organisation, or 404. */

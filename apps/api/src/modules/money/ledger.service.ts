@@ -13,7 +13,7 @@
  *
  * A sale's table is declared in its module's manifest (`saleSources`, typed columns the ledger keeps in step).
  */
-import { fromPaise, toPaise, UTR_MESSAGE, type Direction, type LedgerKind } from '@arena/contracts';
+import { creditNoteTooLate, fromPaise, shiftDays, toPaise, UTR_MESSAGE, type Direction, type LedgerKind } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
@@ -134,8 +134,18 @@ export interface Movement {
   notes?: string;
 }
 
+/**
+ * Money moves when it moves: a day ahead at most (a cheque dated tomorrow), never next month (400
+ * on `field`). The other bound — not on or before the books' lock date — is the database's
+ * `books_open_on` trigger.
+ */
+export function checkMovementDate(ctx: Ctx, date: string | undefined, field = 'date'): void {
+  if (date && date > shiftDays(ctx.now.today, 1)) throw fieldError(field, 'A movement can be dated at most one day ahead.');
+}
+
 /** Writes one ledger row (no sale to keep in step) and its audit row. */
 export async function recordMovement(tx: Tx, ctx: Ctx, m: Movement, audit = true): Promise<LedgerRow> {
+  checkMovementDate(ctx, m.date);
   const [entry] = await tx
     .insert(ledgerEntry)
     .values({
@@ -209,6 +219,11 @@ export interface RefundInput extends MoneyInput {
   reason: string;
   /** Issue a credit note for the refunded amount (a refund that reduces the sale, not one that returns an overpayment). */
   creditNote?: boolean;
+  /**
+   * False: no credit note even where one is due — the money goes back and the invoice keeps its
+   * tax (after the section 34(2) deadline, when a credit note is refused). Default true.
+   */
+  taxAdjustment?: boolean;
 }
 
 /** Money given back on a sale: never more than was paid (400). */
@@ -224,9 +239,12 @@ export async function refund(tx: Tx, ctx: Ctx, ref: SaleRef, input: RefundInput)
     throw fieldError('refund_amount', `The refund cannot exceed what was paid (${fromPaise(toPaise(sale.paid) ?? 0)}).`);
   }
   let creditNote: InvoiceRow | null = null;
-  if (input.creditNote && moved.invoice) {
+  if (input.creditNote && input.taxAdjustment !== false && moved.invoice) {
     const inv = await invoiceOfSource(tx, ctx, ref);
-    if (inv) creditNote = await issueCreditNote(tx, ctx, inv, amount, input.reason, input.date ?? ctx.now.today);
+    // What the invoice still charges bounds the note: a cancelled sale's was credited when it was cancelled.
+    const open = inv ? (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0) : 0;
+    if (inv && open > 0)
+      creditNote = await issueCreditNote(tx, ctx, inv, Math.min(amount, open), input.reason, input.date ?? ctx.now.today);
   }
   const entry = await recordMovement(tx, ctx, {
     kind: 'refund',
@@ -247,20 +265,28 @@ export async function refund(tx: Tx, ctx: Ctx, ref: SaleRef, input: RefundInput)
 }
 
 /**
- * Closes the books of a cancelled sale: its invoice becomes `cancelled`; when money was kept
- * (paid after any refund) the supply stands for that much, so a credit note is issued for the
- * rest of the invoice (total − kept), reversing its tax. An unpaid sale's invoice is simply void.
+ * Closes the books of a cancelled sale. An issued invoice is never voided: it stays in its month's
+ * figures, and a credit note dated today (counted in today's month) gives back what the invoice
+ * still charges — all of it, paid or not, except what the supply still stands for: with
+ * `keptStands`, the money kept (paid after any refund) is the price of what was used (a membership
+ * cancelled mid-term), so the note is for total − credited − paid; without it, money kept is the
+ * client's credit for a later sale (a booking), and the note is for all of total − credited.
+ * The invoice is marked `cancelled` and shows no due. After the section 34(2) deadline the note is
+ * refused (400 on `tax_adjustment`) unless `taxAdjustment: false`: then the invoice keeps its tax.
  */
-export async function cancelSaleInvoice(tx: Tx, ctx: Ctx, ref: SaleRef, reason: string): Promise<InvoiceRow | null> {
+export async function cancelSaleInvoice(
+  tx: Tx,
+  ctx: Ctx,
+  ref: SaleRef,
+  reason: string,
+  options: { keptStands?: boolean; taxAdjustment?: boolean } = {},
+): Promise<InvoiceRow | null> {
   const inv = await invoiceOfSource(tx, ctx, ref, true);
   if (!inv || inv.status === 'cancelled') return null;
-  const kept = toPaise(inv.paid) ?? 0;
-  const total = toPaise(inv.total) ?? 0;
-  const refundedBefore = await refundedOn(tx, ctx, ref);
+  const kept = options.keptStands ? Math.max(0, toPaise(inv.paid) ?? 0) : 0;
+  const rest = (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0) - kept;
   let creditNote: InvoiceRow | null = null;
-  // Credit notes already issued (refunds, discounts) count towards what is given back.
-  const rest = total - kept - (toPaise(inv.credited) ?? 0);
-  if ((kept > 0 || refundedBefore > 0) && rest > 0) creditNote = await issueCreditNote(tx, ctx, inv, rest, reason);
+  if (rest > 0 && options.taxAdjustment !== false) creditNote = await issueCreditNote(tx, ctx, inv, rest, reason);
   await tx
     .update(invoice)
     .set({ status: 'cancelled', reason, updatedAt: sql`now()` })
@@ -277,13 +303,13 @@ export async function cancelSaleInvoice(tx: Tx, ctx: Ctx, ref: SaleRef, reason: 
   return creditNote;
 }
 
-async function refundedOn(tx: Tx, ctx: Ctx, ref: SaleRef): Promise<number> {
-  const [row] = await queryRows<{ n: string }>(
-    tx,
-    sql`select coalesce(sum(amount), 0)::text as n from ledger_entry
-        where organisation_id = ${ctx.organisationId} and source_type = ${ref.type} and source_id = ${ref.id} and kind = 'refund' and reversed_by is null`,
-  );
-  return toPaise(row.n) ?? 0;
+/** What a cancelled sale's invoice charges beyond the money kept on it, credited (when the deadline allows). */
+async function creditUnkept(tx: Tx, ctx: Ctx, ref: SaleRef, reason: string): Promise<void> {
+  const inv = await invoiceOfSource(tx, ctx, ref, true);
+  if (!inv || inv.status !== 'cancelled') return;
+  const rest = (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0) - Math.max(0, toPaise(inv.paid) ?? 0);
+  // Past the section 34(2) deadline the invoice keeps its tax; being cancelled, it shows no due.
+  if (rest > 0 && !creditNoteTooLate(inv.date, ctx.now.today)) await issueCreditNote(tx, ctx, inv, rest, `Receipt reversed: ${reason}`);
 }
 
 /**
@@ -310,6 +336,9 @@ export async function reverse(tx: Tx, ctx: Ctx, id: number, reason: string, opti
           ? 'This receipt cannot be reversed: money has been refunded on the sale since. Reverse the refund first.'
           : 'This refund cannot be reversed: the sale would be paid beyond its total.',
       );
+    // A cancelled sale's invoice stood for the money kept; a reversed receipt was never kept, so
+    // its part is credited too and the invoice settles with its sale (no due on either side).
+    if (original.kind === 'receipt') await creditUnkept(tx, ctx, { type: original.sourceType, id: original.sourceId }, reason);
   }
   const entry = await recordMovement(
     tx,

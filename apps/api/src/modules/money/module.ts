@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { accountsReportRoutes } from './accounts-reports.routes.js';
+import { closeBooksRoutes } from './close-books.routes.js';
 import { MODULE } from './constants.js';
 import { startBooks } from './setup.js';
 import { invoiceRoutes } from './invoice.routes.js';
@@ -14,6 +15,7 @@ export const moneyModule: ModuleManifest = {
   routes: async (app: FastifyInstance) => {
     await invoiceRoutes(app);
     await accountsReportRoutes(app);
+    await closeBooksRoutes(app);
     auditLogRoute(app, invoiceLogs, MODULE);
   },
   // The categories every organisation's books start with besides the modules' own (Bookings, Memberships …).

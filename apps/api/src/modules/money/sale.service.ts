@@ -21,7 +21,7 @@ import type { Ctx } from '../../platform/request-context.js';
 import { documentNumberSql, sequenceTake, DOCUMENT_SERIES } from '../../platform/sequence.js';
 import { MODULE } from './constants.js';
 import { buildInvoice, sellerFor, type BuiltInvoice, type Buyer, type SaleItem } from './invoice.service.js';
-import { activeMode } from './ledger.service.js';
+import { activeMode, checkMovementDate } from './ledger.service.js';
 import type { SellerSnapshot } from './schema.js';
 import { followSet, saleSource, target } from './sources.js';
 
@@ -103,6 +103,7 @@ export async function sell(tx: Tx, ctx: Ctx, sale: Sale): Promise<PendingSale> {
   const payments: PendingSale['payments'] = [];
   for (const p of sale.payments ?? []) {
     if (paise(p.amount) <= 0) continue;
+    checkMovementDate(ctx, p.date, 'payment.date');
     const mode = typeof p.paymentMode === 'number' ? await activeMode(tx, ctx, p.paymentMode) : p.paymentMode;
     payments.push({
       amount: fromPaise(paise(p.amount)),

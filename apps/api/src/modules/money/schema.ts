@@ -77,7 +77,9 @@ export const invoice = tenantTable(
     index('invoice_org_against_idx').on(t.organisationId, t.againstId),
     check(
       'invoice_amounts_valid',
-      sql`${t.total} >= 0 and ${t.paid} >= 0 and ${t.credited} >= 0 and ${t.credited} <= ${t.total} and ${t.paid} <= ${t.total} - ${t.credited}`,
+      // Paid may exceed what the invoice still charges: a cancelled booking's kept money is credited
+      // (the supply did not happen) and stays paid as the client's credit for a later sale.
+      sql`${t.total} >= 0 and ${t.paid} >= 0 and ${t.credited} >= 0 and ${t.credited} <= ${t.total} and ${t.paid} <= ${t.total}`,
     ),
   ],
 );

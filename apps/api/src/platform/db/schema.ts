@@ -49,6 +49,12 @@ export const organisation = pgTable('organisation', {
   phone: text('phone').notNull().default(''),
   email: text('email').notNull().default(''),
   timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+  /**
+   * The books are closed up to and including this day (Accounts › Close books, usually the last
+   * filed month's end): no ledger movement nor GST document may be dated on or before it (a
+   * trigger refuses them). Null: nothing is closed.
+   */
+  booksLockedUntil: date('books_locked_until', { mode: 'string' }),
   /** Origins allowed to embed the public portal in an iframe (CSP frame-ancestors), e.g. https://club.example.com. */
   embedOrigins: text('embed_origins')
     .array()

@@ -6,15 +6,15 @@
  * amount, type, date, mode, category, centre or GST is put right by removing the entry and
  * recording it again. Entries are never deleted, movements never edited.
  */
-import { fromPaise, shiftDays, splitInclusive, type IncomeExpenseInput, paise } from '@arena/contracts';
+import { fromPaise, splitInclusive, type IncomeExpenseInput, paise } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../../platform/audit.js';
 import type { Tx } from '../../../platform/db/client.js';
-import { badRequest, fieldError, invalidPk, notFound, type FieldErrors } from '../../../platform/errors.js';
+import { badRequest, invalidPk, notFound, type FieldErrors } from '../../../platform/errors.js';
 import type { Ctx } from '../../../platform/request-context.js';
 import { centre, paymentMode } from '../../administrator/index.js';
 import { ledgerEntry, moneyCategory, type LedgerRow } from '../schema.js';
-import { recordMovement, reverse, type Movement } from '../ledger.service.js';
+import { checkMovementDate, recordMovement, reverse, type Movement } from '../ledger.service.js';
 import type { StoredAttachment } from './attachment.js';
 import { MODULE, SOURCE_TYPE } from './constants.js';
 import type { IncomeExpenseRow } from './entry.queries.js';
@@ -143,8 +143,7 @@ const auditView = (v: EntryValues, extra: Record<string, unknown> = {}) => ({
 
 /** Records an income or expense: the entry and its ledger movement, in the caller's transaction. */
 export async function createEntry(tx: Tx, ctx: Ctx, input: IncomeExpenseInput, attachment?: StoredAttachment): Promise<IncomeExpenseRow> {
-  // Money moves when it moves: a day ahead at most (a cheque dated tomorrow), never next month.
-  if (input.date > shiftDays(ctx.now.today, 1)) throw fieldError('date', 'A movement can be dated at most one day ahead.');
+  checkMovementDate(ctx, input.date);
   const values: EntryValues = { ...input, gst_rate: input.gst_rate };
   const names = await checkNames(tx, ctx, values, true);
   const [row] = await tx
