@@ -250,3 +250,86 @@ describe('closed books', () => {
     expect((await api('POST', '/api/income-expense/income-expense/', { ...expense, date: yesterday })).statusCode).toBe(201);
   });
 });
+
+describe('manual income with GST is an outward supply', () => {
+  it('issues a paid tax invoice for the named buyer, counts it in the GST summary, and credits it when the entry is reversed', async () => {
+    const categories = (await api('GET', '/api/income-expense/category/?page_size=100')).json().results as {
+      id: number;
+      name: string;
+      type: string;
+    }[];
+    const body = {
+      type: 'income',
+      title: 'Hall hire for a school sports day',
+      category: categories.find((c) => c.type === 'income' && c.name === 'Other income')!.id,
+      amount: '1180.00',
+      gst_rate: 18,
+      date: today,
+      payment_mode: cash,
+      centre,
+    };
+    const unnamed = await api('POST', '/api/income-expense/income-expense/', body);
+    expect(unnamed.json()).toEqual({ buyer_name: ['Name the buyer: income with GST is a sale, and its tax invoice names who bought.'] });
+    const month = today.slice(0, 7);
+    const before = (await api('GET', `/api/administrator/reports/accounts/gst-summary/?month=${month}`)).json().total;
+    const created = await api('POST', '/api/income-expense/income-expense/', {
+      ...body,
+      buyer_name: 'Greenwood High',
+      buyer_gstin: '29ABCDE1234F1ZW',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const entry = created.json();
+    expect(entry.invoice.number).toMatch(/^INV\//);
+    const inv = await invoiceOf(entry.invoice.id);
+    expect(inv).toMatchObject({
+      title: 'Tax Invoice',
+      status: 'paid',
+      due: '0.00',
+      total: '1180.00',
+      taxable_value: '1000.00',
+      cgst: '90.00',
+      sgst: '90.00',
+      buyer: { name: 'Greenwood High', gstin: '29ABCDE1234F1ZW' },
+    });
+    const after = (await api('GET', `/api/administrator/reports/accounts/gst-summary/?month=${month}`)).json().total;
+    expect(paise(after.taxable_value) - paise(before.taxable_value)).toBe(100000);
+    expect(paise(after.cgst) + paise(after.sgst) - paise(before.cgst) - paise(before.sgst)).toBe(18000);
+    // The buyer is on the invoice: not the entry's to change.
+    const rename = await api('PATCH', `/api/income-expense/income-expense/${entry.id}/`, { buyer_name: 'Someone else' });
+    expect(rename.statusCode).toBe(400);
+    expect(Object.keys(rename.json())).toEqual(['buyer_name']);
+
+    const reversed = await api('POST', `/api/income-expense/income-expense/${entry.id}/reverse/`, { reason: 'Booked twice' });
+    expect(reversed.statusCode, reversed.body).toBeLessThan(300);
+    const credited = await invoiceOf(entry.invoice.id);
+    expect(credited).toMatchObject({ status: 'cancelled', due: '0.00' });
+    expect(credited.credit_notes.map((n: { total: string }) => n.total)).toEqual(['1180.00']);
+    const net = (await api('GET', `/api/administrator/reports/accounts/gst-summary/?month=${month}`)).json().total;
+    expect(net.taxable_value).toBe(before.taxable_value);
+    expect(net.cgst).toBe(before.cgst);
+  });
+
+  it('refuses GST on income for an organisation without a GSTIN', async () => {
+    const bare = await makeOrganisation(t);
+    const bareKey = await login(t.app, bare.owner, bare.host);
+    const get = (url: string) => call(t.app, { method: 'GET', url, host: bare.host, token: bareKey }).then((r) => r.json());
+    const modes = (await get('/api/administrator/payment-mode/dropdown/')).results as { id: number; name: string }[];
+    const categories = (await get('/api/income-expense/category/?page_size=100')).results as { id: number; name: string; type: string }[];
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/income-expense/income-expense/',
+      host: bare.host,
+      token: bareKey,
+      payload: {
+        type: 'income',
+        category: categories.find((c) => c.type === 'income')!.id,
+        amount: '118.00',
+        gst_rate: 18,
+        date: bare.ctx.now.today,
+        payment_mode: modes[0].id,
+        buyer_name: 'Walk-in',
+      },
+    });
+    expect(res.json()).toEqual({ gst_rate: ['The organisation has no GSTIN, so it cannot charge GST: record this income at 0 %.'] });
+  });
+});

@@ -91,6 +91,12 @@ export const incomeExpenseInputSchema = z.object({
   payment_mode: idSchema,
   reference: singleLineText(100).default(''),
   notes: text(1000).default(''),
+  /**
+   * Income with GST is a sale: its tax invoice names the buyer (required then), with their GSTIN
+   * when they are registered. Fixed once recorded (they are on the invoice).
+   */
+  buyer_name: singleLineText(200).default(''),
+  buyer_gstin: gstinSchema.default(''),
 });
 export type IncomeExpenseInput = z.infer<typeof incomeExpenseInputSchema>;
 
@@ -118,6 +124,8 @@ export const incomeExpenseSchema = z.object({
   attachment_name: z.string(),
   /** The ledger movement the entry is; a corrected or deleted entry is reversed, never edited. */
   ledger_entry: z.number(),
+  /** The tax invoice of income with GST (an outward supply); null for an expense or income without GST. */
+  invoice: z.object({ id: z.number(), number: z.string() }).nullable(),
   status: z.enum(['active', 'reversed']),
   created_by_name: z.string(),
   created_at: z.string(),

@@ -20,6 +20,7 @@ import { queryRows, type Tx } from '../../platform/db/client.js';
 import { badRequest, conflict, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { paymentMode } from '../administrator/index.js';
+import { organisation } from '../../platform/db/schema.js';
 import { MODULE } from './constants.js';
 import { issueCreditNote, invoiceOfSource } from './invoice.service.js';
 import { invoice, ledgerEntry, type InvoiceRow, type LedgerRow } from './schema.js';
@@ -132,6 +133,12 @@ export interface Movement {
   centreId?: number | null;
   reversalOf?: number | null;
   notes?: string;
+}
+
+/** The organisation's lock date (Accounts › Close books), or null when nothing is closed. */
+export async function booksLockedUntil(tx: Tx, ctx: Ctx): Promise<string | null> {
+  const [row] = await tx.select({ until: organisation.booksLockedUntil }).from(organisation).where(eq(organisation.id, ctx.organisationId));
+  return row?.until ?? null;
 }
 
 /**

@@ -1,10 +1,11 @@
 import { bookingCancelSchema, bookingCancelSlotsSchema, type Booking } from '@arena/contracts/booking';
 import { toPaise, z } from '@arena/contracts/kit';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { LateCreditNote, lateCreditNote } from '../../components/LateCreditNote';
 import { CheckboxField, Form, PaymentFields, TextareaField } from '../../components/form';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
@@ -36,6 +37,7 @@ const fields = z.object({
   amount: z.string(),
   payment_mode: z.string(),
   reference: z.string(),
+  without_tax_adjustment: z.boolean(),
 });
 
 function cancelFormSchema(most: number, slot: BookedSlot | null) {
@@ -50,7 +52,7 @@ function cancelFormSchema(most: number, slot: BookedSlot | null) {
       if (!v.payment_mode) issue('payment_mode', 'Choose a payment mode.');
       refund = { amount: v.amount.trim(), payment_mode: v.payment_mode || undefined, reference: v.reference };
     }
-    return { reason, refund, ...(slot ? { booked_slot_ids: [slot.id] } : {}) };
+    return slot ? { reason, refund, booked_slot_ids: [slot.id] } : { reason, refund, tax_adjustment: !v.without_tax_adjustment };
   };
   // A request field's message lands on the form's field of the same name.
   const pathOf = (path: string) => path.replace(/^refund\./, '');
@@ -105,8 +107,10 @@ function CancelForm({ booking, slot, onDone }: { booking: Booking; slot: BookedS
   const most = refundableOn(booking, slot);
   const schema = useMemo(() => cancelFormSchema(most, slot), [most, slot]);
   const form = useZodForm(schema, {
-    defaultValues: { reason: '', refund: most > 0, amount: rupees(most), payment_mode: '', reference: '' },
+    defaultValues: { reason: '', refund: most > 0, amount: rupees(most), payment_mode: '', reference: '', without_tax_adjustment: false },
   });
+  // Set when the server refuses a credit note as too late (section 34(2)): the booking may go without one.
+  const [late, setLate] = useState<string | null>(null);
   const { control } = form;
   const refund = useWatch({ control, name: 'refund' });
   const amount = useWatch({ control, name: 'amount' });
@@ -115,9 +119,18 @@ function CancelForm({ booking, slot, onDone }: { booking: Booking; slot: BookedS
   const submit = async (input: z.output<typeof bookingCancelSchema> | z.output<typeof bookingCancelSlotsSchema>) => {
     try {
       if (slot && 'booked_slot_ids' in input) await cancelSlots.mutateAsync({ id: booking.id, input });
-      else await cancel.mutateAsync({ id: booking.id, reason: input.reason ?? '', refund: input.refund });
+      else
+        await cancel.mutateAsync({
+          id: booking.id,
+          reason: input.reason ?? '',
+          refund: input.refund,
+          tax_adjustment: 'tax_adjustment' in input ? input.tax_adjustment : undefined,
+        });
     } catch (error) {
-      throw onFormFields(error);
+      const message = slot ? null : lateCreditNote(error);
+      if (!message) throw onFormFields(error);
+      setLate(message);
+      return;
     }
     const refunded = input.refund && paise(input.refund.amount) > 0 ? ` and ${formatMoney(input.refund.amount)} refunded` : '';
     notify.success(slot ? `Slot ${slotRange(slot)} was cancelled${refunded}.` : `Booking ${booking.code} was cancelled${refunded}.`);
@@ -158,6 +171,7 @@ function CancelForm({ booking, slot, onDone }: { booking: Booking; slot: BookedS
       ) : (
         <Alert tone="info">Nothing was paid {slot ? 'beyond the new total' : 'on this booking'}, so there is nothing to refund.</Alert>
       )}
+      {late && <LateCreditNote control={control} name="without_tax_adjustment" message={late} />}
     </Form>
   );
 }

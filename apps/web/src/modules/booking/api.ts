@@ -115,8 +115,21 @@ export function useBookingMutations() {
     onSuccess: settled,
   });
   const cancel = useMutation({
-    mutationFn: ({ id, reason, refund }: { id: number; reason: string; refund?: BookingRefund }) =>
-      call(e.cancel, { params: { id }, body: refund ? { reason, refund } : { reason } }),
+    mutationFn: ({
+      id,
+      reason,
+      refund,
+      tax_adjustment,
+    }: {
+      id: number;
+      reason: string;
+      refund?: BookingRefund;
+      tax_adjustment?: boolean;
+    }) =>
+      call(e.cancel, {
+        params: { id },
+        body: { reason, ...(refund ? { refund } : {}), ...(tax_adjustment === false ? { tax_adjustment } : {}) },
+      }),
     onSuccess: settled,
   });
   const cancelSlots = useMutation({

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { useSidebar } from '../../state/sidebar';
+import { CloseBooks } from './CloseBooks';
 import { countInvoices, fetchInvoices, invoiceKeys, invoicesFile, type InvoiceListItem } from './api';
 import { EmailInvoiceDialog, InvoiceActionMenu, InvoiceKindBadge, InvoiceStatusBadge, type InvoiceRef } from './InvoiceActions';
 import { KIND_LABELS, moduleLabel, paiseOf, SELLING_MODULES, statusLabel } from './invoice-format';
@@ -159,6 +160,7 @@ export function AccountsPage() {
       <PageHeader
         title="Accounts"
         description="The tax invoices and credit notes of every module: open, print, download or e-mail any of them."
+        actions={<CloseBooks />}
       />
       <div className="mb-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <StatCard label="Invoices" value={countText(counts.data?.invoices)} sub={periodText(filters.date_after, filters.date_before)} />

@@ -7,7 +7,7 @@ import { appUser } from '../../../platform/db/schema.js';
 import { notFound } from '../../../platform/errors.js';
 import type { Ctx } from '../../../platform/request-context.js';
 import { centre, paymentMode } from '../../administrator/index.js';
-import { ledgerEntry, moneyCategory } from '../schema.js';
+import { invoice, ledgerEntry, moneyCategory } from '../schema.js';
 import { incomeExpense, vendor } from '../schema.js';
 
 export type IncomeExpenseRow = typeof incomeExpense.$inferSelect;
@@ -19,6 +19,8 @@ export const entryFields = {
   centreName: centre.name,
   modeName: paymentMode.name,
   reversedBy: ledgerEntry.reversedBy,
+  invoiceId: invoice.id,
+  invoiceNumber: invoice.number,
   byFirst: appUser.firstName,
   byLast: appUser.lastName,
   byEmail: appUser.email,
@@ -31,6 +33,8 @@ export interface EntryRow {
   centreName: string | null;
   modeName: string;
   reversedBy: number | null;
+  invoiceId: number | null;
+  invoiceNumber: string | null;
   byFirst: string | null;
   byLast: string | null;
   byEmail: string | null;
@@ -46,6 +50,8 @@ export const entryFrom = (tx: Tx, fields: SelectedFields) =>
     .leftJoin(centre, eq(centre.id, incomeExpense.centreId))
     .innerJoin(paymentMode, eq(paymentMode.id, incomeExpense.paymentModeId))
     .leftJoin(ledgerEntry, eq(ledgerEntry.id, incomeExpense.ledgerEntryId))
+    // Income with GST: the tax invoice its receipt is against.
+    .leftJoin(invoice, eq(invoice.id, ledgerEntry.invoiceId))
     // app_user is a platform table (no row-level security): the organisation is matched here.
     .leftJoin(appUser, and(eq(appUser.id, incomeExpense.createdBy), eq(appUser.organisationId, incomeExpense.organisationId)))
     .$dynamic();
@@ -78,6 +84,7 @@ export function entryJson(r: EntryRow): IncomeExpense {
     attachment: e.attachment ? fillPath(incomeExpenseEntryEndpoints.attachment.path, { id: e.id }) : null,
     attachment_name: e.attachment ? e.attachmentName : '',
     ledger_entry: e.ledgerEntryId ?? 0,
+    invoice: r.invoiceId === null ? null : { id: r.invoiceId, number: r.invoiceNumber ?? '' },
     status: r.reversedBy === null ? 'active' : 'reversed',
     created_by_name: userName(r.byFirst, r.byLast, r.byEmail),
     created_at: e.createdAt.toISOString(),

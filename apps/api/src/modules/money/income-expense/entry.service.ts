@@ -10,15 +10,16 @@ import { fromPaise, splitInclusive, type IncomeExpenseInput, paise } from '@aren
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../../platform/audit.js';
 import type { Tx } from '../../../platform/db/client.js';
-import { badRequest, invalidPk, notFound, type FieldErrors } from '../../../platform/errors.js';
+import { badRequest, fieldError, invalidPk, notFound, type FieldErrors } from '../../../platform/errors.js';
 import type { Ctx } from '../../../platform/request-context.js';
 import { centre, paymentMode } from '../../administrator/index.js';
 import { ledgerEntry, moneyCategory, type LedgerRow } from '../schema.js';
-import { checkMovementDate, recordMovement, reverse, type Movement } from '../ledger.service.js';
+import { booksLockedUntil, checkMovementDate, recordMovement, reverse, type Movement } from '../ledger.service.js';
 import type { StoredAttachment } from './attachment.js';
 import { MODULE, SOURCE_TYPE } from './constants.js';
 import type { IncomeExpenseRow } from './entry.queries.js';
-import { incomeExpense, vendor } from '../schema.js';
+import { incomeExpense, invoice, vendor } from '../schema.js';
+import { issueCreditNote, issueInvoice, loadInvoice } from '../invoice.service.js';
 
 /** A new bill (stored already), `null` to remove the entry's bill, `undefined` to keep it. */
 export type AttachmentChange = StoredAttachment | null | undefined;
@@ -131,6 +132,9 @@ function valuesOf(row: IncomeExpenseRow): EntryValues {
     payment_mode: row.paymentModeId,
     reference: row.reference,
     notes: row.notes,
+    // On the invoice, not the entry (fixed once recorded).
+    buyer_name: '',
+    buyer_gstin: '',
   };
 }
 
@@ -141,10 +145,18 @@ const auditView = (v: EntryValues, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** Records an income or expense: the entry and its ledger movement, in the caller's transaction. */
+/**
+ * Records an income or expense: the entry and its ledger movement, in the caller's transaction.
+ * Income with GST is an outward supply: it gets a tax invoice for the named buyer, paid by the
+ * movement, so the GST summary counts its tax (a bill of supply cannot carry GST: 400 on `gst_rate`
+ * for an organisation without a GSTIN).
+ */
 export async function createEntry(tx: Tx, ctx: Ctx, input: IncomeExpenseInput, attachment?: StoredAttachment): Promise<IncomeExpenseRow> {
   checkMovementDate(ctx, input.date);
   const values: EntryValues = { ...input, gst_rate: input.gst_rate };
+  const sale = values.type === 'income' && values.gst_rate > 0;
+  if (sale && !values.buyer_name.trim())
+    throw fieldError('buyer_name', 'Name the buyer: income with GST is a sale, and its tax invoice names who bought.');
   const names = await checkNames(tx, ctx, values, true);
   const [row] = await tx
     .insert(incomeExpense)
@@ -156,7 +168,8 @@ export async function createEntry(tx: Tx, ctx: Ctx, input: IncomeExpenseInput, a
       createdBy: ctx.actor.actorId,
     })
     .returning();
-  const movement = await recordMovement(tx, ctx, movementOf(row.id, values, names), false);
+  const sold = sale ? await invoiceIncome(tx, ctx, row.id, values, names) : null;
+  const movement = await recordMovement(tx, ctx, { ...movementOf(row.id, values, names), invoiceId: sold?.id ?? null }, false);
   const [linked] = await tx
     .update(incomeExpense)
     .set({ ledgerEntryId: movement.id })
@@ -171,6 +184,24 @@ export async function createEntry(tx: Tx, ctx: Ctx, input: IncomeExpenseInput, a
     after: auditView(values, { ledger_entry: movement.id, attachment: attachment?.name ?? null }),
   });
   return linked;
+}
+
+/** The tax invoice of income with GST, issued paid (the entry's movement is its receipt). */
+async function invoiceIncome(tx: Tx, ctx: Ctx, id: number, v: EntryValues, names: Names) {
+  const inv = await issueInvoice(tx, ctx, {
+    module: MODULE,
+    source: { type: SOURCE_TYPE, id, label: labelOf(v, names) },
+    centreId: v.centre,
+    date: v.date,
+    buyer: { name: v.buyer_name.trim(), gstin: v.buyer_gstin },
+    items: [{ description: labelOf(v, names), sacCode: '', unitPrice: v.amount, rates: [{ rate: v.gst_rate, from: '1900-01-01' }] }],
+  });
+  if (inv.billOfSupply) throw fieldError('gst_rate', 'The organisation has no GSTIN, so it cannot charge GST: record this income at 0 %.');
+  await tx
+    .update(invoice)
+    .set({ paid: inv.total, status: 'paid' })
+    .where(and(eq(invoice.organisationId, ctx.organisationId), eq(invoice.id, inv.id)));
+  return inv;
 }
 
 /** The entry, locked for the write, and its current movement; 404 when it is not the organisation's. */
@@ -214,7 +245,11 @@ export async function correctEntry(
   if (!movement || movement.reversedBy !== null)
     throw badRequest('This entry has been removed (its movement is reversed) and cannot be edited.');
   const before = valuesOf(row);
-  const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<EntryValues>;
+  // The buyer is on the issued tax invoice: not an entry's to change.
+  const buyer = (['buyer_name', 'buyer_gstin'] as const).filter((k) => changes[k]);
+  if (buyer.length) throw badRequest(Object.fromEntries(buyer.map((k) => [k, [FIXED_MESSAGE]])));
+  const { buyer_name: _name, buyer_gstin: _gstin, ...rest } = changes;
+  const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Partial<EntryValues>;
   const after: EntryValues = { ...before, ...defined };
   const changed = (Object.keys(after) as (keyof EntryValues)[]).filter((k) => String(after[k]) !== String(before[k]));
   const fixed = changed.filter((k) => (FIXED_FIELDS as readonly string[]).includes(k));
@@ -251,7 +286,19 @@ export async function correctEntry(
 export async function reverseEntry(tx: Tx, ctx: Ctx, id: number, reason: string): Promise<IncomeExpenseRow> {
   const { row, movement } = await lockEntry(tx, ctx, id);
   if (!movement || movement.reversedBy !== null) throw badRequest('This entry has already been reversed.');
-  const reversal = await reverse(tx, ctx, movement.id, reason, { date: movement.date });
+  // Reversed on its own day so the entry leaves that period — unless the books are closed there: then today.
+  const locked = await booksLockedUntil(tx, ctx);
+  const reversal = await reverse(tx, ctx, movement.id, reason, { date: locked && movement.date <= locked ? ctx.now.today : movement.date });
+  // Income with GST was a sale: its invoice is credited today (a credit note, never a void).
+  if (movement.invoiceId) {
+    const inv = await loadInvoice(tx, ctx, movement.invoiceId, true);
+    const open = paise(inv.total) - paise(inv.credited);
+    if (open > 0) await issueCreditNote(tx, ctx, inv, open, reason);
+    await tx
+      .update(invoice)
+      .set({ status: 'cancelled', reason, updatedAt: sql`now()` })
+      .where(and(eq(invoice.organisationId, ctx.organisationId), eq(invoice.id, inv.id)));
+  }
   await record(tx, ctx.actor, {
     module: MODULE,
     resource: 'income_expense',

@@ -89,8 +89,10 @@ export async function seedIncomeExpense(tx: Tx, ctx: Ctx): Promise<void> {
 
   const today = ctx.now.today;
   const entries: (IncomeExpenseInput & { category: number | undefined })[] = [];
-  const add = (e: Omit<IncomeExpenseInput, 'gst_rate' | 'notes' | 'vendor' | 'centre' | 'reference'> & Partial<IncomeExpenseInput>) =>
-    entries.push({ gst_rate: 0, notes: '', reference: '', vendor: null, centre: main, ...e });
+  const add = (
+    e: Omit<IncomeExpenseInput, 'gst_rate' | 'notes' | 'vendor' | 'centre' | 'reference' | 'buyer_name' | 'buyer_gstin'> &
+      Partial<IncomeExpenseInput>,
+  ) => entries.push({ gst_rate: 0, notes: '', reference: '', vendor: null, centre: main, buyer_name: '', buyer_gstin: '', ...e });
 
   for (let back = 3; back >= 0; back--) {
     const first = monthsBefore(today, back);

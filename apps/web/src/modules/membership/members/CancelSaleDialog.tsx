@@ -1,9 +1,10 @@
 import { saleCancelInputSchema } from '@arena/contracts/membership';
 import { toPaise, z } from '@arena/contracts/kit';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';
 import { Dialog } from '../../../components/Dialog';
+import { LateCreditNote, lateCreditNote } from '../../../components/LateCreditNote';
 import { CheckboxField, MoneyField, optionsOf, SelectField, TextareaField, TextField } from '../../../components/form';
 import { DialogForm } from '../../../components/FormDialog';
 import { formatMoney } from '../../../lib/format';
@@ -30,11 +31,13 @@ const cancelFields = z.object({
   refund_amount: z.string(),
   payment_mode: z.string(),
   reference: z.string(),
+  without_tax_adjustment: z.boolean(),
 });
 
 function cancelSchema(paid: string) {
   return requestSchema(cancelFields, saleCancelInputSchema, (v, issue) => {
-    if (!v.refund) return { reason: v.reason };
+    const tax_adjustment = !v.without_tax_adjustment;
+    if (!v.refund) return { reason: v.reason, tax_adjustment };
     if (!v.refund_amount.trim()) issue('refund_amount', 'Enter the amount to refund.');
     else if ((typedPaise(v.refund_amount) ?? 0) > (toPaise(paid) ?? 0))
       issue('refund_amount', `At most what was paid, ${formatMoney(paid)}.`);
@@ -43,6 +46,7 @@ function cancelSchema(paid: string) {
       refund_amount: v.refund_amount.trim(),
       payment_mode: v.payment_mode || undefined,
       reference: v.reference,
+      tax_adjustment,
     };
   });
 }
@@ -68,15 +72,31 @@ function CancelForm({ sale, onDone }: { sale: CancellableSale; onDone: () => voi
   const modes = usePaymentModes();
   const schema = useMemo(() => cancelSchema(sale.paid), [sale.paid]);
   const form = useZodForm(schema, {
-    defaultValues: { reason: '', refund: false, refund_amount: sale.proposal?.amount ?? sale.paid, payment_mode: '', reference: '' },
+    defaultValues: {
+      reason: '',
+      refund: false,
+      refund_amount: sale.proposal?.amount ?? sale.paid,
+      payment_mode: '',
+      reference: '',
+      without_tax_adjustment: false,
+    },
   });
+  // Set when the server refuses a credit note as too late (section 34(2)).
+  const [late, setLate] = useState<string | null>(null);
   const { control } = form;
   const refund = useWatch({ control, name: 'refund' });
   const paid = positive(sale.paid);
 
   const cancel = async (input: SaleCancelInput) => {
-    if (sale.kind === 'membership') await memberships.cancel.mutateAsync({ id: sale.id, input });
-    else await services.cancel.mutateAsync({ id: sale.id, input });
+    try {
+      if (sale.kind === 'membership') await memberships.cancel.mutateAsync({ id: sale.id, input });
+      else await services.cancel.mutateAsync({ id: sale.id, input });
+    } catch (error) {
+      const message = lateCreditNote(error);
+      if (!message) throw error;
+      setLate(message);
+      return;
+    }
     notify.success(
       input.refund_amount ? `${sale.name} was cancelled and ${formatMoney(input.refund_amount)} refunded.` : `${sale.name} was cancelled.`,
     );
@@ -122,6 +142,7 @@ function CancelForm({ sale, onDone }: { sale: CancellableSale; onDone: () => voi
       ) : (
         <Alert tone="info">Nothing was paid, so there is nothing to refund.</Alert>
       )}
+      {late && <LateCreditNote control={control} name="without_tax_adjustment" message={late} />}
     </DialogForm>
   );
 }
