@@ -96,6 +96,13 @@ export function EntryDetailDialog({
                 </span>
               )}
             </Row>
+            {entry.invoice && (
+              <Row label="Tax invoice">
+                <Link to={`/accounts/${entry.invoice.id}`} className="font-medium text-accent-text hover:underline">
+                  {entry.invoice.number}
+                </Link>
+              </Row>
+            )}
             <Row label="Payment mode">{entry.payment_mode_name}</Row>
             <Row label="Reference">{entry.reference || '—'}</Row>
             <Row label="Notes">{entry.notes ? <span className="whitespace-pre-line">{entry.notes}</span> : '—'}</Row>

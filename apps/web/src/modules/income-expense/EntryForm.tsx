@@ -37,6 +37,8 @@ const entryFields = z.object({
   payment_mode: z.string(),
   reference: z.string(),
   notes: z.string(),
+  buyer_name: z.string(),
+  buyer_gstin: z.string(),
   attachment: z.custom<File | null>((v) => v === null || (typeof File !== 'undefined' && v instanceof File)),
 });
 
@@ -48,6 +50,9 @@ const entryFormSchema = requestSchema(entryFields, incomeExpenseInputSchema, (v,
   if (!v.payment_mode) issue('payment_mode', 'Choose a payment mode.');
   const fileError = attachmentError(v.attachment);
   if (fileError) issue('attachment', fileError);
+  // Income with GST is a sale: its tax invoice names the buyer.
+  const sale = v.type === 'income' && Number(v.gst_rate) > 0;
+  if (sale && !v.buyer_name.trim()) issue('buyer_name', 'Name the buyer: the tax invoice is issued to them.');
   return {
     type: v.type,
     title: v.title,
@@ -60,6 +65,8 @@ const entryFormSchema = requestSchema(entryFields, incomeExpenseInputSchema, (v,
     payment_mode: v.payment_mode || undefined,
     reference: v.reference,
     notes: v.notes,
+    buyer_name: sale ? v.buyer_name : '',
+    buyer_gstin: sale ? v.buyer_gstin : '',
   } as z.input<typeof incomeExpenseInputSchema>;
 });
 type EntryForm = FormInput<typeof entryFormSchema>;
@@ -116,6 +123,8 @@ function EntryFormBody({ entry, defaultType, onDone }: { entry: IncomeExpense | 
           payment_mode: String(entry.payment_mode),
           reference: entry.reference,
           notes: entry.notes,
+          buyer_name: '',
+          buyer_gstin: '',
           attachment: null,
         }
       : {
@@ -130,11 +139,14 @@ function EntryFormBody({ entry, defaultType, onDone }: { entry: IncomeExpense | 
           payment_mode: '',
           reference: '',
           notes: '',
+          buyer_name: '',
+          buyer_gstin: '',
           attachment: null,
         },
   });
   const { control } = form;
-  const type = useWatch({ control, name: 'type' });
+  const [type, rate] = useWatch({ control, name: ['type', 'gst_rate'] });
+  const sale = type === 'income' && Number(rate) > 0;
   const categories = useCategoryOptions(type);
   const vendors = useVendorOptions();
   const centres = useCentres();
@@ -209,6 +221,15 @@ function EntryFormBody({ entry, defaultType, onDone }: { entry: IncomeExpense | 
           <MoneyField control={control} name="amount" label="Amount" required hint="What was paid or received, GST included." />
           <SelectField control={control} name="gst_rate" label="GST rate" options={GST_OPTIONS} />
           <GstSplit control={control} className="sm:col-span-2" />
+          {sale && (
+            <>
+              <p className="text-sm text-muted sm:col-span-2">
+                Income with GST is a sale: a tax invoice is issued to the buyer, and it counts in the GST summary.
+              </p>
+              <TextField control={control} name="buyer_name" label="Buyer" required placeholder="Who paid" maxLength={200} />
+              <TextField control={control} name="buyer_gstin" label="Buyer GSTIN" placeholder="If registered" maxLength={15} />
+            </>
+          )}
           <SelectField
             control={control}
             name="payment_mode"
@@ -242,6 +263,7 @@ function RecordedFacts({ entry, className }: { entry: IncomeExpense; className?:
     ['Amount', formatMoney(entry.amount)],
     ['GST', entry.gst_rate === 0 ? 'No GST' : `${formatMoney(entry.gst_amount)} at ${entry.gst_rate} %`],
     ['Payment mode', entry.payment_mode_name],
+    ...(entry.invoice ? ([['Tax invoice', entry.invoice.number]] as [string, string][]) : []),
   ];
   return (
     <section aria-label="As recorded" className={clsx('rounded-md border border-line bg-subtle/60 px-3 py-2', className)}>
