@@ -54,7 +54,9 @@ test('the front desk takes a payment on a booking, and downloads its invoice as 
   expect(text).toContain('512345678901');
 });
 
-test('the owner records an expense with its bill, edits its notes (the amount stays as recorded), and sees it on the dashboard and in the profit and loss', async ({ page }) => {
+test('the owner records an expense with its bill, edits its notes (the amount stays as recorded), and sees it on the dashboard and in the profit and loss', async ({
+  page,
+}) => {
   const owner = await apiAs(page, OWNER);
   const before = await owner.get('/administrator/reports/accounts/profit-loss/');
   const equipment = (rows: { category: string; amount: string }[]) =>
@@ -100,4 +102,60 @@ test('the owner records an expense with its bill, edits its notes (the amount st
   ).toBeVisible();
   const after = await owner.get('/administrator/reports/accounts/profit-loss/');
   expect(equipment(after.expenses)).toBe(expected);
+});
+
+test('the owner records income with GST for a named buyer (a tax invoice), closes the books up to yesterday, and an entry dated into them is refused', async ({
+  page,
+}) => {
+  const owner = await apiAs(page, OWNER);
+  const day = (offset: number) => {
+    const d = new Date(Date.now() + offset * 86_400_000);
+    return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(d);
+  };
+  const yesterday = day(-1);
+  try {
+    await signIn(page, OWNER);
+    await page.goto('/income-expense');
+    await page.getByRole('button', { name: 'Add Income/Expense' }).first().click();
+    const form = page.getByRole('dialog');
+    await form.getByText('Income', { exact: true }).click();
+    await form.getByLabel('Title').fill('Journey hall hire');
+    await form.getByLabel('Category').selectOption({ label: 'Other income' });
+    await form.getByLabel('Amount').fill('1180');
+    await form.getByLabel('GST rate').selectOption({ label: '18 %' });
+    await form.getByLabel('Payment mode').selectOption({ label: 'Cash' });
+    // With GST the income is a sale: the buyer is asked for.
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(form.getByText('Name the buyer: the tax invoice is issued to them.')).toBeVisible();
+    await form.getByLabel('Buyer', { exact: true }).fill('Greenwood High');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(form).toHaveCount(0);
+    const entry = (await owner.get('/income-expense/income-expense/?search=Journey%20hall')).results[0];
+    expect(entry.invoice.number).toMatch(/^INV\//);
+    const invoice = await owner.get(`/administrator/invoice/${entry.invoice.id}/`);
+    expect(invoice).toMatchObject({ title: 'Tax Invoice', total: '1180.00', taxable_value: '1000.00', cgst: '90.00', status: 'paid' });
+
+    await page.goto('/accounts');
+    await page.getByRole('button', { name: 'Close books' }).click();
+    const close = page.getByRole('dialog', { name: 'Close books' });
+    await close.getByLabel('Close books up to').fill(yesterday);
+    await close.getByRole('button', { name: 'Close books' }).click();
+    await expect(close).toHaveCount(0);
+    await expect(page.getByText(/^Books closed up to /)).toBeVisible();
+    expect(await owner.get('/administrator/accounts/close-books/')).toEqual({ books_locked_until: yesterday });
+
+    await page.goto('/income-expense');
+    await page.getByRole('button', { name: 'Add Income/Expense' }).first().click();
+    const late = page.getByRole('dialog');
+    await late.getByText('Expense', { exact: true }).click();
+    await late.getByLabel('Category').selectOption({ label: 'Equipment' });
+    await late.getByLabel('Amount').fill('100');
+    await late.getByLabel('Date').fill(yesterday);
+    await late.getByLabel('Payment mode').selectOption({ label: 'Cash' });
+    await late.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(late.getByText(/^The books are closed up to .*: choose a later date/)).toBeVisible();
+  } finally {
+    // The demo's books stay open for the other journeys.
+    expect((await owner.put('/administrator/accounts/close-books/', { books_locked_until: null })).status()).toBe(200);
+  }
 });

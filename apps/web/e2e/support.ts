@@ -91,5 +91,6 @@ export async function apiAs(page: Page, user: { email: string; password: string 
   return {
     get: async (path: string) => (await page.request.get(`http://127.0.0.1:${PORT}/api${path}`, { headers })).json(),
     post: async (path: string, data: unknown) => page.request.post(`http://127.0.0.1:${PORT}/api${path}`, { headers, data }),
+    put: async (path: string, data: unknown) => page.request.put(`http://127.0.0.1:${PORT}/api${path}`, { headers, data }),
   };
 }
