@@ -32,7 +32,7 @@ describe('freeze limits as the desk reads them', () => {
   });
 
   it('warns of a freeze the plan would refuse: too short, none left, too many days', () => {
-    expect(freezeProblems(membership, '2026-06-01', 4)).toEqual(['A freeze lasts at least 5 days.']);
+    expect(freezeProblems(membership, '2026-06-01', 4)).toEqual(['Too short: the plan freezes for at least 5 days.']);
     expect(freezeProblems(membership, '2026-06-01', 21)).toEqual(['Only 20 days can be frozen in that membership year.']);
     expect(freezeProblems(membership, '2026-06-01', 20)).toEqual([]);
     const used = { ...membership, freeze_limits: { ...limits, max_freezes_per_year: 1 } };

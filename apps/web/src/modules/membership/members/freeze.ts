@@ -44,7 +44,7 @@ export function freezeProblems(m: FreezeFacts, from: string, days: number): stri
   const l = m.freeze_limits;
   const year = freezeYear(m.start_date, m.freezes, from);
   const out: string[] = [];
-  if (days < l.min_freeze_days) out.push(`A freeze lasts at least ${plural(l.min_freeze_days, 'day')}.`);
+  if (days < l.min_freeze_days) out.push(`Too short: the plan freezes for at least ${plural(l.min_freeze_days, 'day')}.`);
   if (l.max_freezes_per_year !== null && year.freezes >= l.max_freezes_per_year)
     out.push(`No freeze is left in the membership year ${formatDate(year.from)} – ${formatDate(year.to)}.`);
   else if (l.max_freeze_days_per_year !== null && year.days + days > l.max_freeze_days_per_year)
