@@ -2,7 +2,9 @@
  * Attendance at the desk: a member with a running membership checks in (by id or card code) and
  * out; one without is refused with the reason (expired, frozen, upcoming, cancelled, none, a
  * pack used up) unless a user of the module overrides; a second check-in while still in is a
- * 409; session packs count down and expire at 0; the day's register counts who is in and who came.
+ * 409; session packs count down one session a day (a second only when the desk confirms it; a
+ * visit back the same day without an answer is a 400 asking) and expire at 0; each visit says
+ * whether it spent a session; the day's register counts who is in and who came.
  */
 import { MODULES, shiftDays } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -244,24 +246,34 @@ describe('freezes and visits', () => {
 
 describe('session packs', () => {
   it('counts a pack down one session a day (a second only when the desk confirms it) and expires it at 0', async () => {
-    const m = await newMember((tx, ctx, m) =>
-      makeMembershipRow(tx, ctx, { member: m, plan: pack, start: day(-7), sessions: { total: 3, left: 2 } }),
+    const m = await newMember(
+      (tx, ctx, m) => makeMembershipRow(tx, ctx, { member: m, plan: pack, start: day(-7), sessions: { total: 3, left: 2 } }),
+      { firstName: 'Divya' },
     );
     const first = (await checkIn({ member: m.id })).json();
-    expect(first).toMatchObject({ sessions_left: 1, plan_name: 'PT 3 sessions' });
+    expect(first).toMatchObject({ sessions_left: 1, plan_name: 'PT 3 sessions', spent_session: true });
     await checkOut(first.id);
-    // Back the same day, twice: today's session is already spent, so neither visit spends one.
+    // Back the same day without saying whether it is a second session: the desk is asked, nothing is written.
+    const asked = await checkIn({ member: m.id });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toEqual({
+      second_session: [
+        `Divya Rao (${m.memberCode}) already used a session of PT 3 sessions today (1 session left). Check in for a second session to use another, or let them in without using one.`,
+      ],
+    });
+    expect((await api('GET', `${API}/member-attendance/?member=${m.id}`)).json().count).toBe(1);
+    // Back the same day, twice, not for a second session: neither visit spends one.
     for (let i = 0; i < 2; i++) {
-      const again = await checkIn({ member: m.id });
+      const again = await checkIn({ member: m.id, second_session: false });
       expect(again.statusCode, again.body).toBe(201);
-      expect(again.json().sessions_left).toBe(1);
+      expect(again.json()).toMatchObject({ sessions_left: 1, spent_session: false });
       await checkOut(again.json().id);
     }
     expect((await membershipOf(m.id))[0].sessionsLeft).toBe(1);
     // The desk confirms a second session today: it spends one.
     const second = await checkIn({ member: m.id, second_session: true });
     expect(second.statusCode, second.body).toBe(201);
-    expect(second.json().sessions_left).toBe(0);
+    expect(second.json()).toMatchObject({ sessions_left: 0, spent_session: true });
     await checkOut(second.json().id);
     const [ms] = await membershipOf(m.id);
     expect(ms).toMatchObject({ sessionsLeft: 0, status: 'expired' });
@@ -273,7 +285,39 @@ describe('session packs', () => {
     // An override lets the member in without taking a session that is not there.
     const forced = await checkIn({ member: m.id, override: true });
     expect(forced.statusCode, forced.body).toBe(201);
+    expect(forced.json()).toMatchObject({ override: true, spent_session: false });
     expect((await membershipOf(m.id))[0].sessionsLeft).toBe(0);
+    // The member's list says which visits spent a session.
+    const list = (await api('GET', `${API}/member-attendance/?member=${m.id}&ordering=check_in`)).json().results as Body[];
+    expect(list.map((v) => v.spent_session)).toEqual([true, false, false, true, false]);
+  });
+
+  it('asks about a second session only once a session was spent today, and never for a time membership', async () => {
+    const m = await newMember((tx, ctx, m) =>
+      makeMembershipRow(tx, ctx, { member: m, plan: pack, start: day(-7), sessions: { total: 3, left: 3 } }),
+    );
+    // A first visit that says it is not a second session still spends today's one.
+    const first = await checkIn({ member: m.id, second_session: false });
+    expect(first.json()).toMatchObject({ sessions_left: 2, spent_session: true });
+    await checkOut(first.json().id);
+    // Yesterday's session does not count today.
+    const y = await newMember(async (tx, ctx, y) => {
+      await makeMembershipRow(tx, ctx, { member: y, plan: pack, start: day(-7), sessions: { total: 3, left: 3 } });
+    });
+    const yesterday = await checkIn({ member: y.id, check_in: new Date(Date.now() - 86_400_000).toISOString() });
+    expect(yesterday.json()).toMatchObject({ spent_session: true, sessions_left: 2 });
+    await checkOut(yesterday.json().id);
+    const today1 = await checkIn({ member: y.id });
+    expect(today1.statusCode, today1.body).toBe(201);
+    expect(today1.json()).toMatchObject({ spent_session: true, sessions_left: 1 });
+    // A time membership spends nothing, however often the member comes.
+    const g = await newMember((tx, ctx, g) => makeMembershipRow(tx, ctx, { member: g, plan: monthly, start: day(-3) }));
+    for (let i = 0; i < 2; i++) {
+      const visit = await checkIn({ member: g.id });
+      expect(visit.statusCode, visit.body).toBe(201);
+      expect(visit.json()).toMatchObject({ spent_session: false, sessions_left: null });
+      await checkOut(visit.json().id);
+    }
   });
 
   it('counts a visit on a time membership rather than on a pack the member also has', async () => {

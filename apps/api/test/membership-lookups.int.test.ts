@@ -31,7 +31,15 @@ describeCrudResource({
   module: MODULE,
   references: { sport: async (tx, ctx) => (await makeSport(tx, ctx, { name: 'Fitness' })).id },
   make: (name, refs) => ({ name, sport: refs.sport, duration_value: 1, duration_unit: 'month', price: '1500', gst_rate: 5 }),
-  update: { price: '1800.00', freeze_max_times: 2, freeze_max_days: 30, is_active: false },
+  update: {
+    price: '1800.00',
+    freeze_max_times: 2,
+    freeze_max_days: 30,
+    max_freezes_per_year: 3,
+    max_freeze_days_per_year: 45,
+    min_freeze_days: 5,
+    is_active: false,
+  },
   filter: { query: 'duration_unit=day', make: { duration_value: 30, duration_unit: 'day' }, field: 'duration_unit', value: 'day' },
   uniqueName: 'A plan with this name already exists.',
   exportHeaders: ['Name', 'Sport', 'Duration', 'Price', 'Joining fee', 'GST %', 'SAC'],
@@ -177,6 +185,32 @@ describe('membership lookups: their own rules', () => {
     expect((await api('PATCH', `${API}/plan/${pack.id}/`, { duration_value: 2, duration_unit: 'month' })).json().duration_label).toBe(
       '12 sessions in 2 months',
     );
+  });
+
+  it('keeps the yearly freeze limits (empty = no limit) and the shortest freeze, within their bounds', async () => {
+    const made = await api('POST', `${API}/plan/`, { name: 'Two years', duration_value: 24, duration_unit: 'month', price: '20000' });
+    expect(made.statusCode, made.body).toBe(201);
+    // Left out: no yearly limit, and any freeze of at least a day.
+    expect(made.json()).toMatchObject({ max_freezes_per_year: null, max_freeze_days_per_year: null, min_freeze_days: 1 });
+    const id = made.json().id;
+    const limited = await api('PATCH', `${API}/plan/${id}/`, { max_freezes_per_year: 2, max_freeze_days_per_year: 30, min_freeze_days: 7 });
+    expect(limited.json()).toMatchObject({ max_freezes_per_year: 2, max_freeze_days_per_year: 30, min_freeze_days: 7 });
+    // A partial update of another field keeps them.
+    expect((await api('PATCH', `${API}/plan/${id}/`, { price: '21000' })).json()).toMatchObject({
+      max_freezes_per_year: 2,
+      max_freeze_days_per_year: 30,
+      min_freeze_days: 7,
+    });
+    const out = await api('PATCH', `${API}/plan/${id}/`, { max_freezes_per_year: 366, max_freeze_days_per_year: 3651, min_freeze_days: 0 });
+    expect(out.statusCode).toBe(400);
+    expect(Object.keys(out.json()).sort()).toEqual(['max_freeze_days_per_year', 'max_freezes_per_year', 'min_freeze_days']);
+    expect((await api('PATCH', `${API}/plan/${id}/`, { min_freeze_days: 366 })).json()).toHaveProperty('min_freeze_days');
+    expect((await api('PATCH', `${API}/plan/${id}/`, { max_freezes_per_year: -1 })).json()).toHaveProperty('max_freezes_per_year');
+    const cleared = await api('PATCH', `${API}/plan/${id}/`, { max_freezes_per_year: null, max_freeze_days_per_year: null });
+    expect(cleared.json()).toMatchObject({ max_freezes_per_year: null, max_freeze_days_per_year: null, min_freeze_days: 7 });
+    const exported = await api('GET', `${API}/plan/?format=csv&search=Two%20years`);
+    expect(exported.body).toMatch(/Freezes per year,Freeze days per year,Minimum freeze days/);
+    expect(exported.body).toMatch(/No limit,No limit,7/);
   });
 
   it('bounds a price where it is entered, so no sale of it can overflow a total', async () => {

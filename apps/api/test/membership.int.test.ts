@@ -4,7 +4,7 @@
  * member services, payment history, statuses and the daily job — each in organisations the
  * test made itself.
  */
-import { freezeDays, membershipStatus, shiftDays } from '@arena/contracts';
+import { freezeDays, membershipStatus, membershipYear, shiftDays } from '@arena/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMode } from '../src/modules/administrator/schema.js';
@@ -13,7 +13,18 @@ import { refreshOrganisation, refreshStatuses } from '../src/modules/membership/
 import { withTenant } from '../src/platform/db/client.js';
 import { organisation } from '../src/platform/db/schema.js';
 import { systemCtx } from '../src/platform/request-context.js';
-import { inOrg, makeCentre, makeOrganisation, makePlan, makeUser, type TestOrganisation } from './factories.js';
+import { displayDate } from '../src/platform/time.js';
+import {
+  inOrg,
+  makeCentre,
+  makeFreeze,
+  makeMemberRow,
+  makeMembershipRow,
+  makeOrganisation,
+  makePlan,
+  makeUser,
+  type TestOrganisation,
+} from './factories.js';
 import { call, createTestApp, login, multipartBody, TINY_PNG, type TestContext } from './helpers.js';
 
 type Body = Record<string, unknown>;
@@ -376,6 +387,107 @@ describe('freezes', () => {
     await api('POST', `/membership/${cur.id}/cancel/`, { reason: 'Moved city' });
     const cancelled = await api('POST', `/membership/${cur.id}/freeze/`, { from_date: gym.today, to_date: gym.today });
     expect(cancelled.json()).toEqual({ detail: 'A cancelled membership cannot be frozen.' });
+  });
+});
+
+describe('freeze limits per membership year and the shortest freeze', () => {
+  /** A plan with room enough per membership, so only the yearly limits and the minimum bite. */
+  const yearlyPlan = (values: Parameters<typeof makePlan>[2]) =>
+    inOrg(t, gym.org, (tx, ctx) =>
+      makePlan(tx, ctx, { durationValue: 24, durationUnit: 'month', freezeMaxTimes: 12, freezeMaxDays: 365, ...values }),
+    );
+  let rowMembers = 0;
+  /** A member on `plan` from `start` (a membership as history: no invoice), with freezes already taken. */
+  const memberOn = (plan: Awaited<ReturnType<typeof yearlyPlan>>, start: string, freezes: { from: string; to: string }[] = []) =>
+    inOrg(t, gym.org, async (tx, ctx) => {
+      // A code the organisation's counter (members joined through the service) does not reach.
+      const m = await makeMemberRow(tx, ctx, { centreId: gym.centre, memberCode: `MEM-9${String(++rowMembers).padStart(4, '0')}` });
+      const row = await makeMembershipRow(tx, ctx, { member: m, plan, start });
+      for (const f of freezes) await makeFreeze(tx, ctx, { membership: row, ...f });
+      return row.id;
+    });
+  const freeze = (id: number, from: string, to: string) => api('POST', `/membership/${id}/freeze/`, { from_date: from, to_date: to });
+
+  it('refuses a freeze shorter than the plan’s minimum, on to_date, and takes one of exactly the minimum', async () => {
+    const plan = await yearlyPlan({ name: 'Two years, 7-day freezes', minFreezeDays: 7 });
+    const id = await memberOn(plan, gym.today);
+    const short = await freeze(id, shiftDays(gym.today, 3), shiftDays(gym.today, 8));
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ to_date: ['The plan "Two years, 7-day freezes" freezes for at least 7 days; this freeze is 6 days.'] });
+    const ok = await freeze(id, shiftDays(gym.today, 3), shiftDays(gym.today, 9));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().frozen_days).toBe(7);
+  });
+
+  it('counts the freezes and days of the membership year the freeze starts in, from the membership’s start', async () => {
+    const plan = await yearlyPlan({ name: 'Two years, 2 × 20 days a year', maxFreezesPerYear: 2, maxFreezeDaysPerYear: 20 });
+    // Started 400 days ago: the first membership year is over, today is in the second.
+    const start = shiftDays(gym.today, -400);
+    const first = membershipYear(start, start);
+    const second = membershipYear(start, gym.today);
+    expect(second.from).toBe(shiftDays(first.to, 1));
+    // The first year used both its freezes and all its days.
+    const id = await memberOn(plan, start, [
+      { from: shiftDays(start, 10), to: shiftDays(start, 19) },
+      { from: shiftDays(start, 100), to: shiftDays(start, 109) },
+    ]);
+    const fmt = (iso: string) => displayDate(iso);
+    const inFirst = await freeze(id, shiftDays(start, 200), shiftDays(start, 200));
+    expect(inFirst.statusCode).toBe(400);
+    expect(inFirst.json()).toEqual({
+      from_date: [
+        `The plan "Two years, 2 × 20 days a year" allows at most 2 freezes per membership year; 2 already taken in the membership year ${fmt(first.from)} – ${fmt(first.to)}.`,
+      ],
+    });
+    // The second year starts afresh: 12 days, then 10 more would make 22 of 20.
+    expect((await freeze(id, shiftDays(gym.today, 1), shiftDays(gym.today, 12))).statusCode).toBe(200);
+    const tooLong = await freeze(id, shiftDays(gym.today, 20), shiftDays(gym.today, 29));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      to_date: [
+        `The plan "Two years, 2 × 20 days a year" allows at most 20 frozen days per membership year; 12 used in the membership year ${fmt(second.from)} – ${fmt(second.to)}, 10 asked.`,
+      ],
+    });
+    const fits = await freeze(id, shiftDays(gym.today, 20), shiftDays(gym.today, 27));
+    expect(fits.statusCode, fits.body).toBe(200);
+    // What the freeze dialog shows: the plan's limits and this membership year's use.
+    expect(fits.json()).toMatchObject({
+      freeze_limits: { max_times: 12, max_days: 365, max_freezes_per_year: 2, max_freeze_days_per_year: 20, min_freeze_days: 1 },
+      freeze_year: { from: second.from, to: second.to, freezes: 2, days: 20 },
+      frozen_days: 40,
+    });
+    const third = await freeze(id, shiftDays(gym.today, 40), shiftDays(gym.today, 40));
+    expect(third.json().from_date[0]).toMatch(/allows at most 2 freezes per membership year; 2 already taken/);
+    const after = (await api('GET', `/membership/${id}/`)).json();
+    expect(after.freezes).toHaveLength(4);
+  });
+
+  it('refuses every freeze of a plan that allows none in a membership year', async () => {
+    const plan = await yearlyPlan({ name: 'Two years, no freezes a year', maxFreezesPerYear: 0 });
+    const id = await memberOn(plan, gym.today);
+    const res = await freeze(id, shiftDays(gym.today, 1), shiftDays(gym.today, 2));
+    expect(res.json()).toEqual({ from_date: ['The plan "Two years, no freezes a year" allows no freezes in a membership year.'] });
+  });
+
+  it('lets one of two parallel freezes through when each fits the year alone but not both together', async () => {
+    const plan = await yearlyPlan({ name: 'Two years, 15 days a year', maxFreezesPerYear: 5, maxFreezeDaysPerYear: 15 });
+    const byDays = await memberOn(plan, gym.today);
+    const days = await Promise.all([
+      freeze(byDays, shiftDays(gym.today, 2), shiftDays(gym.today, 11)),
+      freeze(byDays, shiftDays(gym.today, 20), shiftDays(gym.today, 29)),
+    ]);
+    expect(days.map((r) => r.statusCode).sort(), days.map((r) => r.body).join('\n')).toEqual([200, 400]);
+    expect(days.find((r) => r.statusCode === 400)!.json().to_date[0]).toMatch(/at most 15 frozen days per membership year; 10 used/);
+    expect((await api('GET', `/membership/${byDays}/`)).json()).toMatchObject({ frozen_days: 10, freeze_year: { freezes: 1, days: 10 } });
+
+    const once = await yearlyPlan({ name: 'Two years, once a year', maxFreezesPerYear: 1 });
+    const byCount = await memberOn(once, gym.today);
+    const times = await Promise.all([
+      freeze(byCount, shiftDays(gym.today, 2), shiftDays(gym.today, 3)),
+      freeze(byCount, shiftDays(gym.today, 20), shiftDays(gym.today, 21)),
+    ]);
+    expect(times.map((r) => r.statusCode).sort(), times.map((r) => r.body).join('\n')).toEqual([200, 400]);
+    expect((await api('GET', `/membership/${byCount}/`)).json().freezes).toHaveLength(1);
   });
 });
 

@@ -6,7 +6,9 @@ import { apiAs, DESK, OWNER, signIn } from './support';
 /**
  * Issue 11's journeys: the desk adds a member with a plan and a part payment, sees the due on
  * the member's page, collects the rest and gets the invoice as a PDF, then checks the member in
- * from the attendance screen; the owner freezes a membership and sees its end date move.
+ * from the attendance screen; the owner freezes a membership and sees its end date move (and the
+ * plan's freeze limits in the dialog). Issue 19 §7: the desk checks a session-pack member in twice
+ * in a day, confirming the second session, and the pack goes down by two sessions, not more.
  */
 
 // A phone no demo member has (the demo's start with 9800…).
@@ -106,6 +108,9 @@ test('the owner freezes a membership and sees its end date move', async ({ page 
   await expect(page.getByText(fmt(before)).first()).toBeVisible();
   await page.getByRole('button', { name: 'Freeze' }).first().click();
   const dialog = page.getByRole('dialog');
+  // The plan's limits, before any freeze: Quarterly allows 2 freezes of 15 days in all and has no yearly limit.
+  await expect(dialog.getByLabel('Freeze limits of the plan')).toContainText('Used 0 of 2 freezes and 0 of 15 days of this membership.');
+  await expect(dialog.getByLabel('Freeze limits of the plan')).toContainText('No yearly limit.');
   // Ten days from the day after tomorrow.
   const day = (n: number) => new Date(Date.parse(`${member.membership.start_date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
   await dialog.getByLabel('From').fill(fmt(day(2)));
@@ -161,4 +166,56 @@ test('the owner cancels a paid membership mid-term and the dialog proposes the p
   await expect(dialog).toHaveCount(0);
   const after = await owner.get(`/member-management/membership/${m.id}/`);
   expect(after).toMatchObject({ status: 'cancelled', paid: (Number(sold.paid) - 1000).toFixed(2) });
+});
+
+test('the desk checks a session-pack member in twice in a day, confirming the second session', async ({ page }) => {
+  const owner = await apiAs(page, OWNER);
+  const desk = await apiAs(page, DESK);
+  const plans = (await desk.get('/member-management/plan/?is_active=true')).results as {
+    id: number;
+    name: string;
+    sessions: number | null;
+  }[];
+  const pack = plans.find((p) => p.sessions !== null)!;
+  const centres = (await owner.get('/administrator/centre/')).results;
+  const made = await owner.post('/member-management/member/', {
+    first_name: 'Pack',
+    last_name: 'Journey',
+    gender: 'female',
+    phone: phone(),
+    centre: centres[0].id,
+    membership: { plan: pack.id },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const member = await made.json();
+  const sessions = member.membership.sessions_left as number;
+  expect(sessions).toBe(pack.sessions);
+
+  await signIn(page, DESK);
+  await page.goto('/membership/attendance');
+  const box = page.getByRole('combobox', { name: 'Check in a member' });
+  await box.fill(member.member_code);
+  await box.press('Enter');
+  // The check-in box's line (the toast says only who and when).
+  const checkedIn = page.getByRole('status').filter({ hasText: 'Pack Journey' }).filter({ hasText: 'sessions left' });
+  await expect(checkedIn).toContainText(`1 session used · ${sessions - 1} sessions left`);
+  // The session ends: the member checks out.
+  const [visit] = (await desk.get(`/member-management/member-attendance/?member=${member.id}`)).results;
+  expect((await desk.post(`/member-management/member-attendance/${visit.id}/check-out/`, {})).status()).toBe(200);
+
+  // Back for a second session the same day: the desk is asked, and confirms it.
+  await box.fill(member.member_code);
+  await box.press('Enter');
+  const asked = page.getByRole('alert').filter({ hasText: 'already used a session today' });
+  await expect(asked).toContainText(`already used a session of ${pack.name} today (${sessions - 1} sessions left)`);
+  await asked.getByRole('button', { name: 'Check in for a second session' }).click();
+  await expect(checkedIn).toContainText(`1 session used · ${sessions - 2} sessions left`);
+
+  // Two sessions gone, not more; the member's visits say both used one.
+  const ms = await desk.get(`/member-management/membership/${member.membership.id}/`);
+  expect(ms.sessions_left).toBe(sessions - 2);
+  const visits = (await desk.get(`/member-management/member-attendance/?member=${member.id}`)).results as { spent_session: boolean }[];
+  expect(visits.map((v) => v.spent_session)).toEqual([true, true]);
+  await page.goto(`/membership/members/${member.id}/attendence`);
+  await expect(page.getByRole('list', { name: /^Visits in / }).getByText('1 session used')).toHaveCount(2);
 });

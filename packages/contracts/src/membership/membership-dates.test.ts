@@ -4,6 +4,8 @@ import {
   daysBetween,
   daysInMonth,
   freezeDays,
+  freezeYear,
+  membershipYear,
   proRataRefund,
   membershipEndDate,
   membershipStatus,
@@ -59,6 +61,24 @@ describe('freezes and renewals', () => {
     expect(shiftDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
     expect(daysBetween('2026-11-23', '2026-11-20')).toBe(-3);
+  });
+
+  it('counts membership years from the start, and the freezes that start in each', () => {
+    expect(membershipYear('2026-03-15', '2026-03-15')).toEqual({ from: '2026-03-15', to: '2027-03-14' });
+    expect(membershipYear('2026-03-15', '2027-03-14')).toEqual({ from: '2026-03-15', to: '2027-03-14' });
+    expect(membershipYear('2026-03-15', '2027-03-15')).toEqual({ from: '2027-03-15', to: '2028-03-14' });
+    expect(membershipYear('2026-03-15', '2029-01-01')).toEqual({ from: '2028-03-15', to: '2029-03-14' });
+    expect(membershipYear('2026-03-15', '2026-01-01')).toEqual({ from: '2026-03-15', to: '2027-03-14' });
+    // From a leap day: the year ends on 28 Feb, as a 12-month plan does, and the next starts on 1 Mar.
+    expect(membershipYear('2028-02-29', '2029-02-28')).toEqual({ from: '2028-02-29', to: '2029-02-28' });
+    expect(membershipYear('2028-02-29', '2029-03-01')).toEqual({ from: '2029-03-01', to: '2030-02-28' });
+    const freezes = [
+      { from_date: '2026-12-20', days: 20 }, // runs into the next year: counted in the year it starts
+      { from_date: '2027-03-14', days: 3 },
+      { from_date: '2027-03-15', days: 5 },
+    ];
+    expect(freezeYear('2026-03-15', freezes, '2026-04-01')).toEqual({ from: '2026-03-15', to: '2027-03-14', freezes: 2, days: 23 });
+    expect(freezeYear('2026-03-15', freezes, '2027-06-01')).toEqual({ from: '2027-03-15', to: '2028-03-14', freezes: 1, days: 5 });
   });
 
   it('renews from the day after the old end, or today when it has lapsed', () => {

@@ -64,6 +64,43 @@ export interface FreezeSpan {
 /** Whether two date spans (both ends included) share a day. */
 export const overlaps = (a: FreezeSpan, b: FreezeSpan) => a.from <= b.to && b.from <= a.to;
 
+/**
+ * The membership year `date` falls in, counted from the membership's start: the first runs from
+ * the start to the day before its first anniversary (as a 12-month plan from that start ends),
+ * the next from there on. A date before the start is in the first year.
+ */
+export function membershipYear(start: string, date: string): FreezeSpan {
+  let k = Math.max(0, Number(date.slice(0, 4)) - Number(start.slice(0, 4)) - 1);
+  for (;;) {
+    const from = k === 0 ? start : shiftDays(membershipEndDate(start, 12 * k, 'month'), 1);
+    const to = membershipEndDate(start, 12 * (k + 1), 'month');
+    if (date <= to) return { from, to };
+    k++;
+  }
+}
+
+/** A plan's limits on freezes: per membership (0 = no freezes), per membership year (null = no limit), and the shortest freeze. */
+export interface FreezeLimits {
+  max_times: number;
+  max_days: number;
+  max_freezes_per_year: number | null;
+  max_freeze_days_per_year: number | null;
+  min_freeze_days: number;
+}
+
+/** A membership year and the freezes that start in it (their number and days): what the yearly limits count. */
+export interface FreezeYear extends FreezeSpan {
+  freezes: number;
+  days: number;
+}
+
+/** The freezes of the membership year `date` falls in: those whose first day is in that year, whatever their length. */
+export function freezeYear(start: string, freezes: readonly { from_date: string; days: number }[], date: string): FreezeYear {
+  const year = membershipYear(start, date);
+  const inYear = freezes.filter((f) => year.from <= f.from_date && f.from_date <= year.to);
+  return { ...year, freezes: inYear.length, days: inYear.reduce((n, f) => n + f.days, 0) };
+}
+
 export type MembershipStatus = 'upcoming' | 'active' | 'expiring' | 'expired' | 'frozen' | 'cancelled';
 
 export interface MembershipDates {

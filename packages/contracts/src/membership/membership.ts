@@ -116,6 +116,12 @@ export const planInputSchema = z
     joining_fee: priceSchema.default('0.00'),
     freeze_max_times: nonNegativeInt(12).default(0),
     freeze_max_days: nonNegativeInt(365).default(0),
+    /** Freezes in one membership year (counted from the membership's start); null: no limit. */
+    max_freezes_per_year: nonNegativeInt(365).nullable().default(null),
+    /** Days frozen in one membership year (the days of the freezes that start in it); null: no limit. */
+    max_freeze_days_per_year: nonNegativeInt(3650).nullable().default(null),
+    /** The shortest freeze, in days (1: any freeze). */
+    min_freeze_days: positiveInt(365).default(1),
     is_active: z.boolean().default(true),
   })
   .refine((v) => v.duration_unit === 'day' || v.duration_value <= 120, {
@@ -140,6 +146,9 @@ export const planSchema = z.object({
   joining_fee: z.string(),
   freeze_max_times: z.number(),
   freeze_max_days: z.number(),
+  max_freezes_per_year: z.number().nullable(),
+  max_freeze_days_per_year: z.number().nullable(),
+  min_freeze_days: z.number(),
   is_active: z.boolean(),
   /** Memberships on the plan that are running now (active, expiring or frozen). */
   active_members: z.number(),
@@ -270,6 +279,21 @@ export const membershipSchema = z.object({
   renewed_by: z.number().nullable(),
   freezes: z.array(freezeSchema),
   frozen_days: z.number(),
+  /** The plan's limits on freezes (what the freeze service enforces). */
+  freeze_limits: z.object({
+    /** Per membership: 0 = the plan cannot be frozen. */
+    max_times: z.number(),
+    max_days: z.number(),
+    /** Per membership year; null = no limit. */
+    max_freezes_per_year: z.number().nullable(),
+    max_freeze_days_per_year: z.number().nullable(),
+    min_freeze_days: z.number(),
+  }),
+  /**
+   * This membership year (today's, or the first before the start): its days, and the number and
+   * days of the freezes that start in it (what the yearly limits count).
+   */
+  freeze_year: z.object({ from: z.string(), to: z.string(), freezes: z.number(), days: z.number() }),
   ...saleShape,
 });
 export type Membership = z.infer<typeof membershipSchema>;
@@ -478,10 +502,12 @@ export const checkInInputSchema = z
     /** Let a member without a running membership in (a user with the module). */
     override: z.boolean().default(false),
     /**
-     * A session pack spends one session a day: a member back the same day spends none, unless the
-     * desk confirms this is a second session.
+     * A session pack spends one session a day. For a member who already spent one today: `true`
+     * spends another (the desk confirms a second session), `false` lets them in without spending
+     * one (back the same day); left out, the check-in is refused with a 400 on `second_session`
+     * saying so, for the desk to choose.
      */
-    second_session: z.boolean().default(false),
+    second_session: z.boolean().optional(),
     source: z.enum(ATTENDANCE_SOURCES).default('desk'),
   })
   .refine((v) => v.member !== undefined || !!v.member_code, { path: ['member'], message: 'This field is required.' });
@@ -506,6 +532,8 @@ export const attendanceSchema = z.object({
   check_out: z.string().nullable(),
   source: z.enum(ATTENDANCE_SOURCES),
   override: z.boolean(),
+  /** Whether the visit spent a session of a pack (false on a time membership, a visit back the same day, an override). */
+  spent_session: z.boolean(),
   created_at: z.string(),
 });
 export type Attendance = z.infer<typeof attendanceSchema>;

@@ -4,7 +4,9 @@
  * frozen that day, with sessions left for a pack — and is refused with the reason otherwise,
  * unless a user of the module lets the member in anyway (`override`). One open visit per member
  * and day: the partial unique index `member_attendance_open_key` is the guarantee (a 409).
- * Session packs count down in one conditional update, and a pack at 0 expires at once.
+ * Session packs count down in one conditional update, and a pack at 0 expires at once. A pack
+ * spends one session a day: a member who already spent one today is let in again only when the
+ * desk says whether this visit is a second session (it spends one) or not (it spends none).
  */
 import type { Attendance, AttendanceRegister, CheckInInput } from '@arena/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -79,6 +81,7 @@ export function attendanceJson(r: AttendanceJoin): Attendance {
     check_out: r.a.checkOut?.toISOString() ?? null,
     source: r.a.source,
     override: r.a.override,
+    spent_session: r.a.spentSession,
     created_at: r.a.createdAt.toISOString(),
   };
 }
@@ -115,6 +118,7 @@ export async function attendanceRegister(tx: Tx, ctx: Ctx, input: { date?: strin
 
 // ---- check-in ----
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const clock = (ctx: Ctx, instant: Date) => nowIn(ctx.timeZone, instant).time.slice(0, 5);
 const audited = (a: Attendance) => `${a.member_code} ${a.member_name}, ${displayDate(a.date)}`;
 
@@ -145,8 +149,9 @@ async function memberOf(tx: Tx, ctx: Ctx, input: Pick<CheckInInput, 'member' | '
  */
 async function runningMembership(tx: Tx, ctx: Ctx, memberId: number, date: string) {
   const [row] = await tx
-    .select({ id: membership.id, sessionsLeft: membership.sessionsLeft })
+    .select({ id: membership.id, sessionsLeft: membership.sessionsLeft, planName: plan.name })
     .from(membership)
+    .innerJoin(plan, eq(plan.id, membership.planId))
     .where(
       and(
         eq(membership.organisationId, ctx.organisationId),
@@ -194,10 +199,10 @@ async function refusal(tx: Tx, ctx: Ctx, memberId: number, date: string): Promis
   return 'No running membership.';
 }
 
-/** Whether the member already visited on `date` against the membership (a visit other than `except`). */
-async function visitedToday(tx: Tx, ctx: Ctx, memberId: number, membershipId: number, date: string, except: number): Promise<boolean> {
+/** How many sessions of the membership the member spent on `date`. */
+async function sessionsSpentOn(tx: Tx, ctx: Ctx, memberId: number, membershipId: number, date: string): Promise<number> {
   const [row] = await tx
-    .select({ id: memberAttendance.id })
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(memberAttendance)
     .where(
       and(
@@ -205,12 +210,10 @@ async function visitedToday(tx: Tx, ctx: Ctx, memberId: number, membershipId: nu
         eq(memberAttendance.memberId, memberId),
         eq(memberAttendance.membershipId, membershipId),
         eq(memberAttendance.date, date),
-        eq(memberAttendance.override, false),
-        sql`${memberAttendance.id} <> ${except}`,
+        eq(memberAttendance.spentSession, true),
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
+  return row.n;
 }
 
 /** The member's latest membership that is not cancelled (what an override visit is recorded against), or null. */
@@ -255,6 +258,21 @@ export async function checkIn(tx: Tx, ctx: Ctx, input: CheckInInput): Promise<At
   if (!running && !input.override) throw badRequest(await refusal(tx, ctx, m.id, date));
   const membershipId = running ? running.id : await latestMembership(tx, ctx, m.id);
 
+  // A pack spends one session a day. A member who already spent one today spends another only
+  // when the desk confirms a second session (`second_session: true`), none when it says they are
+  // back (`false`), and is asked about otherwise. Two check-ins of one member at once may both see
+  // no session spent, but only one of them can insert its open visit (member_attendance_open_key).
+  let spends = false;
+  if (running && running.sessionsLeft !== null) {
+    const spent = input.second_session === true ? 0 : await sessionsSpentOn(tx, ctx, m.id, running.id, date);
+    if (spent > 0 && input.second_session === undefined)
+      throw fieldError(
+        'second_session',
+        `${m.name} (${m.code}) already used ${spent === 1 ? 'a session' : `${spent} sessions`} of ${running.planName} today (${plural(running.sessionsLeft, 'session')} left). Check in for a second session to use another, or let them in without using one.`,
+      );
+    spends = spent === 0;
+  }
+
   const [visit] = await tx
     .insert(memberAttendance)
     .values({
@@ -267,18 +285,12 @@ export async function checkIn(tx: Tx, ctx: Ctx, input: CheckInInput): Promise<At
       source: input.source,
       // Recorded only when it let the member in: a running membership needs no override.
       override: !running,
+      spentSession: spends,
       recordedBy: ctx.actor.actorId,
     })
     .returning({ id: memberAttendance.id })
     .catch(onUnique({ member_attendance_open_key: alreadyIn }));
 
-  // A pack spends one session a day: a visit back the same day against it spends none, unless the
-  // desk confirmed a second session. (Only one visit of a member is open at a time, so two
-  // check-ins of one member cannot both see no earlier visit.)
-  const spends =
-    !!running &&
-    running.sessionsLeft !== null &&
-    (input.second_session || !(await visitedToday(tx, ctx, m.id, running.id, date, visit.id)));
   if (running && spends) {
     // One session per check-in that spends, never below 0 even when two visits race for the last one.
     const [left] = await tx

@@ -1,10 +1,10 @@
 /**
- * Freezes of a membership: a freeze moves the end date out by its days (within the plan's limits
- * on times and days), a freeze that has not started can be removed, and a running one ended early
+ * Freezes of a membership: a freeze moves the end date out by its days (within the plan's limits:
+ * times and days per membership and per membership year, and the shortest freeze), a freeze that has not started can be removed, and a running one ended early
  * gives its unused days back. Each locks the membership first, so parallel freezes of one
  * membership give the answer one request would.
  */
-import { freezeDays, overlaps, shiftDays, type FreezeInput } from '@arena/contracts';
+import { freezeDays, freezeYear, overlaps, shiftDays, type FreezeInput } from '@arena/contracts';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -37,8 +37,11 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Freezes a membership from one day to another: the end date moves out by the frozen days.
- * Refused beyond the plan's number of freezes or frozen days, over another freeze, outside the
- * membership, or on an expired or cancelled one.
+ * Refused beyond the plan's number of freezes or frozen days (per membership, and per membership
+ * year: the freezes whose first day falls in the year the new one starts in), shorter than the
+ * plan's shortest freeze, over another freeze, outside the membership, or on an expired or
+ * cancelled one. The membership row is locked first, so two freezes that each fit alone but not
+ * together never both pass.
  */
 export async function freezeMembership(tx: Tx, ctx: Ctx, id: number, input: FreezeInput): Promise<void> {
   const m = await lockMembership(tx, ctx, id);
@@ -69,6 +72,11 @@ export async function freezeMembership(tx: Tx, ctx: Ctx, id: number, input: Free
   const existing = await freezesOf(tx, ctx, m.id);
   const days = freezeDays(input.from_date, input.to_date);
   if (p.freezeMaxTimes === 0 || p.freezeMaxDays === 0) throw badRequest(`The plan "${p.name}" allows no freezes.`);
+  if (days < p.minFreezeDays)
+    throw fieldError(
+      'to_date',
+      `The plan "${p.name}" freezes for at least ${plural(p.minFreezeDays, 'day')}; this freeze is ${plural(days, 'day')}.`,
+    );
   if (existing.length + 1 > p.freezeMaxTimes)
     throw badRequest(
       `The plan "${p.name}" allows at most ${plural(p.freezeMaxTimes, 'freeze')} per membership; ${existing.length} already taken.`,
@@ -77,6 +85,24 @@ export async function freezeMembership(tx: Tx, ctx: Ctx, id: number, input: Free
   if (used + days > p.freezeMaxDays)
     throw badRequest(
       `The plan "${p.name}" allows at most ${plural(p.freezeMaxDays, 'frozen day')} per membership; ${used} used, ${days} asked.`,
+    );
+  const year = freezeYear(
+    m.startDate,
+    existing.map((f) => ({ from_date: f.fromDate, days: f.days })),
+    input.from_date,
+  );
+  const inYear = `in the membership year ${displayDate(year.from)} – ${displayDate(year.to)}`;
+  if (p.maxFreezesPerYear !== null && year.freezes + 1 > p.maxFreezesPerYear)
+    throw fieldError(
+      'from_date',
+      p.maxFreezesPerYear === 0
+        ? `The plan "${p.name}" allows no freezes in a membership year.`
+        : `The plan "${p.name}" allows at most ${plural(p.maxFreezesPerYear, 'freeze')} per membership year; ${year.freezes} already taken ${inYear}.`,
+    );
+  if (p.maxFreezeDaysPerYear !== null && year.days + days > p.maxFreezeDaysPerYear)
+    throw fieldError(
+      'to_date',
+      `The plan "${p.name}" allows at most ${plural(p.maxFreezeDaysPerYear, 'frozen day')} per membership year; ${year.days} used ${inYear}, ${days} asked.`,
     );
   const [renewal] = await tx
     .select({ start: membership.startDate })

@@ -1,5 +1,5 @@
 /** Reading members, memberships and member services as API JSON, a page at a time (one query per kind of related row). */
-import { fromPaise, toPaise, type Member, type Membership, type MemberService, type MembershipStatus } from '@arena/contracts';
+import { freezeYear, fromPaise, toPaise, type Member, type Membership, type MemberService, type MembershipStatus } from '@arena/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
@@ -103,8 +103,24 @@ export async function loadMemberJson(tx: Tx, ctx: Ctx, id: number): Promise<Memb
   return (await membersJson(tx, ctx, [await loadMember(tx, ctx, id)]))[0];
 }
 
-export const membershipFields = { m: membership, planName: plan.name, memberCode: member.memberCode };
-export type MembershipSelectRow = { m: typeof membership.$inferSelect; planName: string; memberCode: string };
+/** The plan's limits on freezes, beside each membership (the freeze dialog shows them and what is left). */
+const planFreezeLimits = {
+  maxTimes: plan.freezeMaxTimes,
+  maxDays: plan.freezeMaxDays,
+  maxFreezesPerYear: plan.maxFreezesPerYear,
+  maxFreezeDaysPerYear: plan.maxFreezeDaysPerYear,
+  minFreezeDays: plan.minFreezeDays,
+};
+type PlanFreezeLimits = {
+  maxTimes: number;
+  maxDays: number;
+  maxFreezesPerYear: number | null;
+  maxFreezeDaysPerYear: number | null;
+  minFreezeDays: number;
+};
+
+export const membershipFields = { m: membership, planName: plan.name, memberCode: member.memberCode, limits: planFreezeLimits };
+export type MembershipSelectRow = { m: typeof membership.$inferSelect; planName: string; memberCode: string; limits: PlanFreezeLimits };
 
 export const membershipFrom = (tx: Tx, fields: Record<string, unknown>) =>
   tx
@@ -136,8 +152,13 @@ export async function membershipsJson(tx: Tx, ctx: Ctx, rows: MembershipSelectRo
       ),
   ]);
   const renewedBy = new Map(renewals.map((r) => [Number(r.from), r.id]));
-  return rows.map(({ m, planName, memberCode }) => {
+  return rows.map(({ m, planName, memberCode, limits }) => {
     const own = freezes.filter((f) => f.membershipId === m.id);
+    const year = freezeYear(
+      m.startDate,
+      own.map((f) => ({ from_date: f.fromDate, days: f.days })),
+      m.startDate > ctx.now.today ? m.startDate : ctx.now.today,
+    );
     return {
       id: m.id,
       member: m.memberId,
@@ -169,6 +190,14 @@ export async function membershipsJson(tx: Tx, ctx: Ctx, rows: MembershipSelectRo
         created_at: iso(f.createdAt)!,
       })),
       frozen_days: own.reduce((n, f) => n + f.days, 0),
+      freeze_limits: {
+        max_times: limits.maxTimes,
+        max_days: limits.maxDays,
+        max_freezes_per_year: limits.maxFreezesPerYear,
+        max_freeze_days_per_year: limits.maxFreezeDaysPerYear,
+        min_freeze_days: limits.minFreezeDays,
+      },
+      freeze_year: year,
       sessions_total: m.sessionsTotal,
       sessions_left: m.sessionsLeft,
       cancelled_at: iso(m.cancelledAt),

@@ -88,6 +88,12 @@ export const plan = tenantTable(
     joiningFee: money('joining_fee').notNull().default('0'),
     freezeMaxTimes: integer('freeze_max_times').notNull().default(0),
     freezeMaxDays: integer('freeze_max_days').notNull().default(0),
+    /** Freezes per membership year (counted from the membership's start); null: no limit. */
+    maxFreezesPerYear: integer('max_freezes_per_year'),
+    /** Days frozen per membership year (the freezes that start in it); null: no limit. */
+    maxFreezeDaysPerYear: integer('max_freeze_days_per_year'),
+    /** The shortest freeze, in days. */
+    minFreezeDays: integer('min_freeze_days').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps(),
   },
@@ -97,6 +103,12 @@ export const plan = tenantTable(
     check('membership_plan_duration_positive', sql`${t.durationValue} >= 1`),
     check('membership_plan_amounts', sql`${t.price} >= 0 and ${t.joiningFee} >= 0`),
     check('membership_plan_freeze_limits', sql`${t.freezeMaxTimes} >= 0 and ${t.freezeMaxDays} >= 0`),
+    check(
+      'membership_plan_freeze_year_limits',
+      sql`(${t.maxFreezesPerYear} is null or ${t.maxFreezesPerYear} between 0 and 365)
+        and (${t.maxFreezeDaysPerYear} is null or ${t.maxFreezeDaysPerYear} between 0 and 3650)
+        and ${t.minFreezeDays} between 1 and 365`,
+    ),
     check('membership_plan_sessions_positive', sql`${t.sessions} is null or ${t.sessions} >= 1`),
   ],
 );
@@ -297,6 +309,8 @@ export const memberAttendance = tenantTable(
       .notNull()
       .default('desk'),
     override: boolean('override').notNull().default(false),
+    /** Whether the visit spent a session of a pack (one a day, a second when the desk confirms it). */
+    spentSession: boolean('spent_session').notNull().default(true),
     recordedBy: ref('recorded_by'),
     createdAt: createdAt(),
   },

@@ -148,6 +148,9 @@ export async function seedMembership(tx: Tx, ctx: Ctx): Promise<void> {
           joiningFee: '0.00',
           freezeMaxTimes: 3,
           freezeMaxDays: 45,
+          maxFreezesPerYear: 2,
+          maxFreezeDaysPerYear: 30,
+          minFreezeDays: 5,
         },
         {
           name: 'Personal Training 12 sessions',
@@ -410,6 +413,7 @@ export async function seedMembership(tx: Tx, ctx: Ctx): Promise<void> {
         checkIn,
         checkOut: stillIn ? null : new Date(checkIn.getTime() + (60 + Math.floor(rnd() * 45)) * 60_000),
         source: rnd() < 0.4 ? 'qr' : 'desk',
+        spentSession: false, // a time membership: no sessions to spend
       });
     }
   }

@@ -169,6 +169,7 @@ export function AttendancePage() {
                       <p className="truncate text-xs tabular text-muted">
                         {a.member_code}
                         {a.plan_name && ` · ${a.plan_name}`}
+                        {a.sessions_left !== null && !a.override && (a.spent_session ? ' · 1 session used' : ' · no session used')}
                       </p>
                       <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm tabular">
                         <span>In {clockTime(a.check_in, zone)}</span>
@@ -227,6 +228,7 @@ export function AttendancePage() {
                           {a.plan_name || <span className="text-muted">—</span>}
                           {a.sessions_left !== null && (
                             <span className="block text-xs text-muted">
+                              {!a.override && (a.spent_session ? '1 session used · ' : 'no session used · ')}
                               {a.sessions_left} {a.sessions_left === 1 ? 'session' : 'sessions'} left
                             </span>
                           )}

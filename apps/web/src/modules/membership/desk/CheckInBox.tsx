@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { CheckCircle2, LogIn, QrCode, ScanLine, ShieldAlert } from 'lucide-react';
+import { CheckCircle2, LogIn, QrCode, Repeat2, ScanLine, ShieldAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
@@ -14,28 +14,38 @@ import { authStore } from '../../../state/auth';
 import { memberSearchQuery, useAttendanceMutations, useMemberSearch, type Attendance, type Member } from './api';
 import { MemberAvatar, memberPath, MemberStatusBadge } from './parts';
 import { QrScanDialog } from './QrScanDialog';
-import { checkInQueryKind, checkInSearchTerm, checkInTarget, clockTime, memberCodeIn, refusalText } from './rules';
+import { checkInQueryKind, checkInSearchTerm, checkInTarget, clockTime, memberCodeIn, refusalText, secondSessionQuestion } from './rules';
 
 type Target = { member: number; label: string } | { member_code: string; label: string };
+type Source = 'desk' | 'qr';
+/** What the desk adds to a check-in it sends again: let in without a running plan, or say whether this is a second session of a pack. */
+type Answer = { override?: boolean; second_session?: boolean };
 type Outcome =
   | { kind: 'in'; visit: Attendance }
-  | { kind: 'refused'; target: Target; source: 'desk' | 'qr'; reason: string }
+  | { kind: 'refused'; target: Target; source: Source; reason: string }
+  | { kind: 'second'; target: Target; source: Source; reason: string }
   | { kind: 'already'; target: Target; reason: string }
   | { kind: 'hint'; reason: string }
   | { kind: 'error'; reason: string };
 
 const zone = () => authStore.get().organisation?.time_zone;
 
-/** "Monthly · 11 sessions left", "Monthly", "" — what a check-in says of the membership it used. */
-const planLine = (a: Pick<Attendance, 'plan_name' | 'sessions_left'>) =>
-  [a.plan_name, a.sessions_left !== null ? `${a.sessions_left} ${a.sessions_left === 1 ? 'session' : 'sessions'} left` : '']
+/** "PT 12 · 1 session used · 11 sessions left", "Monthly", "" — what a check-in says of the membership it used. */
+const planLine = (a: Pick<Attendance, 'plan_name' | 'sessions_left' | 'spent_session' | 'override'>) =>
+  [
+    a.plan_name,
+    a.sessions_left !== null && !a.override ? (a.spent_session ? '1 session used' : 'no session used') : '',
+    a.sessions_left !== null ? `${a.sessions_left} ${a.sessions_left === 1 ? 'session' : 'sessions'} left` : '',
+  ]
     .filter(Boolean)
     .join(' · ');
 
 /**
  * The desk's fast check-in: type a name, phone or member code (or scan the card's QR code, with
  * the camera or a USB scanner that types into the box) and press Enter. A refusal (no running
- * membership) shows the server's reason with Override; a second check-in says the member is in.
+ * membership) shows the server's reason with Override; a second check-in says the member is in. A
+ * pack member back the same day, after using today's session, is let in only once the desk says
+ * whether it is a second session (it uses one) or not (it uses none).
  */
 export function CheckInBox({ viewingOtherDay }: { viewingOtherDay: boolean }) {
   const inputId = useId();
@@ -61,11 +71,11 @@ export function CheckInBox({ viewingOtherDay }: { viewingOtherDay: boolean }) {
 
   const focusBox = () => requestAnimationFrame(() => input.current?.focus());
 
-  async function run(target: Target, source: 'desk' | 'qr', override = false) {
+  async function run(target: Target, source: Source, answer: Answer = {}) {
     setOutcome(null);
     try {
       const body = 'member' in target ? { member: target.member } : { member_code: target.member_code };
-      const visit = await checkIn.mutateAsync({ ...body, source, override });
+      const visit = await checkIn.mutateAsync({ ...body, source, ...answer });
       setOutcome({ kind: 'in', visit });
       notify.success(`${visit.member_name} checked in at ${clockTime(visit.check_in, zone())}.`);
       setText('');
@@ -75,7 +85,9 @@ export function CheckInBox({ viewingOtherDay }: { viewingOtherDay: boolean }) {
       // The box is ready for the next member (a card scanner types straight into it); the outcome keeps who it was.
       setText('');
       setOpen(false);
-      if (error instanceof ApiError && error.status === 409)
+      const question = error instanceof ApiError && error.status === 400 ? secondSessionQuestion(error.data) : null;
+      if (question) setOutcome({ kind: 'second', target, source, reason: question });
+      else if (error instanceof ApiError && error.status === 409)
         setOutcome({ kind: 'already', target, reason: reason ?? `${target.label} is already checked in.` });
       else if (error instanceof ApiError && error.status === 400 && reason) setOutcome({ kind: 'refused', target, source, reason });
       else setOutcome({ kind: 'error', reason: errorMessage(error) });
@@ -213,7 +225,7 @@ export function CheckInBox({ viewingOtherDay }: { viewingOtherDay: boolean }) {
       </p>
 
       <div aria-live="polite" className="empty:hidden mt-3">
-        {outcome && <OutcomeLine outcome={outcome} pending={checkIn.isPending} onOverride={run} onDismiss={() => setOutcome(null)} />}
+        {outcome && <OutcomeLine outcome={outcome} pending={checkIn.isPending} onAnswer={run} onDismiss={() => setOutcome(null)} />}
       </div>
 
       <QrScanDialog
@@ -234,12 +246,13 @@ export function CheckInBox({ viewingOtherDay }: { viewingOtherDay: boolean }) {
 function OutcomeLine({
   outcome,
   pending,
-  onOverride,
+  onAnswer,
   onDismiss,
 }: {
   outcome: Outcome;
   pending: boolean;
-  onOverride: (target: Target, source: 'desk' | 'qr', override: boolean) => Promise<void>;
+  /** Sends the check-in again with the desk's answer. */
+  onAnswer: (target: Target, source: Source, answer: Answer) => Promise<void>;
   onDismiss: () => void;
 }) {
   if (outcome.kind === 'in') {
@@ -272,7 +285,7 @@ function OutcomeLine({
             <p className="font-semibold">{outcome.target.label} was not checked in</p>
             <p className="mt-0.5 text-fg">{outcome.reason}</p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <Button size="sm" disabled={pending} onClick={() => void onOverride(outcome.target, outcome.source, true)}>
+              <Button size="sm" disabled={pending} onClick={() => void onAnswer(outcome.target, outcome.source, { override: true })}>
                 <ScanLine size={14} aria-hidden /> {pending ? 'Checking in…' : 'Override and check in'}
               </Button>
               {'member' in outcome.target && (
@@ -283,6 +296,34 @@ function OutcomeLine({
                   Open member (renew, collect)
                 </Link>
               )}
+              <Button size="sm" variant="ghost" onClick={onDismiss}>
+                Dismiss
+              </Button>
+            </div>
+          </div>
+        </div>
+      </div>
+    );
+  if (outcome.kind === 'second')
+    return (
+      <div role="alert" className="rounded-md border border-accent/30 bg-accent-soft px-3 py-3 text-sm text-accent-text">
+        <div className="flex items-start gap-2.5">
+          <Repeat2 size={20} className="mt-0.5 shrink-0" aria-hidden />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold">{outcome.target.label} already used a session today</p>
+            <p className="mt-0.5 text-fg">{outcome.reason}</p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button size="sm" disabled={pending} onClick={() => void onAnswer(outcome.target, outcome.source, { second_session: true })}>
+                {pending ? 'Checking in…' : 'Check in for a second session'}
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={pending}
+                onClick={() => void onAnswer(outcome.target, outcome.source, { second_session: false })}
+              >
+                Let in without a session
+              </Button>
               <Button size="sm" variant="ghost" onClick={onDismiss}>
                 Dismiss
               </Button>

@@ -9,6 +9,7 @@ import { formatCount, formatDate, formatMoney } from '../../../lib/format';
 import { requestSchema, type FormControl, type FormInput } from '../../../lib/form';
 import { useSports } from '../../../lib/lookups';
 import { todayIso } from '../../../lib/today';
+import { yearlyFreezeText } from '../members/freeze';
 import { plans, type Plan } from './api';
 import { FITNESS_SAC, GST_OPTIONS, gstText } from './parts';
 
@@ -27,11 +28,17 @@ const planFields = z.object({
   sac_code: z.string(),
   freeze_max_times: count,
   freeze_max_days: count,
+  max_freezes_per_year: count,
+  max_freeze_days_per_year: count,
+  min_freeze_days: count,
   is_active: z.boolean(),
 });
 type PlanForm = FormInput<typeof planFormSchema>;
 
-/** The plan request of the contracts, from the form: no sport and no session limit are empty fields. */
+/** An empty number field as the API's "no limit" (null). */
+const orNull = (n: number) => (Number.isFinite(n) ? n : null);
+
+/** The plan request of the contracts, from the form: no sport, no session limit and no yearly freeze limit are empty fields. */
 export const planFormSchema = requestSchema(planFields, planInputSchema, (v, issue) => {
   if (!Number.isFinite(v.duration_value)) issue('duration_value', 'Enter how long the plan lasts.');
   if (!v.price.trim()) issue('price', 'Enter the price.');
@@ -43,6 +50,10 @@ export const planFormSchema = requestSchema(planFields, planInputSchema, (v, iss
     joining_fee: v.joining_fee.trim() || '0',
     freeze_max_times: Number.isFinite(v.freeze_max_times) ? v.freeze_max_times : 0,
     freeze_max_days: Number.isFinite(v.freeze_max_days) ? v.freeze_max_days : 0,
+    max_freezes_per_year: orNull(v.max_freezes_per_year),
+    max_freeze_days_per_year: orNull(v.max_freeze_days_per_year),
+    // No minimum: a freeze of a day.
+    min_freeze_days: Number.isFinite(v.min_freeze_days) ? v.min_freeze_days : 1,
   };
 });
 
@@ -66,6 +77,9 @@ const planDefaults = (p: Plan | null): PlanForm =>
         sac_code: p.sac_code,
         freeze_max_times: p.freeze_max_times,
         freeze_max_days: p.freeze_max_days,
+        max_freezes_per_year: p.max_freezes_per_year ?? Number.NaN,
+        max_freeze_days_per_year: p.max_freeze_days_per_year ?? Number.NaN,
+        min_freeze_days: p.min_freeze_days > 1 ? p.min_freeze_days : Number.NaN,
         is_active: p.is_active,
       }
     : {
@@ -81,6 +95,9 @@ const planDefaults = (p: Plan | null): PlanForm =>
         sac_code: FITNESS_SAC,
         freeze_max_times: 0,
         freeze_max_days: 0,
+        max_freezes_per_year: Number.NaN,
+        max_freeze_days_per_year: Number.NaN,
+        min_freeze_days: Number.NaN,
         is_active: true,
       };
 
@@ -146,7 +163,14 @@ export function PlanPage() {
           id: 'freeze',
           header: 'Freeze limit',
           mobile: 'meta',
-          cell: (p) => <span className="whitespace-nowrap">{freezeText(p.freeze_max_times, p.freeze_max_days)}</span>,
+          cell: (p) => (
+            <div className="whitespace-nowrap">
+              <div>{freezeText(p.freeze_max_times, p.freeze_max_days)}</div>
+              {p.freeze_max_times > 0 && p.freeze_max_days > 0 && yearlyFreezeText(p) && (
+                <div className="text-xs text-muted">{yearlyFreezeText(p)}</div>
+              )}
+            </div>
+          ),
         },
         {
           id: 'active_members',
@@ -216,6 +240,27 @@ export function PlanPage() {
               label="Freeze days allowed"
               suffix="days"
               hint="In all, per membership."
+            />
+            <NumberField
+              control={control}
+              name="max_freezes_per_year"
+              label="Freezes per year"
+              suffix="times"
+              hint="In each membership year, from the start date. Empty = no limit."
+            />
+            <NumberField
+              control={control}
+              name="max_freeze_days_per_year"
+              label="Freeze days per year"
+              suffix="days"
+              hint="Days of the freezes that start in a membership year. Empty = no limit."
+            />
+            <NumberField
+              control={control}
+              name="min_freeze_days"
+              label="Minimum freeze days"
+              suffix="days"
+              hint="The shortest freeze. Empty = no limit (a day)."
             />
             <TextareaField control={control} name="description" label="Description" rows={2} maxLength={1000} className="sm:col-span-2" />
             <CheckboxField

@@ -9,6 +9,7 @@ import {
   monthText,
   percentOf,
   refusalText,
+  secondSessionQuestion,
   timeRange,
   visitLength,
   weekdaysText,
@@ -115,6 +116,16 @@ describe('refusalText', () => {
     expect(refusalText('Plain text')).toBe('Plain text');
     expect(refusalText(null)).toBeNull();
     expect(refusalText({})).toBeNull();
+  });
+});
+
+describe('secondSessionQuestion', () => {
+  it("reads the server's question about a second session, and nothing else", () => {
+    const question = 'Asha Rao (MEM-00042) already used a session of PT 12 today (9 sessions left). Check in for a second session …';
+    expect(secondSessionQuestion({ second_session: [question] })).toBe(question);
+    expect(secondSessionQuestion({ detail: 'All 12 sessions of the membership have been used.' })).toBeNull();
+    expect(secondSessionQuestion({ member: ['No member has the code "X".'] })).toBeNull();
+    expect(secondSessionQuestion(null)).toBeNull();
   });
 });
 

@@ -146,6 +146,16 @@ export function refusalText(data: unknown): string | null {
   return null;
 }
 
+/**
+ * The server's question when a pack member who already used a session today checks in again
+ * without saying whether it is a second session (a 400 on `second_session`), or null.
+ */
+export function secondSessionQuestion(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return null;
+  const messages = (data as Record<string, unknown>).second_session;
+  return Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : null;
+}
+
 // ---- reports ----
 export interface MonthModePivot {
   /** Payment modes across, most collected first. */

@@ -37,6 +37,7 @@ import { todayIso } from '../../../lib/today';
 import { useDebounced } from '../../../lib/useDebounced';
 import { useSidebar } from '../../../state/sidebar';
 import { searchMembers, useMemberMutations, usePlans, type MemberCreated } from './api';
+import { yearlyFreezeText } from './freeze';
 import { memberDetailFields } from './memberForm';
 import { PhotoField, photoRefusal } from './PhotoField';
 import { emptyPayment, paymentFields, paymentRequest, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
@@ -316,6 +317,7 @@ function PlanFields({
           {plan.gst_rate ? ` incl. ${plan.gst_rate} % GST` : ''}
           {Number(plan.joining_fee) > 0 && ` · joining fee ${formatMoney(plan.joining_fee)}`}
           {plan.freeze_max_times > 0 && ` · up to ${plan.freeze_max_times} freezes, ${plan.freeze_max_days} days`}
+          {plan.freeze_max_times > 0 && plan.freeze_max_days > 0 && yearlyFreezeText(plan) && ` (${yearlyFreezeText(plan)})`}
         </p>
       )}
       <PaymentFields

@@ -23,7 +23,7 @@ export function AttendanceTab({ member }: { member: Member }) {
   const [month, setMonth] = useState(monthOf(today));
   const { from, to } = monthRange(month);
   const visits = useMemberAttendance(member.id, from, to);
-  const { checkIn, busy } = useCheckInAction();
+  const { checkIn, busy, dialog: secondSession } = useCheckInAction();
   const byDay = useMemo(() => visitsByDay(visits.data ?? []), [visits.data]);
   const weeks = useMemo(() => monthWeeks(month), [month]);
   const list = useMemo(() => [...(visits.data ?? [])].sort((a, b) => (a.check_in < b.check_in ? 1 : -1)), [visits.data]);
@@ -141,6 +141,7 @@ export function AttendanceTab({ member }: { member: Member }) {
           </ul>
         )}
       </Card>
+      {secondSession}
     </div>
   );
 }
@@ -154,6 +155,7 @@ function VisitRow({ visit: v, today }: { visit: Attendance; today: string }) {
           {SOURCE_LABEL[v.source] ?? v.source}
           {v.plan_name && ` · ${v.plan_name}`}
           {v.override && ' · let in without a running plan'}
+          {v.sessions_left !== null && !v.override && (v.spent_session ? ' · 1 session used' : ' · no session used')}
         </span>
       </span>
       <span className="shrink-0 text-right tabular">

@@ -1,4 +1,4 @@
-import { freezeDays, freezeInputSchema, shiftDays } from '@arena/contracts/membership';
+import { freezeDays, freezeInputSchema, freezeYear, shiftDays } from '@arena/contracts/membership';
 import { z } from '@arena/contracts/kit';
 import { useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/Alert';
@@ -8,7 +8,8 @@ import { formatDate } from '../../../lib/format';
 import { requestSchema, type FormControl } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { todayIso } from '../../../lib/today';
-import { useMembershipMutations, usePlans, type Membership } from './api';
+import { useMembershipMutations, type Membership } from './api';
+import { freezeAllowance, freezeProblems, plural, yearAllowance } from './freeze';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -22,22 +23,9 @@ const freezeFormSchema = requestSchema(
   },
 );
 
-/** "2 of 3 freezes and 12 of 30 days used", from the plan's limits and the membership's freezes. */
-export function freezeAllowance(
-  m: Pick<Membership, 'freezes' | 'frozen_days'>,
-  plan: { freeze_max_times: number; freeze_max_days: number } | undefined,
-) {
-  if (!plan) return null;
-  if (plan.freeze_max_times === 0 || plan.freeze_max_days === 0) return 'This plan does not allow freezes.';
-  const times = m.freezes.length;
-  return `Used ${times} of ${plan.freeze_max_times} ${plan.freeze_max_times === 1 ? 'freeze' : 'freezes'} and ${m.frozen_days} of ${plan.freeze_max_days} days.`;
-}
-
 /** Freeze a membership from one day to another: its end moves out by the frozen days; the server refuses what the plan does not allow. */
 export function FreezeDialog({ membership, onClose }: { membership: Membership | null; onClose: () => void }) {
   const { freeze } = useMembershipMutations();
-  const plans = usePlans(false);
-  const plan = plans.data?.find((p) => p.id === membership?.plan);
   const today = todayIso();
   const from = membership && membership.start_date > today ? membership.start_date : today;
   return (
@@ -72,7 +60,7 @@ export function FreezeDialog({ membership, onClose }: { membership: Membership |
               className="sm:col-span-2"
             />
           </div>
-          {membership && <FreezePreview control={control} end={membership.end_date} allowance={freezeAllowance(membership, plan)} />}
+          {membership && <FreezePreview control={control} membership={membership} today={today} />}
         </div>
       )}
     </FormDialog>
@@ -81,26 +69,50 @@ export function FreezeDialog({ membership, onClose }: { membership: Membership |
 
 function FreezePreview({
   control,
-  end,
-  allowance,
+  membership: m,
+  today,
 }: {
   control: FormControl<{ from_date: string; to_date: string; reason: string }>;
-  end: string;
-  allowance: string | null;
+  membership: Membership;
+  today: string;
 }) {
   const [from, to] = useWatch({ control, name: ['from_date', 'to_date'] });
+  const end = m.end_date;
   const days = ISO.test(from ?? '') && ISO.test(to ?? '') && to >= from ? freezeDays(from, to) : 0;
+  const l = m.freeze_limits;
+  // The membership year of the chosen first day (this year's until one is chosen).
+  const year = ISO.test(from ?? '') ? freezeYear(m.start_date, m.freezes, from) : m.freeze_year;
+  const current = year.from === m.freeze_year.from;
+  const problems = days > 0 ? freezeProblems(m, from, days) : [];
+  const frozenOut = l.max_times === 0 || l.max_days === 0;
+  const perYear = frozenOut ? null : yearAllowance(m, year, current);
   return (
-    <Alert tone="info">
-      {days > 0 ? (
-        <>
-          {days} {days === 1 ? 'day' : 'days'} frozen: the membership will end on{' '}
-          <span className="font-semibold">{formatDate(shiftDays(end, days))}</span> instead of {formatDate(end)}.
-        </>
-      ) : (
-        <>Pick the days of the freeze; the end date moves out by as many days.</>
-      )}
-      {allowance && <span className="mt-1 block text-xs opacity-90">{allowance}</span>}
-    </Alert>
+    <div className="space-y-3">
+      <Alert tone={problems.length ? 'warning' : 'info'}>
+        {days > 0 ? (
+          <>
+            {days} {days === 1 ? 'day' : 'days'} frozen: the membership will end on{' '}
+            <span className="font-semibold">{formatDate(shiftDays(end, days))}</span> instead of {formatDate(end)}.
+          </>
+        ) : (
+          <>Pick the days of the freeze; the end date moves out by as many days.</>
+        )}
+        {problems.map((p) => (
+          <span key={p} className="mt-1 block font-medium">
+            {p}
+          </span>
+        ))}
+      </Alert>
+      <div className="rounded-md bg-subtle px-3 py-2 text-sm" aria-label="Freeze limits of the plan">
+        <p className="font-medium">Freeze limits</p>
+        <ul className="mt-1 space-y-0.5 text-muted">
+          <li>{freezeAllowance(m)}</li>
+          {perYear && <li>{perYear}</li>}
+          {!frozenOut && l.min_freeze_days > 1 && <li>A freeze lasts at least {plural(l.min_freeze_days, 'day')}.</li>}
+          {!frozenOut && !perYear && <li>No yearly limit.</li>}
+        </ul>
+        {today < m.start_date && <p className="mt-1 text-xs text-muted">Membership years count from {formatDate(m.start_date)}.</p>}
+      </div>
+    </div>
   );
 }

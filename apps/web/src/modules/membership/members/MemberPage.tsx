@@ -168,7 +168,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function MemberHeader({ member }: { member: Member }) {
   const memberships = useMemberships(member.id);
   const [dialog, setDialog] = useState<'renew' | 'collect' | 'freeze' | 'edit' | null>(null);
-  const { checkIn, busy } = useCheckInAction();
+  const { checkIn, busy, dialog: secondSession } = useCheckInAction();
   const current = member.current_membership;
   const running = memberships.data?.find((m) => m.id === current?.id) ?? null;
   // No running membership: the last one that ran out (not a cancelled one), to say what lapsed and when.
@@ -283,6 +283,7 @@ function MemberHeader({ member }: { member: Member }) {
       {dialog === 'collect' && <CollectPaymentDialog member={member.id} memberName={member.full_name} open onOpenChange={close} />}
       <FreezeDialog membership={dialog === 'freeze' ? running : null} onClose={() => setDialog(null)} />
       {dialog === 'edit' && <EditMemberDialog member={member} open onOpenChange={close} />}
+      {secondSession}
     </Card>
   );
 }

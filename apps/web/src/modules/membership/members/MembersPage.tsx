@@ -33,7 +33,7 @@ export function MembersPage() {
   const [collecting, setCollecting] = useState<Member | null>(null);
   const plans = usePlans(false);
   const batches = useBatches();
-  const { checkIn, busy } = useCheckInAction();
+  const { checkIn, busy, dialog: secondSession } = useCheckInAction();
 
   const columns: Column<Member>[] = [
     {
@@ -199,6 +199,7 @@ export function MembersPage() {
           onOpenChange={(o) => !o && setCollecting(null)}
         />
       )}
+      {secondSession}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { flattenFieldErrors } from '@arena/contracts/kit';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { MessageSquare } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { formatTime } from './time';
 import { notify } from '../../../lib/notify';
+import { secondSessionQuestion } from '../desk/rules';
 import { openMemberCard, useCheckIn } from './api';
 
 /**
@@ -23,24 +25,65 @@ export function refusalMessage(error: unknown): string {
   return errorMessage(error);
 }
 
-/** Checks a member in now at the desk; says who is in, or the server's reason for refusing. */
-export function useCheckInAction() {
+type CheckInMember = { id: number; full_name: string };
+
+/**
+ * Checks a member in now at the desk; says who is in, or the server's reason for refusing. A pack
+ * member who already used today's session is asked about (`dialog`, which the caller renders):
+ * a second session uses another, a visit back the same day uses none.
+ */
+export function useCheckInAction(): {
+  checkIn: (member: CheckInMember) => Promise<void>;
+  busy: number | null;
+  dialog: ReactNode;
+} {
   const checkIn = useCheckIn();
   const [busy, setBusy] = useState<number | null>(null);
-  const run = async (member: { id: number; full_name: string }) => {
+  const [asked, setAsked] = useState<{ member: CheckInMember; question: string } | null>(null);
+  const run = async (member: CheckInMember, second_session?: boolean) => {
     setBusy(member.id);
     try {
-      const visit = await checkIn.mutateAsync({ member: member.id, source: 'desk' });
+      const visit = await checkIn.mutateAsync({ member: member.id, source: 'desk', second_session });
+      const used =
+        visit.sessions_left !== null && !visit.override ? (visit.spent_session ? ' · 1 session used' : ' · no session used') : '';
       const left =
         visit.sessions_left !== null ? ` · ${visit.sessions_left} ${visit.sessions_left === 1 ? 'session' : 'sessions'} left` : '';
-      notify.success(`${member.full_name} checked in at ${formatTime(visit.check_in)}${left}.`);
+      notify.success(`${member.full_name} checked in at ${formatTime(visit.check_in)}${used}${left}.`);
+      setAsked(null);
     } catch (error) {
-      notify.error(`${member.full_name} was not checked in: ${refusalMessage(error)}`);
+      const question = error instanceof ApiError && error.status === 400 ? secondSessionQuestion(error.data) : null;
+      if (question) setAsked({ member, question });
+      else {
+        setAsked(null);
+        notify.error(`${member.full_name} was not checked in: ${refusalMessage(error)}`);
+      }
     } finally {
       setBusy(null);
     }
   };
-  return { checkIn: run, busy };
+  const dialog = (
+    <Dialog
+      open={!!asked}
+      onOpenChange={(o) => !o && busy === null && setAsked(null)}
+      title={asked ? `${asked.member.full_name} already used a session today` : 'Second session?'}
+      size="sm"
+      footer={
+        asked && (
+          <>
+            <Button variant="secondary" disabled={busy !== null} onClick={() => void run(asked.member, false)}>
+              Let in without a session
+            </Button>
+            <Button disabled={busy !== null} onClick={() => void run(asked.member, true)}>
+              {busy !== null ? 'Checking in…' : 'Check in for a second session'}
+            </Button>
+          </>
+        )
+      }
+    >
+      <p className="text-sm text-muted">{asked?.question}</p>
+    </Dialog>
+  );
+  return { checkIn: (member) => run(member), busy, dialog };
 }
 
 /** Opens the member card (PDF with photo and QR code) to print. */
