@@ -458,3 +458,27 @@ describe('a new organisation', () => {
     expect(good.json()).toMatchObject({ gstin: '27AABCB1234C1ZE', state: 'Maharashtra' });
   });
 });
+
+describe('the demo seed', () => {
+  it('numbers each series of the demo’s documents in date order and without gaps, as their audit rows name them', async () => {
+    const orgId = (await api('GET', '/api/administrator/organisation/')).json().id as number;
+    const [row] = await withTenant(t.handle.db, orgId, (tx) =>
+      queryRows<{ inversions: number; documents: number; gaps: number; stale: number }>(
+        tx,
+        sql`select
+              (select count(*)::int from invoice a join invoice b on a.organisation_id = b.organisation_id and a.kind = b.kind
+                 and split_part(a.number, '/', 2) = split_part(b.number, '/', 2) and a.number < b.number and a.date > b.date
+               where a.organisation_id = ${orgId}) as inversions,
+              (select count(*)::int from invoice where organisation_id = ${orgId}) as documents,
+              (select count(*)::int from (
+                 select kind, split_part(number, '/', 2) as fy, count(*) as n, max(split_part(number, '/', 3)::int) as last
+                 from invoice where organisation_id = ${orgId} and number ~ '^[A-Z]+/[0-9]{2}-[0-9]{2}/[0-9]+$' group by 1, 2) s
+               where s.n <> s.last) as gaps,
+              (select count(*)::int from audit_log a join invoice i on i.organisation_id = a.organisation_id and a.object_id = i.id::text
+               where a.organisation_id = ${orgId} and a.resource = 'invoice' and a.action = 'create' and a.object_label <> i.number) as stale`,
+      ),
+    );
+    expect(row.documents).toBeGreaterThan(1000);
+    expect(row).toMatchObject({ inversions: 0, gaps: 0, stale: 0 });
+  });
+});
