@@ -58,17 +58,33 @@ export function ProfitLossView({ report }: { report: ProfitLoss }) {
           />
         </ReportChart>
       )}
-      <div className="grid gap-4 lg:grid-cols-2">
-        <ReportTableCard
-          title="Income"
-          label="Income by module and category"
-          columns={[{ header: 'Module' }, { header: 'Category' }, { header: 'Income', numeric: true }, { header: 'GST', numeric: true }]}
-          rows={report.income.map((r) => ({
-            key: `${r.module}|${r.category}`,
-            cells: [moduleLabel(r.module) || '—', r.category || '—', formatMoney(r.amount), muted(formatMoney(r.gst))],
-          }))}
-          total={['Total income', '', formatMoney(t.income), formatMoney(t.gst_collected)]}
-        />
+      {/* The GST card under the income (the shorter list), the months across the width. */}
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+        <div className="grid gap-4">
+          <ReportTableCard
+            title="Income"
+            label="Income by module and category"
+            columns={[{ header: 'Module' }, { header: 'Category' }, { header: 'Income', numeric: true }, { header: 'GST', numeric: true }]}
+            rows={report.income.map((r) => ({
+              key: `${r.module}|${r.category}`,
+              cells: [moduleLabel(r.module) || '—', r.category || '—', formatMoney(r.amount), muted(formatMoney(r.gst))],
+            }))}
+            total={['Total income', '', formatMoney(t.income), formatMoney(t.gst_collected)]}
+          />
+          <ReportTableCard
+            title="GST, kept apart"
+            label="GST and the money"
+            columns={[{ header: 'Item' }, { header: 'Amount', numeric: true }]}
+            rows={[
+              { key: 'income', cells: ['Income', formatMoney(t.income)] },
+              { key: 'gst-collected', cells: ['+ GST collected', formatMoney(t.gst_collected)] },
+              { key: 'money-in', cells: [strong('Money in'), strong(formatMoney(t.money_in))] },
+              { key: 'expense', cells: ['Expenses', formatMoney(t.expense)] },
+              { key: 'gst-paid', cells: ['+ GST paid on purchases', formatMoney(t.gst_paid)] },
+              { key: 'money-out', cells: [strong('Money out'), strong(formatMoney(t.money_out))] },
+            ]}
+          />
+        </div>
         <ReportTableCard
           title="Expenses"
           label="Expenses by category"
@@ -80,54 +96,37 @@ export function ProfitLossView({ report }: { report: ProfitLoss }) {
           total={['Total expenses', formatMoney(t.expense), formatMoney(t.gst_paid)]}
         />
       </div>
-      <div className="grid gap-4 lg:grid-cols-3">
-        <ReportTableCard
-          title="GST, kept apart"
-          label="GST and the money"
-          columns={[{ header: 'Item' }, { header: 'Amount', numeric: true }]}
-          rows={[
-            { key: 'income', cells: ['Income', formatMoney(t.income)] },
-            { key: 'gst-collected', cells: ['+ GST collected', formatMoney(t.gst_collected)] },
-            { key: 'money-in', cells: [strong('Money in'), strong(formatMoney(t.money_in))] },
-            { key: 'expense', cells: ['Expenses', formatMoney(t.expense)] },
-            { key: 'gst-paid', cells: ['+ GST paid on purchases', formatMoney(t.gst_paid)] },
-            { key: 'money-out', cells: [strong('Money out'), strong(formatMoney(t.money_out))] },
-          ]}
-        />
-        <div className="lg:col-span-2">
-          <ReportTableCard
-            title="Month by month"
-            label="Profit and loss month by month"
-            columns={[
-              { header: 'Month' },
-              { header: 'Income', numeric: true },
-              { header: 'Expenses', numeric: true },
-              { header: 'Net', numeric: true },
-              { header: 'GST collected', numeric: true },
-              { header: 'GST paid', numeric: true },
-            ]}
-            rows={report.months.map((m) => ({
-              key: m.month,
-              cells: [
-                monthLabel(m.month),
-                formatMoney(m.income),
-                formatMoney(m.expense),
-                strong(<Signed value={m.net} />),
-                muted(formatMoney(m.gst_collected)),
-                muted(formatMoney(m.gst_paid)),
-              ],
-            }))}
-            total={[
-              'Total',
-              formatMoney(t.income),
-              formatMoney(t.expense),
-              <Signed value={t.net} />,
-              formatMoney(t.gst_collected),
-              formatMoney(t.gst_paid),
-            ]}
-          />
-        </div>
-      </div>
+      <ReportTableCard
+        title="Month by month"
+        label="Profit and loss month by month"
+        columns={[
+          { header: 'Month' },
+          { header: 'Income', numeric: true },
+          { header: 'Expenses', numeric: true },
+          { header: 'Net', numeric: true },
+          { header: 'GST collected', numeric: true },
+          { header: 'GST paid', numeric: true },
+        ]}
+        rows={report.months.map((m) => ({
+          key: m.month,
+          cells: [
+            monthLabel(m.month),
+            formatMoney(m.income),
+            formatMoney(m.expense),
+            strong(<Signed value={m.net} />),
+            muted(formatMoney(m.gst_collected)),
+            muted(formatMoney(m.gst_paid)),
+          ],
+        }))}
+        total={[
+          'Total',
+          formatMoney(t.income),
+          formatMoney(t.expense),
+          <Signed value={t.net} />,
+          formatMoney(t.gst_collected),
+          formatMoney(t.gst_paid),
+        ]}
+      />
     </>
   );
 }
