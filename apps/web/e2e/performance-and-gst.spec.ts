@@ -33,6 +33,18 @@ test('the owner sets up performance categories and items (an item needs its cate
 test("the GST summary shows the month's GSTR-1 tables", async ({ page }) => {
   await signIn(page, OWNER);
   await page.goto('/reports/accounts?report=gst-summary');
-  for (const heading of ['Outward supplies by rate', 'HSN/SAC summary', 'B2C supplies', 'Documents issued'])
+  for (const heading of [
+    'B2B invoices',
+    'B2C large invoices',
+    'B2C small supplies',
+    'Credit notes to registered buyers',
+    'Credit notes to unregistered buyers',
+    'Nil rated, exempted and non-GST supplies',
+    'HSN/SAC summary',
+    'Documents issued',
+  ])
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  // The demo sells to buyers without a GSTIN in Karnataka and Tamil Nadu: B2C small supplies by place of supply.
+  await expect(page.getByRole('table', { name: 'B2C small supplies' })).toContainText('29-Karnataka');
+  await expect(page.getByRole('table', { name: 'Documents issued' })).toContainText('Invoices for outward supply');
 });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { loadConfig, type Config } from '../platform/config.js';
 import { queryRows, withTenant, type Database } from '../platform/db/client.js';
 import { appUser, organisation } from '../platform/db/schema.js';
-import { organisationCreated, type ModuleManifest } from '../platform/module.js';
+import { organisationCreated, runDemoHistory, type DemoHistory, type ModuleManifest } from '../platform/module.js';
 import { systemCtx } from '../platform/request-context.js';
 import { addDays, dateInZone } from '../platform/time.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
@@ -62,7 +62,8 @@ export async function isEmpty(db: Database): Promise<boolean> {
 
 /**
  * Creates the demo organisations and their users, then each module's demo data through its
- * manifest's seed (in the order the manifests are listed). Idempotent by subdomain: an
+ * manifest's seed (in the order the manifests are listed), the sales of the past day by day
+ * across modules (so invoices are numbered in date order). Idempotent by subdomain: an
  * organisation that exists is left as it is.
  */
 export async function seedDemo(db: Database, config: Config = loadConfig({}), modules: ModuleManifest[] = MODULE_MANIFESTS): Promise<void> {
@@ -86,7 +87,10 @@ export async function seedDemo(db: Database, config: Config = loadConfig({}), mo
     await withTenant(db, org.id, async (tx) => {
       // What every new organisation gets (the manifests' setup hooks), then each module's demo data.
       await organisationCreated(tx, ctx, modules);
-      for (const m of modules) await m.seed?.(tx, ctx);
+      const histories: (DemoHistory | void)[] = [];
+      for (const m of modules) histories.push(await m.seed?.(tx, ctx));
+      // The modules' sales of the past, day by day across modules: each series is numbered in date order.
+      await runDemoHistory(histories);
     });
     for (const u of spec.users) {
       await db.insert(appUser).values({

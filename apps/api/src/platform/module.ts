@@ -80,13 +80,40 @@ export interface ModuleManifest {
   saleSources?: SaleSourceDefinition[];
   /** Income and expense categories of this module, created for every organisation by the money module's hook. */
   defaultCategories?: DefaultCategory[];
-  /** Demo data of this module for one demo organisation, through the module's services. */
-  seed?: (tx: Tx, ctx: Ctx) => Promise<void>;
+  /**
+   * Demo data of this module for one demo organisation, through the module's services. Sales of
+   * the past are returned as `DemoHistory` steps rather than made at once, so that every module's
+   * are made in date order and each GST series runs with time (`runDemoHistory`).
+   */
+  seed?: (tx: Tx, ctx: Ctx) => Promise<void | DemoHistory>;
   /** Kinds of job the module queues (`app.jobs.add(name, payload)`) or schedules. */
   tasks?: Task[];
   /** Cron lines that queue one of the tasks, once per tick across all instances. */
   schedules?: Schedule[];
   searchers?: Searcher[];
+}
+
+/**
+ * What a module's demo seed leaves to be run in date order with the other modules' history: its
+ * dated steps (a day's sales: their invoices are numbered as they are written) and what reads
+ * that history once it is all written (statuses, attendance …).
+ */
+export interface DemoHistory {
+  steps: { date: string; run: () => Promise<void> }[];
+  after?: () => Promise<void>;
+}
+
+/**
+ * Runs the modules' history: every step by date (steps of one day in the order the modules and
+ * their seeds listed them), then each module's `after`, in the modules' order. Invoices are
+ * numbered as they are written, so this is what keeps a series' numbers in date order when two
+ * modules' histories overlap (the bookings of the last three months, the members' sales of seven).
+ */
+export async function runDemoHistory(histories: readonly (DemoHistory | void)[]): Promise<void> {
+  const steps = histories.flatMap((h, module) => (h ? h.steps.map((step, order) => ({ ...step, module, order })) : []));
+  steps.sort((a, b) => a.date.localeCompare(b.date) || a.module - b.module || a.order - b.order);
+  for (const step of steps) await step.run();
+  for (const h of histories) await h?.after?.();
 }
 
 let registered: readonly ModuleManifest[] = [];

@@ -181,65 +181,144 @@ export const typeReportSchema = z.object({
 });
 export type TypeReport = z.infer<typeof typeReportSchema>;
 
-/** `GET /api/administrator/reports/accounts/profit-loss/`. */
+/**
+ * `GET /api/administrator/reports/accounts/profit-loss/`: the books on the cash basis, net of GST.
+ * Each movement's GST (its document's tax ratio, or a manual entry's GST, rounded to the paisa per
+ * movement) is kept apart: `amount` is income or expense without it, `gst` the tax in it. Per side,
+ * amount + GST = the money: `total.income + total.gst_collected = total.money_in` (receipts −
+ * refunds) and `total.expense + total.gst_paid = total.money_out` (payments).
+ */
+const profitLossLine = { amount: z.string(), gst: z.string() };
 export const profitLossSchema = z.object({
   from: z.string(),
   to: z.string(),
-  income: z.array(z.object({ module: z.string(), category: z.string(), amount: z.string() })),
-  expenses: z.array(z.object({ category: z.string(), amount: z.string() })),
-  months: z.array(z.object({ month: z.string(), income: z.string(), expense: z.string(), net: z.string() })),
-  total: periodTotals,
+  income: z.array(z.object({ module: z.string(), category: z.string(), ...profitLossLine })),
+  expenses: z.array(z.object({ category: z.string(), ...profitLossLine })),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      income: z.string(),
+      expense: z.string(),
+      net: z.string(),
+      gst_collected: z.string(),
+      gst_paid: z.string(),
+    }),
+  ),
+  total: periodTotals.extend({
+    /** Output tax in the money received (receipts − refunds of sales, GST on manual income). */
+    gst_collected: z.string(),
+    /** Input tax in the expenses paid (manual expenses that record GST). */
+    gst_paid: z.string(),
+    /** Receipts − refunds: income + GST collected. */
+    money_in: z.string(),
+    /** Payments: expenses + GST paid. */
+    money_out: z.string(),
+  }),
 });
 export type ProfitLoss = z.infer<typeof profitLossSchema>;
 
-/** `GET /api/administrator/reports/accounts/gst-summary/?month=2026-11`: laid out like GSTR-1's sections. */
-const taxRow = {
+/**
+ * `GET /api/administrator/reports/accounts/gst-summary/?month=2026-11`: the month's GSTR-1, table by
+ * table as the GST portal's offline tool lays them out. Every tax invoice and credit note of the
+ * month counts in its month (a cancelled invoice too: its credit note takes it back). Places of
+ * supply read "29-Karnataka". Credit-note rows carry positive amounts (the table says they reduce).
+ */
+const gstAmounts = {
   taxable_value: z.string(),
+  igst: z.string(),
   cgst: z.string(),
   sgst: z.string(),
-  igst: z.string(),
-  total: z.string(),
 };
+/** Lines at 0 %, by where they went and to whom (table 8). */
+export const GST_EXEMPT_KINDS = [
+  'Inter-State supplies to registered persons',
+  'Intra-State supplies to registered persons',
+  'Inter-State supplies to unregistered persons',
+  'Intra-State supplies to unregistered persons',
+] as const;
 export const gstSummarySchema = z.object({
   month: z.string(),
   from: z.string(),
   to: z.string(),
-  /** Outward supplies by rate (net of credit notes). */
-  by_rate: z.array(z.object({ rate: z.number(), invoices: z.number(), ...taxRow })),
-  /** HSN/SAC summary (GSTR-1 table 12). */
-  by_sac: z.array(z.object({ sac_code: z.string(), rate: z.number(), quantity: z.string(), ...taxRow })),
-  /** B2B invoices (buyer has a GSTIN; table 4). */
+  /** The sellers' GSTINs on the month's documents (GSTR-1 is filed per GSTIN). */
+  gstins: z.array(z.string()),
+  /** Table 4A (sheet b2b): invoices to buyers with a GSTIN, one row per invoice and rate. */
   b2b: z.array(
     z.object({
+      buyer_gstin: z.string(),
+      buyer_name: z.string(),
       number: z.string(),
       date: z.string(),
-      buyer_name: z.string(),
-      buyer_gstin: z.string(),
+      invoice_value: z.string(),
       place_of_supply: z.string(),
       rate: z.number(),
-      invoice_value: z.string(),
-      ...taxRow,
+      ...gstAmounts,
     }),
   ),
-  /** B2C supplies by place of supply and rate (table 7). */
-  b2c: z.array(z.object({ place_of_supply: z.string(), rate: z.number(), ...taxRow })),
-  /** Credit notes (tables 9B). */
-  credit_notes: z.array(
+  /** Table 5 (sheet b2cl): inter-state invoices above ₹1,00,000 to unregistered buyers, per invoice and rate. */
+  b2cl: z.array(
     z.object({
       number: z.string(),
       date: z.string(),
-      against: z.string(),
-      buyer_name: z.string(),
-      buyer_gstin: z.string(),
+      invoice_value: z.string(),
+      place_of_supply: z.string(),
       rate: z.number(),
-      ...taxRow,
+      ...gstAmounts,
     }),
   ),
-  /** Documents issued (table 13): per series, first and last number, count, cancelled. */
-  documents: z.array(z.object({ series: z.string(), from: z.string(), to: z.string(), total: z.number(), cancelled: z.number() })),
-  /** Bills of supply (no GSTIN): exempt / non-GST outward value. */
-  exempt: z.string(),
-  total: z.object(taxRow),
+  /** Table 7 (sheet b2cs): every other supply to unregistered buyers by place of supply and rate, net of their credit notes. */
+  b2cs: z.array(z.object({ place_of_supply: z.string(), rate: z.number(), ...gstAmounts })),
+  /** Table 9B (sheet cdnr): credit notes to registered buyers, per note and rate. */
+  cdnr: z.array(
+    z.object({
+      buyer_gstin: z.string(),
+      buyer_name: z.string(),
+      number: z.string(),
+      date: z.string(),
+      invoice_number: z.string(),
+      invoice_date: z.string(),
+      note_value: z.string(),
+      place_of_supply: z.string(),
+      rate: z.number(),
+      ...gstAmounts,
+    }),
+  ),
+  /** Table 9B (sheet cdnur): credit notes to unregistered buyers against B2CL invoices, per note and rate. */
+  cdnur: z.array(
+    z.object({
+      ur_type: z.literal('B2CL'),
+      number: z.string(),
+      date: z.string(),
+      invoice_number: z.string(),
+      invoice_date: z.string(),
+      note_value: z.string(),
+      place_of_supply: z.string(),
+      rate: z.number(),
+      ...gstAmounts,
+    }),
+  ),
+  /** Table 8 (sheet exemp): lines at 0 %, net of credit notes (goods nil rated, services exempted). */
+  exempt: z.array(z.object({ description: z.enum(GST_EXEMPT_KINDS), nil_rated: z.string(), exempted: z.string(), non_gst: z.string() })),
+  /** Table 12 (sheets hsn(b2b), hsn(b2c)): by buyer kind, SAC/HSN and rate, net of credit notes; quantity sold on invoices. */
+  hsn: z.array(
+    z.object({
+      supply: z.enum(['b2b', 'b2c']),
+      sac_code: z.string(),
+      uqc: z.string(),
+      quantity: z.string(),
+      total_value: z.string(),
+      rate: z.number(),
+      ...gstAmounts,
+    }),
+  ),
+  /** Table 13 (sheet docs): per series, its first and last number in the month, how many, how many cancelled. */
+  documents: z.array(
+    z.object({ nature: z.string(), series: z.string(), from: z.string(), to: z.string(), total: z.number(), cancelled: z.number() }),
+  ),
+  /** Bills of supply (issued while the seller had no GSTIN): not part of a GSTR-1. */
+  bills_of_supply: z.string(),
+  /** Every tax-invoice line of the month net of credit notes: each table's rows add up to it. */
+  total: z.object({ ...gstAmounts, total: z.string() }),
 });
 export type GstSummary = z.infer<typeof gstSummarySchema>;
 

@@ -4,6 +4,7 @@ export * from './sale.js';
 export * from './endpoints.js';
 /** The Accounts reports' answers: declared beside Income/Expenses' reports, whose periods and totals they share. */
 export {
+  GST_EXEMPT_KINDS,
   gstSummarySchema,
   monthSchema,
   periodReportSchema,

@@ -4,9 +4,12 @@
  * no-shows, all paid, each sold through the money module with its tax invoice and receipt) and a week and a half of upcoming ones, so the dashboard and reports show
  * something true. Upcoming bookings go through the booking service like any desk or online
  * booking; the past is written in bulk (the live rules refuse past slots, and it is most rows).
+ * The sales are the seed's history (`DemoHistory`): each day's invoices are numbered on their day,
+ * among the other modules' sales of that day.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
+import type { DemoHistory } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { reserveNumbers } from '../../platform/sequence.js';
 import { addDays, displayDate } from '../../platform/time.js';
@@ -14,7 +17,7 @@ import { centre, paymentMode, sport } from '../administrator/index.js';
 import { slotPrice } from './availability.js';
 import { addPayment, bookingCode, createBooking, resolveClient } from './booking.service.js';
 import { createFacility, loadFacilityRows, loadTemplates, type SlotRow } from './facility.service.js';
-import { numberSales, priceSale, sell, sellerFor } from '../money/index.js';
+import { numberSales, priceSale, sell, sellerFor, type PendingSale } from '../money/index.js';
 import { bookedTimeSlot, booking } from './schema.js';
 
 const SPORTS = ['Badminton', 'Football', 'Swimming', 'Pickleball'];
@@ -48,7 +51,7 @@ const CLIENTS = [
 const FIRST_DAY = -90;
 const LAST_DAY = 10;
 
-export async function seedBooking(tx: Tx, ctx: Ctx): Promise<void> {
+export async function seedBooking(tx: Tx, ctx: Ctx): Promise<DemoHistory | void> {
   const org = ctx.organisationId;
   if (ctx.organisation.subdomain !== 'demo') return;
   const [existing] = await tx.select({ id: sport.id }).from(sport).where(eq(sport.organisationId, org)).limit(1);
@@ -105,31 +108,38 @@ export async function seedBooking(tx: Tx, ctx: Ctx): Promise<void> {
         plan.push({ day, facility: facilities.find((f) => f.id === facility)!, slot, n: n++ });
     }
   const isPast = (p: (typeof plan)[number]) => p.day < 0 || (p.day === 0 && p.slot.startTime <= ctx.now.time);
-  await seedPast(tx, ctx, plan.filter(isPast), clientIds, modes);
-  for (const p of plan.filter((x) => !isPast(x))) {
-    const client = CLIENTS[p.n % CLIENTS.length];
-    const row = await createBooking(tx, ctx, {
-      facility: p.facility,
-      date: addDays(ctx.now.today, p.day),
-      slotIds: [p.slot.id],
-      source: p.n % 3 === 0 ? 'desk' : 'online',
-      client: { id: clientIds.get(client.mobile)! },
-      ignoreWindow: true,
-    });
-    if (p.n % 2 === 0)
-      await addPayment(tx, ctx, row, { amount: row.bookingAmount, payment_mode: modes[p.n % modes.length].id, reference: '' });
-  }
+  const steps = await seedPast(tx, ctx, plan.filter(isPast), clientIds, modes);
+  // Today's sales: the bookings still to come, made through the service like any desk or online booking.
+  const upcoming = async () => {
+    for (const p of plan.filter((x) => !isPast(x))) {
+      const client = CLIENTS[p.n % CLIENTS.length];
+      const row = await createBooking(tx, ctx, {
+        facility: p.facility,
+        date: addDays(ctx.now.today, p.day),
+        slotIds: [p.slot.id],
+        source: p.n % 3 === 0 ? 'desk' : 'online',
+        client: { id: clientIds.get(client.mobile)! },
+        ignoreWindow: true,
+      });
+      if (p.n % 2 === 0)
+        await addPayment(tx, ctx, row, { amount: row.bookingAmount, payment_mode: modes[p.n % modes.length].id, reference: '' });
+    }
+  };
+  return { steps: [...steps, { date: ctx.now.today, run: upcoming }] };
 }
 
-/** Past bookings as they were then: completed (every eleventh a no-show), each sold and paid on its day, in a few statements. */
+/**
+ * Past bookings as they were then: completed (every eleventh a no-show), each sold and paid on its
+ * day. The bookings are written at once; their sales are one step a day (one statement each).
+ */
 async function seedPast(
   tx: Tx,
   ctx: Ctx,
   past: { day: number; facility: Awaited<ReturnType<typeof loadFacilityRows>>[number]; slot: SlotRow; n: number }[],
   clientIds: Map<string, number>,
   modes: { id: number; name: string }[],
-): Promise<void> {
-  if (!past.length) return;
+): Promise<DemoHistory['steps']> {
+  if (!past.length) return [];
   const org = ctx.organisationId;
   const years = [...new Set(past.map((p) => addDays(ctx.now.today, p.day).slice(0, 4)))];
   const next = new Map<string, number>();
@@ -192,21 +202,21 @@ async function seedPast(
       price: rows[i].amount,
     })),
   );
-  // Each sale's tax invoice and receipt, dated and paid on the day, numbered in its financial year's series: one statement.
-  const pending = [];
-  for (const [i, s] of sales.entries())
-    pending.push(
-      await sell(tx, ctx, {
-        source: { type: 'booking', id: rows[i].id, label: s.code },
-        buyer: { name: s.client.name, phone: s.client.mobile, email: s.client.email },
-        lines: s.lines,
-        payments: [{ amount: s.price, paymentMode: modes[s.p.n % modes.length], date: s.date }],
-        centre: s.p.facility.centreId,
-        date: s.date,
-        seller: s.seller,
-        soldBy: null,
-        auditMoney: false,
-      }),
-    );
-  await numberSales(tx, ctx, pending);
+  // Each sale's tax invoice and receipt, dated and paid on the day, numbered in its financial year's series with that day's other sales.
+  const byDay = new Map<string, PendingSale[]>();
+  for (const [i, s] of sales.entries()) {
+    const pending = await sell(tx, ctx, {
+      source: { type: 'booking', id: rows[i].id, label: s.code },
+      buyer: { name: s.client.name, phone: s.client.mobile, email: s.client.email },
+      lines: s.lines,
+      payments: [{ amount: s.price, paymentMode: modes[s.p.n % modes.length], date: s.date }],
+      centre: s.p.facility.centreId,
+      date: s.date,
+      seller: s.seller,
+      soldBy: null,
+      auditMoney: false,
+    });
+    byDay.set(s.date, [...(byDay.get(s.date) ?? []), pending]);
+  }
+  return [...byDay].map(([date, pending]) => ({ date, run: async () => void (await numberSales(tx, ctx, pending)) }));
 }

@@ -4,10 +4,14 @@
  * through the same services as the desk (invoices, receipts), on the dates they happened: some
  * with part dues, some expiring this week, some lapsed, one frozen, renewals — plus three months
  * of attendance and measurements, so the dashboard, reports and today's actions show something true.
+ * The sales are the seed's history (`DemoHistory`): planned here, made on their days among the other
+ * modules' sales (so invoices are numbered in date order), then what reads them (a freeze,
+ * statuses, attendance) once every module's history is written.
  */
-import { memberInputSchema, shiftDays, type MemberInput } from '@arena/contracts';
+import { memberInputSchema, membershipEndDate, renewalStart, shiftDays, type MemberInput } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
+import type { DemoHistory } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { nowIn } from '../../platform/time.js';
 import { centre, paymentMode, sport } from '../administrator/index.js';
@@ -93,7 +97,7 @@ function random(seed: number) {
 /** A ctx whose "today" is `date` (a sale made on that day is invoiced and paid that day). */
 const on = (ctx: Ctx, date: string): Ctx => ({ ...ctx, now: nowIn(ctx.timeZone, new Date(`${date}T06:30:00Z`)) });
 
-export async function seedMembership(tx: Tx, ctx: Ctx): Promise<void> {
+export async function seedMembership(tx: Tx, ctx: Ctx): Promise<DemoHistory | void> {
   if (ctx.organisation.subdomain !== 'demo') return;
   const org = ctx.organisationId;
   const today = ctx.now.today;
@@ -256,6 +260,9 @@ export async function seedMembership(tx: Tx, ctx: Ctx): Promise<void> {
     .returning();
 
   // ---- members and their memberships ----
+  // Members are written now; each sale is a dated step, its end dates worked out as the sale
+  // service works them out, so the plan (and every random draw) is what selling at once would make.
+  const steps: DemoHistory['steps'] = [];
   const running: { id: number; membershipId: number; start: string; centre: number }[] = [];
   for (let i = 0; i < 120; i++) {
     const female = rnd() < 0.45;
@@ -299,55 +306,41 @@ export async function seedMembership(tx: Tx, ctx: Ctx): Promise<void> {
     const total = Number(p.price) - discount + Number(p.joiningFee);
     // Most pay in full; one in five leaves a due.
     const payNow = rnd() < 0.8 ? total : Math.round((total * (0.4 + rnd() * 0.4)) / 100) * 100;
-    let membershipId = await sellMembership(tx, sold, {
+    const member = { id, membershipId: 0, start: joined, centre: centreId };
+    const joining = {
       member: id,
       plan: p.id,
       start_date: joined,
       discount: discount.toFixed(2),
       payment: { amount: payNow.toFixed(2), payment_mode: mode(rnd() < 0.6 ? 'UPI' : 'Cash'), reference: '', notes: '' },
       notes: '',
-    });
+    };
+    steps.push({ date: joined, run: async () => void (member.membershipId = await sellMembership(tx, sold, joining)) });
     // Renew most monthly/quarterly members whose plan ran out, on the day after it ended.
+    let end = membershipEndDate(joined, p.durationValue, p.durationUnit);
     for (let round = 0; round < 6; round++) {
-      const [m] = await tx
-        .select()
-        .from(membership)
-        .where(and(eq(membership.organisationId, org), eq(membership.id, membershipId)));
-      if (m.endDate >= today || rnd() < 0.25) break;
-      const renewOn = shiftDays(m.endDate, rnd() < 0.7 ? 0 : 3);
+      if (end >= today || rnd() < 0.25) break;
+      const renewOn = shiftDays(end, rnd() < 0.7 ? 0 : 3);
       if (renewOn > today) break;
-      membershipId = await renewMembership(tx, on(ctx, renewOn), membershipId, {
+      const renewal = {
         discount: '0.00',
         payment: { amount: String(Number(p.price)), payment_mode: mode(rnd() < 0.6 ? 'UPI' : 'Cash'), reference: '', notes: '' },
         notes: '',
+      };
+      steps.push({
+        date: renewOn,
+        run: async () => void (member.membershipId = await renewMembership(tx, on(ctx, renewOn), member.membershipId, renewal)),
       });
+      end = membershipEndDate(renewalStart(end, renewOn), p.durationValue, p.durationUnit);
     }
-    running.push({ id, membershipId, start: joined, centre: centreId });
-  }
-
-  // One member frozen for a trip right now.
-  const frozen = running.find((r) => r.start < shiftDays(today, -20));
-  if (frozen) {
-    const [m] = await tx
-      .select()
-      .from(membership)
-      .where(and(eq(membership.organisationId, org), eq(membership.id, frozen.membershipId)));
-    if (m.endDate > shiftDays(today, 3) && m.startDate <= shiftDays(today, -2)) {
-      const [p] = await tx.select().from(plan).where(eq(plan.id, m.planId));
-      if (p.freezeMaxDays >= 5)
-        await freezeMembership(tx, on(ctx, shiftDays(today, -2)), m.id, {
-          from_date: shiftDays(today, -2),
-          to_date: shiftDays(today, Math.min(p.freezeMaxDays, 10) - 3),
-          reason: 'Family trip to Kerala',
-        });
-    }
+    running.push(member);
   }
 
   // Services for some members.
   for (const r of running.slice(0, 24)) {
     const s = services[r.id % services.length];
     const start = shiftDays(today, -Math.floor(rnd() * 40));
-    await sellService(tx, on(ctx, start), {
+    const sale = {
       member: r.id,
       service: s.id,
       start_date: start,
@@ -355,102 +348,126 @@ export async function seedMembership(tx: Tx, ctx: Ctx): Promise<void> {
       discount: '0.00',
       payment: rnd() < 0.75 ? { amount: s.price, payment_mode: mode('UPI'), reference: '', notes: '' } : null,
       notes: '',
-    });
-  }
-
-  // Batches close to full.
-  const joins: (typeof batchMember.$inferInsert)[] = [];
-  const fill = (b: (typeof batches)[number], centreId: number, from: number, n: number) => {
-    for (const r of running.filter((x) => x.centre === centreId).slice(from, from + Math.min(n, b.capacity)))
-      joins.push({ organisationId: org, batchId: b.id, memberId: r.id, joinedOn: r.start });
-  };
-  fill(batches[0], main, 0, 18);
-  fill(batches[1], main, 18, 22);
-  fill(batches[2], second, 0, 14);
-  if (joins.length) await tx.insert(batchMember).values(joins).onConflictDoNothing();
-  for (const b of batches)
-    await tx
-      .update(batch)
-      .set({ memberCount: sql`(select count(*) from batch_member where organisation_id = ${org} and batch_id = ${b.id})` })
-      .where(eq(batch.id, b.id));
-
-  await refreshStatuses(tx, ctx);
-
-  // Three months of attendance for members on a running or past membership (bulk).
-  const visits: (typeof memberAttendance.$inferInsert)[] = [];
-  const memberships = await tx
-    .select({
-      id: membership.id,
-      memberId: membership.memberId,
-      start: membership.startDate,
-      end: membership.endDate,
-      centreId: membership.centreId,
-      status: membership.status,
-      sessions: membership.sessionsTotal,
-    })
-    .from(membership)
-    .where(and(eq(membership.organisationId, org), sql`${membership.cancelledAt} is null`));
-  for (const m of memberships) {
-    const habit = 0.35 + ((m.memberId * 37) % 40) / 100; // 35–75 % of days
-    for (let d = 90; d >= 0; d--) {
-      const date = shiftDays(today, -d);
-      // Session packs are visits with a trainer, counted on their own; a frozen member is away.
-      if (m.sessions !== null || date < m.start || date > m.end || m.status === 'frozen') continue;
-      if (rnd() > habit) continue;
-      const morning = m.memberId % 2 === 0;
-      const hour = morning ? 6 + Math.floor(rnd() * 3) : 17 + Math.floor(rnd() * 3);
-      const minute = Math.floor(rnd() * 60);
-      const checkIn = new Date(`${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+05:30`);
-      // Today, the evening people are still to come and a few morning people are still in.
-      if (d === 0 && checkIn.getTime() > Date.now()) continue;
-      const stillIn = d === 0 && rnd() < 0.3;
-      visits.push({
-        organisationId: org,
-        memberId: m.memberId,
-        membershipId: m.id,
-        centreId: m.centreId,
-        date,
-        checkIn,
-        checkOut: stillIn ? null : new Date(checkIn.getTime() + (60 + Math.floor(rnd() * 45)) * 60_000),
-        source: rnd() < 0.4 ? 'qr' : 'desk',
-        spentSession: false, // a time membership: no sessions to spend
-      });
-    }
-  }
-  for (let i = 0; i < visits.length; i += 1000)
-    await tx
-      .insert(memberAttendance)
-      .values(visits.slice(i, i + 1000))
-      .onConflictDoNothing();
-
-  // Measurements every two weeks for a dozen members: steady progress.
-  const measures: (typeof memberPerformance.$inferInsert)[] = [];
-  for (const r of running.slice(0, 12)) {
-    const base = {
-      'Bench press': 30 + (r.id % 25),
-      'Push-ups': 10 + (r.id % 15),
-      '5 km run': 38 - (r.id % 8),
-      'Body weight': 62 + (r.id % 25),
-      'Body fat': 24 + (r.id % 8),
     };
-    for (let k = 0; k < 6; k++) {
-      const date = shiftDays(today, -75 + k * 14);
-      if (date < r.start) continue;
-      for (const item of items) {
-        const start = base[item.name as keyof typeof base];
-        const step =
-          item.name === 'Bench press'
-            ? 2.5
-            : item.name === 'Push-ups'
-              ? 2
-              : item.name === '5 km run'
-                ? -0.6
-                : item.name === 'Body weight'
-                  ? -0.7
-                  : -0.5;
-        measures.push({ organisationId: org, memberId: r.id, itemId: item.id, value: (start + step * k).toFixed(2), date });
+    steps.push({ date: start, run: async () => void (await sellService(tx, on(ctx, start), sale)) });
+  }
+
+  // What reads the sales, once every module's history is written.
+  const after = async () => {
+    // One member frozen for a trip right now.
+    const frozen = running.find((r) => r.start < shiftDays(today, -20));
+    if (frozen) {
+      const [m] = await tx
+        .select()
+        .from(membership)
+        .where(and(eq(membership.organisationId, org), eq(membership.id, frozen.membershipId)));
+      if (m.endDate > shiftDays(today, 3) && m.startDate <= shiftDays(today, -2)) {
+        const [p] = await tx.select().from(plan).where(eq(plan.id, m.planId));
+        if (p.freezeMaxDays >= 5)
+          await freezeMembership(tx, on(ctx, shiftDays(today, -2)), m.id, {
+            from_date: shiftDays(today, -2),
+            to_date: shiftDays(today, Math.min(p.freezeMaxDays, 10) - 3),
+            reason: 'Family trip to Kerala',
+          });
       }
     }
-  }
-  if (measures.length) await tx.insert(memberPerformance).values(measures);
+
+    // Batches close to full.
+    const joins: (typeof batchMember.$inferInsert)[] = [];
+    const fill = (b: (typeof batches)[number], centreId: number, from: number, n: number) => {
+      for (const r of running.filter((x) => x.centre === centreId).slice(from, from + Math.min(n, b.capacity)))
+        joins.push({ organisationId: org, batchId: b.id, memberId: r.id, joinedOn: r.start });
+    };
+    fill(batches[0], main, 0, 18);
+    fill(batches[1], main, 18, 22);
+    fill(batches[2], second, 0, 14);
+    if (joins.length) await tx.insert(batchMember).values(joins).onConflictDoNothing();
+    for (const b of batches)
+      await tx
+        .update(batch)
+        .set({ memberCount: sql`(select count(*) from batch_member where organisation_id = ${org} and batch_id = ${b.id})` })
+        .where(eq(batch.id, b.id));
+
+    await refreshStatuses(tx, ctx);
+
+    // Three months of attendance for members on a running or past membership (bulk).
+    const visits: (typeof memberAttendance.$inferInsert)[] = [];
+    const memberships = await tx
+      .select({
+        id: membership.id,
+        memberId: membership.memberId,
+        start: membership.startDate,
+        end: membership.endDate,
+        centreId: membership.centreId,
+        status: membership.status,
+        sessions: membership.sessionsTotal,
+      })
+      .from(membership)
+      .where(and(eq(membership.organisationId, org), sql`${membership.cancelledAt} is null`))
+      .orderBy(membership.memberId, membership.startDate);
+    for (const m of memberships) {
+      const habit = 0.35 + ((m.memberId * 37) % 40) / 100; // 35–75 % of days
+      for (let d = 90; d >= 0; d--) {
+        const date = shiftDays(today, -d);
+        // Session packs are visits with a trainer, counted on their own; a frozen member is away.
+        if (m.sessions !== null || date < m.start || date > m.end || m.status === 'frozen') continue;
+        if (rnd() > habit) continue;
+        const morning = m.memberId % 2 === 0;
+        const hour = morning ? 6 + Math.floor(rnd() * 3) : 17 + Math.floor(rnd() * 3);
+        const minute = Math.floor(rnd() * 60);
+        const checkIn = new Date(`${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+05:30`);
+        // Today, the evening people are still to come and a few morning people are still in.
+        if (d === 0 && checkIn.getTime() > Date.now()) continue;
+        const stillIn = d === 0 && rnd() < 0.3;
+        visits.push({
+          organisationId: org,
+          memberId: m.memberId,
+          membershipId: m.id,
+          centreId: m.centreId,
+          date,
+          checkIn,
+          checkOut: stillIn ? null : new Date(checkIn.getTime() + (60 + Math.floor(rnd() * 45)) * 60_000),
+          source: rnd() < 0.4 ? 'qr' : 'desk',
+          spentSession: false, // a time membership: no sessions to spend
+        });
+      }
+    }
+    for (let i = 0; i < visits.length; i += 1000)
+      await tx
+        .insert(memberAttendance)
+        .values(visits.slice(i, i + 1000))
+        .onConflictDoNothing();
+
+    // Measurements every two weeks for a dozen members: steady progress.
+    const measures: (typeof memberPerformance.$inferInsert)[] = [];
+    for (const r of running.slice(0, 12)) {
+      const base = {
+        'Bench press': 30 + (r.id % 25),
+        'Push-ups': 10 + (r.id % 15),
+        '5 km run': 38 - (r.id % 8),
+        'Body weight': 62 + (r.id % 25),
+        'Body fat': 24 + (r.id % 8),
+      };
+      for (let k = 0; k < 6; k++) {
+        const date = shiftDays(today, -75 + k * 14);
+        if (date < r.start) continue;
+        for (const item of items) {
+          const start = base[item.name as keyof typeof base];
+          const step =
+            item.name === 'Bench press'
+              ? 2.5
+              : item.name === 'Push-ups'
+                ? 2
+                : item.name === '5 km run'
+                  ? -0.6
+                  : item.name === 'Body weight'
+                    ? -0.7
+                    : -0.5;
+          measures.push({ organisationId: org, memberId: r.id, itemId: item.id, value: (start + step * k).toFixed(2), date });
+        }
+      }
+    }
+    if (measures.length) await tx.insert(memberPerformance).values(measures);
+  };
+  return { steps, after };
 }

@@ -194,6 +194,11 @@ export interface NewSale {
   date: string;
   buyer: Buyer;
   items: readonly SaleItem[];
+  /**
+   * The place of supply when it is not the centre's state: a genuinely inter-state supply (goods
+   * shipped to another state, a service whose place of supply is the registered buyer's state).
+   */
+  placeOfSupply?: string;
 }
 
 /**
@@ -202,7 +207,8 @@ export interface NewSale {
  * statement instead (booking.service.ts).
  */
 export async function issueInvoice(tx: Tx, ctx: Ctx, sale: NewSale): Promise<InvoiceRow> {
-  const { seller, placeOfSupply } = await sellerFor(tx, ctx, sale.centreId);
+  const { seller, placeOfSupply: venue } = await sellerFor(tx, ctx, sale.centreId);
+  const placeOfSupply = sale.placeOfSupply || venue;
   const built = buildInvoice(sale.date, seller, placeOfSupply, sale.items);
   const number = await nextDocumentNumber(tx, ctx.organisationId, 'invoice', sale.date);
   const [row] = await tx

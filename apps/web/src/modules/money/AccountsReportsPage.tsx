@@ -22,15 +22,17 @@ const REPORTS: ReportTab<AccountsReportKind>[] = [
   {
     id: 'profit-loss',
     label: 'Profit-Loss',
-    description: 'Income by module and category against expenses by category, month by month, and what is left.',
+    description:
+      'Income by module and category against expenses by category, net of GST, month by month, and what is left. The GST collected and the GST paid on purchases are shown apart: they are neither income nor expense.',
   },
-  { id: 'income', label: 'Income', description: 'Money received across every module, month by month (refunds taken off).' },
-  { id: 'expense', label: 'Expense', description: 'Money paid out — manual expenses and payroll — month by month.' },
-  { id: 'profit', label: 'Profit', description: 'Income less expenses, month by month.' },
+  { id: 'income', label: 'Income', description: 'Money received across every module net of GST, month by month (refunds taken off).' },
+  { id: 'expense', label: 'Expense', description: 'Money paid out — manual expenses and payroll — net of input GST, month by month.' },
+  { id: 'profit', label: 'Profit', description: 'Income less expenses, both net of GST, month by month.' },
   {
     id: 'gst-summary',
     label: 'GST Summary',
-    description: 'The month’s outward supplies as GSTR-1 lays them out: by rate, HSN/SAC, B2B, B2C, credit notes and documents issued.',
+    description:
+      'The month’s GSTR-1, table by table as the GST portal’s offline tool has them: B2B, B2C large and small, credit notes, nil rated and exempt supplies, HSN/SAC and documents issued. Export XLSX gives the tool’s sheets.',
   },
 ];
 
@@ -130,7 +132,7 @@ export function AccountsReportsPage() {
 function isEmpty(kind: AccountsReportKind, data: ProfitLoss | PeriodReport | GstSummary): boolean {
   if (kind === 'gst-summary') {
     const g = data as GstSummary;
-    return g.by_rate.length === 0 && g.documents.length === 0 && g.credit_notes.length === 0 && paiseOf(g.exempt) === 0;
+    return g.documents.length === 0;
   }
   const t = (data as ProfitLoss | PeriodReport).total;
   return paiseOf(t.income) === 0 && paiseOf(t.expense) === 0;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Alert } from '../../components/Alert';
 import { Card } from '../../components/Card';
 import { ReportFigures } from '../../components/report/ReportParts';
 import { ReportTable, type ReportColumn } from '../../components/report/ReportTable';
@@ -7,7 +8,7 @@ import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import type { GstSummary } from './api';
 import { monthLabel, paiseOf, sumCount, sumMoney } from './invoice-format';
 
-type TaxRow = { taxable_value: string; cgst: string; sgst: string; igst: string; total: string };
+type Amounts = { taxable_value: string; igst: string; cgst: string; sgst: string };
 
 /** A column of a GSTR-1 table: its header, each row's cell, and the totals row's cell (none when absent). */
 interface GstColumn<R> extends ReportColumn {
@@ -15,38 +16,48 @@ interface GstColumn<R> extends ReportColumn {
   total?: ReactNode;
 }
 
-const TAX_HEADERS = { taxable_value: 'Taxable value', cgst: 'CGST', sgst: 'SGST', igst: 'IGST', total: 'Total' } as const;
+const TAX_HEADERS = { taxable_value: 'Taxable value', igst: 'IGST', cgst: 'CGST', sgst: 'SGST' } as const;
 type TaxKey = keyof typeof TAX_HEADERS;
-const TAX_KEYS = Object.keys(TAX_HEADERS) as TaxKey[];
+const ALL_TAXES = Object.keys(TAX_HEADERS) as TaxKey[];
 
-/** Taxable value, CGST, SGST, IGST (and Total, unless `keys` leave it out), totalled by `total`. */
-const taxColumns = <R extends TaxRow>(total: (key: TaxKey) => ReactNode, keys: readonly TaxKey[] = TAX_KEYS): GstColumn<R>[] =>
-  keys.map((k) => ({ header: TAX_HEADERS[k], numeric: true, cell: (r) => formatMoney(r[k]), total: total(k) }));
-/** The tax columns totalled over `rows`. */
-const summedTaxColumns = <R extends TaxRow>(rows: readonly R[], keys?: readonly TaxKey[]) =>
-  taxColumns<R>((k) => formatMoney(sumMoney(rows, (r) => r[k])), keys);
-const rate = (r: number) => `${r} %`;
+/** Taxable value and IGST, CGST, SGST (or those `keys` name), totalled over `rows`. */
+const taxColumns = <R extends Amounts>(rows: readonly R[], keys: readonly TaxKey[] = ALL_TAXES): GstColumn<R>[] =>
+  keys.map((k) => ({
+    header: TAX_HEADERS[k],
+    numeric: true,
+    cell: (r) => formatMoney(r[k]),
+    total: formatMoney(sumMoney(rows, (r) => r[k])),
+  }));
+const money = <R,>(header: string, pick: (row: R) => string, rows: readonly R[]): GstColumn<R> => ({
+  header,
+  numeric: true,
+  cell: (r) => formatMoney(pick(r)),
+  total: formatMoney(sumMoney(rows, pick)),
+});
+const rate = <R extends { rate: number }>(): GstColumn<R> => ({ header: 'Rate', numeric: true, cell: (r) => `${r.rate} %` });
 const nowrap = (text: string) => <span className="whitespace-nowrap">{text}</span>;
-/** The buyer's name with their GSTIN under it (one column, so a section's figures fit the width). */
-const buyer = (name: string, gstin: string) => (
+/** A name with a second line under it (a buyer's GSTIN, an invoice's date), so a table keeps its width. */
+const twoLines = (first: ReactNode, second: ReactNode) => (
   <div>
-    <div>{name || '—'}</div>
-    {gstin && <div className="text-xs font-normal text-muted tabular">{gstin}</div>}
+    <div>{first}</div>
+    {second && <div className="whitespace-nowrap text-xs font-normal text-muted tabular">{second}</div>}
   </div>
 );
 
 /**
- * One GSTR-1 section: a heading, what it holds, and its table (named by the heading) with a
- * totals row, which starts with "Total"; "None this month." when it has no rows.
+ * One GSTR-1 table: a heading, which table and sheet it is and what it holds, and its rows (named
+ * by the heading) with a totals row, which starts with "Total"; "None this month." when it has none.
  */
 function GstTable<R>({
   title,
+  table,
   note,
   rows,
   rowKey,
   columns,
 }: {
   title: string;
+  table: string;
   note: string;
   rows: readonly R[];
   rowKey: (row: R) => string;
@@ -56,7 +67,9 @@ function GstTable<R>({
     <Card className="overflow-hidden">
       <div className="px-4 pb-2 pt-4">
         <h2 className="text-sm font-semibold">{title}</h2>
-        <p className="text-xs text-muted">{note}</p>
+        <p className="text-xs text-muted">
+          <span className="font-medium">{table}</span> · {note}
+        </p>
       </div>
       {rows.length === 0 ? (
         <p className="px-4 pb-4 text-sm text-muted">None this month.</p>
@@ -72,11 +85,12 @@ function GstTable<R>({
   );
 }
 
-/** Reports › Accounts › GST Summary: the month's outward supplies laid out as GSTR-1's sections. */
+/** Reports › Accounts › GST Summary: the month's GSTR-1, table by table as the GST portal's offline tool has them. */
 export function GstSummaryView({ report }: { report: GstSummary }) {
-  const tax = paiseOf(report.total.cgst) + paiseOf(report.total.sgst) + paiseOf(report.total.igst);
+  const tax = paiseOf(report.total.igst) + paiseOf(report.total.cgst) + paiseOf(report.total.sgst);
   const documents = sumCount(report.documents, (d) => d.total);
   const cancelled = sumCount(report.documents, (d) => d.cancelled);
+  const exempt = sumMoney(report.exempt, (r) => r.nil_rated) + sumMoney(report.exempt, (r) => r.exempted);
 
   return (
     <>
@@ -84,10 +98,10 @@ export function GstSummaryView({ report }: { report: GstSummary }) {
         <StatCard
           label="Taxable value"
           value={formatMoney(report.total.taxable_value)}
-          sub={`${monthLabel(report.month)} · ${formatDate(report.from)} – ${formatDate(report.to)}`}
+          sub={`${monthLabel(report.month)} · net of credit notes`}
         />
-        <StatCard label="Tax" value={formatMoney(tax / 100)} sub="CGST + SGST + IGST, net of credit notes" />
-        <StatCard label="Exempt / non-GST" value={formatMoney(report.exempt)} sub="Bills of supply" />
+        <StatCard label="Tax" value={formatMoney(tax / 100)} sub="IGST + CGST + SGST, net of credit notes" />
+        <StatCard label="Nil rated / exempt" value={formatMoney(exempt)} sub="Lines at 0 % (table 8)" />
         <StatCard
           label="Documents issued"
           value={formatCount(documents)}
@@ -95,92 +109,134 @@ export function GstSummaryView({ report }: { report: GstSummary }) {
         />
       </ReportFigures>
 
+      {report.gstins.length > 1 && (
+        <Alert tone="warning">
+          {`This month's documents were issued under ${report.gstins.length} GSTINs (${report.gstins.join(', ')}). A GSTR-1 is filed for each GSTIN; these tables hold them all.`}
+        </Alert>
+      )}
+      {paiseOf(report.bills_of_supply) !== 0 && (
+        <Alert tone="info">{`Bills of supply worth ${formatMoney(report.bills_of_supply)} were issued without a GSTIN this month: they are not part of a GSTR-1.`}</Alert>
+      )}
+
       <GstTable
-        title="Outward supplies by rate"
-        note="Taxable supplies net of credit notes, by GST rate."
-        rows={report.by_rate}
-        rowKey={(r) => String(r.rate)}
+        title="B2B invoices"
+        table="Table 4A · sheet b2b"
+        note="Invoices to buyers with a GSTIN, by invoice and rate."
+        rows={report.b2b}
+        rowKey={(r) => `${r.number}|${r.rate}`}
         columns={[
-          { header: 'Rate', cell: (r) => rate(r.rate) },
-          {
-            header: 'Invoices',
-            numeric: true,
-            cell: (r) => formatCount(r.invoices),
-            total: formatCount(sumCount(report.by_rate, (r) => r.invoices)),
-          },
-          // Totalled by the report's own total (as the API gives it), not by summing the rows.
-          ...taxColumns((k) => formatMoney(report.total[k])),
+          { header: 'Invoice', cell: (r) => twoLines(nowrap(r.number), formatDate(r.date)) },
+          { header: 'Buyer', cell: (r) => twoLines(r.buyer_name || '—', r.buyer_gstin) },
+          { header: 'Place of supply', cell: (r) => nowrap(r.place_of_supply) },
+          { header: 'Invoice value', numeric: true, cell: (r) => formatMoney(r.invoice_value) },
+          rate(),
+          ...taxColumns(report.b2b),
+        ]}
+      />
+
+      <GstTable
+        title="B2C large invoices"
+        table="Table 5 · sheet b2cl"
+        note="Inter-state invoices above ₹1,00,000 to buyers without a GSTIN, by invoice and rate."
+        rows={report.b2cl}
+        rowKey={(r) => `${r.number}|${r.rate}`}
+        columns={[
+          { header: 'Invoice', cell: (r) => twoLines(nowrap(r.number), formatDate(r.date)) },
+          { header: 'Place of supply', cell: (r) => nowrap(r.place_of_supply) },
+          { header: 'Invoice value', numeric: true, cell: (r) => formatMoney(r.invoice_value) },
+          rate(),
+          ...taxColumns(report.b2cl, ['taxable_value', 'igst']),
+        ]}
+      />
+
+      <GstTable
+        title="B2C small supplies"
+        table="Table 7 · sheet b2cs"
+        note="Every other supply to buyers without a GSTIN, by place of supply and rate, less its credit notes."
+        rows={report.b2cs}
+        rowKey={(r) => `${r.place_of_supply}|${r.rate}`}
+        columns={[{ header: 'Place of supply', cell: (r) => nowrap(r.place_of_supply) }, rate(), ...taxColumns(report.b2cs)]}
+      />
+
+      <GstTable
+        title="Credit notes to registered buyers"
+        table="Table 9B · sheet cdnr"
+        note="Credit notes to buyers with a GSTIN, by note and rate."
+        rows={report.cdnr}
+        rowKey={(r) => `${r.number}|${r.rate}`}
+        columns={[
+          { header: 'Credit note', cell: (r) => twoLines(nowrap(r.number), formatDate(r.date)) },
+          { header: 'Against', cell: (r) => twoLines(nowrap(r.invoice_number), r.invoice_date && formatDate(r.invoice_date)) },
+          { header: 'Buyer', cell: (r) => twoLines(r.buyer_name || '—', r.buyer_gstin) },
+          { header: 'Place of supply', cell: (r) => nowrap(r.place_of_supply) },
+          { header: 'Note value', numeric: true, cell: (r) => formatMoney(r.note_value) },
+          rate(),
+          ...taxColumns(report.cdnr),
+        ]}
+      />
+
+      <GstTable
+        title="Credit notes to unregistered buyers"
+        table="Table 9B · sheet cdnur"
+        note="Credit notes against B2C large invoices; other credit notes to buyers without a GSTIN reduce the B2C small supplies."
+        rows={report.cdnur}
+        rowKey={(r) => `${r.number}|${r.rate}`}
+        columns={[
+          { header: 'Credit note', cell: (r) => twoLines(nowrap(r.number), formatDate(r.date)) },
+          { header: 'Against', cell: (r) => twoLines(nowrap(r.invoice_number), r.invoice_date && formatDate(r.invoice_date)) },
+          { header: 'Place of supply', cell: (r) => nowrap(r.place_of_supply) },
+          { header: 'Note value', numeric: true, cell: (r) => formatMoney(r.note_value) },
+          rate(),
+          ...taxColumns(report.cdnur, ['taxable_value', 'igst']),
+        ]}
+      />
+
+      <GstTable
+        title="Nil rated, exempted and non-GST supplies"
+        table="Table 8 · sheet exemp"
+        note="Lines at 0 %, net of credit notes: goods (an HSN code) nil rated, services (a SAC) exempted."
+        rows={report.exempt}
+        rowKey={(r) => r.description}
+        columns={[
+          { header: 'Supplies', cell: (r) => r.description },
+          money('Nil rated', (r) => r.nil_rated, report.exempt),
+          money('Exempted', (r) => r.exempted, report.exempt),
+          money('Non-GST', (r) => r.non_gst, report.exempt),
         ]}
       />
 
       <GstTable
         title="HSN/SAC summary"
-        note="GSTR-1 table 12: by SAC or HSN code and rate."
-        rows={report.by_sac}
-        rowKey={(r) => `${r.sac_code}|${r.rate}`}
+        table="Table 12 · sheets hsn(b2b), hsn(b2c)"
+        note="By buyer, SAC or HSN code and rate, net of credit notes; the quantity is what the invoices sold."
+        rows={report.hsn}
+        rowKey={(r) => `${r.supply}|${r.sac_code}|${r.rate}`}
         columns={[
-          { header: 'SAC/HSN', cell: (r) => r.sac_code || 'Not set' },
-          { header: 'Rate', numeric: true, cell: (r) => rate(r.rate) },
+          {
+            header: 'SAC/HSN',
+            cell: (r) => twoLines(r.sac_code || 'Not set', r.supply === 'b2b' ? 'Registered buyers' : 'Unregistered buyers'),
+          },
+          { header: 'UQC', cell: (r) => r.uqc },
           {
             header: 'Quantity',
             numeric: true,
-            cell: (r) => formatCount(r.quantity),
-            total: formatCount(sumCount(report.by_sac, (r) => Number(r.quantity))),
+            cell: (r) => formatCount(Number(r.quantity)),
+            total: formatCount(sumCount(report.hsn, (r) => Number(r.quantity))),
           },
-          ...summedTaxColumns(report.by_sac),
-        ]}
-      />
-
-      <GstTable
-        title="B2B invoices"
-        note="GSTR-1 table 4: invoices to buyers with a GSTIN."
-        rows={report.b2b}
-        rowKey={(r) => `${r.number}|${r.rate}`}
-        columns={[
-          { header: 'Invoice', cell: (r) => nowrap(r.number) },
-          { header: 'Date', cell: (r) => formatDate(r.date) },
-          { header: 'Buyer', cell: (r) => buyer(r.buyer_name, r.buyer_gstin) },
-          { header: 'Place of supply', cell: (r) => r.place_of_supply },
-          { header: 'Invoice value', numeric: true, cell: (r) => formatMoney(r.invoice_value) },
-          { header: 'Rate', numeric: true, cell: (r) => rate(r.rate) },
-          ...summedTaxColumns(report.b2b, ['taxable_value', 'cgst', 'sgst', 'igst']),
-        ]}
-      />
-
-      <GstTable
-        title="B2C supplies"
-        note="GSTR-1 table 7: to buyers without a GSTIN, by place of supply and rate."
-        rows={report.b2c}
-        rowKey={(r) => `${r.place_of_supply}|${r.rate}`}
-        columns={[
-          { header: 'Place of supply', cell: (r) => r.place_of_supply || '—' },
-          { header: 'Rate', numeric: true, cell: (r) => rate(r.rate) },
-          ...summedTaxColumns(report.b2c),
-        ]}
-      />
-
-      <GstTable
-        title="Credit notes"
-        note="GSTR-1 table 9B: credit notes issued against invoices."
-        rows={report.credit_notes}
-        rowKey={(r) => `${r.number}|${r.rate}`}
-        columns={[
-          { header: 'Credit note', cell: (r) => nowrap(r.number) },
-          { header: 'Date', cell: (r) => formatDate(r.date) },
-          { header: 'Against', cell: (r) => nowrap(r.against) },
-          { header: 'Buyer', cell: (r) => buyer(r.buyer_name, r.buyer_gstin) },
-          { header: 'Rate', numeric: true, cell: (r) => rate(r.rate) },
-          ...summedTaxColumns(report.credit_notes),
+          rate(),
+          money('Total value', (r) => r.total_value, report.hsn),
+          ...taxColumns(report.hsn),
         ]}
       />
 
       <GstTable
         title="Documents issued"
-        note="GSTR-1 table 13: each series’ first and last number."
+        table="Table 13 · sheet docs"
+        note="Each series’ first and last number this month, how many were issued and how many of the invoices are cancelled."
         rows={report.documents}
         rowKey={(d) => d.series}
         columns={[
-          { header: 'Series', cell: (d) => d.series },
+          { header: 'Nature of document', cell: (d) => d.nature },
           { header: 'From', cell: (d) => nowrap(d.from) },
           { header: 'To', cell: (d) => nowrap(d.to) },
           { header: 'Total', numeric: true, cell: (d) => formatCount(d.total), total: formatCount(documents) },
@@ -193,14 +249,6 @@ export function GstSummaryView({ report }: { report: GstSummary }) {
           },
         ]}
       />
-
-      <Card className="flex flex-wrap items-baseline justify-between gap-2 p-4">
-        <div>
-          <h2 className="text-sm font-semibold">Exempt and non-GST supplies</h2>
-          <p className="text-xs text-muted">GSTR-1 table 8: the value of bills of supply, issued while the seller had no GSTIN.</p>
-        </div>
-        <p className="text-lg font-semibold tabular">{formatMoney(report.exempt)}</p>
-      </Card>
     </>
   );
 }

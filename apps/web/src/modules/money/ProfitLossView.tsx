@@ -15,24 +15,29 @@ export function Signed({ value, strong = false }: { value: string | number; stro
 const muted = (node: ReactNode) => <span className="text-muted">{node}</span>;
 const strong = (node: ReactNode) => <span className="font-semibold">{node}</span>;
 
-/** Reports › Accounts › Profit-Loss: income by module and category, expenses by category, net, month by month. */
+/**
+ * Reports › Accounts › Profit-Loss: income by module and category and expenses by category, net of
+ * GST, the GST collected and paid kept apart (with the money each side comes to), what is left,
+ * month by month.
+ */
 export function ProfitLossView({ report }: { report: ProfitLoss }) {
   const period = periodText(report);
   const margin = marginText(report.total.income, report.total.net);
   const loss = paiseOf(report.total.net) < 0;
+  const t = report.total;
   const chart = report.months.map((m) => ({ month: m.month, income: Number(m.income), expense: Number(m.expense), net: Number(m.net) }));
 
   return (
     <>
-      <ReportFigures columns={3}>
-        <StatCard label="Income" value={formatMoney(report.total.income)} sub={period} />
-        <StatCard label="Expenses" value={formatMoney(report.total.expense)} sub={`${report.expenses.length} categories`} />
+      <ReportFigures>
+        <StatCard label="Income" value={formatMoney(t.income)} sub={`Net of GST · ${period}`} />
+        <StatCard label="Expenses" value={formatMoney(t.expense)} sub={`Net of input GST · ${report.expenses.length} categories`} />
         <StatCard
-          className="max-lg:col-span-2"
           label={loss ? 'Net loss' : 'Net profit'}
-          value={<Signed value={report.total.net} />}
+          value={<Signed value={t.net} />}
           sub={margin ? `${margin} of income` : undefined}
         />
+        <StatCard label="GST collected" value={formatMoney(t.gst_collected)} sub={`${formatMoney(t.gst_paid)} paid on purchases`} />
       </ReportFigures>
       {chart.length > 0 && (
         <ReportChart title="Income and expenses per month">
@@ -53,23 +58,42 @@ export function ProfitLossView({ report }: { report: ProfitLoss }) {
           />
         </ReportChart>
       )}
-      <div className="grid gap-4 lg:grid-cols-2">
-        <ReportTableCard
-          title="Income"
-          label="Income by module and category"
-          columns={[{ header: 'Module' }, { header: 'Category' }, { header: 'Amount', numeric: true }]}
-          rows={report.income.map((r) => ({
-            key: `${r.module}|${r.category}`,
-            cells: [moduleLabel(r.module) || '—', r.category || '—', formatMoney(r.amount)],
-          }))}
-          total={['Total income', '', formatMoney(sumMoney(report.income, (r) => r.amount))]}
-        />
+      {/* The GST card under the income (the shorter list), the months across the width. */}
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+        <div className="grid gap-4">
+          <ReportTableCard
+            title="Income"
+            label="Income by module and category"
+            columns={[{ header: 'Module' }, { header: 'Category' }, { header: 'Income', numeric: true }, { header: 'GST', numeric: true }]}
+            rows={report.income.map((r) => ({
+              key: `${r.module}|${r.category}`,
+              cells: [moduleLabel(r.module) || '—', r.category || '—', formatMoney(r.amount), muted(formatMoney(r.gst))],
+            }))}
+            total={['Total income', '', formatMoney(t.income), formatMoney(t.gst_collected)]}
+          />
+          <ReportTableCard
+            title="GST, kept apart"
+            label="GST and the money"
+            columns={[{ header: 'Item' }, { header: 'Amount', numeric: true }]}
+            rows={[
+              { key: 'income', cells: ['Income', formatMoney(t.income)] },
+              { key: 'gst-collected', cells: ['+ GST collected', formatMoney(t.gst_collected)] },
+              { key: 'money-in', cells: [strong('Money in'), strong(formatMoney(t.money_in))] },
+              { key: 'expense', cells: ['Expenses', formatMoney(t.expense)] },
+              { key: 'gst-paid', cells: ['+ GST paid on purchases', formatMoney(t.gst_paid)] },
+              { key: 'money-out', cells: [strong('Money out'), strong(formatMoney(t.money_out))] },
+            ]}
+          />
+        </div>
         <ReportTableCard
           title="Expenses"
           label="Expenses by category"
-          columns={[{ header: 'Category' }, { header: 'Amount', numeric: true }]}
-          rows={report.expenses.map((r) => ({ key: r.category, cells: [r.category || '—', formatMoney(r.amount)] }))}
-          total={['Total expenses', formatMoney(sumMoney(report.expenses, (r) => r.amount))]}
+          columns={[{ header: 'Category' }, { header: 'Expense', numeric: true }, { header: 'GST', numeric: true }]}
+          rows={report.expenses.map((r) => ({
+            key: r.category,
+            cells: [r.category || '—', formatMoney(r.amount), muted(formatMoney(r.gst))],
+          }))}
+          total={['Total expenses', formatMoney(t.expense), formatMoney(t.gst_paid)]}
         />
       </div>
       <ReportTableCard
@@ -80,12 +104,28 @@ export function ProfitLossView({ report }: { report: ProfitLoss }) {
           { header: 'Income', numeric: true },
           { header: 'Expenses', numeric: true },
           { header: 'Net', numeric: true },
+          { header: 'GST collected', numeric: true },
+          { header: 'GST paid', numeric: true },
         ]}
         rows={report.months.map((m) => ({
           key: m.month,
-          cells: [monthLabel(m.month), formatMoney(m.income), formatMoney(m.expense), strong(<Signed value={m.net} />)],
+          cells: [
+            monthLabel(m.month),
+            formatMoney(m.income),
+            formatMoney(m.expense),
+            strong(<Signed value={m.net} />),
+            muted(formatMoney(m.gst_collected)),
+            muted(formatMoney(m.gst_paid)),
+          ],
         }))}
-        total={['Total', formatMoney(report.total.income), formatMoney(report.total.expense), <Signed value={report.total.net} />]}
+        total={[
+          'Total',
+          formatMoney(t.income),
+          formatMoney(t.expense),
+          <Signed value={t.net} />,
+          formatMoney(t.gst_collected),
+          formatMoney(t.gst_paid),
+        ]}
       />
     </>
   );
