@@ -157,7 +157,17 @@ export function makeFacility(tx: Tx, ctx: Ctx, input: Pick<FacilityInput, 'centr
 
 export function makeClient(tx: Tx, ctx: Ctx, input: Partial<ClientInput> = {}) {
   const n = next();
-  return createClient(tx, ctx, { name: `Client ${n}`, email: '', mobile: `9${String(n).padStart(9, '0')}`, notes: '', ...input });
+  return createClient(tx, ctx, {
+    name: `Client ${n}`,
+    email: '',
+    mobile: `9${String(n).padStart(9, '0')}`,
+    notes: '',
+    gstin: '',
+    billing_name: '',
+    billing_address: '',
+    billing_state: '',
+    ...input,
+  });
 }
 
 /** A desk booking of some slots of a facility on a date, for a client or a new contact. */

@@ -17,6 +17,7 @@ export * from './administrator/contact.js';
 export * from './money/invoice.js';
 export * from './income-expense/income-expense.js';
 export * from './tax.js';
+export * from './billing.js';
 export * from './membership/membership-dates.js';
 export * from './membership/membership.js';
 export * from './membership/membership-reports.js';

@@ -1,3 +1,4 @@
+import { billingInputFields, billingOutputFields } from '../billing.js';
 import { z } from '../zod-config.js';
 import {
   idSchema,
@@ -324,6 +325,7 @@ export const clientInputSchema = z.object({
     .pipe(z.union([z.literal(''), z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits')]))
     .default(''),
   notes: text(1000).default(''),
+  ...billingInputFields,
 });
 export type BookingClientInput = z.input<typeof clientInputSchema>;
 export const clientSchema = z.object({
@@ -332,6 +334,8 @@ export const clientSchema = z.object({
   email: z.string(),
   mobile: z.string(),
   notes: z.string(),
+  /** For GST invoices: a GSTIN makes them B2B. */
+  ...billingOutputFields,
   bookings_count: z.number(),
   total_amount: z.string(),
   paid_amount: z.string(),

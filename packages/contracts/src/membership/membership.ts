@@ -3,8 +3,10 @@
  * plan: a sale with its invoice and dues), freezes, renewals, batches, services and member
  * services, attendance, performance. Field names are the API's contract (issue 11).
  */
+import { billingInputFields, billingOutputFields } from '../billing.js';
 import { z } from '../zod-config.js';
 import {
+  partialWithoutDefaults,
   idSchema,
   namedLookupInputSchema,
   namedLookupSchema,
@@ -318,6 +320,7 @@ const memberFields = {
   trainer: idSchema.nullable().default(null),
   notes: text(1000).default(''),
   is_active: z.boolean().default(true),
+  ...billingInputFields,
 };
 
 /**
@@ -326,7 +329,8 @@ const memberFields = {
  */
 export const memberInputSchema = z.object({ ...memberFields, membership: newMemberMembershipSchema.nullable().default(null) });
 export type MemberInput = z.infer<typeof memberInputSchema>;
-export const memberUpdateSchema = z.object(memberFields).partial();
+/** `PATCH member/:id/`: only the fields sent change (no defaults fill the rest in). */
+export const memberUpdateSchema = partialWithoutDefaults(z.object(memberFields));
 export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
 
 export const currentMembershipSchema = z.object({
@@ -368,6 +372,8 @@ export const memberSchema = z.object({
   /** Sum of the dues of all the member's sales (memberships and services, not cancelled). */
   due: z.string(),
   batches: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** For GST invoices: a GSTIN makes them B2B. */
+  ...billingOutputFields,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -17,7 +17,17 @@ import { displayDate } from '../../platform/time.js';
 import { centre, paymentMode, sport } from '../administrator/index.js';
 import { slotPrice, total, unavailableReason } from './availability.js';
 import { SLOT_TAKEN } from './constants.js';
-import { numberSales, priceSale, receive, SELLER_COLUMNS, sell, sellerOf, type PendingSale, type SaleNumber } from '../money/index.js';
+import {
+  buyerOf,
+  numberSales,
+  priceSale,
+  receive,
+  SELLER_COLUMNS,
+  sell,
+  sellerOf,
+  type PendingSale,
+  type SaleNumber,
+} from '../money/index.js';
 import { bookingJsonFrom, type BookedSlotRow, type BookingInvoice, type BookingRow } from './booking.queries.js';
 import type { FacilityRow } from './facility.service.js';
 import { numberHeldBy, sameName } from './client.service.js';
@@ -54,6 +64,9 @@ export interface NewBooking {
   strictIdentity?: boolean;
 }
 
+/** The client's billing details (for the invoice), as every variant of the client CTE returns them. */
+const BILLING = sql.raw('gstin, billing_name, billing_address, billing_state');
+
 /**
  * The client of a booking as the first step of a statement: a CTE `c (id)`. By mobile, an upsert
  * on the unique index, so concurrent bookings of one phone meet there and the row lock it takes
@@ -61,24 +74,25 @@ export interface NewBooking {
  * client; or a known client's id.
  */
 function clientCte(organisationId: number, client: NewBooking['client']): SQL {
-  if ('id' in client) return sql`c as (select ${client.id}::bigint as id, null::text as name)`;
+  if ('id' in client)
+    return sql`c as (select id, null::text as name, ${BILLING} from booking_client where organisation_id = ${organisationId}::bigint and id = ${client.id}::bigint)`;
   if (client.mobile)
     return sql`c as (
       insert into booking_client (organisation_id, name, email, mobile) values (${organisationId}::bigint, ${client.name}, ${client.email}, ${client.mobile})
       on conflict (organisation_id, mobile) where mobile <> '' do update
         set updated_at = now(), email = case when booking_client.email = '' then excluded.email else booking_client.email end
-      returning id, name)`;
+      returning id, name, ${BILLING})`;
   if (client.email)
     return sql`found as (
-      select id, name from booking_client where organisation_id = ${organisationId}::bigint and lower(email) = ${client.email.toLowerCase()} order by id limit 1),
+      select id, name, ${BILLING} from booking_client where organisation_id = ${organisationId}::bigint and lower(email) = ${client.email.toLowerCase()} order by id limit 1),
     created as (
       insert into booking_client (organisation_id, name, email, mobile)
       select ${organisationId}::bigint, ${client.name}, ${client.email}, '' where not exists (select 1 from found)
-      returning id, name),
-    c as (select id, name from found union all select id, name from created)`;
+      returning id, name, ${BILLING}),
+    c as (select * from found union all select * from created)`;
   return sql`c as (
     insert into booking_client (organisation_id, name, email, mobile) values (${organisationId}::bigint, ${client.name}, ${client.email}, '')
-    returning id, name)`;
+    returning id, name, ${BILLING})`;
 }
 
 /**
@@ -301,7 +315,9 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
         returning *)
       select b.*, s.id as slot_id, s.booking_id as slot_booking_id, s.facility_id as slot_facility_id, s.time_slot_id as slot_time_slot_id,
              s.date as slot_date, s.start_time as slot_start_time, s.end_time as slot_end_time, s.price as slot_price,
-             s.is_active as slot_is_active, s.organisation_id as slot_organisation_id, (select name from c) as client_name
+             s.is_active as slot_is_active, s.organisation_id as slot_organisation_id, (select name from c) as client_name,
+             (select gstin from c) as client_gstin, (select billing_name from c) as client_billing_name,
+             (select billing_address from c) as client_billing_address, (select billing_state from c) as client_billing_state
       from b join s on s.booking_id = b.id`,
   );
   // Only a client named by id can be missing here (deleted since the read).
@@ -313,7 +329,16 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
     .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.id - b.id);
   const sale = await sell(tx, ctx, {
     source: { type: 'booking', id: row.id, number: bookingNumber(ctx.now.today) },
-    buyer: { name: row.name, phone: row.mobile, email: row.email },
+    // Court time is supplied where the court is (IGST Act s.12(3)): the place of supply stays the centre's.
+    buyer: buyerOf(
+      { name: row.name, phone: row.mobile, email: row.email },
+      {
+        gstin: String(written[0].client_gstin ?? ''),
+        billingName: String(written[0].client_billing_name ?? ''),
+        billingAddress: String(written[0].client_billing_address ?? ''),
+        billingState: String(written[0].client_billing_state ?? ''),
+      },
+    ),
     lines,
     payments: payment ? [{ amount: payment.amount, paymentMode: payment.mode, reference: payment.reference }] : [],
     centre: f.centreId,

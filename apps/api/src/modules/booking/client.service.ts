@@ -1,11 +1,12 @@
 /** Booking clients: who books, with the totals and dues of their bookings that are not cancelled. */
-import { fromPaise, signedPaise, type z, type clientInputSchema, type clientSchema } from '@arena/contracts';
+import { fromPaise, signedPaise, type Billing, type z, type clientInputSchema, type clientSchema } from '@arena/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { conflict, fieldError, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { checkedBilling } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { booking, bookingClient } from './schema.js';
 
@@ -49,6 +50,10 @@ export function clientJson({ c, ...t }: ClientWithTotals): Client {
     email: c.email,
     mobile: c.mobile,
     notes: c.notes,
+    gstin: c.gstin,
+    billing_name: c.billingName,
+    billing_address: c.billingAddress,
+    billing_state: c.billingState,
     bookings_count: Number(t.bookings ?? 0),
     total_amount: fromPaise(amount),
     paid_amount: fromPaise(paid),
@@ -71,10 +76,26 @@ const uniqueMobile = onUnique({
   booking_client_org_mobile_key: { field: 'mobile', message: 'A client with this phone number already exists.' },
 });
 
+/** A client's columns from (part of) the input: the billing details as checked (`checkedBilling`). */
+function columnsOf(input: Partial<ClientInput>, billing?: Billing) {
+  const { gstin: _g, billing_name: _n, billing_address: _a, billing_state: _s, ...rest } = input;
+  return {
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    ...(billing
+      ? {
+          gstin: billing.gstin,
+          billingName: billing.billing_name,
+          billingAddress: billing.billing_address,
+          billingState: billing.billing_state,
+        }
+      : {}),
+  };
+}
+
 export async function createClient(tx: Tx, ctx: Ctx, input: ClientInput): Promise<Client> {
   const [c] = await tx
     .insert(bookingClient)
-    .values({ ...input, organisationId: ctx.organisationId })
+    .values({ ...columnsOf(input, checkedBilling(input)), name: input.name, organisationId: ctx.organisationId })
     .returning({ id: bookingClient.id })
     .catch(uniqueMobile);
   const after = await loadClient(tx, ctx, c.id);
@@ -85,10 +106,18 @@ export async function createClient(tx: Tx, ctx: Ctx, input: ClientInput): Promis
 export async function updateClient(tx: Tx, ctx: Ctx, input: Partial<ClientInput> & { id: number }): Promise<Client> {
   const { id, ...changes } = input;
   const before = await loadClient(tx, ctx, id);
-  const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  // The billing details as they will be, checked together (a GSTIN of the state).
+  const billing = (['gstin', 'billing_name', 'billing_address', 'billing_state'] as const).some((k) => changes[k] !== undefined)
+    ? checkedBilling({
+        gstin: changes.gstin ?? before.gstin,
+        billing_name: changes.billing_name ?? before.billing_name,
+        billing_address: changes.billing_address ?? before.billing_address,
+        billing_state: changes.billing_state ?? before.billing_state,
+      })
+    : undefined;
   await tx
     .update(bookingClient)
-    .set({ ...values, updatedAt: ctx.now.instant })
+    .set({ ...columnsOf(changes, billing), updatedAt: ctx.now.instant })
     .where(and(eq(bookingClient.organisationId, ctx.organisationId), eq(bookingClient.id, id)))
     .catch(uniqueMobile);
   const after = await loadClient(tx, ctx, id);

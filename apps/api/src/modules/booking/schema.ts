@@ -89,6 +89,11 @@ export const bookingClient = tenantTable(
     email: text('email').notNull().default(''),
     mobile: text('mobile').notNull().default(''),
     notes: text('notes').notNull().default(''),
+    /** Billing details for GST invoices (`checkBilling`): a GSTIN makes the client's invoices B2B. */
+    gstin: text('gstin').notNull().default(''),
+    billingName: text('billing_name').notNull().default(''),
+    billingAddress: text('billing_address').notNull().default(''),
+    billingState: text('billing_state').notNull().default(''),
     ...timestamps(),
   },
   (t) => [

@@ -70,6 +70,10 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
       trainer_name: '',
       notes: r.notes,
       is_active: r.isActive,
+      gstin: r.gstin,
+      billing_name: r.billingName,
+      billing_address: r.billingAddress,
+      billing_state: r.billingState,
       status: r.status,
       current_membership: cur
         ? {

@@ -13,6 +13,7 @@ import { checkReferences } from '../../platform/references.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { nextNumber } from '../../platform/sequence.js';
 import { centre } from '../administrator/index.js';
+import { checkedBilling } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { fullName, sellMembership } from './sales.service.js';
 import { member, membershipSetting, type MemberRow } from './schema.js';
@@ -55,6 +56,7 @@ export async function createMember(
   photo: string | null,
 ): Promise<{ member: MemberRow; membershipId: number | null }> {
   await checkRefs(tx, ctx, input);
+  const billing = checkedBilling(input);
   if (input.is_active) await checkPhone(tx, ctx, input.phone);
   const code = memberCode(await nextNumber(tx, ctx.organisationId, 'member'));
   const [row] = await tx
@@ -80,6 +82,10 @@ export async function createMember(
       trainerId: input.trainer,
       notes: input.notes,
       isActive: input.is_active,
+      gstin: billing.gstin,
+      billingName: billing.billing_name,
+      billingAddress: billing.billing_address,
+      billingState: billing.billing_state,
       createdBy: ctx.actor.actorId,
     })
     .returning()
@@ -127,7 +133,13 @@ const COLUMNS: Record<keyof MemberUpdate, keyof MemberRow> = {
   trainer: 'trainerId',
   notes: 'notes',
   is_active: 'isActive',
+  gstin: 'gstin',
+  billing_name: 'billingName',
+  billing_address: 'billingAddress',
+  billing_state: 'billingState',
 };
+
+const BILLING = ['gstin', 'billing_name', 'billing_address', 'billing_state'] as const;
 
 /** Edits a member; `photo` undefined keeps it, null removes it. Returns the row before and after. */
 export async function updateMember(
@@ -144,6 +156,16 @@ export async function updateMember(
     .for('update');
   if (!before) throw notFound();
   await checkRefs(tx, ctx, changes);
+  if (BILLING.some((k) => changes[k] !== undefined)) {
+    // The details as they will be, checked together (a GSTIN of the state); the state as GST spells it.
+    const billing = checkedBilling({
+      gstin: changes.gstin ?? before.gstin,
+      billing_name: changes.billing_name ?? before.billingName,
+      billing_address: changes.billing_address ?? before.billingAddress,
+      billing_state: changes.billing_state ?? before.billingState,
+    });
+    changes = { ...changes, ...billing };
+  }
   const activeAfter = changes.is_active ?? before.isActive;
   const phoneAfter = changes.phone ?? before.phone;
   if (activeAfter && (phoneAfter !== before.phone || !before.isActive)) await checkPhone(tx, ctx, phoneAfter, id);

@@ -26,7 +26,17 @@ import { queryRows, type Tx } from '../../platform/db/client.js';
 import { ApiError, badRequest, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
-import { cancelSaleInvoice, lastReceiptMode, numberSales, receive, refund, sell, type SaleItem, type SaleRef } from '../money/index.js';
+import {
+  buyerOf,
+  cancelSaleInvoice,
+  lastReceiptMode,
+  numberSales,
+  receive,
+  refund,
+  sell,
+  type SaleItem,
+  type SaleRef,
+} from '../money/index.js';
 import { MODULE } from './constants.js';
 import { member, memberService, membership, plan, service, type MemberRow, type MembershipRow, type MemberServiceRow } from './schema.js';
 import { reminderDays, refreshStatuses } from './status.js';
@@ -74,7 +84,7 @@ async function asPaymentErrors<T>(work: () => Promise<T>): Promise<T> {
     if (err instanceof ApiError && err.statusCode === 400 && !('detail' in err.body))
       throw new ApiError(
         400,
-        Object.fromEntries(Object.entries(err.body).map(([k, v]) => [k.startsWith('payment.') ? k : `payment.${k}`, v])),
+        Object.fromEntries(Object.entries(err.body).map(([k, v]) => [k.startsWith('payment.') || k === 'member' ? k : `payment.${k}`, v])),
       );
     throw err;
   }
@@ -112,7 +122,10 @@ async function completeSale(
   const pending = await asPaymentErrors(() =>
     sell(tx, ctx, {
       source: { type: sale.type, id: row.id, label: row.label },
-      buyer: { name: fullName(m), phone: m.phone, email: m.email, address: m.address },
+      buyer: buyerOf({ name: fullName(m), phone: m.phone, email: m.email, address: m.address }, m),
+      // A gym's services follow the general rule (IGST Act s.12(2)): a registered member's state is the place of supply.
+      placeOfSupply: m.gstin && m.billingState ? m.billingState : undefined,
+      buyerField: 'member',
       lines: sale.lines,
       payments: payment
         ? [

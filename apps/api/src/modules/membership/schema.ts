@@ -52,6 +52,11 @@ export const member = tenantTable(
     trainerId: ref('trainer_id'),
     notes: text('notes').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** Billing details for GST invoices (`checkBilling`): a GSTIN makes the member's invoices B2B. */
+    gstin: text('gstin').notNull().default(''),
+    billingName: text('billing_name').notNull().default(''),
+    billingAddress: text('billing_address').notNull().default(''),
+    billingState: text('billing_state').notNull().default(''),
     /** Derived from the memberships (status.ts): active, expiring, expired, frozen, inactive. */
     status: text('status', { enum: ['active', 'expiring', 'expired', 'frozen', 'inactive'] })
       .notNull()

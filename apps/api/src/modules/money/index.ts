@@ -5,6 +5,8 @@
 export type { InvoiceRow, LedgerRow, SellerSnapshot } from './schema.js';
 export {
   buildInvoice,
+  buyerOf,
+  checkedBilling,
   invoiceOfSource,
   issueCreditNote,
   issueCreditNote as creditNote,

@@ -10,7 +10,9 @@
 import {
   amountInWords,
   centreGstWarning,
+  checkBilling,
   creditNoteTooLate,
+  type Billing,
   fromPaise,
   INVOICE_STATUSES,
   rateOn,
@@ -44,6 +46,8 @@ export interface Buyer {
   email?: string;
   gstin?: string;
   address?: string;
+  /** The buyer's state (a GST state name): printed with the address, and a registered buyer's place of supply where the law puts it there. */
+  state?: string;
 }
 
 /** A thing sold: its tax-inclusive unit price, quantity, discount (inclusive) and GST. */
@@ -229,7 +233,7 @@ export async function issueInvoice(tx: Tx, ctx: Ctx, sale: NewSale): Promise<Inv
       buyerPhone: sale.buyer.phone ?? '',
       buyerEmail: sale.buyer.email ?? '',
       buyerGstin: sale.buyer.gstin ?? '',
-      buyerAddress: sale.buyer.address ?? '',
+      buyerAddress: [sale.buyer.address?.trim(), sale.buyer.state?.trim()].filter(Boolean).join(', '),
       placeOfSupply,
       taxableValue: built.taxableValue,
       cgst: built.cgst,
@@ -426,3 +430,25 @@ export async function loadInvoice(tx: Tx, ctx: Ctx, id: number, lock = false): P
 
 /** Words of an invoice's total. */
 export const totalInWords = (total: string) => amountInWords(toPaise(total) ?? 0);
+
+/** A buyer's billing details checked and completed (`checkBilling`), or a 400 naming each field. */
+export function checkedBilling(b: Billing): Billing {
+  const { errors, billing } = checkBilling(b);
+  if (Object.keys(errors).length) throw badRequest(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
+  return billing;
+}
+
+/** The buyer of a sale from a member's or client's billing details (the person's name and address when none). */
+export function buyerOf(
+  person: { name: string; phone?: string; email?: string; address?: string },
+  b: { gstin: string; billingName: string; billingAddress: string; billingState: string },
+): Buyer {
+  return {
+    name: b.billingName || person.name,
+    phone: person.phone,
+    email: person.email,
+    gstin: b.gstin,
+    address: b.billingAddress || person.address || '',
+    state: b.billingState,
+  };
+}

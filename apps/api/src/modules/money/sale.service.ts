@@ -13,7 +13,7 @@
  * const [sold] = await numberSales(tx, ctx, [pending]);     // sold.invoice.number === 'INV/26-27/00017'
  * ```
  */
-import { financialYear, fromPaise, paise, UTR_MESSAGE } from '@arena/contracts';
+import { B2C_DETAILS_FROM_PAISE, financialYear, fromPaise, paise, UTR_MESSAGE } from '@arena/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { fieldError, invalidPk, onUnique } from '../../platform/errors.js';
@@ -57,6 +57,13 @@ export interface Sale {
   date?: string;
   /** The seller and place of supply when the caller has read them already (`sellerOf`); read otherwise. */
   seller?: { seller: SellerSnapshot; placeOfSupply: string };
+  /**
+   * The place of supply when it is not the centre's state: a registered buyer's state for a service
+   * whose place of supply is the recipient's location (section 12(2) of the IGST Act).
+   */
+  placeOfSupply?: string;
+  /** The request field a missing buyer detail is reported on (default `buyer`). */
+  buyerField?: string;
   /** The audit row of the sale itself, written with its number (`codeKey` names the field that gets it). */
   audit?: { resource: string; after: Record<string, unknown>; codeKey?: string };
   /** Write the invoice's and the receipts' audit rows (the demo seed's history goes without). Default true. */
@@ -98,8 +105,10 @@ export function priceSale(date: string, seller: { seller: SellerSnapshot; placeO
 export async function sell(tx: Tx, ctx: Ctx, sale: Sale): Promise<PendingSale> {
   saleSource(sale.source.type);
   const date = sale.date ?? ctx.now.today;
-  const seller = sale.seller ?? (await sellerFor(tx, ctx, sale.centre));
+  const venue = sale.seller ?? (await sellerFor(tx, ctx, sale.centre));
+  const seller = sale.placeOfSupply ? { ...venue, placeOfSupply: sale.placeOfSupply } : venue;
   const { built, tax } = priceSale(date, seller, sale.lines);
+  checkBuyer(sale, built);
   const payments: PendingSale['payments'] = [];
   for (const p of sale.payments ?? []) {
     if (paise(p.amount) <= 0) continue;
@@ -120,6 +129,22 @@ export async function sell(tx: Tx, ctx: Ctx, sale: Sale): Promise<PendingSale> {
   const status = paidPaise <= 0 ? 'issued' : paidPaise >= totalPaise ? 'paid' : 'partially_paid';
   return { sale, date, built, seller, payments, paid: fromPaise(paidPaise), status, tax };
 }
+
+/**
+ * Rule 46(e): a tax invoice of ₹50,000 or more to a buyer without a GSTIN carries the buyer's
+ * name, address and state — the sale asks for them (400 on `buyerField`).
+ */
+function checkBuyer(sale: Sale, built: BuiltInvoice): void {
+  if (built.billOfSupply || sale.buyer.gstin || paise(built.total) < B2C_DETAILS_FROM_PAISE) return;
+  if (sale.buyer.name.trim() && sale.buyer.address?.trim() && sale.buyer.state?.trim()) return;
+  throw fieldError(
+    sale.buyerField ?? 'buyer',
+    `A tax invoice of ₹50,000 or more to a buyer without a GSTIN carries their name, address and state (rule 46): add them to the billing details first.`,
+  );
+}
+
+/** The buyer's address as the invoice prints it: with the state. */
+const addressOf = (b: Buyer) => [b.address?.trim(), b.state?.trim()].filter(Boolean).join(', ');
 
 const utr = onUnique({ ledger_entry_utr_key: { field: 'reference', message: UTR_MESSAGE } });
 
@@ -189,7 +214,7 @@ export async function numberSales(
       buyer_phone: s.buyer.phone ?? '',
       buyer_email: s.buyer.email ?? '',
       buyer_gstin: s.buyer.gstin ?? '',
-      buyer_address: s.buyer.address ?? '',
+      buyer_address: addressOf(s.buyer),
       taxable_value: p.built.taxableValue,
       cgst: p.built.cgst,
       sgst: p.built.sgst,
