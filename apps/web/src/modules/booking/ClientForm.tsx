@@ -1,4 +1,5 @@
 import { clientInputSchema } from '@arena/contracts/booking';
+import { BILLING_DEFAULTS, BillingFields } from '../../components/BillingFields';
 import { FormDialog } from '../../components/FormDialog';
 import { PhoneField, TextareaField, TextField } from '../../components/form';
 import type { Client, ClientInput } from './api';
@@ -23,8 +24,17 @@ export function ClientForm({
       schema={clientInputSchema}
       defaultValues={
         client
-          ? { name: client.name, email: client.email, mobile: client.mobile, notes: client.notes }
-          : { name: '', email: '', mobile: '', notes: '' }
+          ? {
+              name: client.name,
+              email: client.email,
+              mobile: client.mobile,
+              notes: client.notes,
+              gstin: client.gstin,
+              billing_name: client.billing_name,
+              billing_address: client.billing_address,
+              billing_state: client.billing_state,
+            }
+          : { name: '', email: '', mobile: '', notes: '', ...BILLING_DEFAULTS }
       }
       onSubmit={onSubmit}
       submitLabel={client ? 'Save Changes' : 'Create Client'}
@@ -35,6 +45,7 @@ export function ClientForm({
           <PhoneField control={control} name="mobile" label="Mobile" />
           <TextField control={control} name="email" label="Email" type="email" autoComplete="email" />
           <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
+          <BillingFields control={control} className="sm:col-span-2" />
         </div>
       )}
     </FormDialog>

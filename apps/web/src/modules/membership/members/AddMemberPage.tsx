@@ -14,6 +14,7 @@ import { UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { BILLING_DEFAULTS, BillingFields } from '../../../components/BillingFields';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import {
@@ -91,6 +92,10 @@ function addMemberSchema(plans: Plan[]) {
       health_notes: v.health_notes,
       source: v.source,
       notes: v.notes,
+      gstin: v.gstin,
+      billing_name: v.billing_name,
+      billing_address: v.billing_address,
+      billing_state: v.billing_state,
       membership,
     } as z.input<typeof memberInputSchema>;
   });
@@ -129,6 +134,7 @@ export function AddMemberPage() {
       health_notes: '',
       source: 'walk-in',
       notes: '',
+      ...BILLING_DEFAULTS,
       sell_plan: true,
       membership: { plan: '', start_date: todayIso(), discount: '', payment: emptyPayment() },
     },
@@ -202,6 +208,7 @@ export function AddMemberPage() {
                   maxLength={500}
                   className="sm:col-span-2 xl:col-span-3"
                 />
+                <BillingFields control={control} className="sm:col-span-2 xl:col-span-3" />
               </div>
             </Card>
 

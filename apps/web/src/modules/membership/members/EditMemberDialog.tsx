@@ -1,3 +1,4 @@
+import { BillingFields } from '../../../components/BillingFields';
 import {
   BLOOD_GROUPS,
   GENDER_LABELS,
@@ -66,6 +67,10 @@ function EditForm({ member, onDone }: { member: Member; onDone: () => void }) {
       health_notes: member.health_notes,
       source: member.source,
       notes: member.notes,
+      gstin: member.gstin,
+      billing_name: member.billing_name,
+      billing_address: member.billing_address,
+      billing_state: member.billing_state,
       is_active: member.is_active,
     },
   });
@@ -116,6 +121,7 @@ function EditForm({ member, onDone }: { member: Member; onDone: () => void }) {
         <div />
         <TextareaField control={control} name="health_notes" label="Health notes" rows={2} maxLength={1000} className="sm:col-span-2" />
         <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
+        <BillingFields control={control} className="sm:col-span-2" />
         <CheckboxField
           control={control}
           name="is_active"

@@ -16,4 +16,8 @@ export const memberDetailFields = {
   health_notes: z.string(),
   source: z.string(),
   notes: z.string(),
+  gstin: z.string(),
+  billing_name: z.string(),
+  billing_address: z.string(),
+  billing_state: z.string(),
 };
