@@ -10,7 +10,8 @@ import { paymentMode } from '../src/modules/administrator/schema.js';
 import { invoice } from '../src/modules/money/schema.js';
 import { queryRows, withTenant } from '../src/platform/db/client.js';
 import { organisation } from '../src/platform/db/schema.js';
-import { inOrg, makeCentre, makeOrganisation, makePlan, makeUser, type TestOrganisation } from './factories.js';
+import { inOrg, makeCentre, makeFacility, makeOrganisation, makePlan, makeSport, makeUser, type TestOrganisation } from './factories.js';
+import { inDays, slotsOn } from './booking-helpers.js';
 import { call, createTestApp, login, type TestContext } from './helpers.js';
 
 type Body = Record<string, unknown>;
@@ -186,6 +187,54 @@ describe('a reversal and a credit note on one sale settle to one truth', () => {
     const notes = await Promise.all(inv.credit_notes.map((n: { id: number }) => invoiceOf(n.id)));
     const net = paise(inv.taxable_value) - notes.reduce((s, n) => s + paise(n.taxable_value), 0);
     expect(net).toBe(0);
+  });
+});
+
+describe('a booking’s invoice due follows the booking’s due through every correction', () => {
+  it('after a part payment, a discount, a slot cancelled, a reversed receipt and the cancellation', async () => {
+    const court = await inOrg(t, org, async (tx, ctx) => {
+      const sport = await makeSport(tx, ctx);
+      return (await makeFacility(tx, ctx, { centre, sport: sport.id })).id;
+    });
+    const free = (await slotsOn(t.app, court, inDays(4), org.host)).filter((x) => x.booking_status === 'available').slice(0, 3);
+    const made = await api('POST', '/api/booking/booking/', {
+      facility: court,
+      date: inDays(4),
+      time_slot_ids: free.map((x) => x.id),
+      name: 'Rohan Das',
+      mobile_no: '9845011122',
+      payment: { amount: '500.00', payment_mode: cash, reference: '' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id;
+    const check = async (step: string) => {
+      const b = (await api('GET', `/api/booking/booking/${id}/`)).json();
+      const inv = await invoiceOf(b.invoice.id);
+      expect(inv.due, step).toBe(b.due_amount);
+      // What the invoice still charges, less what was paid, is what the booking still asks.
+      return { b, inv };
+    };
+    await check('sold, part paid');
+    expect((await api('PATCH', `/api/booking/booking/${id}/`, { discount: '100.00' })).statusCode).toBe(200);
+    await check('discounted');
+    const { b } = await check('discounted');
+    const slot = b.time_slots[2];
+    const cut = await api('POST', `/api/booking/booking/${id}/cancel-slots/`, { booked_slot_ids: [slot.id], reason: 'Left early' });
+    expect(cut.statusCode, cut.body).toBe(200);
+    await check('a slot cancelled');
+    const receipt = (await api('GET', `/api/booking/booking-transaction/?booking=${id}`))
+      .json()
+      .results.find((m: { kind: string; reversed_by?: number | null }) => m.kind === 'receipt');
+    const reversed = await api('POST', `/api/income-expense/transactions/${receipt.id}/reverse/`, { reason: 'Card charge failed' });
+    expect(reversed.statusCode, reversed.body).toBe(201);
+    await check('receipt reversed');
+    expect((await api('POST', `/api/booking/booking/${id}/cancel/`, { reason: 'Rained off' })).statusCode).toBe(200);
+    const { inv } = await check('cancelled');
+    expect(inv).toMatchObject({ status: 'cancelled', due: '0.00' });
+    // Invoice and notes net to nothing on every tax head.
+    const notes = await Promise.all(inv.credit_notes.map((n: { id: number }) => invoiceOf(n.id)));
+    for (const head of ['taxable_value', 'cgst', 'sgst', 'total'] as const)
+      expect(paise(inv[head]) - notes.reduce((sum, n) => sum + paise(n[head]), 0), head).toBe(0);
   });
 });
 
