@@ -372,20 +372,35 @@ describe('accounts reports', () => {
       all.push(...res.results);
       if (!res.next) break;
     }
-    // Every tax invoice and credit note of the month counts (a cancelled invoice too: its credit note takes it back).
-    let taxable = 0;
-    let tax = 0;
+    // Every tax invoice and credit note of the month counts (a cancelled invoice too: its credit note
+    // takes it back), in the GSTR-1 of the registration that issued it (the Hosur centre files its own).
+    const byGstin = new Map<string, { taxable: number; tax: number }>();
     for (const row of all.filter((i) => i.date.startsWith(month) && !i.bill_of_supply)) {
       const inv = (await api('GET', `/api/administrator/invoice/${row.id}/`)).json();
       const sign = inv.kind === 'credit_note' ? -1 : 1;
-      taxable += sign * paise(inv.taxable_value);
-      tax += sign * (paise(inv.cgst) + paise(inv.sgst) + paise(inv.igst));
+      const sums = byGstin.get(inv.seller.gstin) ?? { taxable: 0, tax: 0 };
+      sums.taxable += sign * paise(inv.taxable_value);
+      sums.tax += sign * (paise(inv.cgst) + paise(inv.sgst) + paise(inv.igst));
+      byGstin.set(inv.seller.gstin, sums);
     }
-    expect(paise(gst.total.taxable_value)).toBe(taxable);
-    expect(paise(gst.total.cgst) + paise(gst.total.sgst) + paise(gst.total.igst)).toBe(tax);
-    const hsnTaxable = gst.hsn.reduce((s: number, r: { taxable_value: string }) => s + paise(r.taxable_value), 0);
-    expect(hsnTaxable).toBe(taxable);
-    expect(gst.documents.find((d: { nature: string }) => d.nature === 'Credit Note').total).toBeGreaterThan(0);
+    expect(gst.gstin).toBe('29AAHCD1234K1ZL');
+    expect(gst.gstins).toEqual(['29AAHCD1234K1ZL', '33AAHCD1234K1ZW']);
+    let creditNotes = 0;
+    for (const gstin of gst.gstins as string[]) {
+      const report =
+        gstin === gst.gstin
+          ? gst
+          : (await api('GET', `/api/administrator/reports/accounts/gst-summary/?month=${month}&gstin=${gstin}`)).json();
+      const { taxable, tax } = byGstin.get(gstin) ?? { taxable: 0, tax: 0 };
+      expect(report.gstin).toBe(gstin);
+      expect(paise(report.total.taxable_value), gstin).toBe(taxable);
+      expect(paise(report.total.cgst) + paise(report.total.sgst) + paise(report.total.igst), gstin).toBe(tax);
+      const hsnTaxable = report.hsn.reduce((s: number, r: { taxable_value: string }) => s + paise(r.taxable_value), 0);
+      expect(hsnTaxable, gstin).toBe(taxable);
+      creditNotes += report.documents.find((d: { nature: string }) => d.nature === 'Credit Note')?.total ?? 0;
+    }
+    // The cancellations above issued credit notes this month.
+    expect(creditNotes).toBeGreaterThan(0);
 
     const pl = (await api('GET', `/api/administrator/reports/accounts/profit-loss/?date_after=${month}-01&date_before=${today()}`)).json();
     const moves: { kind: string; direction: string; amount: string; paid_on: string }[] = [];
@@ -420,7 +435,8 @@ describe('accounts reports', () => {
       book.getWorksheet(name)!.eachRow((row, n) => {
         if (n > 2) sheetTaxable += Math.round(Number(row.getCell(7).value) * 100);
       });
-    expect(sheetTaxable).toBe(taxable);
+    // The workbook is the organisation's own registration's return.
+    expect(sheetTaxable).toBe(byGstin.get(gst.gstin)?.taxable ?? 0);
     const xlsx = await api('GET', `/api/administrator/reports/accounts/profit-loss/?format=xlsx`);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
@@ -499,12 +515,14 @@ describe('the demo seed', () => {
         tx,
         sql`select
               (select count(*)::int from invoice a join invoice b on a.organisation_id = b.organisation_id and a.kind = b.kind
-                 and split_part(a.number, '/', 2) = split_part(b.number, '/', 2) and a.number < b.number and a.date > b.date
+                 and split_part(a.number, '/', 1) = split_part(b.number, '/', 1) and split_part(a.number, '/', 2) = split_part(b.number, '/', 2)
+                 and a.number < b.number and a.date > b.date
                where a.organisation_id = ${orgId}) as inversions,
               (select count(*)::int from invoice where organisation_id = ${orgId}) as documents,
               (select count(*)::int from (
-                 select kind, split_part(number, '/', 2) as fy, count(*) as n, max(split_part(number, '/', 3)::int) as last
-                 from invoice where organisation_id = ${orgId} and number ~ '^[A-Z]+/[0-9]{2}-[0-9]{2}/[0-9]+$' group by 1, 2) s
+                 select split_part(number, '/', 1) as series, split_part(number, '/', 2) as fy, count(*) as n,
+                        max(split_part(number, '/', 3)::int) as last
+                 from invoice where organisation_id = ${orgId} and number ~ '^[A-Z0-9]+/[0-9]{2}-[0-9]{2}/[0-9]+$' group by 1, 2) s
                where s.n <> s.last) as gaps,
               (select count(*)::int from audit_log a join invoice i on i.organisation_id = a.organisation_id and a.object_id = i.id::text
                where a.organisation_id = ${orgId} and a.resource = 'invoice' and a.action = 'create' and a.object_label <> i.number) as stale`,
@@ -512,5 +530,13 @@ describe('the demo seed', () => {
     );
     expect(row.documents).toBeGreaterThan(1000);
     expect(row).toMatchObject({ inversions: 0, gaps: 0, stale: 0 });
+    // The Hosur centre is registered in Tamil Nadu: its invoices are a series of their own.
+    const series = await withTenant(t.handle.db, orgId, (tx) =>
+      queryRows<{ series: string }>(
+        tx,
+        sql`select distinct split_part(number, '/', 1) as series from invoice where organisation_id = ${orgId} order by 1`,
+      ),
+    );
+    expect(series.map((r) => r.series)).toEqual(expect.arrayContaining(['INV', 'IN33']));
   });
 });

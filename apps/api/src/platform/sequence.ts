@@ -42,14 +42,36 @@ export const DOCUMENT_SERIES = { invoice: 'INV', credit_note: 'CN' } as const;
 export type DocumentKind = keyof typeof DOCUMENT_SERIES;
 
 /**
+ * The series of a registration: the organisation's own GSTIN (or none) numbers `INV`/`CN`; a
+ * centre registered apart (its own GSTIN, in another state) numbers its own series, `IN33`/`CN33`
+ * by its state code — a registration's invoices are consecutive on their own (rule 46(b)), and
+ * the number stays within 16 characters (`IN33/26-27/00017`).
+ */
+export function seriesPrefix(kind: DocumentKind, sellerGstin: string, orgGstin: string): string {
+  if (!sellerGstin || sellerGstin === orgGstin) return DOCUMENT_SERIES[kind];
+  return `${kind === 'invoice' ? 'IN' : 'CN'}${sellerGstin.slice(0, 2)}`;
+}
+
+/** The credit-note series that goes with an invoice's number (`INV/…` → `CN`, `IN33/…` → `CN33`). */
+export function creditSeriesOf(invoiceNumber: string): string {
+  const prefix = invoiceNumber.split('/')[0];
+  return prefix === DOCUMENT_SERIES.invoice || !/^IN\d{2}$/.test(prefix) ? DOCUMENT_SERIES.credit_note : `CN${prefix.slice(2)}`;
+}
+
+/**
  * The next number of an organisation's GST document series for the financial year of `isoDate`:
  * `INV/26-27/00017`. Consecutive and gapless per organisation, series and year (a rolled-back
  * sale gives its number back); take it as the last statement of the transaction, so the series
  * row stays locked only until the commit.
  */
-export async function nextDocumentNumber(tx: Tx, organisationId: number, kind: DocumentKind, isoDate: string): Promise<string> {
+export async function nextDocumentNumber(
+  tx: Tx,
+  organisationId: number,
+  kind: DocumentKind,
+  isoDate: string,
+  prefix: string = DOCUMENT_SERIES[kind],
+): Promise<string> {
   const { label } = financialYear(isoDate);
-  const prefix = DOCUMENT_SERIES[kind];
   return documentNumber(prefix, label, await nextNumber(tx, organisationId, `${prefix}:${label}`));
 }
 
@@ -79,6 +101,6 @@ export function sequenceTake(
  * The SQL of a GST document number (`INV/26-27/00017`) from a financial year's label and a number:
  * the same text as `documentNumber` in contracts, for numbers taken inside a statement.
  */
-export function documentNumberSql(fyLabel: SQL, n: SQL, prefix: string): SQL {
-  return sql`(${`${prefix}/`} || ${fyLabel} || '/' || lpad((${n})::text, greatest(5, length((${n})::text)), '0'))`;
+export function documentNumberSql(fyLabel: SQL, n: SQL, prefix: string | SQL): SQL {
+  return sql`(${typeof prefix === 'string' ? `${prefix}/` : sql`${prefix} || '/'`} || ${fyLabel} || '/' || lpad((${n})::text, greatest(5, length((${n})::text)), '0'))`;
 }

@@ -240,7 +240,9 @@ export const gstSummarySchema = z.object({
   month: z.string(),
   from: z.string(),
   to: z.string(),
-  /** The sellers' GSTINs on the month's documents (GSTR-1 is filed per GSTIN). */
+  /** The registration these tables are of (GSTR-1 is filed per GSTIN); '' for an organisation without one. */
+  gstin: z.string(),
+  /** Every registration of the organisation (its own GSTIN, centres registered apart) and any seller GSTIN on the month's documents. */
   gstins: z.array(z.string()),
   /** Table 4A (sheet b2b): invoices to buyers with a GSTIN, one row per invoice and rate. */
   b2b: z.array(

@@ -4,6 +4,7 @@
  */
 import { z } from '../zod-config.js';
 import { detailSchema, idParamsSchema, isoDateSchema } from '../common.js';
+import { gstinSchema } from '../tax.js';
 import { auditLogEndpoint, endpoint, listEndpoint, reportEndpoint } from '../endpoint.js';
 import { gstSummarySchema, monthSchema, periodReportSchema, profitLossSchema } from '../income-expense/income-expense.js';
 import { invoiceEmailInputSchema, invoiceListItemSchema, invoiceSchema } from './invoice.js';
@@ -42,7 +43,8 @@ export const accountsReportEndpoints = {
   profit: reportEndpoint(`${ACCOUNTS_REPORTS}profit/`, periodReportSchema),
   /** One month (`month=YYYY-MM`, default this month) rather than a window: GSTR-1 is filed by month. */
   gstSummary: reportEndpoint(`${ACCOUNTS_REPORTS}gst-summary/`, gstSummarySchema, {
-    query: { month: monthSchema.optional() },
+    // The registration (default the organisation's own GSTIN): one GSTR-1 per GSTIN.
+    query: { month: monthSchema.optional(), gstin: gstinSchema.optional() },
     window: false,
   }),
 };

@@ -290,7 +290,7 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
       rates: f.gstRates,
     },
   ];
-  const seller = { seller: facts.seller, placeOfSupply: facts.placeOfSupply };
+  const seller = { seller: facts.seller, placeOfSupply: facts.placeOfSupply, series: facts.series };
   const { tax } = priceSale(ctx.now.today, seller, lines);
   const slotValues = sql.join(
     priced.map((p) => sql`(${p.slot.id}::bigint, ${p.slot.startTime}::time, ${p.slot.endTime}::time, ${p.price}::numeric)`),

@@ -28,7 +28,7 @@ import { organisation } from '../../platform/db/schema.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { badRequest, fieldError, notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { nextDocumentNumber } from '../../platform/sequence.js';
+import { creditSeriesOf, nextDocumentNumber, seriesPrefix } from '../../platform/sequence.js';
 import { centre } from '../administrator/index.js';
 import { MODULE } from './constants.js';
 import { invoice, invoiceLine, type InvoiceRow, type SellerSnapshot } from './schema.js';
@@ -87,7 +87,7 @@ export interface SellerFacts {
  * centre in another state with no GSTIN of its own cannot sell (400): the organisation's GSTIN
  * does not cover that state, and charging IGST under it would be wrong.
  */
-export function sellerOf({ org, centre: c }: SellerFacts): { seller: SellerSnapshot; placeOfSupply: string } {
+export function sellerOf({ org, centre: c }: SellerFacts): { seller: SellerSnapshot; placeOfSupply: string; series: string } {
   if (c) {
     const warning = centreGstWarning(org, c);
     if (warning) throw badRequest(`${c.name} cannot sell yet. ${warning.replace('This center', 'It')}`);
@@ -101,7 +101,8 @@ export function sellerOf({ org, centre: c }: SellerFacts): { seller: SellerSnaps
     phone: c?.phone || org.phone,
     email: c?.email || org.email,
   };
-  return { seller, placeOfSupply: c?.state || org.state };
+  // A registration of its own numbers its own series (`IN33/26-27/00001`).
+  return { seller, placeOfSupply: c?.state || org.state, series: seriesPrefix('invoice', seller.gstin, org.gstin) };
 }
 
 /** The columns a seller is made of, for a select of its own or joined into a larger read (a booking's). */
@@ -211,10 +212,10 @@ export interface NewSale {
  * statement instead (booking.service.ts).
  */
 export async function issueInvoice(tx: Tx, ctx: Ctx, sale: NewSale): Promise<InvoiceRow> {
-  const { seller, placeOfSupply: venue } = await sellerFor(tx, ctx, sale.centreId);
+  const { seller, placeOfSupply: venue, series } = await sellerFor(tx, ctx, sale.centreId);
   const placeOfSupply = sale.placeOfSupply || venue;
   const built = buildInvoice(sale.date, seller, placeOfSupply, sale.items);
-  const number = await nextDocumentNumber(tx, ctx.organisationId, 'invoice', sale.date);
+  const number = await nextDocumentNumber(tx, ctx.organisationId, 'invoice', sale.date, series);
   const [row] = await tx
     .insert(invoice)
     .values({
@@ -312,7 +313,8 @@ export async function issueCreditNote(
   // notes net to zero on every tax head (no paisa left over from rounding the parts).
   const built =
     amountPaise === open ? await closingNote(tx, ctx, inv, lines, amountPaise) : buildInvoice(date, inv.seller, inv.placeOfSupply, items);
-  const number = await nextDocumentNumber(tx, ctx.organisationId, 'credit_note', date);
+  // The credit notes of a registration's invoices are its own series too.
+  const number = await nextDocumentNumber(tx, ctx.organisationId, 'credit_note', date, creditSeriesOf(inv.number));
   const [row] = await tx
     .insert(invoice)
     .values({

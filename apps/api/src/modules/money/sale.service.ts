@@ -18,7 +18,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { fieldError, invalidPk, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { documentNumberSql, sequenceTake, DOCUMENT_SERIES } from '../../platform/sequence.js';
+import { documentNumberSql, sequenceTake } from '../../platform/sequence.js';
 import { MODULE } from './constants.js';
 import { buildInvoice, sellerFor, type BuiltInvoice, type Buyer, type SaleItem } from './invoice.service.js';
 import { activeMode, checkMovementDate } from './ledger.service.js';
@@ -55,8 +55,8 @@ export interface Sale {
   soldBy?: number | null;
   /** The invoice's date (default the organisation's today). */
   date?: string;
-  /** The seller and place of supply when the caller has read them already (`sellerOf`); read otherwise. */
-  seller?: { seller: SellerSnapshot; placeOfSupply: string };
+  /** The seller, place of supply and invoice series when the caller has read them already (`sellerOf`); read otherwise. */
+  seller?: { seller: SellerSnapshot; placeOfSupply: string; series: string };
   /**
    * The place of supply when it is not the centre's state: a registered buyer's state for a service
    * whose place of supply is the recipient's location (section 12(2) of the IGST Act).
@@ -75,7 +75,7 @@ export interface PendingSale {
   sale: Sale;
   date: string;
   built: BuiltInvoice;
-  seller: { seller: SellerSnapshot; placeOfSupply: string };
+  seller: { seller: SellerSnapshot; placeOfSupply: string; series: string };
   payments: { amount: string; modeId: number; modeName: string; reference: string; date: string; notes: string }[];
   paid: string;
   status: 'issued' | 'partially_paid' | 'paid';
@@ -184,7 +184,9 @@ export async function numberSales(
   const holds = guard ? sql`(${guard.holds})` : sql`true`;
   // Every series a number is taken from: the sales' own (a booking's code) and the invoices' per financial year.
   const codeSeries = ordinals(pending.map((p) => p.sale.source.number?.series ?? ''));
-  const invoiceSeries = ordinals(pending.map((p) => `${DOCUMENT_SERIES.invoice}:${financialYear(p.date).label}`));
+  // Each registration numbers its own series (`INV`, or `IN33` for a centre registered in Tamil Nadu).
+  const seriesOf = (p: PendingSale) => `${p.seller.series}:${financialYear(p.date).label}`;
+  const invoiceSeries = ordinals(pending.map(seriesOf));
   const takes = [
     ...[...codeSeries.counts].filter(([name]) => name).map(([name, count]) => ({ name, count })),
     ...[...invoiceSeries.counts].map(([name, count]) => ({ name, count })),
@@ -201,7 +203,8 @@ export async function numberSales(
       code_prefix: number?.prefix ?? null,
       code_digits: number?.digits ?? null,
       label: s.source.label ?? null,
-      series: `${DOCUMENT_SERIES.invoice}:${financialYear(p.date).label}`,
+      series: seriesOf(p),
+      prefix: p.seller.series,
       fy: financialYear(p.date).label,
       ord: invoiceSeries.ord[k],
       date: p.date,
@@ -269,14 +272,14 @@ export async function numberSales(
     types.map((_, i) => sql.raw(`select * from src${i}`)),
     sql` union all `,
   );
-  const invoiceNumber = documentNumberSql(sql`s.fy`, sql`iseq.last_value - iseq.taken + 1 + s.ord`, DOCUMENT_SERIES.invoice);
+  const invoiceNumber = documentNumberSql(sql`s.fy`, sql`iseq.last_value - iseq.taken + 1 + s.ord`, sql`s.prefix`);
   const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
   const run = queryRows<{ sold: SoldRow[] | string | null; refused: number | null }>(
     tx,
     sql`with ${guard ? sql`${guard.with},` : sql``}
       sales as (select * from jsonb_to_recordset(${json(sales)}) as s (k int, source_type text, source_id bigint, code_series text, code_ord int,
-        code_prefix text, code_digits int, label text, series text, fy text, ord int, date date, module text, centre_id bigint,
+        code_prefix text, code_digits int, label text, series text, prefix text, fy text, ord int, date date, module text, centre_id bigint,
         bill_of_supply boolean, seller jsonb, place_of_supply text, buyer_name text, buyer_phone text, buyer_email text, buyer_gstin text,
         buyer_address text, taxable_value numeric, cgst numeric, sgst numeric, igst numeric, round_off numeric, total numeric, paid numeric,
         status text, created_by bigint, audit_money boolean, audit_resource text, audit_code_key text, audit_after jsonb)),

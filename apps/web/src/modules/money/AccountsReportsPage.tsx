@@ -46,13 +46,18 @@ export function AccountsReportsPage() {
   const period = useReportPeriod(month0);
   const { from, to, centre } = period;
   const [month, setMonth] = useState(() => monthOf(today));
+  // GSTR-1 is per registration: '' is the organisation's own GSTIN (the server's default).
+  const [gstin, setGstin] = useState('');
 
   // The screen and its exports read the same report with the same filters.
-  const query: AccountsReportQuery = gst ? { month } : { date_after: from, date_before: to, centre: centre || undefined };
+  const query: AccountsReportQuery = gst
+    ? { month, gstin: gstin || undefined }
+    : { date_after: from, date_before: to, centre: centre || undefined };
   const report = useQuery({
     queryKey: [...invoiceKeys.reports, kind, query],
     queryFn: () => fetchAccountsReport(kind, query),
   });
+  const registrations = gst && report.data ? (report.data as GstSummary).gstins : [];
   const isThisMonth = from === month0.from && to === month0.to;
   const isThisYear = from === fy.from && to === fy.to;
   const showThisYear = () => period.setRange({ from: fy.from, to: fy.to });
@@ -68,13 +73,25 @@ export function AccountsReportsPage() {
       exportFile={{
         source: { endpoint: ACCOUNTS_REPORTS[kind] },
         params: query,
-        name: `accounts-${kind}-${gst ? month : `${from}-to-${to}`}`,
+        name: `accounts-${kind}-${gst ? `${gstin ? `${gstin}-` : ''}${month}` : `${from}-to-${to}`}`,
       }}
       filters={
         gst ? (
           <>
             <FilterSelect label="Month" value={month} onChange={setMonth} allLabel={false} options={monthOptions(today)} />
-            <p className="text-xs text-muted">GSTR-1 is filed for the organisation’s GSTIN as a whole, so every center is included.</p>
+            {registrations.length > 1 && (
+              <FilterSelect
+                label="GSTIN"
+                value={gstin || (report.data as GstSummary).gstin}
+                onChange={setGstin}
+                allLabel={false}
+                options={registrations.map((g) => ({ value: g, label: g }))}
+              />
+            )}
+            <p className="text-xs text-muted">
+              GSTR-1 is filed per GSTIN: every center under this registration is included; a center registered in another state files its
+              own.
+            </p>
           </>
         ) : (
           <>

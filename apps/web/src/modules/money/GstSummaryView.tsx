@@ -109,9 +109,11 @@ export function GstSummaryView({ report }: { report: GstSummary }) {
         />
       </ReportFigures>
 
-      {report.gstins.length > 1 && (
-        <Alert tone="warning">
-          {`This month's documents were issued under ${report.gstins.length} GSTINs (${report.gstins.join(', ')}). A GSTR-1 is filed for each GSTIN; these tables hold them all.`}
+      {report.gstin && (
+        <Alert tone="info">
+          {report.gstins.length > 1
+            ? `The GSTR-1 of ${report.gstin}. The organisation has ${report.gstins.length} registrations; choose another GSTIN above for its return.`
+            : `The GSTR-1 of ${report.gstin}.`}
         </Alert>
       )}
       {paiseOf(report.bills_of_supply) !== 0 && (

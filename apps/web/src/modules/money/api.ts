@@ -87,7 +87,7 @@ export const ACCOUNTS_REPORTS = {
 export type AccountsReportKind = keyof typeof ACCOUNTS_REPORTS;
 
 /** One report's query: a month for the GST summary, else the window and the centre. */
-export type AccountsReportQuery = { month: string } | { date_after: string; date_before: string; centre?: string };
+export type AccountsReportQuery = { month: string; gstin?: string } | { date_after: string; date_before: string; centre?: string };
 
 export const fetchAccountsReport = (kind: AccountsReportKind, query: AccountsReportQuery) =>
   call(ACCOUNTS_REPORTS[kind], { query }) as Promise<ProfitLoss | PeriodReport | GstSummary>;

@@ -52,9 +52,22 @@ const amounts = <T extends Amounts>(r: T): T => ({
 });
 
 /** The month's GSTR-1 tables. */
-export async function gstSummary(tx: Tx, ctx: Ctx, month: string): Promise<GstSummary> {
+export async function gstSummary(tx: Tx, ctx: Ctx, month: string, asked?: string): Promise<GstSummary> {
   const { from, to } = monthOf(`${month}-01`);
   const org = ctx.organisationId;
+  // GSTR-1 is filed per registration: the organisation's GSTIN and each centre registered apart.
+  const registrations = await queryRows<{ gstin: string }>(
+    tx,
+    sql`select gstin from organisation where id = ${org} and gstin <> ''
+        union select gstin from centre where organisation_id = ${org} and gstin <> ''
+        union select distinct seller ->> 'gstin' from invoice
+          where organisation_id = ${org} and date between ${from}::date and ${to}::date and coalesce(seller ->> 'gstin', '') <> ''`,
+  );
+  const [home] = await queryRows<{ gstin: string }>(tx, sql`select gstin from organisation where id = ${org}`);
+  const gstin = asked || home?.gstin || registrations[0]?.gstin || '';
+  // A registration's documents: its tax invoices, credit notes and bills of supply (0 % sales, table 8).
+  const ofRegistration = (alias: string) =>
+    sql`coalesce(${sql.raw(alias)}.seller ->> 'gstin', '') = ${gstin} and (${gstin} <> '' or not ${sql.raw(alias)}.bill_of_supply)`;
   const state = (column: string) => `lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
   // The month's tax-invoice and credit-note lines, each with its table (`section`): a credit note
   // follows the invoice it is against (its buyer and place of supply are the invoice's; B2CL by
@@ -72,7 +85,7 @@ export async function gstSummary(tx: Tx, ctx: Ctx, month: string): Promise<GstSu
         left join invoice a on a.organisation_id = i.organisation_id and a.id = i.against_id
         cross join lateral (select not (coalesce(i.seller ->> 'state', '') = '' or i.place_of_supply = ''
           or ${sql.raw(state(`i.seller ->> 'state'`))} = ${sql.raw(state('i.place_of_supply'))}) as inter) x
-      where i.organisation_id = ${org} and i.date between ${from}::date and ${to}::date and not i.bill_of_supply`;
+      where i.organisation_id = ${org} and i.date between ${from}::date and ${to}::date and ${ofRegistration('i')}`;
   // Signed sums (tables net of credit notes) and plain sums (a credit note's own row).
   const net = sql`sum(sign * taxable_value)::text as taxable_value, sum(sign * igst)::text as igst, sum(sign * cgst)::text as cgst,
         sum(sign * sgst)::text as sgst`;
@@ -90,7 +103,7 @@ export async function gstSummary(tx: Tx, ctx: Ctx, month: string): Promise<GstSu
     buyer_gstin: string;
     buyer_name: string;
   };
-  const [b2b, b2cl, b2cs, notes, exempt, hsn, docs, [bills], [total], gstins] = await Promise.all([
+  const [b2b, b2cl, b2cs, notes, exempt, hsn, docs, [bills], [total]] = await Promise.all([
     queryRows<Doc & { buyer_gstin: string; buyer_name: string }>(
       tx,
       sql`with d as (${lines}) select buyer_gstin, buyer_name, number, date::text as date, document_total::text as invoice_value,
@@ -135,20 +148,16 @@ export async function gstSummary(tx: Tx, ctx: Ctx, month: string): Promise<GstSu
             (array_agg(number order by length(number), number))[1] as from,
             (array_agg(number order by length(number) desc, number desc))[1] as to,
             count(*)::int as total, count(*) filter (where kind = 'invoice' and status = 'cancelled')::int as cancelled
-          from invoice where organisation_id = ${org} and date between ${from}::date and ${to}::date
+          from invoice i where organisation_id = ${org} and date between ${from}::date and ${to}::date and ${ofRegistration('i')}
           group by kind, series order by kind desc, series`,
     ),
     queryRows<{ amount: string }>(
       tx,
       sql`select coalesce(sum(case when kind = 'credit_note' then -total else total end), 0)::text as amount from invoice
-          where organisation_id = ${org} and date between ${from}::date and ${to}::date and bill_of_supply`,
+          where organisation_id = ${org} and date between ${from}::date and ${to}::date and bill_of_supply
+            and coalesce(seller ->> 'gstin', '') = ''`,
     ),
     queryRows<Amounts & { total: string }>(tx, sql`with d as (${lines}) select ${net}, sum(sign * total)::text as total from d`),
-    queryRows<{ gstin: string }>(
-      tx,
-      sql`select distinct seller ->> 'gstin' as gstin from invoice
-          where organisation_id = ${org} and date between ${from}::date and ${to}::date and not bill_of_supply order by 1`,
-    ),
   ]);
   const pos = <T extends { place_of_supply: string }>(r: T): T => ({ ...r, place_of_supply: placeOfSupply(r.place_of_supply) });
   const rated = <T extends { rate: number }>(r: T): T => ({ ...r, rate: Number(r.rate) });
@@ -162,7 +171,8 @@ export async function gstSummary(tx: Tx, ctx: Ctx, month: string): Promise<GstSu
     month,
     from,
     to,
-    gstins: gstins.map((g) => g.gstin).filter(Boolean),
+    gstin,
+    gstins: [...new Set(registrations.map((g) => g.gstin))].sort(),
     b2b: b2b.map((r) => amounts(pos(rated({ ...r, invoice_value: money(r.invoice_value) })))),
     b2cl: b2cl.map((r) => amounts(pos(rated({ ...r, invoice_value: money(r.invoice_value) })))),
     b2cs: b2cs.map((r) => amounts(pos(rated(r)))),
@@ -401,15 +411,15 @@ export const gstSheets = (s: GstSummary) => [
 ];
 
 /** `GET …/gst-summary/?month=YYYY-MM` (default: this month). */
-export const gstSummaryReport: ReportDefinition<{ month?: string }, GstSummary, Row> = {
+export const gstSummaryReport: ReportDefinition<{ month?: string; gstin?: string }, GstSummary, Row> = {
   summary:
     "A month's GSTR-1: B2B, B2CL, B2CS, credit notes (CDNR, CDNUR), nil rated and exempt supplies, HSN/SAC summary, documents issued",
   window: null,
-  run: ({ tx, ctx, q }) => gstSummary(tx, ctx, q.month ?? ctx.now.today.slice(0, 7)),
+  run: ({ tx, ctx, q }) => gstSummary(tx, ctx, q.month ?? ctx.now.today.slice(0, 7), q.gstin),
   file: ({ report }) => ({
-    filename: `gstr-1-${report.month}`,
+    filename: `gstr-1-${report.gstin ? `${report.gstin}-` : ''}${report.month}`,
     title: `GSTR-1 ${report.month}`,
-    filters: [`Month: ${displayDate(report.from)} – ${displayDate(report.to)}`],
+    filters: [`Month: ${displayDate(report.from)} – ${displayDate(report.to)}`, ...(report.gstin ? [`GSTIN: ${report.gstin}`] : [])],
     columns: [
       col('Section', 'section'),
       col('Number', 'number'),
