@@ -75,7 +75,8 @@ export function taxTotals(invoice: TaxFacts): TaxTotal[] {
       rows.push({ label: `${head} @ ${percentText(headRate)}`, head, rate: headRate, amount: fromPaise(amount) });
     }
   const adds = (['CGST', 'SGST', 'IGST'] as const).every(
-    (head) => rows.filter((r) => r.head === head).reduce((sum, r) => sum + signedPaiseOr0(r.amount), 0) === signedPaiseOr0(invoice[field[head]]),
+    (head) =>
+      rows.filter((r) => r.head === head).reduce((sum, r) => sum + signedPaiseOr0(r.amount), 0) === signedPaiseOr0(invoice[field[head]]),
   );
   if (adds) return rows;
   return (['CGST', 'SGST', 'IGST'] as const)
@@ -89,7 +90,5 @@ export function taxTotals(invoice: TaxFacts): TaxTotal[] {
  */
 export function billOfSupplyNote(invoice: Pick<Invoice, 'bill_of_supply' | 'seller'>): string {
   if (!invoice.bill_of_supply) return '';
-  return invoice.seller.gstin
-    ? 'Nil rated supply: no GST charged.'
-    : 'The seller is not registered for GST: no GST charged.';
+  return invoice.seller.gstin ? 'Nil rated supply: no GST charged.' : 'The seller is not registered for GST: no GST charged.';
 }

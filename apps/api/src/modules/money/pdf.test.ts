@@ -199,7 +199,11 @@ describe('renderInvoicePdf, A4', () => {
   });
 
   it("titles a registered seller's sale with no tax a bill of supply, with what rule 49 asks of it", async () => {
-    const bill = withLines([nilLine], { title: 'Bill of Supply', bill_of_supply: true, buyer: { ...invoice().buyer, gstin: '29AAHCD1234K1ZL' } });
+    const bill = withLines([nilLine], {
+      title: 'Bill of Supply',
+      bill_of_supply: true,
+      buyer: { ...invoice().buyer, gstin: '29AAHCD1234K1ZL' },
+    });
     const { text } = await read(await renderInvoicePdf(bill, a4));
     expect(text).toContain('Bill of Supply');
     expect(text).toContain('GSTIN: 29ABCDE1234F1ZW'); // the seller's registration
@@ -314,7 +318,7 @@ describe('renderInvoicePdf, receipt', () => {
     expect(text).toContain('1 × ₹1,27,118.64');
   });
 
-  it('is a tax invoice by itself: the seller\'s GSTIN, the place of supply, each line\'s SAC and its tax heads\' rates', async () => {
+  it("is a tax invoice by itself: the seller's GSTIN, the place of supply, each line's SAC and its tax heads' rates", async () => {
     const { text } = await read(await renderInvoicePdf(withLines([line(), fivePercent, nilLine]), receipt));
     expect(text).toContain('GSTIN: 29ABCDE1234F1ZW');
     expect(text).toContain('Place of supply: Karnataka (29)');

@@ -1,5 +1,13 @@
 /** The A4 layout: seller and document details, buyer, lines, totals in words, payments, page footers. */
-import { billOfSupplyNote, formatInr, GSTIN_PATTERN, INVOICE_STATUS_LABELS, lineTaxRates, type Invoice, type InvoiceLine } from '@arena/contracts';
+import {
+  billOfSupplyNote,
+  formatInr,
+  GSTIN_PATTERN,
+  INVOICE_STATUS_LABELS,
+  lineTaxRates,
+  type Invoice,
+  type InvoiceLine,
+} from '@arena/contracts';
 import { InvoicePdfOptions } from '../pdf.js';
 import { Column, Flow, columnWidths, drawTable, ensureSpace, right } from './flow.js';
 import { OpenedImage, drawImage, fitImage, openLogo, orientedSize } from './images.js';

@@ -45,7 +45,12 @@ export function columnWidths<T>(doc: Doc, columns: Column<T>[], rows: T[], width
   const widths = columns.map((column) => {
     if (column.flex) return 0;
     const headerWords = column.header.split(' ').map((word) => textWidth(doc, word, { size, bold: true }));
-    const cells = rows.flatMap((row, i) => column.cell(row, i).split('\n').map((line) => textWidth(doc, line, { size })));
+    const cells = rows.flatMap((row, i) =>
+      column
+        .cell(row, i)
+        .split('\n')
+        .map((line) => textWidth(doc, line, { size })),
+    );
     return Math.ceil(Math.max(...headerWords, ...cells)) + 2 * CELL_PAD_X + 0.5;
   });
   const fixed = widths.reduce((sum, w) => sum + w, 0);
