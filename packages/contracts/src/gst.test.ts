@@ -5,6 +5,7 @@ import {
   creditNoteTooLate,
   documentNumber,
   financialYear,
+  GST_RATES,
   numberInWords,
   rateOn,
   splitInclusive,
@@ -57,18 +58,44 @@ describe('splitting a tax-inclusive price', () => {
     expect(splitInclusive(118_000, 18, false)).toEqual({ taxable: 100_000, cgst: 0, sgst: 0, igst: 18_000, total: 118_000 });
   });
 
-  it('rounds each part to the paisa, leaving at most a paisa for the round-off', () => {
-    // ₹999 at 18 %: taxable 846.61, tax 152.39 → CGST = SGST = 76.19 (76.1949 rounded)
-    const split = splitInclusive(99_900, 18, true);
-    expect(split).toEqual({ taxable: 84_661, cgst: 7_619, sgst: 7_619, igst: 0, total: 99_899 });
-    for (const price of [1, 99, 101, 4_999, 99_999, 123_457, 5_000_001])
-      for (const rate of [0.25, 3, 5, 12, 18, 28])
-        for (const intra of [true, false]) {
+  it('rounds the tax to the paisa and takes the taxable value as the rest, so the line is exactly its price', () => {
+    // ₹999 at 18 %: the taxable value in it is 846.61…, 9 % of that 76.1949… → CGST = SGST = 76.19, taxable 999 − 152.38.
+    expect(splitInclusive(99_900, 18, true)).toEqual({ taxable: 84_662, cgst: 7_619, sgst: 7_619, igst: 0, total: 99_900 });
+    // Across states: 18 % of 846.61… = 152.389… → IGST 152.39, taxable 846.61.
+    expect(splitInclusive(99_900, 18, false)).toEqual({ taxable: 84_661, cgst: 0, sgst: 0, igst: 15_239, total: 99_900 });
+  });
+
+  it('adds up to every price from 1 paisa to ₹1,000 at every rate, each tax head within a paisa of its rate on the taxable value', () => {
+    for (const rate of GST_RATES)
+      for (const intra of [true, false]) {
+        let worstHead = 0;
+        let worstTax = 0;
+        for (let price = 1; price <= 100_000; price++) {
           const s = splitInclusive(price, rate, intra);
-          expect(Math.abs(s.total - price), `${price} at ${rate} %`).toBeLessThanOrEqual(1);
-          expect(s.cgst).toBe(s.sgst);
-          expect(s.taxable + s.cgst + s.sgst + s.igst).toBe(s.total);
+          if (s.taxable + s.cgst + s.sgst + s.igst !== price || s.total !== price || s.cgst !== s.sgst || s.taxable < 0)
+            expect.fail(`${price} paise at ${rate} % (${intra ? 'intra' : 'inter'}-state) splits as ${JSON.stringify(s)}`);
+          // CGST and SGST each carry half the rate, IGST all of it.
+          const head = intra ? s.cgst - (s.taxable * rate) / 200 : s.igst - (s.taxable * rate) / 100;
+          worstHead = Math.max(worstHead, Math.abs(head));
+          worstTax = Math.max(worstTax, Math.abs(s.cgst + s.sgst + s.igst - (s.taxable * rate) / 100));
         }
+        const where = `${rate} % ${intra ? 'intra' : 'inter'}-state`;
+        // Rounding a head on the implied taxable value moves it by half a paisa; taking the tax out of
+        // the taxable value moves it by (1 + rate) times that: still under a paisa at 40 %.
+        expect(worstHead, where).toBeLessThanOrEqual((1 + rate / 100) / 2 + 1e-9);
+        expect(worstHead, where).toBeLessThan(1);
+        // The whole tax: one head across states; within one, two equal halves make an even number of
+        // paise, which may be up to (1 + rate) paise from the rate on the taxable value.
+        expect(worstTax, where).toBeLessThanOrEqual(intra ? 1 + rate / 100 + 1e-9 : 1);
+      }
+  });
+
+  it('stays exact for amounts beyond what a float product holds', () => {
+    const price = 9_000_000_000_001; // ₹9,000 crore and a paisa: price × rate is past 2^53
+    expect(Number.isSafeInteger(price)).toBe(true);
+    const s = splitInclusive(price, 18, false);
+    expect(BigInt(s.taxable) + BigInt(s.igst)).toBe(BigInt(price));
+    expect(Number((BigInt(price) * 1800n * 2n + 11_800n) / (2n * 11_800n))).toBe(s.igst);
   });
 
   it('treats 0 % (nil-rated or exempt) as all taxable value and no tax', () => {

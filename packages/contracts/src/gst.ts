@@ -73,38 +73,48 @@ export function rateOn(periods: readonly RatePeriod[], isoDate: string): number 
 }
 
 export interface TaxSplit {
-  /** taxable value */
+  /** taxable value: the price less the tax in it */
   taxable: number;
   cgst: number;
   sgst: number;
   igst: number;
-  /** taxable + taxes, which may differ from the inclusive price by a paisa (the invoice's round-off takes it) */
+  /** taxable + taxes: always the inclusive price itself (a line never leaves a paisa for a round-off) */
   total: number;
 }
 
-/** Half-up rounding of a non-negative number of paise. */
-const round = (paise: number) => Math.floor(paise + 0.5 + 1e-9);
+/**
+ * `a × b ÷ d` rounded half up, for non-negative whole numbers: exact while `2ab + d` is a safe
+ * integer (a float quotient of such integers floors correctly), and in BigInt beyond it.
+ */
+function mulDivRounded(a: number, b: number, d: number): number {
+  const n = a * b;
+  if (2 * n + d <= Number.MAX_SAFE_INTEGER) return Math.floor((2 * n + d) / (2 * d));
+  return Number((2n * BigInt(a) * BigInt(b) + BigInt(d)) / (2n * BigInt(d)));
+}
 
 /**
- * Splits a tax-inclusive price (paise) at a GST rate (percent): taxable = price ÷ (1 + rate),
- * rounded to the paisa; within one state CGST and SGST of half the rate each on the taxable
- * value, across states IGST of the whole rate — each rounded to the paisa, as a line of a tax
- * invoice is. A rate of 0 (exempt or nil-rated) is all taxable, no tax.
+ * Splits a tax-inclusive price (paise) at a GST rate (percent) so that the parts add up to the
+ * price exactly: the tax is worked out on the taxable value the price implies (price ÷ (1 +
+ * rate)) — within one state CGST and SGST of half the rate each, across states IGST of the whole
+ * rate, each rounded to the paisa — and the taxable value is the price less that tax. Each tax
+ * head is then within a paisa of its rate on the taxable value printed beside it (at most (1 +
+ * rate) ÷ 2 paise off), and a line is exactly what the buyer pays for it: no round-off. A rate of
+ * 0 (exempt or nil-rated) is all taxable value, no tax.
  */
 export function splitInclusive(inclusivePaise: number, ratePercent: number, intraState: boolean): TaxSplit {
   if (!Number.isSafeInteger(inclusivePaise) || inclusivePaise < 0)
     throw new RangeError('An amount is a non-negative whole number of paise.');
   if (!(ratePercent >= 0 && ratePercent <= 100)) throw new RangeError(`A GST rate is a percentage from 0 to 100, not ${ratePercent}.`);
-  // In hundredths of a percent, so 0.25 % and 2.5 % stay exact integers.
+  // In hundredths of a percent, so 0.25 % and 2.5 % stay exact integers: the tax in a price p is
+  // p × bp ÷ (10 000 + bp), each half of it p × bp ÷ (2 × (10 000 + bp)).
   const bp = Math.round(ratePercent * 100);
-  const taxable = round((inclusivePaise * 10_000) / (10_000 + bp));
-  if (bp === 0) return { taxable, cgst: 0, sgst: 0, igst: 0, total: taxable };
+  if (bp === 0) return { taxable: inclusivePaise, cgst: 0, sgst: 0, igst: 0, total: inclusivePaise };
   if (intraState) {
-    const half = round((taxable * bp) / 20_000);
-    return { taxable, cgst: half, sgst: half, igst: 0, total: taxable + 2 * half };
+    const half = mulDivRounded(inclusivePaise, bp, 2 * (10_000 + bp));
+    return { taxable: inclusivePaise - 2 * half, cgst: half, sgst: half, igst: 0, total: inclusivePaise };
   }
-  const igst = round((taxable * bp) / 10_000);
-  return { taxable, cgst: 0, sgst: 0, igst, total: taxable + igst };
+  const igst = mulDivRounded(inclusivePaise, bp, 10_000 + bp);
+  return { taxable: inclusivePaise - igst, cgst: 0, sgst: 0, igst, total: inclusivePaise };
 }
 
 const ONES = [

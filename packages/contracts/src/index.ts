@@ -15,6 +15,7 @@ export * from './date-text.js';
 export * from './field-errors.js';
 export * from './administrator/contact.js';
 export * from './money/invoice.js';
+export * from './money/invoice-text.js';
 export * from './income-expense/income-expense.js';
 export * from './tax.js';
 export * from './billing.js';

@@ -28,6 +28,11 @@ export function uploadsRoot(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'uploads');
 }
 
+/** DATA_DIR/private: files that only API routes serve, after their own checks (never /uploads/). */
+export function privateRoot(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.join(config.DATA_DIR, 'private');
+}
+
 /**
  * The folder of an organisation's uploads, `org-{id}`: the path alone tells whose a file is, so
  * it is served on that organisation's host (and the provider host) and nowhere else.

@@ -32,8 +32,15 @@ export const centreSchema = z.object({
   /** Why this centre cannot sell yet ('' when it can): in another state than the organisation's registration, with no GSTIN of its own. */
   gst_warning: z.string(),
   opening_hours: z.string(),
+  /** Whether the centre has a seal picture (`GET …/centre/{id}/seal/`), drawn above "Authorised Signatory" on its A4 invoices. */
+  has_seal: z.boolean(),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Centre = z.infer<typeof centreSchema>;
+
+/** A centre's seal picture: a PNG or JPEG of at most 1 MB (`PUT …/centre/{id}/seal/`, multipart, in `seal_picture`). */
+export const SEAL_MAX_BYTES = 1024 * 1024;
+export const SEAL_TYPES = ['image/png', 'image/jpeg'] as const;
+export const SEAL_MESSAGE = 'The seal must be a PNG or JPEG picture of at most 1 MB.';

@@ -1,5 +1,5 @@
 import { z } from '../zod-config.js';
-import { detailSchema } from '../common.js';
+import { detailSchema, idParamsSchema } from '../common.js';
 import { auditLogEndpoint, crudEndpoints, endpoint } from '../endpoint.js';
 import { allowedModulesSchema } from '../accounts/accounts.js';
 import { centreInputSchema, centreSchema } from './centre.js';
@@ -14,6 +14,15 @@ import {
 import { paymentModeInputSchema, paymentModeSchema, sportInputSchema, sportSchema } from './sport.js';
 
 export const centreEndpoints = crudEndpoints('/api/administrator/centre/', centreSchema, centreInputSchema, { dropdown: true });
+const CENTRE_SEAL = '/api/administrator/centre/:id/seal/';
+/** A centre's seal picture, drawn above "Authorised Signatory" on the A4 invoices and credit notes of its sales. */
+export const centreSealEndpoints = {
+  /** The picture itself (PNG or JPEG); 404 when the centre has none. */
+  retrieve: endpoint({ method: 'GET', path: CENTRE_SEAL, params: idParamsSchema, file: true }),
+  /** Multipart/form-data with the picture in `seal_picture` (PNG or JPEG, at most 1 MB); replaces the one before. */
+  upload: endpoint({ method: 'PUT', path: CENTRE_SEAL, params: idParamsSchema, body: z.object({}), form: true, response: centreSchema }),
+  remove: endpoint({ method: 'DELETE', path: CENTRE_SEAL, params: idParamsSchema, response: centreSchema }),
+};
 export const sportEndpoints = crudEndpoints('/api/administrator/sport/', sportSchema, sportInputSchema, { dropdown: true });
 export const paymentModeEndpoints = crudEndpoints('/api/administrator/payment-mode/', paymentModeSchema, paymentModeInputSchema, {
   dropdown: true,

@@ -1,5 +1,6 @@
 /** `@arena/contracts/money`: invoices, receipts, credit notes, sale rules, the books' reports. */
 export * from './invoice.js';
+export * from './invoice-text.js';
 export * from './sale.js';
 export * from './endpoints.js';
 /** The Accounts reports' answers: declared beside Income/Expenses' reports, whose periods and totals they share. */

@@ -14,6 +14,8 @@ export const centre = tenantTable(
     email: text('email').notNull().default(''),
     gstin: text('gstin').notNull().default(''),
     openingHours: text('opening_hours').notNull().default(''),
+    /** The centre's seal (a PNG or JPEG under DATA_DIR/private/org-{id}/seals/), drawn on its A4 invoices; null for none. */
+    sealPicture: text('seal_picture'),
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps(),
   },

@@ -30,7 +30,7 @@ import { queueMail } from '../../platform/mail-queue.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { displayDate } from '../../platform/time.js';
-import { centre, paymentMode } from '../administrator/index.js';
+import { centre, paymentMode, readSeal, sealPathOf } from '../administrator/index.js';
 import { MODULE } from './constants.js';
 import { loadInvoice, totalInWords } from './invoice.service.js';
 import { renderInvoicePdf } from './pdf.js';
@@ -255,10 +255,33 @@ const readInvoice = async (app: FastifyInstance, request: FastifyRequest, id: nu
   return inTenant(request, async (tx, ctx) => invoiceJson(tx, ctx, await readableInvoice(modules, tx, ctx, id)));
 };
 
-/** Draws the document as a PDF after its transaction has ended: rendering never holds a database connection. */
-async function pdfOf(app: FastifyInstance, request: FastifyRequest, json: Invoice, layout: 'a4' | 'receipt'): Promise<Buffer> {
+/** The document and where its centre's seal is stored (null for none), read in one tenant transaction. */
+const readPrintable = async (app: FastifyInstance, request: FastifyRequest, id: number) => {
+  const modules = await app.allowedModulesOf(request);
+  return inTenant(request, async (tx, ctx) => {
+    const json = await invoiceJson(tx, ctx, await readableInvoice(modules, tx, ctx, id));
+    return { json, seal: json.centre ? ((await sealPathOf(tx, ctx, json.centre)) ?? null) : null };
+  });
+};
+
+/**
+ * Draws the document as a PDF after its transaction has ended: rendering never holds a database
+ * connection. The A4 layout carries the centre's seal above "Authorised Signatory".
+ */
+async function pdfOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  { json, seal }: { json: Invoice; seal: string | null },
+  layout: 'a4' | 'receipt',
+): Promise<Buffer> {
   const org = request.organisation!;
-  return renderInvoicePdf(json, { layout, logo: await logoOf(app, org.displayPicture), organisationName: org.displayName });
+  const sealFile = layout === 'a4' ? await readSeal(app.config, org.id, seal).catch(() => null) : null;
+  return renderInvoicePdf(json, {
+    layout,
+    logo: await logoOf(app, org.displayPicture),
+    seal: sealFile?.data ?? null,
+    organisationName: org.displayName,
+  });
 }
 
 export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
@@ -275,9 +298,9 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     tags,
     summary: 'The invoice as a PDF: A4, or an 80 mm receipt with `layout=receipt`',
     handler: async (request, reply) => {
-      const json = await readInvoice(app, request, request.params.id);
-      const pdf = await pdfOf(app, request, json, request.query.layout);
-      const name = fileName(json.number);
+      const printable = await readPrintable(app, request, request.params.id);
+      const pdf = await pdfOf(app, request, printable, request.query.layout);
+      const name = fileName(printable.json.number);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `${request.query.download ? 'attachment' : 'inline'}; filename="${name}"`)
@@ -291,8 +314,9 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     summary: "Mail the invoice's PDF to the buyer (or another address)",
     handler: async (request) => {
       const modules = await app.allowedModulesOf(request);
-      const { json, to } = await inTenant(request, async (tx, ctx) => {
+      const { json, seal, to } = await inTenant(request, async (tx, ctx) => {
         const json = await invoiceJson(tx, ctx, await readableInvoice(modules, tx, ctx, request.params.id));
+        const seal = json.centre ? ((await sealPathOf(tx, ctx, json.centre)) ?? null) : null;
         const to = request.body?.email || json.buyer.email;
         if (!to) throw fieldError('email', 'This buyer has no e-mail address; enter one.');
         await record(tx, ctx.actor, {
@@ -303,9 +327,9 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
           action: 'action',
           after: { emailed_to: to },
         });
-        return { json, to };
+        return { json, seal, to };
       });
-      const pdf = await pdfOf(app, request, json, 'a4');
+      const pdf = await pdfOf(app, request, { json, seal }, 'a4');
       const org = request.organisation!;
       await queueMail(app, {
         to,

@@ -1,9 +1,9 @@
 /**
  * GST documents. Every sale gets one tax invoice when it is created (a bill of supply when the
- * seller has no GSTIN); cancelling or refunding a sale with money paid issues a credit note
- * against it. Prices are tax-inclusive: each line's taxable value and CGST+SGST (seller's state =
- * place of supply) or IGST are split out of what the customer pays, rounded to the paisa per
- * line, and `round_off` brings the invoice to the amount charged. Numbers come from the
+ * seller has no GSTIN or nothing sold carries tax); cancelling or refunding a sale with money paid
+ * issues a credit note against it. Prices are tax-inclusive: each line's CGST+SGST (seller's state
+ * = place of supply) or IGST is split out of what the customer pays, rounded to the paisa, and its
+ * taxable value is the rest, so every line adds up exactly and `round_off` stays 0. Numbers come from the
  * organisation's series for the financial year (`INV/26-27/00017`, `CN/26-27/00003`), taken as
  * the last statement of the sale's transaction so a rolled-back sale leaves no gap.
  */
@@ -142,9 +142,16 @@ export async function sellerFor(tx: Tx, ctx: Ctx, centreId: number | null) {
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const rateText = (rate: number) => rate.toFixed(2);
 
-/** Lines and totals of an invoice for items sold on `date` (the rate in force that day). */
+/**
+ * Lines and totals of an invoice for items sold on `date` (the rate in force that day). Each line
+ * splits exactly (`splitInclusive`): taxable value + tax = what the buyer pays for it, so the
+ * invoice's `round_off` is 0. The document is a bill of supply (rule 49) when the seller has no
+ * GSTIN, or when no line carries tax (every line 0 %: exempt or nil-rated); a sale with a taxed
+ * line stays a tax invoice, its 0 % lines shown as nil-rated.
+ */
 export function buildInvoice(date: string, seller: SellerSnapshot, placeOfSupply: string, items: readonly SaleItem[]): BuiltInvoice {
-  const billOfSupply = !seller.gstin;
+  const rates = items.map((item) => (seller.gstin ? (rateOn(item.rates, date) ?? 0) : 0));
+  const billOfSupply = rates.every((rate) => rate === 0);
   const intraState = !seller.state || !placeOfSupply || sameState(seller.state, placeOfSupply);
   const charged: number[] = [];
   const lines = items.map((item, i) => {
@@ -153,7 +160,7 @@ export function buildInvoice(date: string, seller: SellerSnapshot, placeOfSupply
     const discount = toPaise(item.discount ?? '0') ?? 0;
     const gross = Math.max(0, Math.round(unit * quantity) - discount);
     charged.push(gross);
-    const rate = billOfSupply ? 0 : (rateOn(item.rates, date) ?? 0);
+    const rate = rates[i];
     const split = splitInclusive(gross, rate, intraState);
     return {
       position: i + 1,

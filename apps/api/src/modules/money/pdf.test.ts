@@ -62,6 +62,46 @@ const invoice = (over: Partial<Invoice> = {}): Invoice => ({
 const a4: InvoicePdfOptions = { layout: 'a4', organisationName: 'Smash Arena' };
 const receipt: InvoicePdfOptions = { layout: 'receipt', organisationName: 'Smash Arena' };
 
+/** A 5 % line of ₹1,050 within the state: ₹1,000 taxable, ₹25 + ₹25. */
+const fivePercent = line({
+  description: 'Gym membership, 1 month',
+  sac_code: '999723',
+  unit_price: '1050.00',
+  taxable_value: '1000.00',
+  gst_rate: 5,
+  cgst: '25.00',
+  sgst: '25.00',
+  total: '1050.00',
+});
+/** A 0 % line of ₹500. */
+const nilLine = line({
+  description: 'Coaching for a school team',
+  sac_code: '999293',
+  unit_price: '500.00',
+  taxable_value: '500.00',
+  gst_rate: 0,
+  cgst: '0.00',
+  sgst: '0.00',
+  total: '500.00',
+});
+/** The invoice of `lines` with its totals summed from them. */
+function withLines(lines: InvoiceLine[], over: Partial<Invoice> = {}): Invoice {
+  const sum = (pick: (l: InvoiceLine) => string) => (lines.reduce((s, l) => s + Math.round(Number(pick(l)) * 100), 0) / 100).toFixed(2);
+  const total = sum((l) => l.total);
+  return invoice({
+    lines,
+    taxable_value: sum((l) => l.taxable_value),
+    cgst: sum((l) => l.cgst),
+    sgst: sum((l) => l.sgst),
+    igst: sum((l) => l.igst),
+    total,
+    paid: total,
+    due: '0.00',
+    payments: [],
+    ...over,
+  });
+}
+
 async function read(pdf: Buffer) {
   const doc = await getDocumentProxy(new Uint8Array(pdf));
   const { text } = await extractText(doc, { mergePages: true });
@@ -124,6 +164,63 @@ describe('renderInvoicePdf, A4', () => {
     expect(text).toContain('Kerala (32)');
   });
 
+  it('shows the rate of each tax head on a line and in the totals: CGST 2.5 % + SGST 2.5 % on a 5 % line', async () => {
+    const { text } = await read(await renderInvoicePdf(withLines([fivePercent]), a4));
+    expect(text).toContain('CGST 2.5 % SGST 2.5 %'); // the line's Tax rate cell, one head a line
+    expect(text).toContain('CGST @ 2.5 % ₹25.00');
+    expect(text).toContain('SGST @ 2.5 % ₹25.00');
+    expect(text).not.toContain('IGST');
+    expect(text).not.toContain('GST 5');
+  });
+
+  it('shows IGST 18 % on a line supplied to another state', async () => {
+    const interState = line({ cgst: '0.00', sgst: '0.00', igst: '22881.36' });
+    const { text } = await read(await renderInvoicePdf(withLines([interState], { place_of_supply: 'Kerala' }), a4));
+    expect(text).toContain('IGST 18 %');
+    expect(text).toContain('IGST @ 18 % ₹22,881.36');
+    expect(text).not.toContain('CGST');
+  });
+
+  it('totals each tax head per rate when the lines have several rates', async () => {
+    const { text } = await read(await renderInvoicePdf(withLines([fivePercent, line()]), a4));
+    expect(text).toContain('CGST @ 2.5 % ₹25.00');
+    expect(text).toContain('SGST @ 2.5 % ₹25.00');
+    expect(text).toContain('CGST @ 9 % ₹11,440.68');
+    expect(text).toContain('SGST @ 9 % ₹11,440.68');
+    expect(text.indexOf('CGST @ 2.5 %')).toBeLessThan(text.indexOf('CGST @ 9 %'));
+  });
+
+  it('marks the 0 % line of a mixed sale "Nil rated", and the sale stays a tax invoice', async () => {
+    const { text } = await read(await renderInvoicePdf(withLines([fivePercent, nilLine]), a4));
+    expect(text).toContain('Tax Invoice');
+    expect(text).toContain('Nil rated');
+    expect(text).toContain('CGST 2.5 %');
+    expect(text).toContain('Whether tax is payable on reverse charge: No');
+  });
+
+  it("titles a registered seller's sale with no tax a bill of supply, with what rule 49 asks of it", async () => {
+    const bill = withLines([nilLine], {
+      title: 'Bill of Supply',
+      bill_of_supply: true,
+      buyer: { ...invoice().buyer, gstin: '29AAHCD1234K1ZL' },
+    });
+    const { text } = await read(await renderInvoicePdf(bill, a4));
+    expect(text).toContain('Bill of Supply');
+    expect(text).toContain('GSTIN: 29ABCDE1234F1ZW'); // the seller's registration
+    expect(text).toContain('Nil rated supply: no GST charged.');
+    expect(text).toContain('INV/26-27/00017');
+    expect(text).toContain('23 Nov 2026');
+    expect(text).toContain('Priya Raman');
+    expect(text).toContain('GSTIN: 29AAHCD1234K1ZL'); // the buyer's
+    expect(text).toContain('999293'); // SAC
+    expect(text).toContain('Coaching for a school team');
+    expect(text).toContain('Value of supply ₹500.00');
+    expect(text).toMatch(/For Smash Arena Sports Pvt Ltd\s+Authorised Signatory/);
+    expect(text).not.toContain('CGST');
+    expect(text).not.toContain('reverse charge');
+    expect(text).not.toContain('Nil rated Nil'); // no tax rate column on a bill of supply
+  });
+
   it('continues a 60-line invoice on further pages and numbers them', async () => {
     const lines = Array.from({ length: 60 }, (_, i) =>
       line({
@@ -157,6 +254,7 @@ describe('renderInvoicePdf, A4', () => {
     const { text } = await read(await renderInvoicePdf(bill, a4));
     expect(text).toContain('Bill of Supply');
     expect(text).toContain('₹1,500.00');
+    expect(text).toContain('The seller is not registered for GST: no GST charged.');
     expect(text).not.toContain('CGST');
     expect(text).not.toContain('reverse charge');
     expect(text).not.toContain('GST %');
@@ -178,6 +276,18 @@ describe('renderInvoicePdf, A4', () => {
     expect(text).toContain('Against invoice INV/26-27/00017 dated 20 Nov 2026');
     expect(text).toContain('Court closed for rain');
     expect(text).toContain('This is a computer-generated credit note.');
+  });
+
+  it("draws the centre's seal above Authorised Signatory, on A4 only", async () => {
+    const seal = png(deflateSync(Buffer.from([0, 200, 30, 30, 255])));
+    const sealed = await renderInvoicePdf(invoice(), { ...a4, seal });
+    expect(sealed.toString('latin1')).toContain('/Subtype /Image');
+    expect((await read(sealed)).text).toMatch(/For .+\s+Authorised Signatory/);
+    const note = invoice({ kind: 'credit_note', title: 'Credit Note', number: 'CN/26-27/00003', payments: [] });
+    expect((await renderInvoicePdf(note, { ...a4, seal })).toString('latin1')).toContain('/Subtype /Image');
+    expect((await renderInvoicePdf(invoice(), { ...receipt, seal })).toString('latin1')).not.toContain('/Subtype /Image');
+    const unreadable = await renderInvoicePdf(invoice(), { ...a4, seal: Buffer.from('not an image') });
+    expect(unreadable.toString('latin1')).not.toContain('/Subtype /Image');
   });
 
   it('draws a readable logo and ignores bytes pdfkit cannot read', async () => {
@@ -206,6 +316,35 @@ describe('renderInvoicePdf, receipt', () => {
       expect(text).toContain(expected);
     expect(text).toContain('Rupees One Lakh Fifty Thousand Only');
     expect(text).toContain('1 × ₹1,27,118.64');
+  });
+
+  it("is a tax invoice by itself: the seller's GSTIN, the place of supply, each line's SAC and its tax heads' rates", async () => {
+    const { text } = await read(await renderInvoicePdf(withLines([line(), fivePercent, nilLine]), receipt));
+    expect(text).toContain('GSTIN: 29ABCDE1234F1ZW');
+    expect(text).toContain('Place of supply: Karnataka (29)');
+    expect(text).toContain('Whether tax is payable on reverse charge: No');
+    expect(text).toContain('SAC 999652 · 1 ×');
+    expect(text).toContain('SAC 999723');
+    expect(text).toContain('CGST 9 % + SGST 9 % ₹22,881.36');
+    expect(text).toContain('CGST 2.5 % + SGST 2.5 % ₹50.00');
+    expect(text).toContain('Nil rated');
+    expect(text).toContain('CGST @ 2.5 % ₹25.00');
+    expect(text).toContain('SGST @ 9 % ₹11,440.68');
+  });
+
+  it('says IGST 18 % across states, and a bill of supply why it has no tax', async () => {
+    const interState = line({ cgst: '0.00', sgst: '0.00', igst: '22881.36' });
+    const across = await read(await renderInvoicePdf(withLines([interState], { place_of_supply: 'Kerala' }), receipt));
+    expect(across.text).toContain('Place of supply: Kerala (32)');
+    expect(across.text).toContain('IGST 18 % ₹22,881.36');
+    const bill = withLines([nilLine], { title: 'Bill of Supply', bill_of_supply: true });
+    const { text } = await read(await renderInvoicePdf(bill, receipt));
+    expect(text).toContain('Bill of Supply');
+    expect(text).toContain('GSTIN: 29ABCDE1234F1ZW');
+    expect(text).toContain('SAC 999293');
+    expect(text).toContain('Nil rated supply: no GST charged');
+    expect(text).not.toContain('reverse charge');
+    expect(text).not.toContain('CGST');
   });
 
   it('grows with the number of lines', async () => {

@@ -22,6 +22,8 @@ export interface InvoicePdfOptions {
   layout: InvoiceLayout;
   /** PNG or JPEG bytes of the organisation's picture; left out when pdfkit cannot read it. */
   logo?: Buffer | null;
+  /** PNG or JPEG bytes of the centre's seal, drawn above "Authorised Signatory" on A4; left out when pdfkit cannot read it. */
+  seal?: Buffer | null;
   organisationName: string;
 }
 

@@ -5,6 +5,7 @@ import { createdAtColumn, statusColumn } from '../../components/columns';
 import { CheckboxField, TextField } from '../../components/form';
 import { LookupListPage, statusFilter } from '../../components/LookupListPage';
 import { centres } from './api';
+import { CentreSealField } from './CentreSealField';
 
 type TextKey = Exclude<keyof CentreInput, 'is_active'>;
 const FIELDS: { name: TextKey; label: string; type?: 'email' | 'tel'; wide?: boolean; placeholder?: string; autoComplete?: string }[] = [
@@ -110,6 +111,7 @@ export function CentreListPage() {
               description="Shown in the center selector and online booking."
               className="sm:col-span-2"
             />
+            <CentreSealField centre={editing} />
           </div>
         ),
       }}

@@ -7,10 +7,16 @@ import {
   type Sport,
   type sportInputSchema,
 } from '@arena/contracts/administrator';
-import { centreEndpoints, organisationEndpoints, paymentModeEndpoints, sportEndpoints } from '@arena/contracts/administrator/routes';
+import {
+  centreEndpoints,
+  centreSealEndpoints,
+  organisationEndpoints,
+  paymentModeEndpoints,
+  sportEndpoints,
+} from '@arena/contracts/administrator/routes';
 import type { z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { call, fetchFile } from '../../lib/api';
 import { lookupKeys } from '../../lib/lookups';
 import { lookupResource } from '../../lib/lookupResource';
 import { sidebar } from '../../state/sidebar';
@@ -26,6 +32,22 @@ export const centres = lookupResource<Centre, CentreInput>(centreEndpoints, cent
   invalidates: [lookupKeys.centres],
   afterWrite: () => sidebar.refetchCentreOptions(),
 });
+
+/** A centre's seal picture (drawn on its A4 invoices): its bytes, uploaded and removed at once, apart from the centre's form. */
+export const centreSealKey = (id: number) => [...centreKeys.all, 'seal', id] as const;
+export const useCentreSeal = (id: number, enabled: boolean) =>
+  useQuery({
+    queryKey: centreSealKey(id),
+    queryFn: async () => (await fetchFile(centreSealEndpoints.retrieve, { params: { id } }, 'image/*')).blob,
+    enabled,
+    staleTime: Infinity,
+  });
+export function uploadCentreSeal(id: number, file: File): Promise<Centre> {
+  const body = new FormData();
+  body.set('seal_picture', file);
+  return call(centreSealEndpoints.upload, { params: { id }, body });
+}
+export const removeCentreSeal = (id: number): Promise<Centre> => call(centreSealEndpoints.remove, { params: { id } });
 
 export const organisationKey = ['organisation', 'full'] as const;
 export const useOrganisation = () =>

@@ -25,7 +25,8 @@ export function attachmentError(file: Pick<File, 'type' | 'size' | 'name'> | nul
 export function gstPreview(amount: string, rate: number): { taxable: string; gst: string } | null {
   const paise = toPaise(amount.replace(/[₹,\s]/g, ''));
   if (paise === null) return null;
-  const { taxable } = splitInclusive(paise, rate, false);
+  // Within the state, as the API records an entry's GST (`gstIn`): CGST + SGST, so the preview is what is stored.
+  const { taxable } = splitInclusive(paise, rate, true);
   return { taxable: fromPaise(taxable), gst: fromPaise(paise - taxable) };
 }
 

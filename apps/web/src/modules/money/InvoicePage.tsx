@@ -1,3 +1,4 @@
+import { billOfSupplyNote, invoiceIntraState, lineTaxRates, taxTotals } from '@arena/contracts/money';
 import { ArrowLeft, FileX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -158,17 +159,16 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
             <div className="space-y-1">
               <Heading>Amount in words</Heading>
               <p className="font-medium">{invoice.amount_in_words}</p>
-              {invoice.bill_of_supply && <p className="pt-2 text-xs text-muted">Bill of supply: the seller is not registered for GST.</p>}
+              {invoice.bill_of_supply && <p className="pt-2 text-xs text-muted">Bill of supply. {billOfSupplyNote(invoice)}</p>}
             </div>
             <dl aria-label="Totals" className="min-w-[16rem] space-y-0.5">
-              <Fact label="Taxable value">{formatMoney(invoice.taxable_value)}</Fact>
-              {taxed && (
-                <>
-                  <Fact label="CGST">{formatMoney(invoice.cgst)}</Fact>
-                  <Fact label="SGST">{formatMoney(invoice.sgst)}</Fact>
-                  <Fact label="IGST">{formatMoney(invoice.igst)}</Fact>
-                </>
-              )}
+              <Fact label={taxed ? 'Taxable value' : 'Value of supply'}>{formatMoney(invoice.taxable_value)}</Fact>
+              {/* Each tax head per rate: CGST @ 2.5 %, SGST @ 2.5 % … (IGST @ 18 % across states). */}
+              {taxTotals(invoice).map((t) => (
+                <Fact key={t.label} label={t.label}>
+                  {formatMoney(t.amount)}
+                </Fact>
+              ))}
               {paiseOf(invoice.round_off) !== 0 && <Fact label="Round off">{formatMoney(invoice.round_off)}</Fact>}
               <div className="mt-1 border-t border-line pt-1.5">
                 <Fact label="Total">
@@ -210,9 +210,16 @@ const th = 'whitespace-nowrap border-b border-line bg-subtle px-3 py-2 text-xs f
 const td = 'border-b border-line px-3 py-2 align-top';
 const num = 'text-right tabular whitespace-nowrap';
 
-/** The lines, with the tax columns of a tax invoice (a bill of supply has none). */
+/**
+ * The lines, with the tax columns of a tax invoice (a bill of supply has none): each tax head's rate
+ * ("CGST 2.5 %" over "SGST 2.5 %", or "IGST 18 %"; a 0 % line is "Nil rated"), then the heads it carries.
+ */
 function LinesTable({ invoice }: { invoice: Invoice }) {
   const taxed = !invoice.bill_of_supply;
+  const nonZero = (amount: string) => paiseOf(amount) !== 0;
+  const intra = invoiceIntraState(invoice);
+  const split = taxed && (intra || invoice.lines.some((l) => nonZero(l.cgst) || nonZero(l.sgst)));
+  const igst = taxed && (!intra || invoice.lines.some((l) => nonZero(l.igst)));
   const headers: [string, boolean][] = [
     ['#', false],
     ['Description', false],
@@ -220,15 +227,15 @@ function LinesTable({ invoice }: { invoice: Invoice }) {
     ['Qty', true],
     ['Rate', true],
     ['Discount', true],
-    ['Taxable', true],
-    ...(taxed
+    [taxed ? 'Taxable' : 'Value', true],
+    ...(taxed ? ([['Tax rate', true]] as [string, boolean][]) : []),
+    ...(split
       ? ([
-          ['GST %', true],
           ['CGST', true],
           ['SGST', true],
-          ['IGST', true],
         ] as [string, boolean][])
       : []),
+    ...(igst ? ([['IGST', true]] as [string, boolean][]) : []),
     ['Amount', true],
   ];
   return (
@@ -254,13 +261,21 @@ function LinesTable({ invoice }: { invoice: Invoice }) {
               <td className={`${td} ${num}`}>{paiseOf(l.discount) ? formatMoney(l.discount) : '—'}</td>
               <td className={`${td} ${num}`}>{formatMoney(l.taxable_value)}</td>
               {taxed && (
+                <td className={`${td} ${num}`}>
+                  {lineTaxRates(invoice, l).map((rate) => (
+                    <div key={rate} className={l.gst_rate > 0 ? undefined : 'text-muted'}>
+                      {rate}
+                    </div>
+                  ))}
+                </td>
+              )}
+              {split && (
                 <>
-                  <td className={`${td} ${num}`}>{l.gst_rate} %</td>
                   <td className={`${td} ${num}`}>{formatMoney(l.cgst)}</td>
                   <td className={`${td} ${num}`}>{formatMoney(l.sgst)}</td>
-                  <td className={`${td} ${num}`}>{formatMoney(l.igst)}</td>
                 </>
               )}
+              {igst && <td className={`${td} ${num}`}>{formatMoney(l.igst)}</td>}
               <td className={`${td} ${num} font-medium`}>{formatMoney(l.total)}</td>
             </tr>
           ))}

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ATTACHMENT_MAX_BYTES } from '@arena/contracts';
 import type { Config } from '../../../platform/config.js';
 import { fieldError } from '../../../platform/errors.js';
-import { organisationFolder, organisationOfUpload, type UploadedFile } from '../../../platform/files.js';
+import { organisationFolder, organisationOfUpload, privateRoot, type UploadedFile } from '../../../platform/files.js';
 
 export const ATTACHMENT_MESSAGE = 'The file must be a PDF or an image of at most 5 MB.';
 
@@ -25,11 +25,6 @@ export function attachmentKind(data: Buffer): Kind | null {
   if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP')
     return 'webp';
   return null;
-}
-
-/** DATA_DIR/private: files that only API routes serve, after their own checks (never /uploads/). */
-export function privateRoot(config: Pick<Config, 'DATA_DIR'>): string {
-  return path.join(config.DATA_DIR, 'private');
 }
 
 /** The name shown for a file: its base name on one line, at most 200 characters. */

@@ -1,5 +1,13 @@
 /** The A4 layout: seller and document details, buyer, lines, totals in words, payments, page footers. */
-import { formatInr, GSTIN_PATTERN, INVOICE_STATUS_LABELS, type Invoice, type InvoiceLine } from '@arena/contracts';
+import {
+  billOfSupplyNote,
+  formatInr,
+  GSTIN_PATTERN,
+  INVOICE_STATUS_LABELS,
+  lineTaxRates,
+  type Invoice,
+  type InvoiceLine,
+} from '@arena/contracts';
 import { InvoicePdfOptions } from '../pdf.js';
 import { Column, Flow, columnWidths, drawTable, ensureSpace, right } from './flow.js';
 import { OpenedImage, drawImage, fitImage, openLogo, orientedSize } from './images.js';
@@ -10,6 +18,7 @@ import {
   displayDate,
   displayQuantity,
   documentNoun,
+  nonZero,
   plainAmount,
   stateWithCode,
   summaryRows,
@@ -44,7 +53,7 @@ export async function renderA4(invoice: Invoice, options: InvoicePdfOptions): Pr
   drawLines(flow, invoice);
   drawTotalsAndWords(flow, invoice);
   drawPayments(flow, invoice);
-  drawSignatory(flow, invoice);
+  drawSignatory(flow, invoice, openLogo(doc, options.seal));
   drawFooters(doc, invoice);
   doc.end();
   return output;
@@ -114,9 +123,11 @@ export function drawDocumentDetails(flow: Flow, invoice: Invoice, x: number, top
     write(doc, label, x, y, META_LABEL_WIDTH, { size: BODY, color: MUTED });
     y += Math.max(write(doc, value, x + META_LABEL_WIDTH, y, valueWidth, { size: BODY, bold: label.endsWith('no.') }), BODY) + 2;
   }
-  // Rule 46(p): every tax invoice says whether tax is payable on reverse charge (never, for our supplies).
+  // Rule 46(p): every tax invoice says whether tax is payable on reverse charge (never, for our supplies);
+  // a bill of supply says why it carries no tax.
   if (invoice.kind !== 'credit_note' && !invoice.bill_of_supply)
     y += 2 + write(doc, REVERSE_CHARGE_TEXT, x, y + 2, META_WIDTH, { size: BODY });
+  if (invoice.bill_of_supply) y += 2 + write(doc, billOfSupplyNote(invoice), x, y + 2, META_WIDTH, { size: BODY });
   if (invoice.kind === 'credit_note') {
     y += 2 + write(doc, againstText(invoice), x, y + 2, META_WIDTH, { size: BODY });
     if (invoice.reason) y += 2 + write(doc, `Reason: ${invoice.reason}`, x, y + 2, META_WIDTH, { size: BODY, color: MUTED });
@@ -154,15 +165,18 @@ export function lineColumns(invoice: Invoice): Column<InvoiceLine>[] {
   });
   const tax = taxColumns(invoice);
   const showTax = !invoice.bill_of_supply;
+  // Each tax head's rate on its own line of the cell ("CGST 2.5 %" over "SGST 2.5 %"); a 0 % line reads "Nil rated".
+  const rates: Column<InvoiceLine> = { header: 'Tax rate', align: 'right', cell: (line) => lineTaxRates(invoice, line).join('\n') };
   return [
     { header: '#', align: 'right', cell: (_, i) => String(i + 1) },
     { header: 'Description', align: 'left', cell: (line) => line.description, flex: true },
     { header: 'SAC/HSN', align: 'left', cell: (line) => line.sac_code },
     { header: 'Qty', align: 'right', cell: (line) => displayQuantity(line.quantity) },
     money('Rate', (line) => line.unit_price),
-    money('Discount', (line) => line.discount),
-    money('Taxable value', (line) => line.taxable_value),
-    ...(showTax ? [{ header: 'GST\u00a0%', align: 'right', cell: (line) => `${line.gst_rate}%` } satisfies Column<InvoiceLine>] : []),
+    // Only when a line has one: the width goes to the description.
+    ...(invoice.lines.some((line) => nonZero(line.discount)) ? [money('Discount', (line) => line.discount)] : []),
+    money(invoice.bill_of_supply ? 'Value' : 'Taxable value', (line) => line.taxable_value),
+    ...(showTax ? [rates] : []),
     ...(showTax && tax.split ? [money('CGST', (line) => line.cgst), money('SGST', (line) => line.sgst)] : []),
     ...(showTax && tax.igst ? [money('IGST', (line) => line.igst)] : []),
     money('Amount', (line) => line.total),
@@ -250,15 +264,26 @@ export function drawPayments(flow: Flow, invoice: Invoice): void {
 
 export const REVERSE_CHARGE_TEXT = 'Whether tax is payable on reverse charge: No';
 
-/** Rule 46(q): "For <seller>" and a line for the authorised signatory, at the right. */
-export function drawSignatory(flow: Flow, invoice: Invoice): void {
+/** The largest a centre's seal is drawn: above the signature line, never enlarged. */
+export const SEAL_BOX = { width: 150, height: 70 };
+
+/**
+ * Rule 46(q): "For <seller>" and a line for the authorised signatory, at the right; the centre's
+ * seal (when it has one pdfkit can read) stands on the line.
+ */
+export function drawSignatory(flow: Flow, invoice: Invoice, seal: OpenedImage | null = null): void {
   if (!invoice.seller.name) return;
-  ensureSpace(flow, 60);
   const width = 220;
   const x = right(flow) - width;
+  const lineLeft = x + 60;
+  const size = seal ? fitImage(seal, SEAL_BOX.width, SEAL_BOX.height) : null;
+  const space = size ? size.height + 8 : 28;
+  ensureSpace(flow, 42 + space);
   flow.y += 10;
-  flow.y += write(flow.doc, `For ${invoice.seller.name}`, x, flow.y, width, { size: BODY, bold: true, align: 'right' }) + 28;
-  hline(flow.doc, x + 60, right(flow), flow.y, MUTED);
+  flow.y += write(flow.doc, `For ${invoice.seller.name}`, x, flow.y, width, { size: BODY, bold: true, align: 'right' }) + 4;
+  if (seal && size) drawImage(flow.doc, seal, lineLeft + (right(flow) - lineLeft - size.width) / 2, flow.y, size);
+  flow.y += space - 4;
+  hline(flow.doc, lineLeft, right(flow), flow.y, MUTED);
   flow.y += 4;
   flow.y += write(flow.doc, 'Authorised Signatory', x, flow.y, width, { size: BODY, color: MUTED, align: 'right' }) + 6;
 }

@@ -37,26 +37,45 @@ export interface Column<T> {
 export const CELL_PAD_X = 2.5;
 export const CELL_PAD_Y = 3;
 
-/** Column widths: each fixed column as wide as its widest cell (or header word), the flexible one the rest. */
+/**
+ * Column widths: each fixed column as wide as its widest cell line (a cell may hold lines of its
+ * own, "CGST 9 %\nSGST 9 %") or header word, the flexible one the rest.
+ */
 export function columnWidths<T>(doc: Doc, columns: Column<T>[], rows: T[], width: number, size: number): number[] {
   const widths = columns.map((column) => {
     if (column.flex) return 0;
     const headerWords = column.header.split(' ').map((word) => textWidth(doc, word, { size, bold: true }));
-    const cells = rows.map((row, i) => textWidth(doc, column.cell(row, i), { size }));
+    const cells = rows.flatMap((row, i) =>
+      column
+        .cell(row, i)
+        .split('\n')
+        .map((line) => textWidth(doc, line, { size })),
+    );
     return Math.ceil(Math.max(...headerWords, ...cells)) + 2 * CELL_PAD_X + 0.5;
   });
   const fixed = widths.reduce((sum, w) => sum + w, 0);
   return widths.map((w, i) => (columns[i].flex ? Math.max(width - fixed, 0) : w));
 }
 
+/**
+ * The height of a cell: its lines ("\n" in the text) one under the other, each wrapped to the
+ * width. The lines are measured and written one by one: pdfkit's wrapping counts a line break as
+ * part of the word before it, and would wrap a line that fits.
+ */
+export function cellHeight(doc: Doc, cell: string, width: number, style: TextStyle): number {
+  return cell.split('\n').reduce((sum, line) => sum + measure(doc, line, width, style), 0);
+}
+
 export function rowHeight(doc: Doc, cells: string[], widths: number[], style: TextStyle): number {
-  return Math.max(...cells.map((cell, i) => measure(doc, cell, widths[i] - 2 * CELL_PAD_X, style)), style.size) + 2 * CELL_PAD_Y;
+  return Math.max(...cells.map((cell, i) => cellHeight(doc, cell, widths[i] - 2 * CELL_PAD_X, style)), style.size) + 2 * CELL_PAD_Y;
 }
 
 export function drawRow<T>(flow: Flow, columns: Column<T>[], cells: string[], widths: number[], style: TextStyle, height: number): void {
   let x = flow.left;
   cells.forEach((cell, i) => {
-    write(flow.doc, cell, x + CELL_PAD_X, flow.y + CELL_PAD_Y, widths[i] - 2 * CELL_PAD_X, { ...style, align: columns[i].align });
+    let y = flow.y + CELL_PAD_Y;
+    for (const line of cell.split('\n'))
+      y += write(flow.doc, line, x + CELL_PAD_X, y, widths[i] - 2 * CELL_PAD_X, { ...style, align: columns[i].align });
     x += widths[i];
   });
   flow.y += height;

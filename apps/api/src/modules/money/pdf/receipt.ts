@@ -1,11 +1,11 @@
 /** The 80 mm thermal receipt: one page as tall as its text. */
-import { formatInr, type Invoice, type InvoiceLine } from '@arena/contracts';
-import { SMALL } from './a4.js';
+import { billOfSupplyNote, formatInr, fromPaise, lineTaxRates, paise, type Invoice, type InvoiceLine } from '@arena/contracts';
 import { InvoicePdfOptions } from '../pdf.js';
 import { Flow, ensureSpace, right } from './flow.js';
 import { OpenedImage, drawImage, fitImage, openLogo } from './images.js';
 import { Doc, MUTED, TextStyle, collect, createDocument, measure, textWidth, write } from './kit.js';
-import { againstText, displayDate, displayQuantity, nonZero, summaryRows } from './text.js';
+import { REVERSE_CHARGE_TEXT, SMALL } from './a4.js';
+import { againstText, codeText, displayDate, displayQuantity, nonZero, stateWithCode, summaryRows } from './text.js';
 
 /** 80 mm in points. */
 export const RECEIPT_WIDTH = 226.77;
@@ -79,6 +79,10 @@ export function pair(flow: Flow, left: string, value: string, style: TextStyle, 
   flow.y += height + gap;
 }
 
+/**
+ * Seller, document and buyer: with the seller's GSTIN, the place of supply and (on a tax invoice)
+ * the reverse-charge line, and each line's SAC/HSN below, the receipt is a tax invoice by itself.
+ */
 export function drawReceiptHeader(flow: Flow, invoice: Invoice, logo: OpenedImage | null): void {
   if (logo) {
     const size = fitImage(logo, 100, 40);
@@ -87,12 +91,15 @@ export function drawReceiptHeader(flow: Flow, invoice: Invoice, logo: OpenedImag
   const { seller, buyer } = invoice;
   centred(flow, seller.name, { size: 11, bold: true }, 2);
   centred(flow, seller.address, { size: SMALL });
-  centred(flow, seller.gstin && `GSTIN: ${seller.gstin}`, { size: SMALL });
+  centred(flow, seller.gstin && `GSTIN: ${seller.gstin}`, { size: SMALL, bold: true });
   centred(flow, [seller.phone, seller.email].filter(Boolean).join('  ·  '), { size: SMALL });
   dashedRule(flow);
   centred(flow, invoice.title, { size: 10, bold: true }, 1);
   centred(flow, invoice.number, { size: RECEIPT_BODY });
   centred(flow, `Date: ${displayDate(invoice.date)}`, { size: RECEIPT_BODY });
+  centred(flow, invoice.place_of_supply && `Place of supply: ${stateWithCode(invoice.place_of_supply)}`, { size: RECEIPT_BODY });
+  if (invoice.kind !== 'credit_note' && !invoice.bill_of_supply) centred(flow, REVERSE_CHARGE_TEXT, { size: SMALL });
+  centred(flow, billOfSupplyNote(invoice), { size: SMALL });
   if (invoice.kind === 'credit_note') {
     centred(flow, againstText(invoice), { size: SMALL });
     centred(flow, invoice.reason && `Reason: ${invoice.reason}`, { size: SMALL });
@@ -100,18 +107,27 @@ export function drawReceiptHeader(flow: Flow, invoice: Invoice, logo: OpenedImag
   if (buyer.name || buyer.phone) {
     flow.y += 3;
     pair(flow, `Bill to: ${buyer.name || '—'}`, buyer.phone, { size: RECEIPT_BODY });
+    if (buyer.address) pair(flow, buyer.address, '', { size: SMALL });
     if (buyer.gstin) pair(flow, `GSTIN: ${buyer.gstin}`, '', { size: SMALL });
   }
 }
 
+/**
+ * A line: its description; its SAC/HSN, quantity × price (less a discount) and taxable value; then
+ * the rate of each tax head and the tax ("CGST 2.5 % + SGST 2.5 %", or "Nil rated").
+ */
 export function drawReceiptLine(flow: Flow, invoice: Invoice, line: InvoiceLine): void {
   const description = measure(flow.doc, line.description, flow.width, { size: RECEIPT_BODY, bold: true });
-  ensureSpace(flow, description + RECEIPT_BODY * 1.3);
+  ensureSpace(flow, description + RECEIPT_BODY * 2.6);
   flow.y += write(flow.doc, line.description, flow.left, flow.y, flow.width, { size: RECEIPT_BODY, bold: true }) + 1;
-  const parts = [`${displayQuantity(line.quantity)} × ${formatInr(line.unit_price)}`];
+  const parts = [codeText(line.sac_code), `${displayQuantity(line.quantity)} × ${formatInr(line.unit_price)}`].filter(Boolean);
   if (nonZero(line.discount)) parts.push(`less\u00a0${formatInr(line.discount)}`);
-  if (!invoice.bill_of_supply) parts.push(`GST\u00a0${line.gst_rate}%`);
-  pair(flow, parts.join(' · '), formatInr(line.taxable_value), { size: RECEIPT_BODY, color: MUTED }, 4);
+  const style = { size: RECEIPT_BODY, color: MUTED };
+  const rates = lineTaxRates(invoice, line);
+  pair(flow, parts.join(' · '), formatInr(line.taxable_value), style, rates.length ? 1 : 4);
+  if (!rates.length) return;
+  const tax = paise(line.cgst) + paise(line.sgst) + paise(line.igst);
+  pair(flow, rates.join(' + '), tax ? formatInr(fromPaise(tax)) : '', style, 4);
 }
 
 export function drawReceiptSummary(flow: Flow, invoice: Invoice): void {

@@ -1,5 +1,5 @@
 /** What an invoice reads as on paper: dates, amounts, states, the summary rows. */
-import { formatDateText, formatInr, GST_STATES, sameState, type Invoice } from '@arena/contracts';
+import { formatDateText, formatInr, GST_STATES, invoiceIntraState, sameState, taxTotals, type Invoice } from '@arena/contracts';
 
 export const nonZero = (amount: string) => Number(amount) !== 0;
 
@@ -18,6 +18,13 @@ export function stateWithCode(state: string): string {
   return code ? `${state} (${code})` : state;
 }
 
+/** A line's code as the receipt prints it: "SAC 999652" for a service (SAC codes start 99), "HSN 6109" for goods. */
+export function codeText(code: string): string {
+  const trimmed = code.trim();
+  if (!trimmed) return '';
+  return `${/^99/.test(trimmed) ? 'SAC' : 'HSN'}\u00a0${trimmed}`;
+}
+
 export function documentNoun(invoice: Invoice): string {
   return invoice.kind === 'credit_note' ? 'credit note' : 'invoice';
 }
@@ -28,14 +35,14 @@ export function againstText(invoice: Invoice): string {
   return invoice.against ? `Against invoice ${invoice.against.number} dated ${date}` : '';
 }
 
-/** Which tax columns and totals the document shows. */
+/** Which tax columns the document shows: CGST and SGST within the state, IGST across states (both on a mixed old document). */
 export function taxColumns(invoice: Invoice): { split: boolean; igst: boolean } {
   if (invoice.bill_of_supply) return { split: false, igst: false };
   const split = invoice.lines.some((l) => nonZero(l.cgst) || nonZero(l.sgst)) || nonZero(invoice.cgst) || nonZero(invoice.sgst);
   const igst = invoice.lines.some((l) => nonZero(l.igst)) || nonZero(invoice.igst);
   if (split || igst) return { split, igst };
   // No tax at all (0 % lines): show the columns the supply would carry.
-  const intraState = sameState(invoice.seller.state, invoice.place_of_supply);
+  const intraState = invoiceIntraState(invoice);
   return { split: intraState, igst: !intraState };
 }
 
@@ -45,19 +52,12 @@ export interface SummaryRow {
   bold?: boolean;
 }
 
-/** Taxable value, the taxes, round off, total, paid and due, as both layouts list them. */
+/** Taxable value, the taxes per head and rate ("CGST @ 2.5 %"), round off, total, paid and due, as both layouts list them. */
 export function summaryRows(invoice: Invoice): { before: SummaryRow[]; total: SummaryRow; after: SummaryRow[] } {
   const before: SummaryRow[] = [
     { label: invoice.bill_of_supply ? 'Value of supply' : 'Taxable value', value: formatInr(invoice.taxable_value) },
+    ...taxTotals(invoice).map((t) => ({ label: t.label, value: formatInr(t.amount) })),
   ];
-  if (!invoice.bill_of_supply) {
-    for (const [label, amount] of [
-      ['CGST', invoice.cgst],
-      ['SGST', invoice.sgst],
-      ['IGST', invoice.igst],
-    ] as const)
-      if (nonZero(amount)) before.push({ label, value: formatInr(amount) });
-  }
   if (nonZero(invoice.round_off)) before.push({ label: 'Round off', value: formatInr(invoice.round_off) });
   return {
     before,

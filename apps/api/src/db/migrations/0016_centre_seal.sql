@@ -1,0 +1,1 @@
+ALTER TABLE "centre" ADD COLUMN "seal_picture" text;
