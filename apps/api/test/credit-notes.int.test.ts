@@ -358,6 +358,32 @@ describe('manual income with GST is an outward supply', () => {
     expect(net.cgst).toBe(before.cgst);
   });
 
+  it('counts an unregistered organisation’s input GST as part of its expenses (it cannot take it back)', async () => {
+    const bare = await makeOrganisation(t);
+    const bareKey = await login(t.app, bare.owner, bare.host);
+    const as = (method: 'GET' | 'POST', url: string, payload?: Body) =>
+      call(t.app, { method, url, host: bare.host, token: bareKey, payload });
+    const modes = (await as('GET', '/api/administrator/payment-mode/dropdown/')).json().results as { id: number; name: string }[];
+    const categories = (await as('GET', '/api/income-expense/category/?page_size=100')).json().results as {
+      id: number;
+      name: string;
+      type: string;
+    }[];
+    const made = await as('POST', '/api/income-expense/income-expense/', {
+      type: 'expense',
+      category: categories.find((c) => c.type === 'expense' && c.name === 'Electricity')!.id,
+      amount: '1180.00',
+      gst_rate: 18,
+      date: bare.ctx.now.today,
+      payment_mode: modes[0].id,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const today0 = bare.ctx.now.today;
+    const pl = (await as('GET', `/api/administrator/reports/accounts/profit-loss/?date_after=${today0}&date_before=${today0}`)).json();
+    expect(pl.total.expense).toBe('1180.00');
+    expect(pl.total.gst_paid).toBe('0.00');
+  });
+
   it('refuses GST on income for an organisation without a GSTIN', async () => {
     const bare = await makeOrganisation(t);
     const bareKey = await login(t.app, bare.owner, bare.host);

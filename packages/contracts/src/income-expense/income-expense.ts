@@ -207,7 +207,7 @@ export const profitLossSchema = z.object({
   total: periodTotals.extend({
     /** Output tax in the money received (receipts − refunds of sales, GST on manual income). */
     gst_collected: z.string(),
-    /** Input tax in the expenses paid (manual expenses that record GST). */
+    /** Input tax in the expenses paid (manual expenses that record GST); none without a GSTIN (it is part of the cost). */
     gst_paid: z.string(),
     /** Receipts − refunds: income + GST collected. */
     money_in: z.string(),

@@ -116,16 +116,19 @@ export async function categoryRows(tx: Tx, ctx: Ctx, f: BooksFilter, type?: 'inc
  *   entry's GST itself for its own movement.
  * - a reversal carries what its original carried (it names the same document or entry), so the two cancel.
  * - anything else (payroll …) carries none.
+ * - an organisation without a GSTIN cannot take input tax back: its expenses' GST is part of their cost (none kept apart).
  */
 export const GST_SHARE = sql.raw(
-  `(case when (l.type = 'income') = (l.direction = 'in') then 1 else -1 end) * coalesce(
+  `case when l.type = 'expense' and gst_org.gstin = '' then 0 else
+   (case when (l.type = 'income') = (l.direction = 'in') then 1 else -1 end) * coalesce(
      round(l.amount * (i.cgst + i.sgst + i.igst) / nullif(i.total, 0), 2),
      round(l.amount * ie.gst_amount / nullif(ie.amount, 0), 2),
-     0)`,
+     0) end`,
 );
 /** The document or entry a movement's GST is read from (`GST_SHARE`); after `from ledger_entry l`. */
 const GST_SOURCES = sql.raw(
-  `left join invoice i on i.organisation_id = l.organisation_id and i.id = l.invoice_id
+  `join organisation gst_org on gst_org.id = l.organisation_id
+   left join invoice i on i.organisation_id = l.organisation_id and i.id = l.invoice_id
    left join income_expense ie on ie.organisation_id = l.organisation_id and l.source_type = 'income_expense' and ie.id = l.source_id`,
 );
 
