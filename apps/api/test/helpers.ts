@@ -13,7 +13,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { EmbeddedJobRunner } from '../src/platform/jobs.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
-import { connectPostgres, openPgliteFrom, type DatabaseHandle, type SessionLimits } from '../src/platform/db/client.js';
+import { connectPostgres, migrationsFolder, openPgliteFrom, type DatabaseHandle, type SessionLimits } from '../src/platform/db/client.js';
 import type { Mail, Mailer } from '../src/platform/mail.js';
 import { eq } from 'drizzle-orm';
 import { appUser } from '../src/platform/db/schema.js';
@@ -180,4 +180,15 @@ export async function withSocketWrites<T>(fn: () => Promise<T>): Promise<{ resul
   } finally {
     net.Socket.prototype.write = write;
   }
+}
+
+/** A copy of the migrations folder cut after `tag` (its journal ends there), under `dir`: the schema as it was then. */
+export function migrationsUpTo(dir: string, tag: string): string {
+  const out = path.join(dir, `before-${tag}`);
+  fs.cpSync(migrationsFolder(), out, { recursive: true });
+  const journalFile = path.join(out, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag) + 1);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return out;
 }

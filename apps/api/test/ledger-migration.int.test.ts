@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPglite, migrationsFolder } from '../src/platform/db/client.js';
+import { migrationsUpTo } from './helpers.js';
 
 /**
  * The migration that moved booking payments onto the ledger: a database with bookings and
@@ -15,21 +16,10 @@ describe('booking payments move onto the ledger', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-migration-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  /** The migrations folder as it was before the ledger (journal cut after `tag`). */
-  function migrationsUpTo(tag: string): string {
-    const out = path.join(dir, 'before');
-    fs.cpSync(migrationsFolder(), out, { recursive: true });
-    const journalFile = path.join(out, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag) + 1);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-    return out;
-  }
-
   it('keeps every payment and invoices every booking', async () => {
     const client = await createPglite();
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: migrationsUpTo('0005_booking_search') });
+    await migrate(db, { migrationsFolder: migrationsUpTo(dir, '0005_booking_search') });
     await client.exec(`
       insert into organisation (subdomain, display_name, account_number, gstin, time_zone) values ('old', 'Old Club', 'ARN900001', '29AAHCD1234K1ZL', 'Asia/Kolkata');
       insert into centre (organisation_id, name, state) values (1, 'Main', ''), (1, 'Across', 'Tamil Nadu');

@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPglite, migrationsFolder } from '../src/platform/db/client.js';
+import { migrationsUpTo } from './helpers.js';
 
 /**
  * The migration that records whether a visit spent a session (0014): visits from before it are
@@ -16,21 +17,10 @@ describe('visits from before spent_session', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-migration-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  /** The migrations folder cut after `tag`. */
-  function migrationsUpTo(tag: string): string {
-    const out = path.join(dir, 'before');
-    fs.cpSync(migrationsFolder(), out, { recursive: true });
-    const journalFile = path.join(out, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag) + 1);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-    return out;
-  }
-
   it('marks the first visit of a day on a pack as spent and every other visit as not', async () => {
     const client = await createPglite();
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: migrationsUpTo('0013_books_lock_credit_kept') });
+    await migrate(db, { migrationsFolder: migrationsUpTo(dir, '0013_books_lock_credit_kept') });
     await client.exec(`
       insert into organisation (subdomain, display_name, account_number, time_zone) values ('old', 'Old Club', 'ARN900001', 'Asia/Kolkata');
       insert into centre (organisation_id, name) values (1, 'Main');

@@ -34,6 +34,49 @@ export function privateRoot(config: Pick<Config, 'DATA_DIR'>): string {
 }
 
 /**
+ * The private store (an expense's bill, a centre's seal): a file kept under
+ * `private/org-{id}/{folder}/{random}.{ext}`, read back only for its own organisation (a path of
+ * another organisation's, or one that leaves the root, reads as missing).
+ */
+export const privateFiles = {
+  /** Writes the bytes under the organisation's folder; returns the path relative to the private root. */
+  async save(config: Pick<Config, 'DATA_DIR'>, organisationId: number, folder: string, ext: string, data: Buffer): Promise<string> {
+    const relative = path.posix.join(organisationFolder(organisationId), folder, `${randomBytes(16).toString('hex')}.${ext}`);
+    const target = path.join(privateRoot(config), relative);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, data, { flag: 'wx' });
+    return relative;
+  },
+  /** The bytes of an organisation's stored file; null when it is gone or not the organisation's. */
+  async read(config: Pick<Config, 'DATA_DIR'>, organisationId: number, relative: string | null): Promise<Buffer | null> {
+    const target = relative ? resolvePrivate(config, organisationId, relative) : null;
+    if (!target) return null;
+    try {
+      return await fs.readFile(target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  },
+  /** Deletes a stored file (a replaced one, or one whose change was not made); a missing file is fine. */
+  async remove(config: Pick<Config, 'DATA_DIR'>, organisationId: number, relative: string | null): Promise<void> {
+    const target = relative ? resolvePrivate(config, organisationId, relative) : null;
+    if (!target) return;
+    await fs.unlink(target).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+  },
+};
+
+/** The absolute path of an organisation's private file, or null for a path outside its folder. */
+function resolvePrivate(config: Pick<Config, 'DATA_DIR'>, organisationId: number, relative: string): string | null {
+  if (organisationOfUpload(relative) !== organisationId) return null;
+  const root = path.resolve(privateRoot(config));
+  const target = path.resolve(root, relative);
+  return target.startsWith(root + path.sep) ? target : null;
+}
+
+/**
  * The folder of an organisation's uploads, `org-{id}`: the path alone tells whose a file is, so
  * it is served on that organisation's host (and the provider host) and nowhere else.
  */

@@ -5,15 +5,12 @@
  * under DATA_DIR/private/org-{id}/seals/ and served only by the centre's authenticated
  * `…/centre/{id}/seal/` route (and read by the invoice PDFs).
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { SEAL_MAX_BYTES, SEAL_MESSAGE } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../platform/config.js';
 import type { Tx } from '../../platform/db/client.js';
 import { fieldError } from '../../platform/errors.js';
-import { organisationFolder, organisationOfUpload, privateRoot, type UploadedFile } from '../../platform/files.js';
+import { privateFiles, type UploadedFile } from '../../platform/files.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre } from './schema.js';
 
@@ -31,19 +28,7 @@ export function sealKind(data: Buffer): Kind | null {
 export async function saveSeal(config: Config, organisationId: number, file: UploadedFile): Promise<string> {
   const kind = file.data.length <= SEAL_MAX_BYTES ? sealKind(file.data) : null;
   if (!kind) throw fieldError('seal_picture', SEAL_MESSAGE);
-  const relative = path.posix.join(organisationFolder(organisationId), 'seals', `${randomBytes(16).toString('hex')}.${kind}`);
-  const target = path.join(privateRoot(config), relative);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, file.data, { flag: 'wx' });
-  return relative;
-}
-
-/** The absolute path of an organisation's stored seal, or null for a path outside its folder. */
-function resolveStored(config: Pick<Config, 'DATA_DIR'>, organisationId: number, relative: string): string | null {
-  if (organisationOfUpload(relative) !== organisationId) return null;
-  const root = path.resolve(privateRoot(config));
-  const target = path.resolve(root, relative);
-  return target.startsWith(root + path.sep) ? target : null;
+  return privateFiles.save(config, organisationId, 'seals', kind, file.data);
 }
 
 /** A stored seal's bytes and content type (checked again on the way out); null when it is gone or not a picture. */
@@ -52,27 +37,13 @@ export async function readSeal(
   organisationId: number,
   relative: string | null,
 ): Promise<{ data: Buffer; contentType: string } | null> {
-  const target = relative ? resolveStored(config, organisationId, relative) : null;
-  if (!target) return null;
-  let data: Buffer;
-  try {
-    data = await fs.readFile(target);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  const kind = sealKind(data);
-  return kind ? { data, contentType: CONTENT_TYPES[kind] } : null;
+  const data = await privateFiles.read(config, organisationId, relative);
+  const kind = data ? sealKind(data) : null;
+  return data && kind ? { data, contentType: CONTENT_TYPES[kind] } : null;
 }
 
 /** Deletes a stored seal (a replaced or removed one, or one whose change was not made); a missing file is fine. */
-export async function removeSeal(config: Pick<Config, 'DATA_DIR'>, organisationId: number, relative: string | null): Promise<void> {
-  const target = relative ? resolveStored(config, organisationId, relative) : null;
-  if (!target) return;
-  await fs.unlink(target).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err;
-  });
-}
+export const removeSeal = privateFiles.remove;
 
 /** The stored path of a centre's seal (null for none), or undefined when the centre is not the organisation's. */
 export async function sealPathOf(tx: Tx, ctx: Ctx, centreId: number): Promise<string | null | undefined> {

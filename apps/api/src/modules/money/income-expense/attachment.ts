@@ -4,13 +4,11 @@
  * under DATA_DIR/private/org-{id}/bills/ — and served only by the entry's authenticated
  * `…/attachment/` route, with the content type of what the bytes are.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ATTACHMENT_MAX_BYTES } from '@arena/contracts';
 import type { Config } from '../../../platform/config.js';
 import { fieldError } from '../../../platform/errors.js';
-import { organisationFolder, organisationOfUpload, privateRoot, type UploadedFile } from '../../../platform/files.js';
+import { privateFiles, type UploadedFile } from '../../../platform/files.js';
 
 export const ATTACHMENT_MESSAGE = 'The file must be a PDF or an image of at most 5 MB.';
 
@@ -46,19 +44,7 @@ export interface StoredAttachment {
 export async function saveAttachment(config: Config, organisationId: number, file: UploadedFile): Promise<StoredAttachment> {
   const kind = file.data.length <= ATTACHMENT_MAX_BYTES ? attachmentKind(file.data) : null;
   if (!kind) throw fieldError('attachment', ATTACHMENT_MESSAGE);
-  const relative = path.posix.join(organisationFolder(organisationId), 'bills', `${randomBytes(16).toString('hex')}.${kind}`);
-  const target = path.join(privateRoot(config), relative);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, file.data, { flag: 'wx' });
-  return { path: relative, name: displayName(file.filename, kind) };
-}
-
-/** The absolute path of an organisation's stored bill, or null for a path outside its folder. */
-function resolveStored(config: Pick<Config, 'DATA_DIR'>, organisationId: number, relative: string): string | null {
-  if (organisationOfUpload(relative) !== organisationId) return null;
-  const root = path.resolve(privateRoot(config));
-  const target = path.resolve(root, relative);
-  return target.startsWith(root + path.sep) ? target : null;
+  return { path: await privateFiles.save(config, organisationId, 'bills', kind, file.data), name: displayName(file.filename, kind) };
 }
 
 /** A stored bill's bytes and the content type they are (checked again on the way out); null when it is gone. */
@@ -67,24 +53,10 @@ export async function readAttachment(
   organisationId: number,
   relative: string,
 ): Promise<{ data: Buffer; kind: Kind; contentType: string } | null> {
-  const target = resolveStored(config, organisationId, relative);
-  if (!target) return null;
-  let data: Buffer;
-  try {
-    data = await fs.readFile(target);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  const kind = attachmentKind(data);
-  return kind ? { data, kind, contentType: CONTENT_TYPES[kind] } : null;
+  const data = await privateFiles.read(config, organisationId, relative);
+  const kind = data ? attachmentKind(data) : null;
+  return data && kind ? { data, kind, contentType: CONTENT_TYPES[kind] } : null;
 }
 
 /** Deletes a stored bill (a replaced one, or one whose entry was not written); a missing file is fine. */
-export async function removeAttachment(config: Pick<Config, 'DATA_DIR'>, organisationId: number, relative: string | null): Promise<void> {
-  const target = relative ? resolveStored(config, organisationId, relative) : null;
-  if (!target) return;
-  await fs.unlink(target).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err;
-  });
-}
+export const removeAttachment = privateFiles.remove;
