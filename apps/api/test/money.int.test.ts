@@ -541,5 +541,15 @@ describe('the demo seed', () => {
       ),
     );
     expect(series.map((r) => r.series)).toEqual(expect.arrayContaining(['INV', 'IN33']));
+    // A client books for a registered academy: the demo has B2B invoices, with the academy's GSTIN and legal name.
+    const [b2b] = await withTenant(t.handle.db, orgId, (tx) =>
+      queryRows<{ n: number; names: string[] }>(
+        tx,
+        sql`select count(*)::int as n, array_agg(distinct buyer_name) as names from invoice
+            where organisation_id = ${orgId} and kind = 'invoice' and buyer_gstin = '29AABCR4321K1ZB'`,
+      ),
+    );
+    expect(b2b.n).toBeGreaterThan(10);
+    expect(b2b.names).toEqual(['Reddy Sports Academy LLP']);
   });
 });

@@ -17,8 +17,8 @@ import { centre, paymentMode, sport } from '../administrator/index.js';
 import { slotPrice } from './availability.js';
 import { addPayment, bookingCode, createBooking, resolveClient } from './booking.service.js';
 import { createFacility, loadFacilityRows, loadTemplates, type SlotRow } from './facility.service.js';
-import { numberSales, priceSale, sell, sellerFor, type PendingSale } from '../money/index.js';
-import { bookedTimeSlot, booking } from './schema.js';
+import { buyerOf, numberSales, priceSale, sell, sellerFor, type PendingSale } from '../money/index.js';
+import { bookedTimeSlot, booking, bookingClient } from './schema.js';
 
 const SPORTS = ['Badminton', 'Football', 'Swimming', 'Pickleball'];
 
@@ -39,10 +39,26 @@ const FACILITIES: { centre: 0 | 1; sport: string; name: string; morning: [number
   { centre: 1, sport: 'Swimming', name: 'Lane 1', morning: [250, 300], evening: [300, 350] },
 ];
 
-const CLIENTS = [
+const CLIENTS: {
+  name: string;
+  email: string;
+  mobile: string;
+  billing?: { gstin: string; billingName: string; billingAddress: string; billingState: string };
+}[] = [
   { name: 'Arjun Nair', email: 'arjun.nair@example.com', mobile: '9845012345' },
   { name: 'Priya Sharma', email: 'priya.sharma@example.com', mobile: '9880123456' },
-  { name: 'Karthik Reddy', email: 'karthik.r@example.com', mobile: '9731234567' },
+  // A coach who books for his registered academy: its invoices are B2B (GSTIN, legal name, address).
+  {
+    name: 'Karthik Reddy',
+    email: 'karthik.r@example.com',
+    mobile: '9731234567',
+    billing: {
+      gstin: '29AABCR4321K1ZB',
+      billingName: 'Reddy Sports Academy LLP',
+      billingAddress: '41, 5th Cross, HSR Layout, Bengaluru 560102',
+      billingState: 'Karnataka',
+    },
+  },
   { name: 'Sneha Iyer', email: 'sneha.iyer@example.com', mobile: '9900112233' },
   { name: 'Rahul Verma', email: 'rahul.verma@example.com', mobile: '9611223344' },
   { name: 'Fatima Khan', email: 'fatima.k@example.com', mobile: '9742556677' },
@@ -97,6 +113,12 @@ export async function seedBooking(tx: Tx, ctx: Ctx): Promise<DemoHistory | void>
     .where(and(eq(paymentMode.organisationId, org), eq(paymentMode.isActive, true)));
   const clientIds = new Map<string, number>();
   for (const c of CLIENTS) clientIds.set(c.mobile, await resolveClient(tx, ctx, c));
+  for (const c of CLIENTS)
+    if (c.billing)
+      await tx
+        .update(bookingClient)
+        .set(c.billing)
+        .where(and(eq(bookingClient.organisationId, org), eq(bookingClient.id, clientIds.get(c.mobile)!)));
 
   // A deterministic spread: busier evenings, a few bookings a day per facility.
   const plan: { day: number; facility: (typeof facilities)[number]; slot: SlotRow; n: number }[] = [];
@@ -207,7 +229,10 @@ async function seedPast(
   for (const [i, s] of sales.entries()) {
     const pending = await sell(tx, ctx, {
       source: { type: 'booking', id: rows[i].id, label: s.code },
-      buyer: { name: s.client.name, phone: s.client.mobile, email: s.client.email },
+      buyer: buyerOf(
+        { name: s.client.name, phone: s.client.mobile, email: s.client.email },
+        s.client.billing ?? { gstin: '', billingName: '', billingAddress: '', billingState: '' },
+      ),
       lines: s.lines,
       payments: [{ amount: s.price, paymentMode: modes[s.p.n % modes.length], date: s.date }],
       centre: s.p.facility.centreId,
