@@ -31,7 +31,8 @@ export interface CrudDefinition<Input extends z.ZodObject, Row extends Record<st
    * to and select their names, e.g. `{ fields: { row: facility, centreName: centre.name }, from: … }`.
    */
   join?: { fields: SelectedFields; from: (tx: Tx, fields: SelectedFields) => PgSelect };
-  toOutput(row: Row): Out;
+  /** The output of a row; `ctx` has the organisation (its cached row: a few seconds old at most). */
+  toOutput(row: Row, ctx: Ctx): Out;
   /** Column values for an insert or update from (part of) the validated input. */
   toValues(input: Partial<z.output<Input>>): Record<string, unknown>;
   /** Input fields that name another tenant row, with the table they point at. */
@@ -83,7 +84,7 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
     ordering: def.ordering,
     defaultOrdering: def.defaultOrdering ?? [],
     tiebreak: t.id,
-    map: (_tx, _ctx, rows) => rows.map((row) => def.toOutput(row)),
+    map: (_tx, ctx, rows) => rows.map((row) => def.toOutput(row, ctx)),
     export: def.export,
   };
   const e = def.endpoints;
@@ -93,7 +94,7 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
   const load = async (tx: Tx, ctx: Ctx, id: number): Promise<Out> => {
     const [row] = (await join.from(tx, join.fields).where(byId(ctx, id)).limit(1)) as Row[];
     if (!row) throw notFound();
-    return def.toOutput(row);
+    return def.toOutput(row, ctx);
   };
   const checkRefs = (tx: Tx, ctx: Ctx, input: Record<string, unknown>) =>
     checkReferences(

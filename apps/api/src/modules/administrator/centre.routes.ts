@@ -12,7 +12,6 @@ import type { FastifyInstance } from 'fastify';
 import { record } from '../../platform/audit.js';
 import { registerCrud, statusColumn } from '../../platform/crud.js';
 import type { Tx } from '../../platform/db/client.js';
-import { organisation } from '../../platform/db/schema.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import { readFormBody } from '../../platform/files.js';
 import { activeFilter } from '../../platform/list.js';
@@ -26,25 +25,24 @@ import { centre } from './schema.js';
 type CentreRow = typeof centre.$inferSelect;
 
 /** A centre as the API shows it: its seal as `has_seal` (the stored path stays inside), and its GST warning. */
-function centreJson({ row, orgGstin, orgState }: { row: CentreRow; orgGstin: string; orgState: string }): Centre {
+function centreJson(row: CentreRow, org: { gstin: string; state: string }): Centre {
   const { sealPicture, ...rest } = row;
   return {
     ...rowToJson(rest),
     has_seal: !!sealPicture,
-    gst_warning: centreGstWarning({ gstin: orgGstin, state: orgState }, row),
+    gst_warning: centreGstWarning(org, row),
   } as Centre;
 }
 
-/** The organisation's centre with its registration beside it, locked for a change; 404 when it is not the organisation's. */
+/** The organisation's centre, locked for a change; 404 when it is not the organisation's. */
 async function lockCentre(tx: Tx, ctx: Ctx, id: number) {
-  const [found] = await tx
-    .select({ row: centre, orgGstin: organisation.gstin, orgState: organisation.state })
+  const [row] = await tx
+    .select()
     .from(centre)
-    .innerJoin(organisation, eq(organisation.id, centre.organisationId))
     .where(and(eq(centre.organisationId, ctx.organisationId), eq(centre.id, id)))
-    .for('update', { of: centre });
-  if (!found) throw notFound();
-  return found;
+    .for('update');
+  if (!row) throw notFound();
+  return { row };
 }
 
 export async function centreRoutes(app: FastifyInstance): Promise<void> {
@@ -54,12 +52,8 @@ export async function centreRoutes(app: FastifyInstance): Promise<void> {
     resource: 'centre',
     table: centre,
     // The organisation's registration beside each centre: a centre in another state needs its own GSTIN.
-    join: {
-      fields: { row: centre, orgGstin: organisation.gstin, orgState: organisation.state },
-      from: (tx: Tx, fields) =>
-        tx.select(fields).from(centre).innerJoin(organisation, eq(organisation.id, centre.organisationId)).$dynamic(),
-    },
-    toOutput: centreJson,
+    // The organisation's registration from the request's organisation (no join on the hot list).
+    toOutput: ({ row }: { row: CentreRow }, ctx) => centreJson(row, ctx.organisation),
     toValues: inputToValues,
     check: (c) => {
       const mismatch = gstinStateMismatch(c.gstin, c.state);
@@ -125,7 +119,7 @@ function sealRoutes(app: FastifyInstance): void {
         before: { seal_picture: before.row.sealPicture ? 'set' : null },
         after: { seal_picture: seal ? 'set' : null },
       });
-      return { replaced: before.row.sealPicture, json: centreJson({ ...before, row: { ...before.row, sealPicture: seal } }) };
+      return { replaced: before.row.sealPicture, json: centreJson({ ...before.row, sealPicture: seal }, ctx.organisation) };
     });
 
   route(app, centreSealEndpoints.upload, {
