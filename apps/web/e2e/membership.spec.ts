@@ -151,6 +151,8 @@ test('the owner cancels a paid membership mid-term and the dialog proposes the p
   await page.goto(`/membership/members/${member.id}`);
   await page.getByRole('button', { name: 'Cancel', exact: true }).first().click();
   const dialog = page.getByRole('dialog');
+  // The way out is named apart from the destructive submit (issue 20 §4).
+  await expect(dialog.getByRole('button', { name: 'Keep membership' })).toBeVisible();
   await dialog.getByLabel('Reason').fill('Moving to another city');
   await dialog.getByLabel('Refund a payment').check();
   // The proposal: the plan part (not the joining fee) for the unused days, at most what was paid.

@@ -72,6 +72,8 @@ export function DialogForm<I extends FieldValues, O>({
   onCancel,
   submitLabel = 'Save',
   pendingLabel = 'Saving…',
+  cancelLabel = 'Cancel',
+  destructive = false,
   children,
 }: {
   form: UseFormReturn<I, unknown, O>;
@@ -79,6 +81,10 @@ export function DialogForm<I extends FieldValues, O>({
   onCancel: () => void;
   submitLabel?: string;
   pendingLabel?: string;
+  /** The way out without submitting; name it apart when the submit itself cancels something ("Keep membership"). */
+  cancelLabel?: string;
+  /** The submit destroys or cancels something: styled as danger. */
+  destructive?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -88,9 +94,9 @@ export function DialogForm<I extends FieldValues, O>({
       footer={({ submitting }) => (
         <div className="sticky -bottom-4 z-10 -mx-5 -mb-4 flex justify-end gap-2 border-t border-line bg-surface px-5 py-3">
           <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-            Cancel
+            {cancelLabel}
           </Button>
-          <Button type="submit" disabled={submitting}>
+          <Button type="submit" variant={destructive ? 'danger' : undefined} disabled={submitting}>
             {submitting ? pendingLabel : submitLabel}
           </Button>
         </div>

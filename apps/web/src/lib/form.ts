@@ -48,10 +48,25 @@ function showsField<F extends FieldValues>(form: AnyForm<F>, path: string): bool
 }
 
 /**
+ * A server field's name as a person reads it, for an error the form shows in its banner: never the
+ * internal name — `time_slot_ids` → "Time slots", `refund.amount` → "Refund amount",
+ * `slot_groups.0.time_slots.1.start_time` → "Slot groups time slots start time".
+ */
+export function fieldLabel(path: string): string {
+  const words = path
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .map((part) => part.replace(/_ids$/, 's').replace(/_id$/, '').replace(/_/g, ' '))
+    .join(' ')
+    .trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'Error';
+}
+
+/**
  * Puts a failed submit's field errors (a DRF 400: `{field: [msg]}`, nested or dotted such as
  * `slot_groups.0.time_slots.1.start_time`) under the form's fields with `setError`, focusing the
  * first, and returns the rest as one banner text: `detail`/`non_field_errors` as they are, errors
- * of fields the form does not show as "name: message", any other failure as its message. `null`
+ * of fields the form does not show as "Label: message" (`fieldLabel`, never the internal name), any other failure as its message. `null`
  * when every message found its field. `aliases` maps a server field to the form's name for it.
  */
 export function applyServerErrors<F extends FieldValues>(
@@ -69,7 +84,7 @@ export function applyServerErrors<F extends FieldValues>(
     if (showsField(form, name)) {
       form.setError(name as Path<F>, { type: 'server', message }, { shouldFocus: focus });
       focus = false;
-    } else unplaced.push(`${path}: ${message}`);
+    } else unplaced.push(`${fieldLabel(path)}: ${message}`);
   }
   const lines = [...general, ...unplaced];
   if (lines.length) return lines.join('\n');

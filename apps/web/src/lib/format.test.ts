@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactInr, formatCount, formatMoney, niceTicks } from './format';
+import { compactInr, formatCount, formatDateTime, formatMoney, niceTicks, setDisplayTimeZone } from './format';
 
 describe('compactInr', () => {
   it('writes thousands, lakhs and crores with at most three significant digits', () => {
@@ -49,5 +49,22 @@ describe('full amounts', () => {
     expect(formatMoney(2500)).toBe('₹2,500.00');
     expect(formatMoney('150000')).toBe('₹1,50,000.00');
     expect(formatCount(150000)).toBe('1,50,000');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows a moment in the organisation’s zone on a 24-hour clock, whatever the computer’s zone', () => {
+    expect(formatDateTime('2026-11-27T04:31:00Z')).toBe('27 Nov 2026, 10:01');
+    expect(formatDateTime('2026-11-27T14:05:00+05:30')).toBe('27 Nov 2026, 14:05');
+    setDisplayTimeZone('Europe/London');
+    try {
+      expect(formatDateTime('2026-11-27T04:31:00Z')).toBe('27 Nov 2026, 04:31');
+      // An unknown zone keeps the last good one.
+      setDisplayTimeZone('Mars/Olympus');
+      expect(formatDateTime('2026-11-27T04:31:00Z')).toBe('27 Nov 2026, 04:31');
+    } finally {
+      setDisplayTimeZone('Asia/Kolkata');
+    }
+    expect(formatDateTime('')).toBe('');
   });
 });

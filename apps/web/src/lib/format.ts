@@ -7,10 +7,32 @@ export function formatDate(value: string | null | undefined): string {
   return isValid(date) ? format(date, 'd MMM yyyy') : value;
 }
 
+/** The zone moments are shown in: the organisation's (set by the auth store), India's until known. */
+let displayZone = 'Asia/Kolkata';
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  if (!zone) return;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    displayZone = zone;
+  } catch {
+    // An unknown zone keeps the last good one.
+  }
+}
+
+/** A moment in the organisation's time zone, 24-hour: "27 Nov 2026, 10:01" (a desk laptop set to UTC shows the club's time). */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = parseISO(value);
-  return isValid(date) ? format(date, 'd MMM yyyy, h:mm a') : value;
+  if (!isValid(date)) return value;
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: displayZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
 }
 
 /**

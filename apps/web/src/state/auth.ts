@@ -1,4 +1,5 @@
 import type { User } from '@arena/contracts/accounts';
+import { setDisplayTimeZone } from '../lib/format';
 import { createStore, useStore } from '../lib/store';
 import { readJson, readText, STORAGE_KEYS, writeJson, writeText } from '../lib/storage';
 
@@ -20,6 +21,9 @@ export const authStore = createStore<AuthState>({
   loading: false,
   error: null,
 });
+// Moments are shown in the organisation's time zone, 24-hour (lib/format's formatDateTime).
+setDisplayTimeZone(authStore.get().organisation?.time_zone);
+authStore.subscribe(() => setDisplayTimeZone(authStore.get().organisation?.time_zone));
 
 /** Setting the user stores the user, organisation and token locally (spec 4). */
 export function setUser(user: User, token?: string): void {

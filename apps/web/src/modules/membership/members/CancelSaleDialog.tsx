@@ -109,6 +109,8 @@ function CancelForm({ sale, onDone }: { sale: CancellableSale; onDone: () => voi
       onSubmit={cancel}
       onCancel={onDone}
       submitLabel={sale.kind === 'membership' ? 'Cancel membership' : 'Cancel service'}
+      cancelLabel={sale.kind === 'membership' ? 'Keep membership' : 'Keep service'}
+      destructive
       pendingLabel="Cancelling…"
     >
       <TextareaField control={control} name="reason" label="Reason" required rows={2} maxLength={500} />
