@@ -12,6 +12,7 @@ import {
   ENTRY_TYPES,
   incomeExpenseCategoryInputSchema,
   incomeExpenseCategorySchema,
+  homeMoneySchema,
   incomeExpenseDashboardSchema,
   incomeExpenseInputSchema,
   incomeExpenseSchema,
@@ -106,6 +107,14 @@ export const incomeExpenseDashboard = endpoint({
   path: `${BASE}dashboard/`,
   query: z.object({ centre: idSchema.optional() }),
   response: incomeExpenseDashboardSchema,
+});
+
+/** The home's money tiles: collections today and this month from the ledger, and dues outstanding. */
+export const incomeExpenseCollections = endpoint({
+  method: 'GET',
+  path: `${BASE}collections/`,
+  query: z.object({ centre: idSchema.optional() }),
+  response: homeMoneySchema,
 });
 
 /** `type=income|expense`: one side of the books. */

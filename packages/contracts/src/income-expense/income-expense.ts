@@ -146,6 +146,31 @@ export const incomeExpenseDashboardSchema = z.object({
 });
 export type IncomeExpenseDashboard = z.infer<typeof incomeExpenseDashboardSchema>;
 
+/** Money received in a window across every module (receipts − refunds), by payment mode and by module. */
+const collectionsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  receipts: z.string(),
+  refunds: z.string(),
+  /** receipts − refunds */
+  amount: z.string(),
+  by_mode: z.array(z.object({ mode: z.string(), amount: z.string() })),
+  by_module: z.array(z.object({ module: z.string(), amount: z.string() })),
+});
+/**
+ * `GET /api/income-expense/collections/?centre=`: the home's money — today's and this month's
+ * collections from the one ledger (every module), and the dues outstanding of every kind of sale.
+ */
+export const homeMoneySchema = z.object({
+  today: collectionsSchema,
+  month: collectionsSchema,
+  dues: z.object({
+    total: z.string(),
+    by_source: z.array(z.object({ type: z.string(), noun: z.string(), module: z.string(), count: z.number(), amount: z.string() })),
+  }),
+});
+export type HomeMoney = z.infer<typeof homeMoneySchema>;
+
 // ---- reports ----
 /** Common report filters: a date range (default: this month), a centre. */
 export const moneyReportQueryShape = {

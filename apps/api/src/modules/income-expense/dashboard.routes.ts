@@ -1,10 +1,10 @@
-import { incomeExpenseDashboard } from '@arena/contracts';
+import { incomeExpenseCollections, incomeExpenseDashboard } from '@arena/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inTenant } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { monthOf } from '../../platform/time.js';
-import { categoryRows, periodRows } from '../money/index.js';
+import { categoryRows, duesOutstanding, ledgerTotals, periodRows, type LedgerTotalsRow } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { ledgerAlias as l, ledgerFields, ledgerFrom, ledgerJson, monthsBefore, type LedgerSelectRow } from '../money/index.js';
 
@@ -40,4 +40,51 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         { customPlans: true },
       ),
   });
+
+  route(app, incomeExpenseCollections, {
+    module: MODULE,
+    tags: ['income-expense'],
+    summary: "Today's and this month's collections from the ledger (every module, by mode and by module), and the dues outstanding",
+    handler: async (request) =>
+      inTenant(
+        request,
+        async (tx, ctx) => {
+          const centre = request.query.centre;
+          const today = ctx.now.today;
+          const month = { from: monthOf(today).from, to: today };
+          const window = (from: string, to: string, groupBy: 'mode' | 'module') =>
+            ledgerTotals(tx, ctx, { type: 'income', from, to, centre, groupBy: [groupBy], fill: false });
+          const [dayModes, dayModules, monthModes, monthModules, dues] = await Promise.all([
+            window(today, today, 'mode'),
+            window(today, today, 'module'),
+            window(month.from, month.to, 'mode'),
+            window(month.from, month.to, 'module'),
+            duesOutstanding(tx, ctx, centre),
+          ]);
+          return {
+            today: collections(today, today, dayModes, dayModules),
+            month: collections(month.from, month.to, monthModes, monthModules),
+            dues,
+          };
+        },
+        { customPlans: true },
+      ),
+  });
+}
+
+/** A window's collections: the sums of its mode groups, and both breakdowns (largest first, empty groups left out). */
+function collections(from: string, to: string, modes: LedgerTotalsRow[], modules: LedgerTotalsRow[]) {
+  const cents = (v: string) => Math.round(Number(v) * 100);
+  const sum = (key: 'receipts' | 'refunds' | 'income') => (modes.reduce((n, r) => n + cents(r[key]), 0) / 100).toFixed(2);
+  const nonZero = <T extends { amount: string }>(rows: T[]) =>
+    rows.filter((r) => cents(r.amount) !== 0).sort((a, b) => cents(b.amount) - cents(a.amount));
+  return {
+    from,
+    to,
+    receipts: sum('receipts'),
+    refunds: sum('refunds'),
+    amount: sum('income'),
+    by_mode: nonZero(modes.map((r) => ({ mode: r.mode ?? 'Other', amount: r.income }))),
+    by_module: nonZero(modules.map((r) => ({ module: r.module ?? '', amount: r.income }))),
+  };
 }

@@ -33,6 +33,7 @@ export {
 } from './ledger.service.js';
 export { invoicesOf, lastReceiptMode, refundsOf } from './sale-reads.js';
 export { saleMovementList, type SaleMovement } from './sale-movements.js';
+export { duesOutstanding, type DuesOfSource } from './dues.js';
 export { ledgerTotals, type LedgerGroup, type LedgerTotalsQuery, type LedgerTotalsRow, type SaleAttribute } from './ledger-totals.js';
 export {
   numberSales,

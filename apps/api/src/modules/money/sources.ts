@@ -17,6 +17,9 @@ function sources(): Map<string, SaleSourceDefinition> {
 
 export const hasSaleSource = (type: string): boolean => sources().has(type);
 
+/** Every declared kind of sale, in the manifests' order. */
+export const allSaleSources = (): SaleSourceDefinition[] => [...sources().values()];
+
 export function saleSource(type: string): SaleSourceDefinition {
   const source = sources().get(type);
   if (!source) throw new Error(`No sale source "${type}" is declared by any module's manifest.`);

@@ -33,9 +33,11 @@ function ClientsScreen({ node, initialBulk }: { node: ResolvedNode; initialBulk:
   const { create, update, remove } = useClientMutations();
   const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Client>();
   const [viewing, setViewing] = useState<Client | null>(null);
-  const [dues, setDues] = useState('');
-  // A search link (the top bar's results) opens the list with that search.
-  const initialSearch = useSearchParams()[0].get('search') ?? '';
+  // A search link (the top bar's results) opens the list with that search; `?has_due=true` (the
+  // home's Dues outstanding) with the clients who owe.
+  const [params] = useSearchParams();
+  const initialSearch = params.get('search') ?? '';
+  const [dues, setDues] = useState(() => params.get('has_due') ?? '');
   const deletion = useDeleteResource<Client>(remove, { keepOpenOnError: true });
 
   const columns: Column<Client>[] = [

@@ -47,28 +47,6 @@ export function TodayTile({ centre }: { centre: string }) {
   );
 }
 
-export function CollectionsTile({ centre }: { centre: string }) {
-  return (
-    <WithDashboard centre={centre} skeleton="h-14">
-      {(d) => (
-        <dl className="grid grid-cols-2 gap-3">
-          <div>
-            <dt className="text-xs text-muted">Today</dt>
-            <dd className="mt-0.5 text-lg font-semibold tabular">{formatMoney(d.today.collections)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted">This month</dt>
-            <dd className="mt-0.5 text-lg font-semibold tabular">{formatMoney(d.month.collections)}</dd>
-            <dd className="text-xs text-muted">
-              {d.month.bookings} booking{d.month.bookings === 1 ? '' : 's'}
-            </dd>
-          </div>
-        </dl>
-      )}
-    </WithDashboard>
-  );
-}
-
 export function OccupancyTile({ centre }: { centre: string }) {
   return (
     <WithDashboard centre={centre} skeleton="h-24">

@@ -72,15 +72,6 @@ export const bookingModule = defineModule({
       component: lazyTile(tiles, (m) => m.TodayTile),
     }),
     tile({
-      id: 'booking-collections',
-      title: 'Collections',
-      to: '/booking/transactions',
-      linkLabel: 'Open transactions',
-      span: 1,
-      order: 20,
-      component: lazyTile(tiles, (m) => m.CollectionsTile),
-    }),
-    tile({
       id: 'booking-occupancy',
       title: 'Occupancy today',
       to: '/booking',

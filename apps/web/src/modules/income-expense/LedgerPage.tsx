@@ -1,6 +1,7 @@
 import { format, startOfMonth } from 'date-fns';
 import { Wallet } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { CentreFilter } from '../../components/CentreFilter';
@@ -33,14 +34,17 @@ const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 export function LedgerPage() {
   const sidebarCentre = useSidebar((s) => s.selectedCentre);
   const reverse = useReverseTransaction();
-  const [type, setType] = useState('');
-  const [kind, setKind] = useState('');
-  const [module, setModule] = useState('');
-  const [mode, setMode] = useState('');
-  const [centre, setCentre] = useState(sidebarCentre);
-  const [category, setCategory] = useState('');
-  const [from, setFrom] = useState(iso(startOfMonth(todayDate())));
-  const [to, setTo] = useState('');
+  // A link may open the list filtered (the home's Collections: `?type=income&date_after=…&date_before=…`).
+  const [params] = useSearchParams();
+  const initial = (name: string, fallback = '') => params.get(name) ?? fallback;
+  const [type, setType] = useState(() => initial('type'));
+  const [kind, setKind] = useState(() => initial('kind'));
+  const [module, setModule] = useState(() => initial('module'));
+  const [mode, setMode] = useState(() => initial('payment_mode'));
+  const [centre, setCentre] = useState(() => initial('centre', sidebarCentre));
+  const [category, setCategory] = useState(() => initial('category'));
+  const [from, setFrom] = useState(() => initial('date_after', iso(startOfMonth(todayDate()))));
+  const [to, setTo] = useState(() => initial('date_before'));
 
   const categories = useCategoryOptions(type === 'income' || type === 'expense' ? type : '');
   const modes = usePaymentModes();

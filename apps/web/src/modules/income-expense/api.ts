@@ -12,6 +12,7 @@ import {
 } from '@arena/contracts/income-expense';
 import {
   incomeExpenseCategoryEndpoints,
+  incomeExpenseCollections,
   incomeExpenseDashboard,
   incomeExpenseEntryEndpoints as entries,
   incomeExpenseLogs,
@@ -41,6 +42,7 @@ export const incomeExpenseKeys = {
   transactions: ['income-expense', 'transactions'] as const,
   totals: (filters: Record<string, string | undefined>) => ['income-expense', 'transactions', 'totals', filters] as const,
   dashboard: (centre: string) => ['income-expense', 'dashboard', centre] as const,
+  homeMoney: (centre: string) => ['income-expense', 'home-money', centre] as const,
   logs: ['income-expense', 'logs'] as const,
   reports: ['income-expense', 'reports'] as const,
 };
@@ -140,6 +142,13 @@ export const useIncomeExpenseDashboard = (centre: string) =>
   useQuery({
     queryKey: incomeExpenseKeys.dashboard(centre),
     queryFn: () => call(incomeExpenseDashboard, { query: { centre } }),
+    staleTime: 60_000,
+  });
+/** The home's money tiles: collections from the ledger (every module) and dues outstanding. */
+export const useHomeMoney = (centre: string) =>
+  useQuery({
+    queryKey: incomeExpenseKeys.homeMoney(centre),
+    queryFn: () => call(incomeExpenseCollections, { query: { centre: centre || undefined } }),
     staleTime: 60_000,
   });
 export const logsFile: FileSource = { endpoint: incomeExpenseLogs };

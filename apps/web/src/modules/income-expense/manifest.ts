@@ -3,6 +3,7 @@ import { defineModule, lazyScreen, lazyTile, menuBuilder } from '../../lib/web-m
 const MODULE = 'Income/Expenses Management';
 const load = () => import('./index');
 const tiles = () => import('./dashboard-tiles');
+const homeTiles = () => import('./home-tiles');
 
 const screens = {
   'income-expense-dashboard': lazyScreen(load, (m) => m.IncomeExpenseDashboardPage),
@@ -43,6 +44,27 @@ export const incomeExpenseModule = defineModule({
     },
   ],
   tiles: [
+    {
+      id: 'money-collections',
+      title: 'Collections',
+      module: MODULE,
+      // This month's money in, every module: the Transactions screen with the tile's filters.
+      to: '/income-expense/transactions?type=income',
+      linkLabel: 'Open transactions',
+      span: 1,
+      order: 20,
+      component: lazyTile(homeTiles, (m) => m.CollectionsTile),
+    },
+    {
+      id: 'money-dues',
+      title: 'Dues outstanding',
+      module: MODULE,
+      to: '/reports/membership?report=dues',
+      linkLabel: 'Open dues',
+      span: 1,
+      order: 22,
+      component: lazyTile(homeTiles, (m) => m.DuesTile),
+    },
     {
       id: 'income-expense-month',
       title: 'Income vs expense, this month',
