@@ -18,10 +18,13 @@ import { useSidebar } from '../../state/sidebar';
 
 function Tile({ tile, centre }: { tile: DashboardTile; centre: string }) {
   const Body = tile.component;
+  const heading = `tile-${tile.id}`;
   return (
-    <Card className={clsx('flex min-w-0 flex-col p-4', tile.span === 2 && 'sm:col-span-2')}>
+    <Card role="region" aria-labelledby={heading} className={clsx('flex min-w-0 flex-col p-4', tile.span === 2 && 'sm:col-span-2')}>
       <div className="mb-3 flex items-baseline justify-between gap-3">
-        <h2 className="text-sm font-semibold text-fg">{tile.title}</h2>
+        <h2 id={heading} className="text-sm font-semibold text-fg">
+          {tile.title}
+        </h2>
         <Link
           to={tile.to}
           className="inline-flex shrink-0 items-center gap-1 text-xs font-medium text-accent-text hover:underline"

@@ -46,7 +46,7 @@ export function CollectionsTile({ centre }: { centre: string }) {
           <dl className="grid grid-cols-2 gap-3">
             <div>
               <dt className="text-xs text-muted">Today</dt>
-              <dd className="mt-0.5 text-lg font-semibold tabular">
+              <dd className="mt-0.5 break-words text-base font-semibold tabular xl:text-lg">
                 <Link to={transactionsLink(d.today, centre)} className="hover:underline">
                   {formatMoney(d.today.amount)}
                 </Link>
@@ -54,7 +54,7 @@ export function CollectionsTile({ centre }: { centre: string }) {
             </div>
             <div>
               <dt className="text-xs text-muted">This month</dt>
-              <dd className="mt-0.5 text-lg font-semibold tabular">
+              <dd className="mt-0.5 break-words text-base font-semibold tabular xl:text-lg">
                 <Link to={transactionsLink(d.month, centre)} className="hover:underline">
                   {formatMoney(d.month.amount)}
                 </Link>
