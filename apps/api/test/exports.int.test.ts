@@ -46,13 +46,17 @@ describe('list exports', () => {
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
     const header = headerOf(sheet);
     expect(header).toEqual(expect.arrayContaining(['Code', 'Date', 'Facility', 'Client', 'Amount', 'Paid', 'Due']));
-    expect(sheet.rowCount - 2).toBe(page.count);
+    // Every matching booking, then the Total row of the money columns.
+    expect(sheet.rowCount - 3).toBe(page.count);
+    const total = sheet.getRow(sheet.rowCount);
+    expect(total.getCell(1).value).toBe('Total');
     const col = (name: string) => header.indexOf(name) + 1;
     const first = sheet.getRow(3);
     expect(first.getCell(col('Code')).value).toBe(page.results[0].code);
     expect(first.getCell(col('Facility')).value).toBe(`${page.results[0].sport_name} - ${page.results[0].facility_name}`);
     expect(first.getCell(col('Amount')).value).toBe(Number(page.results[0].booking_amount));
-    expect(first.getCell(col('Amount')).numFmt).toContain('₹');
+    // Indian grouping (lakhs, crores) in one format for the column.
+    expect(first.getCell(col('Amount')).numFmt).toBe('[>=10000000]##,##,##,##0.00;[>=100000]##,##,##0.00;##,##0.00');
     expect(first.getCell(col('Date')).value).toBeInstanceOf(Date);
     expect((first.getCell(col('Date')).value as Date).toISOString().slice(0, 10)).toBe(page.results[0].date);
     expect(sheet.getColumn(col('Facility')).width).toBeGreaterThanOrEqual(
@@ -68,15 +72,18 @@ describe('list exports', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe('Name,Mobile,E-mail,Bookings,Total,Paid,Due,Client since');
-    expect(lines.slice(1)).toHaveLength(1);
+    expect(lines.slice(1)).toHaveLength(2);
     expect(lines[1]).toMatch(/^Arjun Nair,9845012345,arjun.nair@example.com,\d+,\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},/);
+    // The Total row repeats the one client's money.
+    expect(lines[2]).toBe(`Total,,,,${lines[1].split(',').slice(4, 7).join(',')},`);
     const tx = await get('/api/booking/booking-transaction/?format=csv');
     const rows = tx.body
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
     expect(rows[0]).toBe('Paid on,Booking,Client,Kind,Payment mode,Reference,Amount,Recorded at');
-    expect(rows.length - 1).toBe((await get('/api/booking/booking-transaction/')).json().count);
+    expect(rows.length - 2).toBe((await get('/api/booking/booking-transaction/')).json().count);
+    expect(rows.at(-1)).toMatch(/^Total,,,,,,-?\d+\.\d{2},$/);
   });
 
   it('names what the log rows are about instead of their ids', async () => {

@@ -445,7 +445,9 @@ describe('entries', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toMatch(/^Date,Type,Title,Category,Vendor,Center,Payment mode,Reference,Amount/);
-    expect(lines).toHaveLength(3);
+    // Two entries and the Total row of their amounts and GST.
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/^Total,/);
   });
 });
 

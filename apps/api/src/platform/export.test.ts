@@ -5,7 +5,7 @@ import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXPORT_FORMATS, exportQuerySchema, moneyFormat, sendExport, sheetName, type ExportFormat, type ExportSpec } from './export.js';
+import { EXPORT_FORMATS, exportQuerySchema, MONEY_FORMAT, sendExport, sheetName, type ExportFormat, type ExportSpec } from './export.js';
 
 interface Booking {
   code: string;
@@ -157,6 +157,32 @@ describe('sendExport', () => {
     expect(lines.slice(4)).toEqual(['']);
   });
 
+  it('ends an export with a Total row summing its totalled money columns, in CSV and in the workbook (bold, Indian grouping)', async () => {
+    const totalled = () => {
+      const base = spec(inBatches(bookings, 2));
+      return { ...base, columns: base.columns.map((c) => (c.type === 'money' ? { ...c, total: true } : c)) };
+    };
+    await appExporting(totalled);
+    const csv = (await app.inject({ url: '/export?format=csv' })).body.replace(/^\uFEFF/, '').split('\r\n');
+    // 150000.00 − 100.00 (the empty amount counts nothing), under the first column that is not money.
+    expect(csv.at(-2)).toBe('Total,,149900.00,,,,,');
+    const sheet = await readXlsx((await app.inject({ url: '/export?format=xlsx' })).rawPayload);
+    const total = sheet.getRow(sheet.rowCount);
+    expect(total.getCell(1).value).toBe('Total');
+    expect(total.getCell(1).font?.bold).toBe(true);
+    expect(total.getCell(3).value).toBe(149900);
+    expect(total.getCell(3).numFmt).toBe(MONEY_FORMAT.replaceAll('\\', ''));
+    // Without money columns there is nothing to total.
+    await app.close();
+    await appExporting(() => ({
+      ...spec(inBatches(bookings, 2)),
+      totals: true,
+      columns: spec(inBatches([], 1)).columns.filter((c) => c.type !== 'money'),
+    }));
+    const plain = (await app.inject({ url: '/export?format=csv' })).body.split('\r\n');
+    expect(plain.some((line) => line.startsWith('Total'))).toBe(false);
+  });
+
   it('guards and quotes a formula after a separator of any locale, and leaves plain separators alone', async () => {
     const rows = ['Semi;=1+1', 'Tab\t+SUM(A1)', 'Pipe| @cmd', 'a, -b', 'Plain; text', 'Rao, Arjun', 'x=1+1'].map((notes, i) => ({
       ...bookings[2],
@@ -194,9 +220,8 @@ describe('sendExport', () => {
     expect(first.getCell(1).value).toBe('BK-1');
     expect(first.getCell(3).value).toBe(150000);
     // exceljs's reader drops the format's backslashes; the file itself holds them, as set.
-    expect(first.getCell(3).numFmt).toBe('"₹"##,##,##0.00;-"₹"##,##,##0.00');
-    expect(zipEntry(res.rawPayload, 'xl/styles.xml')).toContain(`formatCode="${moneyFormat(150_000).replaceAll('"', '&quot;')}"`);
-    expect(moneyFormat(150_000)).toBe('"₹"##\\,##\\,##0.00;-"₹"##\\,##\\,##0.00');
+    expect(first.getCell(3).numFmt).toBe(MONEY_FORMAT.replaceAll('\\', ''));
+    expect(zipEntry(res.rawPayload, 'xl/styles.xml')).toContain(`formatCode="${MONEY_FORMAT.replaceAll('>', '&gt;')}"`);
     expect(first.getCell(4).value).toEqual(new Date(Date.UTC(2026, 10, 23)));
     expect(first.getCell(4).numFmt).toBe('dd mmm yyyy');
     // 11:35 UTC is 17:05 in Kolkata; the cell holds the wall clock so every viewer sees 17:05.
@@ -208,7 +233,7 @@ describe('sendExport', () => {
     const second = sheet.getRow(4);
     expect(second.getCell(2).value).toBe('=HYPERLINK("http://evil")');
     expect(second.getCell(3).value).toBe(-100);
-    expect(second.getCell(3).numFmt).toBe('"₹"#,##0.00;-"₹"#,##0.00');
+    expect(second.getCell(3).numFmt).toBe(MONEY_FORMAT.replaceAll('\\', ''));
     expect(sheet.getRow(5).getCell(3).value).toBeNull();
     expect(sheet.rowCount).toBe(5);
 
@@ -350,13 +375,9 @@ describe('sendExport', () => {
   });
 });
 
-describe('moneyFormat', () => {
-  it('groups rupees in lakhs and crores with literal commas sized to the amount', () => {
-    expect(moneyFormat(0)).toBe('"₹"#,##0.00;-"₹"#,##0.00');
-    expect(moneyFormat(99_999.99)).toBe('"₹"#,##0.00;-"₹"#,##0.00');
-    expect(moneyFormat(150_000)).toBe('"₹"##\\,##\\,##0.00;-"₹"##\\,##\\,##0.00');
-    expect(moneyFormat(-1_234_567)).toBe('"₹"##\\,##\\,##0.00;-"₹"##\\,##\\,##0.00');
-    expect(moneyFormat(12_345_678.5)).toBe('"₹"##\\,##\\,##\\,##0.00;-"₹"##\\,##\\,##\\,##0.00');
+describe('MONEY_FORMAT', () => {
+  it('groups rupees in lakhs and crores with literal commas, one format for any amount of a column', () => {
+    expect(MONEY_FORMAT).toBe('[>=10000000]##\\,##\\,##\\,##0.00;[>=100000]##\\,##\\,##0.00;##,##0.00');
   });
 });
 

@@ -30,6 +30,8 @@ export interface ExportColumn<T> {
   type?: ExportCellType;
   /** Fixed width in characters; otherwise fitted to the header and the first batch. */
   width?: number;
+  /** Summed in the export's "Total" row (a money column of movements or dues, not of prices). */
+  total?: boolean;
 }
 
 export interface ExportSpec<T> {
@@ -61,19 +63,11 @@ const EXCEL_MAX_CELL_TEXT = 32_767;
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
 /**
- * Excel's and LibreOffice's `,` groups by threes whatever the pattern says (`#,##,##0` shows
- * 150,000), so lakh/crore grouping is spelled with literal commas. A literal comma prints even
- * when no digit falls left of it, hence a pattern sized to the amount: ₹1,50,000.00, -₹12,34,567.00.
+ * Amounts in Indian grouping (1,50,000.00; 1,23,45,678.00), one format for every amount of a
+ * column, edited ones too: Excel's `,` groups by threes whatever the pattern says, so lakh and
+ * crore grouping is spelled with literal commas in sections chosen by the amount's size.
  */
-export function moneyFormat(amount: number): string {
-  const digits = Math.trunc(Math.abs(amount)).toString().length;
-  let pattern = '#,##0';
-  if (digits > 5) {
-    pattern = '##0';
-    for (let left = digits - 3; left > 0; left -= 2) pattern = `##\\,${pattern}`;
-  }
-  return `"₹"${pattern}.00;-"₹"${pattern}.00`;
-}
+export const MONEY_FORMAT = '[>=10000000]##\\,##\\,##\\,##0.00;[>=100000]##\\,##\\,##0.00;##,##0.00';
 
 /** One value, ready for either file: `csv` is the CSV text, `shown` what a spreadsheet displays (for widths). */
 interface Cell {
@@ -124,7 +118,7 @@ function toCell(type: ExportCellType, raw: unknown, clock: Intl.DateTimeFormat):
       if (typeof raw === 'boolean' || !Number.isFinite(n)) break;
       if (type === 'number') return { xlsx: n, csv: String(n), shown: n.toLocaleString('en-IN') };
       const amount = Math.round(n * 100) / 100;
-      return { xlsx: amount, csv: amount.toFixed(2), shown: inr.format(amount), numFmt: moneyFormat(amount) };
+      return { xlsx: amount, csv: amount.toFixed(2), shown: inr.format(amount), numFmt: MONEY_FORMAT };
     }
     case 'date': {
       const ymd = typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(raw) : null;
@@ -226,7 +220,8 @@ function isClientGone(error: unknown): boolean {
 
 interface Writer<T> {
   write(rows: T[]): Promise<void>;
-  end(): Promise<void>;
+  /** Ends the file, with its totals row when given. */
+  end(totals?: Cell[]): Promise<void>;
 }
 
 function csvWriter<T>(out: PassThrough, written: Promise<void>, spec: ExportSpec<T>, toCells: (row: T) => Cell[]): Writer<T> {
@@ -245,7 +240,12 @@ function csvWriter<T>(out: PassThrough, written: Promise<void>, spec: ExportSpec
       }
       for (const row of rows) await put(toCells(row).map((c) => c.csv));
     },
-    async end() {
+    async end(totals) {
+      if (!started) {
+        started = true;
+        await put(spec.columns.map((c) => c.header));
+      }
+      if (totals) await put(totals.map((c) => c.csv));
       csv.end();
       await written;
     },
@@ -298,10 +298,20 @@ function xlsxWriter<T>(out: PassThrough, written: Promise<void>, spec: ExportSpe
       await new Promise((resolve) => setImmediate(resolve));
       if (out.writableNeedDrain) await room(out, written);
     },
-    async end() {
+    async end(totals) {
       if (!started) {
         started = true;
         start([]);
+      }
+      if (totals) {
+        const row = sheet.addRow(totals.map((c) => c.xlsx));
+        totals.forEach((c, i) => {
+          const cell = row.getCell(i + 1);
+          cell.font = bold;
+          cell.border = { top: { style: 'thin', color: { argb: 'FFC9CDD3' } } };
+          if (c.numFmt) cell.numFmt = c.numFmt;
+        });
+        row.commit();
       }
       sheet.commit();
       await Promise.all([workbook.commit(), written]);
@@ -327,7 +337,19 @@ export async function sendExport<T>(reply: FastifyReply, format: ExportFormat, s
     second: 'numeric',
   });
   const types = spec.columns.map((c) => c.type ?? 'text');
-  const toCells = (row: T) => spec.columns.map((c, i) => toCell(types[i], c.value(row), clock));
+  // The columns marked `total` are summed as the rows go by, for the "Total" row (paise: exact).
+  const summed = spec.columns.map((c) => !!c.total);
+  const sums = types.map(() => 0);
+  const toCells = (row: T) => {
+    const cells = spec.columns.map((c, i) => toCell(types[i], c.value(row), clock));
+    cells.forEach((c, i) => summed[i] && typeof c.xlsx === 'number' && (sums[i] += Math.round(c.xlsx * 100)));
+    return cells;
+  };
+  const labelAt = summed.findIndex((s) => !s);
+  const totalsRow = (): Cell[] | undefined =>
+    summed.includes(true)
+      ? types.map((t, i) => (summed[i] ? toCell(t, sums[i] / 100, clock) : i === labelAt ? textCell('Total') : EMPTY))
+      : undefined;
 
   const batches = spec.batches[Symbol.asyncIterator]();
   let exhausted = false;
@@ -365,7 +387,7 @@ export async function sendExport<T>(reply: FastifyReply, format: ExportFormat, s
       if (next.done) exhausted = true;
       else await writer.write(next.value);
     }
-    await writer.end();
+    await writer.end(totalsRow());
     return reply;
   } catch (error) {
     if (stopped) {

@@ -232,7 +232,11 @@ const mapReadsDatabase = new WeakSet<object>();
  * page the ordinary way. Null too where the database cannot (PGlite), the SQL cannot be written
  * out safely, or the request is not plain.
  */
-async function oneMessagePage<Row, Out>(request: FastifyRequest, def: ListDefinition<Row, Out>, params: ListParams): Promise<Page<Out> | null> {
+async function oneMessagePage<Row, Out>(
+  request: FastifyRequest,
+  def: ListDefinition<Row, Out>,
+  params: ListParams,
+): Promise<Page<Out> | null> {
   if (mapReadsDatabase.has(def) || !isPlain(def, params)) return null;
   const db = request.server.db;
   const ctx = ctxOf(request);

@@ -54,7 +54,7 @@ const paymentList = () =>
         { header: 'Payment mode', value: (p) => p.payment_mode_name },
         { header: 'Reference', value: (p) => p.reference },
         // Collections as they add up: money out (refunds) negative.
-        { header: 'Amount', value: (p) => p.signed_amount, type: 'money' },
+        { header: 'Amount', value: (p) => p.signed_amount, type: 'money', total: true },
         { header: 'Recorded at', value: (p) => p.created_at, type: 'datetime' },
       ],
     },

@@ -80,7 +80,7 @@ const paymentList: ListDefinition<PaymentRow, MemberPayment> = {
       { header: 'For', value: (p) => p.source.label },
       { header: 'Payment mode', value: (p) => p.payment_mode_name },
       { header: 'Reference', value: (p) => p.reference },
-      { header: 'Amount', value: (p) => p.amount, type: 'money' },
+      { header: 'Amount', value: (p) => p.amount, type: 'money', total: true },
       { header: 'Invoice', value: (p) => p.invoice_number },
       { header: 'Recorded by', value: (p) => p.recorded_by },
     ],

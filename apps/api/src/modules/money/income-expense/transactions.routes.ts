@@ -88,7 +88,7 @@ const transactionList: ListDefinition<LedgerSelectRow, LedgerEntry> = {
       { header: 'Payment mode', value: (e) => e.payment_mode_name },
       { header: 'Reference', value: (e) => e.reference },
       { header: 'Invoice', value: (e) => e.invoice_number },
-      { header: 'Amount', value: signed, type: 'money' },
+      { header: 'Amount', value: signed, type: 'money', total: true },
       { header: 'Notes', value: (e) => e.notes },
       { header: 'Recorded by', value: (e) => e.recorded_by },
       { header: 'Recorded at', value: (e) => e.created_at, type: 'datetime' },
