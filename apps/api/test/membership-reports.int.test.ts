@@ -367,6 +367,7 @@ describe('membership dashboard', () => {
       expiring_7_days: 1,
       // Chitra; Dev's old one was renewed.
       expired_last_30_days: 1,
+      expired_window: { from: day(-30), to: day(-1) },
       todays_checkins: 3,
       in_now: 2,
       // 700 (Asha) + 1500 (Dev's renewal) + 1500 (Esha) + 500 (Hari) + 2000 (PT) + 500 (locker); Farid's and Bala's cancelled sales owe nothing.

@@ -57,6 +57,8 @@ export interface ListDefinition<Row, Out> {
   filters?: Filters;
   ordering: Record<string, AnyColumn | SQL>;
   defaultOrdering: SQL[];
+  /** A default ordering that depends on the filters sent (e.g. the expiring members soonest first); `defaultOrdering` when it gives none. */
+  defaultOrderingFor?: (params: Record<string, unknown>) => SQL[] | undefined;
   /** A unique column last in every ordering, so pages never repeat or skip a row. */
   tiebreak: AnyColumn;
   /** A page of selected rows as API JSON (one batch: load what the rows refer to in one query). */
@@ -113,7 +115,8 @@ export function conditions<Row, Out>(def: ListDefinition<Row, Out>, params: List
 }
 
 function orderOf<Row, Out>(def: ListDefinition<Row, Out>, params: ListParams): SQL[] {
-  return [...orderingClause(params.ordering, def.ordering, def.defaultOrdering), asc(def.tiebreak)];
+  const fallback = (!params.ordering && def.defaultOrderingFor?.(params)) || def.defaultOrdering;
+  return [...orderingClause(params.ordering, def.ordering, fallback), asc(def.tiebreak)];
 }
 
 async function rowsOf<Row, Out>(

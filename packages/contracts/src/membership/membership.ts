@@ -343,6 +343,15 @@ export const currentMembershipSchema = z.object({
   sessions_left: z.number().nullable(),
 });
 
+/** A member's last membership (when no membership is running): its plan and end date. */
+export const lastMembershipSchema = z.object({
+  id: z.number(),
+  plan: z.number(),
+  plan_name: z.string(),
+  end_date: z.string(),
+  status: z.enum(MEMBERSHIP_STATUSES),
+});
+
 export const memberSchema = z.object({
   id: z.number(),
   member_code: z.string(),
@@ -369,6 +378,11 @@ export const memberSchema = z.object({
   is_active: z.boolean(),
   status: z.enum(MEMBER_STATUSES),
   current_membership: currentMembershipSchema.nullable(),
+  /**
+   * With no current membership (an expired member): the latest one by end date, not cancelled,
+   * so a list can still show the plan and when it ended. Null when there is a current one or none.
+   */
+  last_membership: lastMembershipSchema.nullable(),
   /** Sum of the dues of all the member's sales (memberships and services, not cancelled). */
   due: z.string(),
   batches: z.array(z.object({ id: z.number(), name: z.string() })),
@@ -614,6 +628,8 @@ export const membershipDashboardSchema = z.object({
   new_this_month: z.number(),
   expiring_7_days: z.number(),
   expired_last_30_days: z.number(),
+  /** The days `expired_last_30_days` counts (today − 30 … today − 1): the member list's `ended_after`/`ended_before` that open it. */
+  expired_window: z.object({ from: z.string(), to: z.string() }),
   todays_checkins: z.number(),
   in_now: z.number(),
   dues_outstanding: z.string(),

@@ -7,7 +7,9 @@
  * - `new_this_month`: members whose `joined_on` is in the current month.
  * - `expiring_7_days`: memberships whose status is `expiring` (ending within the organisation's
  *   reminder window, 7 days by default) and not renewed yet.
- * - `expired_last_30_days`: memberships that ended in the 30 days before today, not cancelled, not renewed.
+ * - `expired_last_30_days`: expired members whose last membership ended in the 30 days before today
+ *   (`expired_window`): exactly the member list with `status=expired&ended_after=…&ended_before=…`
+ *   (and the centre), the list the tile opens — the same filter, so the same count.
  * - `todays_checkins` / `in_now`: today's visits / those not checked out yet.
  * - `dues_outstanding`: Σ (total − paid) of memberships and member services not cancelled.
  * - `collections_this_month`: the module's income on the ledger this month (receipts − refunds,
@@ -27,6 +29,9 @@ import { ledgerTotals } from '../money/index.js';
 import { MODULE, tags } from './constants.js';
 import { centreFilter } from '../../platform/report.js';
 import { monthKey, NOT_RENEWED } from './reports/shared.js';
+import { conditions } from '../../platform/list.js';
+import { memberList } from './member.routes.js';
+import { member } from './schema.js';
 
 /** The first day of the month `n` months before the month of a date. */
 function monthsBefore(isoDate: string, n: number): string {
@@ -49,6 +54,13 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
           const centre = request.query.centre;
           const month = monthOf(today);
           const c = (column: string) => centreFilter(centre, sql.raw(column));
+          const expiredWindow = { from: addDays(today, -30), to: addDays(today, -1) };
+          // The list the tile opens, with the tile's filters: its count is the tile's figure.
+          const expiredList = conditions(
+            memberList,
+            { status: 'expired', ended_after: expiredWindow.from, ended_before: expiredWindow.to, centre },
+            ctx,
+          );
           const [figures] = await queryRows<{
             active_members: number;
             new_this_month: number;
@@ -67,9 +79,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
                and mb.joined_on between ${month.from}::date and ${month.to}::date ${c('mb.centre_id')})::int as new_this_month,
             (select count(*) from membership m where m.organisation_id = ${org} and m.status = 'expiring' and ${NOT_RENEWED}
                ${c('m.centre_id')})::int as expiring_7_days,
-            (select count(*) from membership m where m.organisation_id = ${org} and m.cancelled_at is null
-               and m.end_date between ${addDays(today, -30)}::date and ${addDays(today, -1)}::date and ${NOT_RENEWED}
-               ${c('m.centre_id')})::int as expired_last_30_days,
+            (select count(*) from ${member} where ${expiredList})::int as expired_last_30_days,
             (select count(*) from member_attendance a where a.organisation_id = ${org} and a.date = ${today}::date
                ${c('a.centre_id')})::int as todays_checkins,
             (select count(*) from member_attendance a where a.organisation_id = ${org} and a.date = ${today}::date
@@ -98,6 +108,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
             new_this_month: Number(figures.new_this_month),
             expiring_7_days: Number(figures.expiring_7_days),
             expired_last_30_days: Number(figures.expired_last_30_days),
+            expired_window: expiredWindow,
             todays_checkins: Number(figures.todays_checkins),
             in_now: Number(figures.in_now),
             dues_outstanding: moneyFromSql(figures.dues_outstanding),

@@ -1,6 +1,6 @@
 /** Reading members, memberships and member services as API JSON, a page at a time (one query per kind of related row). */
 import { freezeYear, fromPaise, toPaise, type Member, type Membership, type MemberService, type MembershipStatus } from '@arena/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
@@ -21,8 +21,9 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const currentIds = rows.map((r) => r.currentMembershipId).filter((v): v is number => v !== null);
+  const withoutCurrent = rows.filter((r) => r.currentMembershipId === null).map((r) => r.id);
   const centreIds = [...new Set(rows.map((r) => r.centreId))];
-  const [centres, currents, dues, batches] = await Promise.all([
+  const [centres, currents, lasts, dues, batches] = await Promise.all([
     tx
       .select({ id: centre.id, name: centre.name })
       .from(centre)
@@ -34,6 +35,28 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
           .innerJoin(plan, eq(plan.id, membership.planId))
           .where(and(eq(membership.organisationId, ctx.organisationId), inArray(membership.id, currentIds)))
       : Promise.resolve([]),
+    // The members with no running membership: each one's latest by end date, not cancelled (one query for the page).
+    withoutCurrent.length
+      ? tx
+          .selectDistinctOn([membership.memberId], {
+            memberId: membership.memberId,
+            id: membership.id,
+            plan: membership.planId,
+            planName: plan.name,
+            endDate: membership.endDate,
+            status: membership.status,
+          })
+          .from(membership)
+          .innerJoin(plan, eq(plan.id, membership.planId))
+          .where(
+            and(
+              eq(membership.organisationId, ctx.organisationId),
+              inArray(membership.memberId, withoutCurrent),
+              isNull(membership.cancelledAt),
+            ),
+          )
+          .orderBy(membership.memberId, desc(membership.endDate), desc(membership.id))
+      : Promise.resolve([]),
     memberDues(tx, ctx, ids),
     tx
       .select({ memberId: batchMember.memberId, id: batch.id, name: batch.name })
@@ -44,8 +67,10 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
   ]);
   const centreName = new Map(centres.map((c) => [c.id, c.name]));
   const current = new Map(currents.map((c) => [c.m.id, c]));
+  const last = new Map(lasts.map((l) => [l.memberId, l]));
   return rows.map((r) => {
     const cur = r.currentMembershipId === null ? undefined : current.get(r.currentMembershipId);
+    const previous = r.currentMembershipId === null ? last.get(r.id) : undefined;
     return {
       id: r.id,
       member_code: r.memberCode,
@@ -84,6 +109,15 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
             end_date: cur.m.endDate,
             status: cur.m.status as MembershipStatus,
             sessions_left: cur.m.sessionsLeft,
+          }
+        : null,
+      last_membership: previous
+        ? {
+            id: previous.id,
+            plan: previous.plan,
+            plan_name: previous.planName,
+            end_date: previous.endDate,
+            status: previous.status as MembershipStatus,
           }
         : null,
       due: dues.get(r.id) ?? '0.00',

@@ -10,7 +10,7 @@ import {
   type Member,
   type MemberStatus,
 } from '@arena/contracts';
-import { desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../platform/errors.js';
 import { organisationFolder, readFormBody, removeUpload, saveImage, type FormBody } from '../../platform/files.js';
@@ -26,7 +26,21 @@ import { loadMember, loadMemberJson, loadMembershipJson, membersJson } from './m
 import { createMember, updateMember } from './member.service.js';
 import { batchMember, member, plan, type MemberRow } from './schema.js';
 
-const memberList: ListDefinition<{ m: MemberRow }, Member> = {
+/**
+ * The end date a member's list row shows: its current membership's, else its last membership's
+ * (the latest end date, not cancelled) — what "Ends" sorts by and `ended_after`/`ended_before` select on.
+ */
+export const memberEndsOn = sql`coalesce(
+  (select c.end_date from membership c where c.organisation_id = ${member.organisationId} and c.id = ${member.currentMembershipId}),
+  (select max(x.end_date) from membership x where x.organisation_id = ${member.organisationId} and x.member_id = ${member.id} and x.cancelled_at is null))`;
+
+/** What the member owes on all their sales not cancelled (the list's "Due", as `memberDues` reads it). */
+const memberDue = sql`(coalesce((select sum(x.total - x.paid) from membership x
+    where x.organisation_id = ${member.organisationId} and x.member_id = ${member.id} and x.cancelled_at is null), 0)
+  + coalesce((select sum(y.total - y.paid) from member_service y
+    where y.organisation_id = ${member.organisationId} and y.member_id = ${member.id} and y.cancelled_at is null), 0))`;
+
+export const memberList: ListDefinition<{ m: MemberRow }, Member> = {
   from: (tx, fields) => tx.select(fields).from(member).$dynamic(),
   fields: { m: member },
   where: (ctx) => eq(member.organisationId, ctx.organisationId),
@@ -74,6 +88,8 @@ const memberList: ListDefinition<{ m: MemberRow }, Member> = {
     },
     joined_after: { schema: isoDateSchema, where: (v: string) => gte(member.joinedOn, v), label: 'Joined from', show: displayDate },
     joined_before: { schema: isoDateSchema, where: (v: string) => lte(member.joinedOn, v), label: 'Joined to', show: displayDate },
+    ended_after: { schema: isoDateSchema, where: (v: string) => sql`${memberEndsOn} >= ${v}::date`, label: 'Ends from', show: displayDate },
+    ended_before: { schema: isoDateSchema, where: (v: string) => sql`${memberEndsOn} <= ${v}::date`, label: 'Ends to', show: displayDate },
   },
   ordering: {
     member_code: member.memberCode,
@@ -82,8 +98,12 @@ const memberList: ListDefinition<{ m: MemberRow }, Member> = {
     joined_on: member.joinedOn,
     status: member.status,
     created_at: member.createdAt,
+    end_date: memberEndsOn,
+    due: memberDue,
   },
   defaultOrdering: [desc(member.id)],
+  // The expiring members: the soonest to end first, the desk's renewal calls in order.
+  defaultOrderingFor: (params) => (params.status === 'expiring' ? [asc(memberEndsOn)] : undefined),
   tiebreak: member.id,
   map: (tx, ctx, rows) =>
     membersJson(
@@ -102,8 +122,8 @@ const memberList: ListDefinition<{ m: MemberRow }, Member> = {
       { header: 'Gender', value: (m) => m.gender },
       { header: 'Center', value: (m) => m.centre_name },
       { header: 'Status', value: (m) => MEMBER_STATUS_LABELS[m.status] },
-      { header: 'Plan', value: (m) => m.current_membership?.plan_name ?? '' },
-      { header: 'Ends', value: (m) => m.current_membership?.end_date ?? null, type: 'date' },
+      { header: 'Plan', value: (m) => (m.current_membership ?? m.last_membership)?.plan_name ?? '' },
+      { header: 'Ends', value: (m) => (m.current_membership ?? m.last_membership)?.end_date ?? null, type: 'date' },
       { header: 'Due', value: (m) => m.due, type: 'money' },
       { header: 'Joined', value: (m) => m.joined_on, type: 'date' },
       { header: 'Source', value: (m) => m.source },

@@ -133,7 +133,7 @@ export function MembershipDashboardPage({ node }: { node: ResolvedNode }) {
           tone={data.expiring_7_days > 0 ? 'text-warning-text' : undefined}
         />
         <LinkTile
-          to="/membership/members?status=expired"
+          to={`/membership/members?status=expired&ended_after=${data.expired_window.from}&ended_before=${data.expired_window.to}`}
           label="Expired, last 30 days"
           value={formatCount(data.expired_last_30_days)}
           sub="Not renewed yet"

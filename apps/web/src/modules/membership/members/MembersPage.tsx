@@ -1,4 +1,4 @@
-import { LogIn, RefreshCw, UserPlus, Users, Wallet } from 'lucide-react';
+import { LogIn, RefreshCw, UserPlus, Users, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
@@ -23,9 +23,11 @@ const options = (items: { id: number; name: string }[] | undefined) => (items ??
 /** All Members (`/members`, Membership › Members): every member with status, plan, end date and dues; renew, collect and check in from the row. */
 export function MembersPage() {
   const sidebarCentre = useSidebar((s) => s.selectedCentre);
-  const initialSearch = useSearchParams()[0].get('search') ?? '';
-  const initialStatus = useSearchParams()[0].get('status') ?? '';
-  const [status, setStatus] = useState(initialStatus);
+  const [searchParams] = useSearchParams();
+  const initialSearch = searchParams.get('search') ?? '';
+  const [status, setStatus] = useState(searchParams.get('status') ?? '');
+  // The window a dashboard tile opens the list with ("Expired, last 30 days"): its end dates.
+  const [ended, setEnded] = useState({ after: searchParams.get('ended_after') ?? '', before: searchParams.get('ended_before') ?? '' });
   const [centre, setCentre] = useState(sidebarCentre);
   const [plan, setPlan] = useState('');
   const [batch, setBatch] = useState('');
@@ -65,18 +67,22 @@ export function MembersPage() {
               <span className="block text-xs text-muted">{m.current_membership.sessions_left} sessions left</span>
             )}
           </span>
+        ) : m.last_membership ? (
+          // No running membership (an expired member): the last one's plan.
+          <span className="whitespace-nowrap">{m.last_membership.plan_name}</span>
         ) : (
-          // An expired member's last plan is not in the list row (current_membership is only a running one).
-          <span className="text-muted">{m.status === 'expired' ? '—' : 'No plan'}</span>
+          <span className="text-muted">No plan</span>
         ),
     },
     {
       id: 'end_date',
       header: 'Ends',
+      sortKey: 'end_date',
       mobile: 'meta',
-      cell: (m) => (
-        <span className="whitespace-nowrap tabular">{m.current_membership ? formatDate(m.current_membership.end_date) : '—'}</span>
-      ),
+      cell: (m) => {
+        const ends = (m.current_membership ?? m.last_membership)?.end_date;
+        return <span className="whitespace-nowrap tabular">{ends ? formatDate(ends) : '—'}</span>;
+      },
     },
     { id: 'status', header: 'Status', sortKey: 'status', mobile: 'badge', cell: (m) => <MemberStatusBadge status={m.status} /> },
     { id: 'centre', header: 'Center', mobile: false, defaultHidden: true, cell: (m) => m.centre_name },
@@ -98,6 +104,7 @@ export function MembersPage() {
     {
       id: 'due',
       header: 'Due',
+      sortKey: 'due',
       align: 'right',
       mobile: 'amount',
       cell: (m) => (
@@ -142,7 +149,16 @@ export function MembersPage() {
     setCentre('');
     setPlan('');
     setBatch('');
+    setEnded({ after: '', before: '' });
   };
+  const endedLabel =
+    ended.after && ended.before
+      ? `Ended ${formatDate(ended.after)} – ${formatDate(ended.before)}`
+      : ended.after
+        ? `Ended from ${formatDate(ended.after)}`
+        : ended.before
+          ? `Ended by ${formatDate(ended.before)}`
+          : '';
 
   return (
     <div>
@@ -169,6 +185,8 @@ export function MembersPage() {
           centre: centre || undefined,
           plan: plan || undefined,
           batch: batch || undefined,
+          ended_after: ended.after || undefined,
+          ended_before: ended.before || undefined,
         }}
         filterControls={
           <>
@@ -176,6 +194,17 @@ export function MembersPage() {
             <CentreFilter value={centre} onChange={setCentre} />
             <FilterSelect label="Plan" value={plan} onChange={setPlan} options={options(plans.data)} />
             <FilterSelect label="Batch" value={batch} onChange={setBatch} options={options(batches.data)} />
+            {endedLabel && (
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`${endedLabel}: remove this filter`}
+                onClick={() => setEnded({ after: '', before: '' })}
+              >
+                {endedLabel}
+                <X size={14} aria-hidden />
+              </Button>
+            )}
           </>
         }
         onClearFilters={clearFilters}
