@@ -9,6 +9,7 @@ import { apiAs, DESK, OWNER, signIn } from './support';
  * from the attendance screen; the owner freezes a membership and sees its end date move (and the
  * plan's freeze limits in the dialog). Issue 19 §7: the desk checks a session-pack member in twice
  * in a day, confirming the second session, and the pack goes down by two sessions, not more.
+ * Issue 20 §5: a phone pasted as WhatsApp copies it ("+91 98765 43210") is kept as its 10 digits.
  */
 
 // A phone no demo member has (the demo's start with 9800…).
@@ -82,6 +83,39 @@ test('the desk adds a member with a part payment, collects the rest, downloads t
   await box.fill(member.member_code);
   await box.press('Enter');
   await expect(page.getByText(/already checked in/)).toBeVisible();
+});
+
+test('the desk pastes a phone as WhatsApp copies it into Add Member, and the member is kept with its 10 digits', async ({ page }) => {
+  // Issue 20 §5: "+91 98765 43210" used to become "91 98765 4321" and a "must be 10 digits" error.
+  const desk = await apiAs(page, DESK);
+  const mobile = phone();
+  const pasted = `\u202a+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}\u202c`;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+
+  await signIn(page, DESK);
+  await page.goto('/membership/add-member');
+  await page.getByLabel('First name').fill('Pasted');
+  await page.getByLabel('Last name').fill('Phone');
+  await page.getByLabel('Gender').selectOption({ label: 'Male' });
+  const field = page.getByLabel('Phone', { exact: true });
+  await page.evaluate((text) => navigator.clipboard.writeText(text), pasted);
+  await field.focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(field).toHaveValue(mobile);
+  await expect(page.getByText('Phone number must be 10 digits')).toHaveCount(0);
+  await page
+    .locator('div', { has: field })
+    .filter({ hasText: 'Phone' })
+    .last()
+    .screenshot({ path: test.info().outputPath('pasted-phone.png') });
+  await page.getByLabel('Center', { exact: true }).selectOption({ index: 1 });
+  const sell = page.getByLabel('Sell a plan now');
+  if (await sell.isChecked()) await sell.uncheck();
+  await page.getByRole('button', { name: 'Add Member' }).last().click();
+
+  await expect(page).toHaveURL(/\/membership\/members\/\d+/);
+  const memberId = Number(/members\/(\d+)/.exec(page.url())![1]);
+  expect(await desk.get(`/member-management/member/${memberId}/`)).toMatchObject({ phone: mobile, full_name: 'Pasted Phone' });
 });
 
 test('the owner freezes a membership and sees its end date move', async ({ page }) => {

@@ -56,10 +56,72 @@ export const requiredSingleLineText = (max: number, requiredMessage?: string) =>
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const idParamsSchema = z.object({ id: idSchema });
 
+// ---- phone numbers ----
+/**
+ * What people put around the digits of a phone number when they paste or type it: spaces (the
+ * non-breaking ones too), dashes, dots, brackets, and the invisible direction marks WhatsApp
+ * wraps a copied contact's number in.
+ */
+const PHONE_PUNCTUATION = /[\s\-\u2010-\u2015.()[\]\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+export const PHONE_MESSAGE = 'Phone number must be 10 digits';
+
+/**
+ * A phone number as Arena keeps it, from the number as people paste it: the punctuation removed,
+ * then a leading "+91" (or "0091"), a "91" before 10 more digits, or a "0" before 10 more digits
+ * dropped — "+91 98765 43210", "91-98765-43210", "098765 43210", "(98765) 43210" → "9876543210".
+ * Anything else comes back with only the punctuation removed ("98765" → "98765", "+1 555…"
+ * keeps its "+"), so a schema checking for 10 digits refuses it. Every phone field, search and
+ * lookup uses this one function.
+ */
+export function normalisePhone(text: string): string {
+  let t = text.replace(PHONE_PUNCTUATION, '');
+  if (t.startsWith('+91')) t = t.slice(3);
+  else if (/^0091\d{10}$/.test(t)) t = t.slice(4);
+  else if (/^91\d{10}$/.test(t)) t = t.slice(2);
+  if (/^0\d{10}$/.test(t)) t = t.slice(1);
+  return t;
+}
+
+/** The 10 digits of an Indian mobile number as pasted or typed ("+91 98765 43210" → "9876543210"), or null. */
+export function indianMobile(text: string): string | null {
+  const t = normalisePhone(text);
+  return /^\d{10}$/.test(t) ? t : null;
+}
+
+/**
+ * The digits a search box's text matches phone numbers by ("+91 98765 43210" → "9876543210",
+ * "98765 4" → "987654"), or null when the text is not a (part of a) phone number: letters, or
+ * fewer than 3 digits.
+ */
+export function phoneSearchText(text: string): string | null {
+  const t = normalisePhone(text.trim());
+  return /^\d{3,}$/.test(t) ? t : null;
+}
+
+/** A required phone number: normalised (`normalisePhone`), then exactly 10 digits. */
 export const phoneSchema = z
   .string()
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits'));
+  .transform(normalisePhone)
+  .pipe(z.string().regex(/^\d{10}$/, PHONE_MESSAGE));
+
+/** A phone number that may be left blank (''): normalised, then blank or exactly 10 digits. */
+export const optionalPhoneSchema = z
+  .string()
+  .transform(normalisePhone)
+  .pipe(z.union([z.literal(''), z.string().regex(/^\d{10}$/, PHONE_MESSAGE)]));
+
+/** A required phone number with its own message when blank or missing (the portal's 'Phone number is required'). */
+export const requiredPhoneSchema = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .transform(normalisePhone)
+    .pipe(
+      z
+        .string()
+        .min(1, { message: requiredMessage, abort: true })
+        .regex(/^\d{10}$/, PHONE_MESSAGE),
+    );
 
 export const emailSchema = singleLine(z.string()).trim().toLowerCase().max(254).pipe(z.email());
 

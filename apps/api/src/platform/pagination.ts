@@ -1,6 +1,6 @@
 import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { ListQuery } from '@arena/contracts';
+import { phoneSearchText, type ListQuery } from '@arena/contracts';
 import { organisationOrigin } from './config.js';
 import { notFound } from './errors.js';
 
@@ -19,15 +19,20 @@ export interface Page<T> {
  */
 export type SearchSpec = (AnyColumn | SQL)[] | ((pattern: string) => SQL);
 
-/** `search` as a case-insensitive substring match over the given columns. */
 /** `%text%` for ILIKE, with the pattern characters of the text itself escaped. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * `search` as a case-insensitive substring match over the given columns. A search that is a phone
+ * number as people paste it ("+91 98765 43210", "098765-43210") also matches by its digits
+ * (`phoneSearchText`), as phones are kept: "9876543210".
+ */
 export function searchCondition(search: string | undefined, columns: SearchSpec): SQL | undefined {
   if (!search || (Array.isArray(columns) && !columns.length)) return undefined;
-  const pattern = containsPattern(search);
-  if (typeof columns === 'function') return columns(pattern);
-  return or(...columns.map((c) => ilike(c, pattern)));
+  const phone = phoneSearchText(search);
+  const patterns = [containsPattern(search), ...(phone && phone !== search ? [containsPattern(phone)] : [])];
+  if (typeof columns === 'function') return or(...patterns.map((pattern) => columns(pattern)));
+  return or(...patterns.flatMap((pattern) => columns.map((c) => ilike(c, pattern))));
 }
 
 /** Absolute next/previous links built from configuration and the organisation, never from the Host header. */

@@ -3,7 +3,7 @@
  * the desk booking of several facilities in one step, and the existing-client lookup by mobile.
  */
 import { z } from '../zod-config.js';
-import { idSchema, isoDateSchema, moneySchema, singleLineText, text } from '../common.js';
+import { idSchema, isoDateSchema, moneySchema, optionalPhoneSchema, phoneSchema, singleLineText, text } from '../common.js';
 import { bookingSchema, DESK_MAX_SLOTS, paymentInputSchema, SLOT_STATUSES } from './booking.js';
 
 /** Most facilities one desk booking request may name (one booking each). */
@@ -55,17 +55,12 @@ export const boardSchema = z.object({
 });
 export type Board = z.infer<typeof boardSchema>;
 
-const mobileSchema = z
-  .string()
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.union([z.literal(''), z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits')]));
-
 /** POST /booking/desk-bookings/: one booking per facility, all in one transaction. */
 export const deskBookingsInputSchema = z.object({
   client: idSchema.optional(),
   name: singleLineText(120).optional(),
   email: z.union([z.literal(''), z.email('Invalid email format')]).optional(),
-  mobile_no: mobileSchema.optional(),
+  mobile_no: optionalPhoneSchema.optional(),
   items: z
     .array(
       z.object({
@@ -88,10 +83,7 @@ export const deskBookingsResultSchema = z.object({ bookings: z.array(bookingSche
 
 /** GET /booking/client/lookup/?mobile= */
 export const clientLookupQuerySchema = z.object({
-  mobile: z
-    .string()
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits')),
+  mobile: phoneSchema,
 });
 export const clientLookupSchema = z.object({
   client: z.object({ id: z.number(), name: z.string(), mobile_no: z.string(), email: z.string() }).nullable(),

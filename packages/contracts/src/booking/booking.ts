@@ -4,7 +4,9 @@ import {
   idSchema,
   isoDateSchema,
   moneySchema,
+  optionalPhoneSchema,
   priceSchema,
+  requiredPhoneSchema,
   requiredSingleLineText,
   singleLine,
   singleLineText,
@@ -126,15 +128,7 @@ export const bookingContactSchema = z.object({
     .min(1, { message: 'Email is required', abort: true })
     .max(254)
     .pipe(z.email('Invalid email format')),
-  mobile_no: z
-    .string({ error: 'Phone number is required' })
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, { message: 'Phone number is required', abort: true })
-        .regex(/^\d{10}$/, 'Phone number must be 10 digits'),
-    ),
+  mobile_no: requiredPhoneSchema('Phone number is required'),
 });
 
 export const publicBookingRequestSchema = bookingContactSchema.extend({
@@ -270,11 +264,7 @@ export const deskBookingInputSchema = z.object({
   client: idSchema.optional(),
   name: singleLineText(120).optional(),
   email: z.union([z.literal(''), z.email('Invalid email format')]).optional(),
-  mobile_no: z
-    .string()
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(z.union([z.literal(''), z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits')]))
-    .optional(),
+  mobile_no: optionalPhoneSchema.optional(),
   discount: moneySchema.default('0.00'),
   notes: text(1000).default(''),
   payment: paymentInputSchema.optional(),
@@ -319,11 +309,7 @@ export type BookedTimeSlot = z.infer<typeof bookedTimeSlotSchema>;
 export const clientInputSchema = z.object({
   name: requiredSingleLineText(120, 'Name is required'),
   email: z.union([z.literal(''), z.email('Invalid email format')]).default(''),
-  mobile: z
-    .string()
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(z.union([z.literal(''), z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits')]))
-    .default(''),
+  mobile: optionalPhoneSchema.default(''),
   notes: text(1000).default(''),
   ...billingInputFields,
 });
@@ -369,7 +355,7 @@ export const subscriptionInputSchema = z
     client: idSchema.optional(),
     name: singleLineText(120).optional(),
     email: z.union([z.literal(''), z.email('Invalid email format')]).optional(),
-    mobile_no: singleLine(z.string()).max(20).optional(),
+    mobile_no: optionalPhoneSchema.optional(),
     facility: idSchema,
     time_slot_ids: z
       .array(idSchema)

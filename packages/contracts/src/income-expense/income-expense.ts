@@ -10,6 +10,7 @@ import {
   idSchema,
   isoDateSchema,
   moneySchema,
+  optionalPhoneSchema,
   requiredSingleLineText,
   singleLine,
   singleLineText,
@@ -46,13 +47,9 @@ export const incomeExpenseCategorySchema = z.object({
 export type IncomeExpenseCategory = z.infer<typeof incomeExpenseCategorySchema>;
 
 // ---- vendor ----
-const optionalPhone = z
-  .string()
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.union([z.literal(''), z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits')]));
 export const vendorInputSchema = z.object({
   name: requiredSingleLineText(120, 'Name is required'),
-  phone: optionalPhone.default(''),
+  phone: optionalPhoneSchema.default(''),
   email: z.union([z.literal(''), singleLine(z.string()).trim().toLowerCase().max(254).pipe(z.email('Invalid email format'))]).default(''),
   gstin: gstinSchema.default(''),
   address: text(500).default(''),

@@ -15,6 +15,7 @@ import {
   birthDateSchema,
   moneySchema,
   priceSchema,
+  optionalPhoneSchema,
   phoneSchema,
   requiredSingleLineText,
   singleLine,
@@ -80,10 +81,6 @@ export const PERFORMANCE_UNITS = ['kg', 'cm', 'reps', '%', 'min', 'sec', 'km', '
 
 export const ATTENDANCE_SOURCES = ['desk', 'qr', 'import'] as const;
 
-const optionalPhone = z
-  .string()
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.union([z.literal(''), z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits')]));
 const optionalEmail = z.union([z.literal(''), singleLine(z.string()).trim().toLowerCase().max(254).pipe(z.email('Invalid email format'))]);
 const nonNegativeInt = (max: number) => z.coerce.number().int('Enter a whole number.').min(0).max(max);
 const positiveInt = (max: number) => z.coerce.number().int('Enter a whole number.').min(1).max(max);
@@ -311,7 +308,7 @@ const memberFields = {
   address: text(500).default(''),
   centre: idSchema,
   emergency_contact_name: singleLineText(120).default(''),
-  emergency_contact_phone: optionalPhone.default(''),
+  emergency_contact_phone: optionalPhoneSchema.default(''),
   blood_group: z.union([z.literal(''), z.enum(BLOOD_GROUPS)]).default(''),
   health_notes: text(1000).default(''),
   source: z.enum(MEMBER_SOURCES, { error: `Source must be one of ${MEMBER_SOURCES.join(', ')}.` }).default('walk-in'),

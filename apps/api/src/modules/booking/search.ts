@@ -1,3 +1,4 @@
+import { phoneSearchText } from '@arena/contracts';
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Searcher } from '../../platform/module.js';
 import { containsPattern } from '../../platform/pagination.js';
@@ -25,7 +26,7 @@ const bookings: Searcher = {
       .where(
         and(
           eq(booking.organisationId, ctx.organisationId),
-          or(ilike(booking.code, like(q)), ilike(booking.name, like(q)), ilike(booking.mobile, like(q.replace(/\s+/g, '')))),
+          or(ilike(booking.code, like(q)), ilike(booking.name, like(q)), ilike(booking.mobile, like(phoneSearchText(q) ?? q))),
         ),
       )
       .orderBy(desc(booking.date), desc(booking.id))
@@ -52,7 +53,7 @@ const clients: Searcher = {
           eq(bookingClient.organisationId, ctx.organisationId),
           or(
             ilike(bookingClient.name, like(q)),
-            ilike(bookingClient.mobile, like(q.replace(/\s+/g, ''))),
+            ilike(bookingClient.mobile, like(phoneSearchText(q) ?? q)),
             ilike(bookingClient.email, like(q)),
           ),
         ),

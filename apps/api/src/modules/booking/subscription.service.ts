@@ -293,8 +293,7 @@ export async function createSubscription(tx: Tx, ctx: Ctx, input: SubscriptionIn
   if (input.client) clientId = input.client;
   else {
     if (!input.name) throw fieldError('name', 'Name is required');
-    const mobile = (input.mobile_no ?? '').replace(/\s+/g, '');
-    if (mobile && !/^\d{10}$/.test(mobile)) throw fieldError('mobile_no', 'Phone number must be 10 digits');
+    const mobile = input.mobile_no ?? ''; // normalised to 10 digits (or '') by the contract
     clientId = await resolveClient(tx, ctx, { name: input.name, email: input.email ?? '', mobile } satisfies Contact);
   }
   const [sub] = await tx

@@ -1,4 +1,4 @@
-import { MEMBER_STATUS_LABELS } from '@arena/contracts';
+import { MEMBER_STATUS_LABELS, phoneSearchText } from '@arena/contracts';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Searcher } from '../../platform/module.js';
 import { containsPattern } from '../../platform/pagination.js';
@@ -27,7 +27,7 @@ const members: Searcher = {
           or(
             ilike(sql`${member.firstName} || ' ' || ${member.lastName}`, like(q)),
             ilike(member.memberCode, like(q)),
-            ilike(member.phone, like(q.replace(/\s+/g, ''))),
+            ilike(member.phone, like(phoneSearchText(q) ?? q)),
             ilike(member.email, like(q)),
           ),
         ),

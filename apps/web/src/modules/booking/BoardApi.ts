@@ -1,5 +1,6 @@
 import { type Board, type BoardSlot, type DeskBookingsInput } from '@arena/contracts/booking';
 import { boardEndpoints, bookingClientEndpoints } from '@arena/contracts/booking/routes';
+import { normalisePhone } from '@arena/contracts/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { invoiceKeys } from '../money/public';
@@ -23,7 +24,7 @@ export const useBoard = (centre: string, date: string, sport: string) =>
 
 /** The client who holds a 10-digit mobile, if any; asks only for a complete number. */
 export const useClientLookup = (mobile: string) => {
-  const digits = mobile.replace(/\s+/g, '');
+  const digits = normalisePhone(mobile);
   return useQuery({
     queryKey: boardKeys.lookup(digits),
     queryFn: () => call(bookingClientEndpoints.lookup, { query: { mobile: digits } }),

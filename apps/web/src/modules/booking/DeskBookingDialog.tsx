@@ -1,5 +1,5 @@
 import { deskBookingsInputSchema } from '@arena/contracts/booking';
-import { fromPaise, toPaise, z } from '@arena/contracts/kit';
+import { fromPaise, indianMobile, toPaise, z } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
 import { useMemo, useState } from 'react';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -225,7 +225,7 @@ function ExistingClientHint({
 }) {
   const mobile = useWatch({ control, name: 'mobile_no' });
   const lookup = useClientLookup(mobile);
-  const client = /^\d{10}$/.test(mobile.replace(/\s+/g, '')) ? lookup.data?.client : null;
+  const client = indianMobile(mobile) ? lookup.data?.client : null;
   if (!client) return null;
   return (
     <div

@@ -16,7 +16,7 @@ import { useSidebar } from '../../state/sidebar';
 import { useIncomeExpenseDashboard } from './api';
 import { EntryFormDialog } from './EntryForm';
 import { moduleLabel, partyOf, SignedAmount } from './ledger';
-import { ChangeLine } from './ChangeLine';
+import { ChangeLine } from '../../components/ChangeLine';
 import { monthLabel, shareOf } from './rules';
 
 /** Income/Expenses › Dashboard: this month against last, twelve months of income and expense, where the money went, the latest movements. */
@@ -74,17 +74,17 @@ export function IncomeExpenseDashboardPage() {
         <StatCard
           label="Income this month"
           value={<span className="text-success">{formatMoney(now.income)}</span>}
-          sub={<ChangeLine current={now.income} previous={before.income} month={before.month} />}
+          sub={<ChangeLine current={now.income} previous={before.income} since={monthLabel(before.month)} />}
         />
         <StatCard
           label="Expense this month"
           value={<span className="text-danger-text">{formatMoney(now.expense)}</span>}
-          sub={<ChangeLine current={now.expense} previous={before.expense} month={before.month} upIsGood={false} />}
+          sub={<ChangeLine current={now.expense} previous={before.expense} since={monthLabel(before.month)} upIsGood={false} />}
         />
         <StatCard
           label="Net this month"
           value={formatMoney(now.net)}
-          sub={<ChangeLine current={now.net} previous={before.net} month={before.month} />}
+          sub={<ChangeLine current={now.net} previous={before.net} since={monthLabel(before.month)} />}
         />
       </div>
 

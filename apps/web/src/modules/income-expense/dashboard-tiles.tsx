@@ -3,7 +3,8 @@ import { Skeleton } from '../../components/Skeleton';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { useIncomeExpenseDashboard } from './api';
-import { ChangeLine } from './ChangeLine';
+import { monthLabel } from './rules';
+import { ChangeLine } from '../../components/ChangeLine';
 
 /** The main dashboard's tile (the manifest lists it): this month's income, expense and net, from GET /api/income-expense/dashboard/. */
 export function MonthTile({ centre }: { centre: string }) {
@@ -37,7 +38,7 @@ export function MonthTile({ centre }: { centre: string }) {
         </div>
       </dl>
       <p className="mt-1 text-xs text-muted">
-        <ChangeLine current={now.net} previous={before.net} month={before.month} />
+        <ChangeLine current={now.net} previous={before.net} since={monthLabel(before.month)} />
       </p>
     </div>
   );

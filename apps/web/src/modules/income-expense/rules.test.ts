@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_MESSAGE, attachmentError, changeAgainst, gstPreview, monthLabel, shareOf } from './rules';
+import { ATTACHMENT_MESSAGE, attachmentError, gstPreview, monthLabel, shareOf } from './rules';
 
 describe('gstPreview', () => {
   it('splits an amount paid with GST included into taxable value and GST', () => {
@@ -34,21 +34,6 @@ describe('attachmentError', () => {
     expect(attachmentError(file('text/csv', 10))).toBe(ATTACHMENT_MESSAGE);
     expect(attachmentError(file('image/gif', 10))).toBe(ATTACHMENT_MESSAGE);
     expect(attachmentError(file('application/pdf', 0))).toBe(ATTACHMENT_MESSAGE);
-  });
-});
-
-describe('changeAgainst', () => {
-  it('gives the direction and the whole percent of the change', () => {
-    expect(changeAgainst('1200.00', '1000.00')).toEqual({ direction: 'up', percent: 20 });
-    expect(changeAgainst('750.00', '1000.00')).toEqual({ direction: 'down', percent: 25 });
-    expect(changeAgainst('1000.00', '1000.00')).toEqual({ direction: 'same', percent: 0 });
-  });
-  it('has no percent when last month was nothing', () => {
-    expect(changeAgainst('500.00', '0.00')).toEqual({ direction: 'up', percent: null });
-    expect(changeAgainst('0.00', '0.00')).toEqual({ direction: 'same', percent: null });
-  });
-  it('measures a negative net against its size', () => {
-    expect(changeAgainst('-500.00', '-1000.00')).toEqual({ direction: 'up', percent: 50 });
   });
 });
 

@@ -30,21 +30,6 @@ export function gstPreview(amount: string, rate: number): { taxable: string; gst
   return { taxable: fromPaise(taxable), gst: fromPaise(paise - taxable) };
 }
 
-export interface Change {
-  direction: 'up' | 'down' | 'same';
-  /** Whole percent of the change; null when last month had nothing to compare with. */
-  percent: number | null;
-}
-
-/** How this month's amount moved against last month's. */
-export function changeAgainst(current: string | number, previous: string | number): Change {
-  const now = Math.round(Number(current) * 100);
-  const before = Math.round(Number(previous) * 100);
-  const direction = now > before ? 'up' : now < before ? 'down' : 'same';
-  if (before === 0) return { direction, percent: null };
-  return { direction, percent: Math.round((Math.abs(now - before) / Math.abs(before)) * 100) };
-}
-
 /** A share of a total in whole percent (0 when the total is 0). */
 export function shareOf(amount: string | number, total: string | number): number {
   const t = Number(total);

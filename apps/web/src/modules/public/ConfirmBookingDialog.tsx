@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import { formatDate, formatMoney } from '../../lib/format';
+import { phoneFieldText } from '../../lib/phone';
 import { slotLabel, totalOf, type PickedSlot } from './slots';
 
 export interface Contact {
@@ -100,7 +101,7 @@ export function ConfirmBookingDialog({
             inputMode="numeric"
             placeholder="10-digit mobile number"
             value={values.mobile_no}
-            onChange={(e) => edit('mobile_no', e.target.value)}
+            onChange={(e) => edit('mobile_no', phoneFieldText(e.target.value))}
             error={errorOf('mobile_no')}
             required
           />

@@ -83,6 +83,8 @@ describe('checkInQueryKind and checkInSearchTerm', () => {
   it('searches a phone without spaces or +91', () => {
     expect(checkInSearchTerm('+91 98765 43210')).toBe('9876543210');
     expect(checkInSearchTerm('98765-43210')).toBe('9876543210');
+    expect(checkInSearchTerm('098765 43210')).toBe('9876543210');
+    expect(checkInSearchTerm('(98765) 43210')).toBe('9876543210');
     expect(checkInSearchTerm(' Asha ')).toBe('Asha');
   });
 });

@@ -2,6 +2,7 @@
  * Pure rules of the desk screens (no React): weekday labels of batches, 24-hour clock times in the
  * organisation's zone, and what the check-in box makes of what is typed or scanned.
  */
+import { normalisePhone } from '@arena/contracts/kit';
 import { format, isValid, parseISO } from 'date-fns';
 
 // ---- weekdays (Monday = 1 … Sunday = 7, as the API stores them) ----
@@ -85,15 +86,15 @@ export type CheckInQueryKind = 'code' | 'phone' | 'name' | 'empty';
 export function checkInQueryKind(text: string): CheckInQueryKind {
   const t = text.trim();
   if (memberCodeIn(t)) return 'code';
-  const digits = t.replace(/[\s-]/g, '').replace(/^\+?91(?=\d{10}$)/, '');
+  const digits = normalisePhone(t);
   if (/^\d+$/.test(digits)) return digits.length >= 3 ? 'phone' : 'empty';
   return t.length >= 2 ? 'name' : 'empty';
 }
 
-/** The search sent to `member/?search=`: a phone without spaces or +91, else the text as typed. */
+/** The search sent to `member/?search=`: a phone as it is kept (`normalisePhone`: no spaces, +91 or 0), else the text as typed. */
 export function checkInSearchTerm(text: string): string {
   const t = text.trim();
-  if (checkInQueryKind(t) === 'phone') return t.replace(/[\s-]/g, '').replace(/^\+?91(?=\d{10}$)/, '');
+  if (checkInQueryKind(t) === 'phone') return normalisePhone(t);
   return t;
 }
 

@@ -8,7 +8,7 @@ import {
   membershipEndDate,
   type Plan,
 } from '@arena/contracts/membership';
-import { z } from '@arena/contracts/kit';
+import { normalisePhone, z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -368,7 +368,7 @@ function Summary({ control, plans }: { control: FormControl<AddMemberForm>; plan
  * before saving), and again when the server refuses it (its message on the field, the link under it).
  */
 function PhoneWithDuplicate({ control }: { control: FormControl<AddMemberForm> }) {
-  const phone = useWatch({ control, name: 'phone' }).replace(/\s+/g, '');
+  const phone = normalisePhone(useWatch({ control, name: 'phone' }));
   const { errors } = useFormState({ control, name: 'phone' });
   const typed = useDebounced(phone, 400);
   const complete = /^\d{10}$/.test(typed);
@@ -377,7 +377,7 @@ function PhoneWithDuplicate({ control }: { control: FormControl<AddMemberForm> }
     queryFn: () => searchMembers(typed, 5),
     enabled: complete,
     staleTime: 30_000,
-    select: (rows) => rows.find((m) => m.phone.replace(/\s+/g, '') === typed) ?? null,
+    select: (rows) => rows.find((m) => normalisePhone(m.phone) === typed) ?? null,
   });
   const existing = complete && phone === typed ? owner.data : null;
   const serverError = errors.phone?.type === 'server';
