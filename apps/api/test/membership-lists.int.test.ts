@@ -3,6 +3,7 @@
  * "Due" sortable, the expired members' last plan and end date, and the dashboard's "Expired, last
  * 30 days" tile counting exactly the list it opens.
  */
+import { MEMBER_SOURCE_LABELS } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
 import { addDays } from '../src/platform/time.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,8 +141,18 @@ describe('Members › Expired', () => {
       token: key,
     });
     expect(res.statusCode).toBe(200);
-    const chitra = res.body.split('\n').find((line) => line.includes(`Chitra`))!;
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    const chitra = lines.find((line) => line.includes(`Chitra`))!;
     expect(chitra).toContain('Monthly');
+    // Labels, not stored values; the dues are totalled on the last row.
+    const header = lines[0].split(',');
+    const cells = chitra.split(',');
+    expect(['Female', 'Male', 'Other']).toContain(cells[header.indexOf('Gender')]);
+    expect(Object.values(MEMBER_SOURCE_LABELS)).toContain(cells[header.indexOf('Source')]);
+    expect(lines.at(-1)).toMatch(/^Total,/);
   });
 });
 

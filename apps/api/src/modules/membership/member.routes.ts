@@ -1,6 +1,8 @@
 import {
+  GENDER_LABELS,
   idSchema,
   isoDateSchema,
+  MEMBER_SOURCE_LABELS,
   MEMBER_STATUS_LABELS,
   MEMBER_STATUSES,
   memberEndpoints as e,
@@ -8,6 +10,7 @@ import {
   memberUpdateSchema,
   z,
   type Member,
+  type MemberSource,
   type MemberStatus,
 } from '@arena/contracts';
 import { asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
@@ -119,14 +122,15 @@ export const memberList: ListDefinition<{ m: MemberRow }, Member> = {
       { header: 'Name', value: (m) => m.full_name },
       { header: 'Phone', value: (m) => m.phone },
       { header: 'E-mail', value: (m) => m.email },
-      { header: 'Gender', value: (m) => m.gender },
+      // Labels as the screens show them, never the stored values ("Female", "Walk-in").
+      { header: 'Gender', value: (m) => GENDER_LABELS[m.gender] },
       { header: 'Center', value: (m) => m.centre_name },
       { header: 'Status', value: (m) => MEMBER_STATUS_LABELS[m.status] },
       { header: 'Plan', value: (m) => (m.current_membership ?? m.last_membership)?.plan_name ?? '' },
       { header: 'Ends', value: (m) => (m.current_membership ?? m.last_membership)?.end_date ?? null, type: 'date' },
-      { header: 'Due', value: (m) => m.due, type: 'money' },
+      { header: 'Due', value: (m) => m.due, type: 'money', total: true },
       { header: 'Joined', value: (m) => m.joined_on, type: 'date' },
-      { header: 'Source', value: (m) => m.source },
+      { header: 'Source', value: (m) => MEMBER_SOURCE_LABELS[m.source as MemberSource] ?? m.source },
     ],
   },
 };
