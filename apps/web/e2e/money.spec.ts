@@ -32,6 +32,9 @@ test('the front desk takes a payment on a booking, and downloads its invoice as 
   await page.getByRole('button', { name: booking.code }).click();
   const dialog = page.getByRole('dialog', { name: `Booking ${booking.code}` });
   await expect(dialog.getByRole('region', { name: 'Invoice' })).toContainText(booking.invoice.number);
+  // Prices include GST: the tax is labelled as a part of the total.
+  expect(Number(booking.tax)).toBeGreaterThan(0);
+  await expect(dialog.getByText('Tax (included)')).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Record Payment' }).click();
   const payment = dialog.getByRole('region', { name: 'Record payment' });

@@ -81,6 +81,8 @@ for (const viewport of [
     await page.reload();
     await choose(page, date);
     for (const label of labels) await expect(slot(page, label)).toBeDisabled();
+    // The legend names what a taken slot looks like beside Available and Selected.
+    await expect(page.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText(['Available', 'Selected', 'Booked']);
     // The page never scrolls sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   });

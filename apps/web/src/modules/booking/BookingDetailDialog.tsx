@@ -137,7 +137,8 @@ function BookingDetail({ booking }: { booking: Booking }) {
           <dl className="divide-y divide-line">
             <Row label="Sub total">{formatMoney(booking.sub_total)}</Row>
             <Row label="Discount">{formatMoney(booking.discount)}</Row>
-            {booking.tax !== '0.00' && <Row label="Tax">{formatMoney(booking.tax)}</Row>}
+            {/* Prices include GST: the tax is a part of the total, not added to it. */}
+            {booking.tax !== '0.00' && <Row label="Tax (included)">{formatMoney(booking.tax)}</Row>}
             <Row label="Total">
               <span className="font-semibold">{formatMoney(booking.booking_amount)}</span>
             </Row>

@@ -77,6 +77,11 @@ export function Legend() {
         <span className="h-3.5 w-3.5 rounded bg-green-600" aria-hidden />
         Selected
       </li>
+      {/* As a taken slot is drawn: greyed and struck through. */}
+      <li className="flex items-center gap-1.5">
+        <span className="h-3.5 w-3.5 rounded border border-line bg-subtle" aria-hidden />
+        <span className="line-through decoration-muted/50">Booked</span>
+      </li>
     </ul>
   );
 }
