@@ -35,6 +35,8 @@ test('the front desk takes a payment on a booking, and downloads its invoice as 
   // Prices include GST: the tax is labelled as a part of the total.
   expect(Number(booking.tax)).toBeGreaterThan(0);
   await expect(dialog.getByText('Tax (included)')).toBeVisible();
+  // A phone number is a tel: link.
+  await expect(dialog.getByRole('link', { name: '9845077777' })).toHaveAttribute('href', 'tel:+919845077777');
 
   await dialog.getByRole('button', { name: 'Record Payment' }).click();
   const payment = dialog.getByRole('region', { name: 'Record payment' });

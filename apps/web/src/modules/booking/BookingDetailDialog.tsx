@@ -1,3 +1,4 @@
+import { PhoneLink } from '../../components/PhoneLink';
 import { usePermissions } from '../../state/permissions';
 import { bookingCreditRefundSchema, bookingUpdateSchema, paymentInputSchema, type Booking } from '@arena/contracts/booking';
 import { toPaise, z } from '@arena/contracts/kit';
@@ -104,7 +105,9 @@ function BookingDetail({ booking }: { booking: Booking }) {
         <section>
           <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Client</h3>
           <p className="font-medium">{booking.name}</p>
-          <p className="text-muted tabular">{booking.mobile}</p>
+          <p className="text-muted">
+            <PhoneLink phone={booking.mobile} />
+          </p>
           {booking.email && <p className="text-muted">{booking.email}</p>}
           {clientCredit && (
             <p className="mt-1 font-medium text-success-text" aria-label="Client credit">

@@ -1,3 +1,4 @@
+import { PhoneLink } from '../../components/PhoneLink';
 import { type Booking } from '@arena/contracts/booking';
 import { bookingEndpoints } from '@arena/contracts/booking/routes';
 import { CalendarDays, CalendarPlus } from 'lucide-react';
@@ -54,7 +55,9 @@ export function BookingList({ client, initialSearch }: { client?: number; initia
       cell: (b) => (
         <div className="min-w-[120px]">
           <div className="font-medium">{b.name}</div>
-          <div className="text-xs font-normal text-muted tabular">{b.mobile}</div>
+          <div className="text-xs font-normal text-muted">
+            <PhoneLink phone={b.mobile} />
+          </div>
         </div>
       ),
     },

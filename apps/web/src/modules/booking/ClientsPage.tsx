@@ -1,3 +1,4 @@
+import { PhoneLink } from '../../components/PhoneLink';
 import { bookingClientEndpoints } from '@arena/contracts/booking/routes';
 import { Plus, Table2, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -62,7 +63,7 @@ function ClientsScreen({ node, initialBulk }: { node: ResolvedNode; initialBulk:
       header: 'Mobile',
       sortKey: 'mobile',
       mobile: 'subtitle',
-      cell: (c) => <span className="tabular">{c.mobile || '—'}</span>,
+      cell: (c) => (c.mobile ? <PhoneLink phone={c.mobile} /> : '—'),
     },
     { id: 'email', header: 'Email', mobile: false, cell: (c) => c.email || '—' },
     { id: 'bookings', header: 'Bookings', mobile: 'meta', sortKey: 'bookings_count', align: 'right', cell: (c) => c.bookings_count },

@@ -1,3 +1,4 @@
+import { PhoneLink } from '../../../components/PhoneLink';
 import { Dumbbell, IdCard, LogIn, Pencil, RefreshCw, Salad, Snowflake, UserX, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -188,7 +189,7 @@ function MemberHeader({ member }: { member: Member }) {
               <MemberStatusBadge status={member.status} />
             </div>
             <p className="mt-0.5 text-sm text-muted">
-              <span className="tabular">{member.member_code}</span> · <span className="tabular">{member.phone}</span>
+              <span className="tabular">{member.member_code}</span> · <PhoneLink phone={member.phone} />
               {member.email && <span className="hidden sm:inline"> · {member.email}</span>} · {member.centre_name}
             </p>
             <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">

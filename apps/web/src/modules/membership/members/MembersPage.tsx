@@ -1,3 +1,4 @@
+import { PhoneLink } from '../../../components/PhoneLink';
 import { LogIn, RefreshCw, UserPlus, Users, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -54,7 +55,7 @@ export function MembersPage() {
         </Link>
       ),
     },
-    { id: 'phone', header: 'Phone', mobile: 'subtitle', cell: (m) => <span className="tabular">{m.phone}</span> },
+    { id: 'phone', header: 'Phone', mobile: 'subtitle', cell: (m) => <PhoneLink phone={m.phone} /> },
     {
       id: 'plan',
       header: 'Plan',

@@ -1,3 +1,4 @@
+import { PhoneLink } from '../../../../components/PhoneLink';
 import type { MembershipDueReport } from '@arena/contracts/membership';
 import { Link } from 'react-router';
 import { Chart } from '../../../../components/charts/Chart';
@@ -74,7 +75,7 @@ export function DueReportView({ report }: { report: MembershipDueReport }) {
                 {m.name}
                 <span className="block text-xs font-normal tabular text-muted">{m.member_code}</span>
               </Link>,
-              <span className="tabular">{m.phone}</span>,
+              <PhoneLink phone={m.phone} />,
               formatCount(m.sales),
               formatMoney(m.total),
               formatMoney(m.paid),
