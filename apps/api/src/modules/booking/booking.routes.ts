@@ -25,6 +25,9 @@ import { MODULE } from './constants.js';
 import { sendBookingConfirmation } from './notify.js';
 import { booking, facility } from './schema.js';
 
+/** The organisation's today in SQL (migration 0017's `arena_org_today()`; the server's date outside a tenant transaction). */
+const ORG_TODAY = sql`coalesce(arena_org_today(), current_date)`;
+
 const tags = ['booking'];
 
 const bookingList: ListDefinition<{ row: BookingRow }, Booking> = {
@@ -52,7 +55,13 @@ const bookingList: ListDefinition<{ row: BookingRow }, Booking> = {
     name: booking.name,
     status: booking.status,
   },
-  defaultOrdering: [desc(booking.date), desc(booking.id)],
+  // The date nearest today first: today and the days ahead in order, then the past, latest first.
+  defaultOrdering: [
+    sql`(${booking.date} < ${ORG_TODAY})`,
+    sql`case when ${booking.date} >= ${ORG_TODAY} then ${booking.date} end`,
+    desc(booking.date),
+    desc(booking.id),
+  ],
   tiebreak: booking.id,
   map: (tx, ctx, rows) =>
     bookingsJson(
