@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactInr, formatCount, formatDateTime, formatMoney, niceTicks, setDisplayTimeZone } from './format';
+import { compactInr, countOf, formatCount, formatDateTime, formatMoney, niceTicks, setDisplayTimeZone } from './format';
 
 describe('compactInr', () => {
   it('writes thousands, lakhs and crores with at most three significant digits', () => {
@@ -66,5 +66,14 @@ describe('formatDateTime', () => {
       setDisplayTimeZone('Asia/Kolkata');
     }
     expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('countOf', () => {
+  it('says "1 seat", never "1 seats"', () => {
+    expect(countOf(1, 'seat')).toBe('1 seat');
+    expect(countOf(0, 'seat')).toBe('0 seats');
+    expect(countOf(1250, 'member')).toBe('1,250 members');
+    expect(countOf(2, 'person', 'people')).toBe('2 people');
   });
 });

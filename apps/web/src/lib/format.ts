@@ -76,6 +76,9 @@ const count = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 /** Counts with Indian digit grouping: 1,50,000. */
 export const formatCount = (value: number | string): string => count.format(Number(value));
 
+/** A count with its noun, singular for one: "1 seat", "12 seats", "1,250 members". */
+export const countOf = (n: number, singular: string, plural = `${singular}s`): string => `${formatCount(n)} ${n === 1 ? singular : plural}`;
+
 /**
  * Round axis values from 0 to at least `max`: about `count` steps of 1, 2, 2.5 or 5 × 10ⁿ
  * (whole steps when `integer`, e.g. for counts of bookings). Nothing to show gives [0, 1].

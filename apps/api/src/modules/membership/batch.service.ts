@@ -234,7 +234,7 @@ export async function joinBatch(tx: Tx, ctx: Ctx, input: { batch: number; member
   if (!seat) {
     const [now] = await tx.select({ capacity: batch.capacity, isActive: batch.isActive }).from(batch).where(byId(ctx, b.id));
     if (!now.isActive) throw badRequest(`${b.name} is inactive; members cannot join it.`);
-    throw badRequest(`This batch is full (${now.capacity} of ${now.capacity} seats taken).`);
+    throw badRequest(`This batch is full (${now.capacity} of ${now.capacity} ${now.capacity === 1 ? 'seat' : 'seats'} taken).`);
   }
 
   const [joined] = await tx

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/Dialog';
 import { Skeleton } from '../../../components/Skeleton';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
-import { formatCount, formatDate } from '../../../lib/format';
+import { countOf, formatCount, formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useBatchMemberMutations, useBatchMembers, type Batch, type Member } from './api';
 import { MemberAvatar, MemberPicker, memberPath, MemberStatusBadge, SeatsCell } from './parts';
@@ -75,7 +75,7 @@ function MembersBody({ batch }: { batch: Batch }) {
         </h3>
         {left <= 0 && !refusal && (
           <Alert tone="warning">
-            The batch is full ({formatCount(batch.capacity)} seats). Raise its capacity or remove someone before adding another.
+            The batch is full ({countOf(batch.capacity, 'seat')}). Raise its capacity or remove someone before adding another.
           </Alert>
         )}
         {refusal && <Alert tone="error">{refusal}</Alert>}

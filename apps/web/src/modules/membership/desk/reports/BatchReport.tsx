@@ -2,7 +2,7 @@ import type { MembershipBatchReport } from '@arena/contracts/membership';
 import { Chart } from '../../../../components/charts/Chart';
 import { countCell, periodText, ReportChart, ReportFigures, ReportTableCard } from '../../../../components/report/ReportParts';
 import { StatCard } from '../../../../components/StatCard';
-import { formatCount } from '../../../../lib/format';
+import { countOf, formatCount } from '../../../../lib/format';
 import { timeRange, weekdaysText } from '../rules';
 
 /** Reports › Membership › Active Batch Wise: headline figures, a chart, and the table with its totals. */
@@ -12,8 +12,8 @@ export function BatchReportView({ report }: { report: MembershipBatchReport }) {
   return (
     <>
       <ReportFigures>
-        <StatCard label="Members in batches" value={formatCount(t.members)} sub={`of ${formatCount(t.capacity)} seats`} />
-        <StatCard label="Occupancy" value={`${t.occupancy} %`} sub={`${formatCount(t.seats_left)} seats left`} />
+        <StatCard label="Members in batches" value={formatCount(t.members)} sub={`of ${countOf(t.capacity, 'seat')}`} />
+        <StatCard label="Occupancy" value={`${t.occupancy} %`} sub={`${countOf(t.seats_left, 'seat')} left`} />
         <StatCard label="Active members" value={formatCount(t.active_members)} sub="Active or expiring" />
         <StatCard label="Joined" value={formatCount(t.joined)} sub={`${periodText(report)}${full ? ` · ${full} full` : ''}`} />
       </ReportFigures>
