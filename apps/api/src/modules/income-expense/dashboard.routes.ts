@@ -1,4 +1,4 @@
-import { incomeExpenseCollections, incomeExpenseDashboard } from '@arena/contracts';
+import { fromPaise, incomeExpenseCollections, incomeExpenseDashboard, signedPaise } from '@arena/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inTenant } from '../../platform/request-context.js';
@@ -74,10 +74,11 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
 
 /** A window's collections: the sums of its mode groups, and both breakdowns (largest first, empty groups left out). */
 function collections(from: string, to: string, modes: LedgerTotalsRow[], modules: LedgerTotalsRow[]) {
-  const cents = (v: string) => Math.round(Number(v) * 100);
-  const sum = (key: 'receipts' | 'refunds' | 'income') => (modes.reduce((n, r) => n + cents(r[key]), 0) / 100).toFixed(2);
+  // Signed: a day's refunds may exceed its receipts.
+  const paise = (v: string) => signedPaise(v) ?? 0;
+  const sum = (key: 'receipts' | 'refunds' | 'income') => fromPaise(modes.reduce((n, r) => n + paise(r[key]), 0));
   const nonZero = <T extends { amount: string }>(rows: T[]) =>
-    rows.filter((r) => cents(r.amount) !== 0).sort((a, b) => cents(b.amount) - cents(a.amount));
+    rows.filter((r) => paise(r.amount) !== 0).sort((a, b) => paise(b.amount) - paise(a.amount));
   return {
     from,
     to,

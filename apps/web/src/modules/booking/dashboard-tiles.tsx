@@ -1,9 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/Button';
 import { Chart } from '../../components/charts/Chart';
-import { Skeleton } from '../../components/Skeleton';
-import { errorMessage } from '../../lib/errors';
+import { TileQuery } from '../../components/TileQuery';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useBookingDashboard, type BookingDashboard } from './api';
 import { slotsText } from './status';
@@ -13,18 +11,11 @@ import { slotsText } from './status';
  * GET /api/booking/dashboard/?centre=, through the query cache.
  */
 function WithDashboard({ centre, skeleton, children }: { centre: string; skeleton: string; children: (d: BookingDashboard) => ReactNode }) {
-  const { data, isPending, error, refetch } = useBookingDashboard(centre);
-  if (isPending) return <Skeleton className={skeleton} />;
-  if (error || !data)
-    return (
-      <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
-        <span>{errorMessage(error)}</span>
-        <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
-  return <>{children(data)}</>;
+  return (
+    <TileQuery query={useBookingDashboard(centre)} skeleton={skeleton}>
+      {children}
+    </TileQuery>
+  );
 }
 
 const Figure = ({ value, sub }: { value: ReactNode; sub?: ReactNode }) => (

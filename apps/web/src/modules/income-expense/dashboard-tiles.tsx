@@ -1,6 +1,5 @@
-import { Button } from '../../components/Button';
-import { Skeleton } from '../../components/Skeleton';
-import { errorMessage } from '../../lib/errors';
+import type { IncomeExpenseDashboard } from '@arena/contracts/income-expense';
+import { TileQuery } from '../../components/TileQuery';
 import { formatMoney } from '../../lib/format';
 import { useIncomeExpenseDashboard } from './api';
 import { monthLabel } from './rules';
@@ -8,17 +7,14 @@ import { ChangeLine } from '../../components/ChangeLine';
 
 /** The main dashboard's tile (the manifest lists it): this month's income, expense and net, from GET /api/income-expense/dashboard/. */
 export function MonthTile({ centre }: { centre: string }) {
-  const { data, isPending, error, refetch } = useIncomeExpenseDashboard(centre);
-  if (isPending) return <Skeleton className="h-24" />;
-  if (error || !data)
-    return (
-      <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
-        <span>{errorMessage(error)}</span>
-        <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
+  return (
+    <TileQuery query={useIncomeExpenseDashboard(centre)} skeleton="h-24">
+      {(data) => <FiguresMonthTile data={data} />}
+    </TileQuery>
+  );
+}
+
+function FiguresMonthTile({ data }: { data: IncomeExpenseDashboard }) {
   const { this_month: now, last_month: before } = data;
   const row = 'flex items-baseline justify-between gap-3';
   return (

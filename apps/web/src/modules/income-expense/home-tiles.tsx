@@ -1,8 +1,6 @@
 import type { HomeMoney } from '@arena/contracts/income-expense';
 import { Link } from 'react-router';
-import { Button } from '../../components/Button';
-import { Skeleton } from '../../components/Skeleton';
-import { errorMessage } from '../../lib/errors';
+import { TileQuery } from '../../components/TileQuery';
 import { formatMoney } from '../../lib/format';
 import { useHomeMoney } from './api';
 
@@ -23,18 +21,7 @@ export const transactionsLink = (period: { from: string; to: string }, centre: s
   }).toString()}`;
 
 function WithMoney({ centre, children }: { centre: string; children: (data: HomeMoney) => React.ReactNode }) {
-  const { data, isPending, error, refetch } = useHomeMoney(centre);
-  if (isPending) return <Skeleton className="h-20" />;
-  if (error || !data)
-    return (
-      <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
-        <span>{errorMessage(error)}</span>
-        <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
-  return <>{children(data)}</>;
+  return <TileQuery query={useHomeMoney(centre)}>{children}</TileQuery>;
 }
 
 /** The home's Collections: today and this month from the one ledger (every module), by module and by mode. */

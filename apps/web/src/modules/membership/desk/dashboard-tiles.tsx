@@ -1,7 +1,6 @@
+import type { MembershipDashboard } from '@arena/contracts/membership';
+import { TileQuery } from '../../../components/TileQuery';
 import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
-import { Skeleton } from '../../../components/Skeleton';
-import { errorMessage } from '../../../lib/errors';
 import { formatCount } from '../../../lib/format';
 import { useMembershipDashboard } from './api';
 
@@ -10,17 +9,14 @@ import { useMembershipDashboard } from './api';
  * memberships expiring this week, from GET /api/member-management/dashboard/.
  */
 export function MembersTodayTile({ centre }: { centre: string }) {
-  const { data, isPending, error, refetch } = useMembershipDashboard(centre);
-  if (isPending) return <Skeleton className="h-24" />;
-  if (error || !data)
-    return (
-      <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
-        <span>{errorMessage(error)}</span>
-        <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
+  return (
+    <TileQuery query={useMembershipDashboard(centre)} skeleton="h-24">
+      {(data) => <FiguresMembersTodayTile data={data} />}
+    </TileQuery>
+  );
+}
+
+function FiguresMembersTodayTile({ data }: { data: MembershipDashboard }) {
   const row = 'flex items-baseline justify-between gap-3';
   return (
     <dl className="space-y-1.5 text-sm">
