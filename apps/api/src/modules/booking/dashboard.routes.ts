@@ -1,5 +1,5 @@
 import { bookingDashboard } from '@arena/contracts';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../platform/db/client.js';
 import { inTenant } from '../../platform/request-context.js';
@@ -13,6 +13,9 @@ import { money } from './reports/shared.js';
 import { booking } from './schema.js';
 
 const tags = ['booking'];
+/** A day has at most a few hundred slots: today's list is bounded all the same. */
+const UPCOMING_TODAY_CAP = 300;
+const UPCOMING_LATER = 10;
 
 /** Booking › Dashboard: today, this month, occupancy per facility, upcoming bookings, the last 30 days. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
@@ -48,20 +51,23 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
               where f.organisation_id = ${org.id} and f.is_active${centreFilter(c, sql`f.centre_id`)}
               order by sp.name, f.name`,
           );
-          const upcoming = await tx
-            .select()
-            .from(booking)
-            .where(
-              and(
-                eq(booking.organisationId, org.id),
-                eq(booking.status, 'confirmed'),
-                gte(booking.date, today),
-                c ? eq(booking.centreId, c) : undefined,
-                sql`(${booking.date} > ${today} or exists (select 1 from booked_time_slot s where s.booking_id = ${booking.id} and s.end_time > ${nowTime}))`,
-              ),
-            )
-            .orderBy(asc(booking.date), asc(booking.id))
-            .limit(10);
+          // Every booking still to play today (the ones the occupancy bars count), in time order across
+          // facilities, then the next ones of later days: never cut by id, so a 20:00 booking on Court 2 is there.
+          const firstStart = sql`(select min(s.start_time) from booked_time_slot s where s.booking_id = ${booking.id} and s.is_active)`;
+          const upcomingOf = (when: SQL, limit: number) =>
+            tx
+              .select()
+              .from(booking)
+              .where(and(eq(booking.organisationId, org.id), eq(booking.status, 'confirmed'), c ? eq(booking.centreId, c) : undefined, when))
+              .orderBy(asc(booking.date), asc(firstStart), asc(booking.facilityId), asc(booking.id))
+              .limit(limit);
+          const upcoming = [
+            ...(await upcomingOf(
+              sql`${booking.date} = ${today} and exists (select 1 from booked_time_slot s where s.booking_id = ${booking.id} and s.is_active and s.end_time > ${nowTime})`,
+              UPCOMING_TODAY_CAP,
+            )),
+            ...(await upcomingOf(gt(booking.date, today), UPCOMING_LATER)),
+          ];
           const from = addDays(today, -29);
           const chartRows = await queryRows<{ date: string; bookings: number; amount: string }>(
             tx,

@@ -2,7 +2,7 @@ import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import { Chart } from '../../components/charts/Chart';
 import { TileQuery } from '../../components/TileQuery';
-import { formatDate, formatMoney } from '../../lib/format';
+import { countOf, formatDate, formatMoney } from '../../lib/format';
 import { useBookingDashboard, type BookingDashboard } from './api';
 import { slotsText } from './status';
 
@@ -102,27 +102,55 @@ export function ThirtyDaysTile({ centre }: { centre: string }) {
   );
 }
 
+/** One upcoming booking: its time leads, so the list reads in the order the courts are played. */
+function UpcomingRow({ b, withDate }: { b: BookingDashboard['upcoming'][number]; withDate: boolean }) {
+  return (
+    <li className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-1 py-2 text-sm">
+      <span className="truncate font-medium">
+        <span className="tabular">{withDate ? `${formatDate(b.date)} · ${slotsText(b)}` : slotsText(b)}</span> · {b.name}
+      </span>
+      <span className="text-right tabular">{formatMoney(b.booking_amount)}</span>
+      <span className="truncate text-xs text-muted">
+        {b.sport_name} - {b.facility_name}
+      </span>
+      <span className="text-right text-xs text-muted">{b.code}</span>
+    </li>
+  );
+}
+
 export function UpcomingTile({ centre }: { centre: string }) {
   return (
     <WithDashboard centre={centre} skeleton="h-40">
-      {(d) =>
-        d.upcoming.length === 0 ? (
-          <p className="text-sm text-muted">No upcoming bookings. New desk and online bookings will show here.</p>
-        ) : (
-          <ul className="-mx-1 divide-y divide-line">
-            {d.upcoming.slice(0, 5).map((b) => (
-              <li key={b.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-1 py-2 text-sm">
-                <span className="truncate font-medium">{b.name}</span>
-                <span className="text-right tabular">{formatMoney(b.booking_amount)}</span>
-                <span className="truncate text-xs text-muted">
-                  {formatDate(b.date)} · {slotsText(b)} · {b.sport_name} - {b.facility_name}
-                </span>
-                <span className="text-right text-xs text-muted">{b.code}</span>
-              </li>
-            ))}
-          </ul>
-        )
-      }
+      {(d) => {
+        if (d.upcoming.length === 0) return <p className="text-sm text-muted">No upcoming bookings. New desk and online bookings will show here.</p>;
+        const today = d.upcoming.filter((b) => b.date === d.today.date);
+        const later = d.upcoming.filter((b) => b.date !== d.today.date).slice(0, today.length ? 3 : 5);
+        return (
+          <div className="space-y-3">
+            {today.length > 0 && (
+              <section aria-label="Still to play today">
+                <h3 className="text-xs font-medium uppercase tracking-wide text-muted">Today · {countOf(today.length, 'booking')} to play</h3>
+                {/* Every booking of today stays on the tile (it scrolls), in time order across courts. */}
+                <ul className="-mx-1 max-h-72 divide-y divide-line overflow-y-auto">
+                  {today.map((b) => (
+                    <UpcomingRow key={b.id} b={b} withDate={false} />
+                  ))}
+                </ul>
+              </section>
+            )}
+            {later.length > 0 && (
+              <section aria-label="Later">
+                <h3 className="text-xs font-medium uppercase tracking-wide text-muted">Later</h3>
+                <ul className="-mx-1 divide-y divide-line">
+                  {later.map((b) => (
+                    <UpcomingRow key={b.id} b={b} withDate />
+                  ))}
+                </ul>
+              </section>
+            )}
+          </div>
+        );
+      }}
     </WithDashboard>
   );
 }
