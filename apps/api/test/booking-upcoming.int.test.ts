@@ -25,7 +25,10 @@ beforeAll(async () => {
   await inOrg(t, org, async (tx, ctx) => {
     const centre = await makeCentre(tx, ctx);
     const sport = await makeSport(tx, ctx);
-    const courts = [await makeFacility(tx, ctx, { centre: centre.id, sport: sport.id }), await makeFacility(tx, ctx, { centre: centre.id, sport: sport.id })];
+    const courts = [
+      await makeFacility(tx, ctx, { centre: centre.id, sport: sport.id }),
+      await makeFacility(tx, ctx, { centre: centre.id, sport: sport.id }),
+    ];
     const slotsOf = (c: (typeof courts)[number]) => c.slot_groups.flatMap((g) => g.time_slots);
     // Created latest hour first and the second court first, so an order by id is the reverse of time order.
     for (const date of [tomorrow, shiftDays(today, 2)])
@@ -33,7 +36,20 @@ beforeAll(async () => {
         for (const slot of [...slotsOf(court)].reverse().slice(0, 7))
           await makeBooking(tx, ctx, { facility: court.id, date, slotIds: [slot.id] });
     // Today: bookings still to play, at late minutes (whatever the clock says when the test runs).
-    for (const [i, court] of [courts[1], courts[0], courts[1], courts[0], courts[1], courts[0], courts[1], courts[0], courts[1], courts[0], courts[1], courts[0]].entries()) {
+    for (const [i, court] of [
+      courts[1],
+      courts[0],
+      courts[1],
+      courts[0],
+      courts[1],
+      courts[0],
+      courts[1],
+      courts[0],
+      courts[1],
+      courts[0],
+      courts[1],
+      courts[0],
+    ].entries()) {
       const slot = slotsOf(court)[Math.floor(i / 2)];
       const made = await makeBooking(tx, ctx, { facility: court.id, date: shiftDays(today, 10), slotIds: [slot.id] });
       const start = `23:${String(40 - i).padStart(2, '0')}:00`;

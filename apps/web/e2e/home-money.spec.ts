@@ -29,3 +29,30 @@ test('the owner’s home counts every module’s collections and the dues, and i
       .first(),
   ).toBeVisible();
 });
+
+test('the dues report’s rows collect a due and open WhatsApp with the amount, and phones are tel: links', async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.goto('/reports/membership?report=dues');
+  const owing = page.getByRole('region', { name: 'Members who owe' });
+  const row = owing.getByRole('row').nth(1);
+  await expect(row).toBeVisible();
+  const name = (await row.getByRole('rowheader').getByRole('link').innerText()).split('\n')[0].trim();
+  const due = (await row.getByRole('cell').nth(4).innerText()).trim();
+
+  // The reminder: WhatsApp with the member's number and the amount in the message.
+  const whatsApp = row.getByRole('link', { name: new RegExp(`^Open in WhatsApp: remind ${name}`) });
+  const href = (await whatsApp.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^https:\/\/wa\.me\/91\d{10}\?text=/);
+  expect(decodeURIComponent(href.split('text=')[1])).toContain(due);
+  await expect(row.locator('a[href^="tel:"]')).toHaveAttribute('href', /^tel:\+91\d{10}$/);
+
+  // Collect: the member's collect dialog opens from the row, the due filled in.
+  await row.getByRole('button', { name: `Collect from ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Collect payment from ${name}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('For')).toBeVisible();
+  await dialog.getByLabel('Payment Mode').selectOption({ label: 'Cash' });
+  await dialog.getByRole('button', { name: 'Collect', exact: true }).click();
+  await expect(page.getByText(/Payment of ₹[\d,.]+ recorded\./)).toBeVisible();
+  await expect(dialog).toBeHidden();
+});

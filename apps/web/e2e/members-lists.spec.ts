@@ -75,3 +75,20 @@ test.describe('on a phone', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/expired-phone.png` });
   });
 });
+
+test('on a phone, the members list shows at least four member cards a screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, OWNER);
+  await page.goto('/members');
+  const cards = page.getByRole('list', { name: 'Members' }).getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+  // Scrolled to the list, the screen below the top bar holds four whole cards (each keeps its plan, end, due and actions).
+  const topBar = (await page.getByRole('banner').boundingBox())?.height ?? 0;
+  const heights = await cards.evaluateAll((els) => els.slice(0, 6).map((el) => el.getBoundingClientRect().height));
+  const inScreen = heights.reduce((n, _, i) => (heights.slice(0, i + 1).reduce((a, b) => a + b, 0) <= 844 - topBar ? i + 1 : n), 0);
+  expect(inScreen).toBeGreaterThanOrEqual(4);
+  const first = cards.first();
+  await expect(first.getByText('Plan', { exact: true })).toBeVisible();
+  await expect(first.getByText('Due', { exact: true })).toBeVisible();
+  await expect(first.getByRole('button', { name: /^Renew / })).toBeVisible();
+});

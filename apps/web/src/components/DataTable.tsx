@@ -52,6 +52,11 @@ export interface Column<T> {
 export interface DataTableProps<T> {
   /** The search the list opens with, e.g. from a link of the top bar's search (`?search=`). */
   initialSearch?: string;
+  /**
+   * Phone cards in one line of facts (the facts and amounts inline under the title), for lists a
+   * desk scrolls through person by person: four or more cards a screen instead of two.
+   */
+  compactCards?: boolean;
   /** Names the table for assistive technology and the export file. */
   title: string;
   queryKey: readonly unknown[];
@@ -90,6 +95,7 @@ const given = (values: Record<string, string | undefined>) =>
  */
 export function DataTable<T>({
   initialSearch,
+  compactCards,
   title,
   queryKey,
   fetchPage,
@@ -266,7 +272,15 @@ export function DataTable<T>({
       ) : (
         <div className={phone ? undefined : 'max-h-[70vh] overflow-auto'}>
           {phone ? (
-            <DataTableCards title={title} rows={rows} columns={visibleColumns} rowKey={rowKey} loading={loading} dimmed={dimmed} />
+            <DataTableCards
+              title={title}
+              rows={rows}
+              columns={visibleColumns}
+              rowKey={rowKey}
+              loading={loading}
+              dimmed={dimmed}
+              compact={compactCards}
+            />
           ) : (
             <DataTableGrid
               title={title}

@@ -5,6 +5,8 @@ export interface ReportColumn {
   header: string;
   /** Amounts and counts: right-aligned in tabular numerals. */
   numeric?: boolean;
+  /** A column of row actions: its header is read by screen readers, not shown. */
+  srOnly?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export function ReportTable({
                   'sticky top-0 z-[2] border-b border-line bg-subtle text-xs font-semibold uppercase tracking-wide text-muted',
                 )}
               >
-                {c.header}
+                {c.srOnly ? <span className="sr-only">{c.header}</span> : c.header}
               </th>
             ))}
           </tr>

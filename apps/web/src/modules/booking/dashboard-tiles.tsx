@@ -122,14 +122,17 @@ export function UpcomingTile({ centre }: { centre: string }) {
   return (
     <WithDashboard centre={centre} skeleton="h-40">
       {(d) => {
-        if (d.upcoming.length === 0) return <p className="text-sm text-muted">No upcoming bookings. New desk and online bookings will show here.</p>;
+        if (d.upcoming.length === 0)
+          return <p className="text-sm text-muted">No upcoming bookings. New desk and online bookings will show here.</p>;
         const today = d.upcoming.filter((b) => b.date === d.today.date);
         const later = d.upcoming.filter((b) => b.date !== d.today.date).slice(0, today.length ? 3 : 5);
         return (
           <div className="space-y-3">
             {today.length > 0 && (
               <section aria-label="Still to play today">
-                <h3 className="text-xs font-medium uppercase tracking-wide text-muted">Today · {countOf(today.length, 'booking')} to play</h3>
+                <h3 className="text-xs font-medium uppercase tracking-wide text-muted">
+                  Today · {countOf(today.length, 'booking')} to play
+                </h3>
                 {/* Every booking of today stays on the tile (it scrolls), in time order across courts. */}
                 <ul className="-mx-1 max-h-72 divide-y divide-line overflow-y-auto">
                   {today.map((b) => (

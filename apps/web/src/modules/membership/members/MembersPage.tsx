@@ -174,6 +174,7 @@ export function MembersPage() {
       />
       <DataTable
         initialSearch={initialSearch}
+        compactCards
         title="Members"
         queryKey={membershipKeys.members}
         fetchPage={fetchMembers}

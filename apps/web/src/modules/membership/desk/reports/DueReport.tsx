@@ -1,4 +1,9 @@
+import { Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../../components/Button';
 import { PhoneLink } from '../../../../components/PhoneLink';
+import { WhatsAppDueLink } from '../../../../components/WhatsAppLink';
+import { CollectPaymentDialog } from '../../members/CollectPaymentDialog';
 import type { MembershipDueReport } from '@arena/contracts/membership';
 import { Link } from 'react-router';
 import { Chart } from '../../../../components/charts/Chart';
@@ -11,6 +16,7 @@ import { monthText, percentOf } from '../rules';
 /** Reports › Membership › Month Wise Dues: headline figures, a chart, and the table with its totals. */
 export function DueReportView({ report }: { report: MembershipDueReport }) {
   const t = report.total;
+  const [collecting, setCollecting] = useState<{ id: number; name: string } | null>(null);
   return (
     <>
       <ReportFigures>
@@ -67,6 +73,7 @@ export function DueReportView({ report }: { report: MembershipDueReport }) {
             { header: 'Value', numeric: true },
             { header: 'Paid', numeric: true },
             { header: 'Due', numeric: true },
+            { header: 'Actions', srOnly: true },
           ]}
           rows={report.members.map((m) => ({
             key: String(m.member_id),
@@ -80,8 +87,27 @@ export function DueReportView({ report }: { report: MembershipDueReport }) {
               formatMoney(m.total),
               formatMoney(m.paid),
               <span className="font-medium text-danger-text">{formatMoney(m.due)}</span>,
+              <div className="flex items-center justify-end gap-1 whitespace-nowrap">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Collect from ${m.name}`}
+                  onClick={() => setCollecting({ id: m.member_id, name: m.name })}
+                >
+                  <Wallet size={14} aria-hidden /> Collect
+                </Button>
+                <WhatsAppDueLink name={m.name} phone={m.phone} due={m.due} />
+              </div>,
             ],
           }))}
+        />
+      )}
+      {collecting && (
+        <CollectPaymentDialog
+          member={collecting.id}
+          memberName={collecting.name}
+          open
+          onOpenChange={(open) => !open && setCollecting(null)}
         />
       )}
     </>
