@@ -255,3 +255,39 @@ test('the desk checks a session-pack member in twice in a day, confirming the se
   await page.goto(`/membership/members/${member.id}/attendence`);
   await expect(page.getByRole('list', { name: /^Visits in / }).getByText('1 session used')).toHaveCount(2);
 });
+
+test('a new member’s Center is the sidebar’s centre; only All Centers asks', async ({ page }) => {
+  const owner = await apiAs(page, OWNER);
+  const centres = (await owner.get('/administrator/centre/')).results as { id: number; name: string }[];
+  expect(centres.length).toBeGreaterThan(1);
+  await signIn(page, OWNER);
+  const sidebarCentre = async (value: string) => {
+    await page.evaluate((v) => localStorage.setItem('selectedCentre', v), value);
+    await page.goto('/membership/add-member');
+  };
+  await sidebarCentre(String(centres[1].id));
+  await expect(page.getByLabel('Center', { exact: true })).toHaveValue(String(centres[1].id));
+  await sidebarCentre('');
+  await expect(page.getByLabel('Center', { exact: true })).toHaveValue('');
+});
+
+test('the breadcrumb of a member’s tab names the member and the tab, never the id or the path spelling', async ({ page }) => {
+  const owner = await apiAs(page, OWNER);
+  const [m] = (await owner.get('/member-management/member/?page_size=1')).results as {
+    id: number;
+    full_name: string;
+    member_code: string;
+  }[];
+  await signIn(page, OWNER);
+  await page.goto(`/membership/members/${m.id}/perfomence`);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: `${m.full_name} (${m.member_code})` })).toBeVisible();
+  await expect(crumbs.getByText('Performance', { exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(crumbs.getByRole('listitem')).toHaveText([
+    'Home',
+    'Membership',
+    'Members',
+    `${m.full_name} (${m.member_code})`,
+    'Performance',
+  ]);
+});

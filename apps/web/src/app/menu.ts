@@ -83,6 +83,28 @@ export const LABELS: ReadonlyMap<string, string> = (() => {
 })();
 
 /**
+ * Breadcrumb labels of paths with a parameter (`/membership/members/:userId/perfomence` →
+ * "Performance"), tried in menu order; the page of the parameter itself names it (useCrumbName).
+ */
+export const PATTERN_LABELS: readonly { pattern: RegExp; label: string }[] = (() => {
+  const seen = new Set<string>();
+  const out: { pattern: RegExp; label: string }[] = [];
+  for (const node of ALL_NODES) {
+    if (!node.fullPath.includes(':') || seen.has(node.fullPath)) continue;
+    seen.add(node.fullPath);
+    const source = node.fullPath
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    out.push({ pattern: new RegExp(`^${source}$`), label: node.label });
+  }
+  return out;
+})();
+
+export const labelOfPath = (path: string): string | undefined =>
+  LABELS.get(path) ?? PATTERN_LABELS.find((p) => p.pattern.test(path))?.label;
+
+/**
  * Where a user lands (after login, or on `/` without the dashboard's module): the first built
  * screen of the first module they may use, in menu order. Entries every user has (Settings) do
  * not count; null when none of the user's modules has a built screen yet.

@@ -1,6 +1,8 @@
 import { ChevronRight } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { LABELS } from '../menu';
+import { crumbNames } from '../../lib/crumbs';
+import { useStore } from '../../lib/store';
+import { labelOfPath } from '../menu';
 
 /** 'room-types' → 'Room Types'. */
 const titleCase = (segment: string) =>
@@ -8,20 +10,25 @@ const titleCase = (segment: string) =>
     .replace(/-/g, ' ')
     .replace(/\b\w/g, (c) => c.toUpperCase());
 
-/** Spec 2.4: Home, then one crumb per path segment, labelled from the menu or the segment; the last is bold. */
-export function breadcrumbOf(pathname: string): { label: string; to: string }[] {
+/**
+ * Spec 2.4: Home, then one crumb per path segment, the last bold. A crumb is labelled by the name
+ * its page gave it, else by the menu (parameterised paths too: a member's "perfomence" tab is
+ * "Performance"), else from the segment — never an internal id or spelling when a name is known.
+ */
+export function breadcrumbOf(pathname: string, names: Readonly<Record<string, string>> = {}): { label: string; to: string }[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs = [{ label: 'Home', to: '/' }];
   segments.forEach((segment, i) => {
     const to = `/${segments.slice(0, i + 1).join('/')}`;
-    crumbs.push({ label: LABELS.get(to) ?? titleCase(segment), to });
+    crumbs.push({ label: names[to] ?? labelOfPath(to) ?? titleCase(segment), to });
   });
   return crumbs;
 }
 
 export function Breadcrumb() {
   const { pathname } = useLocation();
-  const crumbs = breadcrumbOf(pathname);
+  const names = useStore(crumbNames, (s) => s.names);
+  const crumbs = breadcrumbOf(pathname, names);
   return (
     <nav aria-label="Breadcrumb" className="border-b border-line bg-surface/60 px-4 py-2.5 sm:px-6 lg:px-8">
       <ol className="flex flex-wrap items-center gap-1 text-sm">

@@ -8,6 +8,7 @@ import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton } from '../../components/Skeleton';
 import { ApiError } from '../../lib/api';
+import { useCrumbName } from '../../lib/crumbs';
 import { useScreenTitle } from '../../lib/document-title';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
@@ -27,6 +28,7 @@ export function InvoicePage() {
   const id = /^\d+$/.test(invoiceId) ? Number(invoiceId) : null;
   const invoice = useInvoice(id);
   useScreenTitle(invoice.data?.number);
+  useCrumbName(`/accounts/${invoiceId}`, invoice.data ? `${invoice.data.title} ${invoice.data.number}` : null);
 
   if (id === null || (invoice.error instanceof ApiError && invoice.error.status === 404))
     return (

@@ -2,6 +2,7 @@ import { PhoneLink } from '../../../components/PhoneLink';
 import { Dumbbell, IdCard, LogIn, Pencil, RefreshCw, Salad, Snowflake, UserX, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { useCrumbName } from '../../../lib/crumbs';
 import { Alert } from '../../../components/Alert';
 import { AuditLogTable } from '../../../components/AuditLogTable';
 import { Button, buttonClass } from '../../../components/Button';
@@ -23,7 +24,7 @@ import { EditMemberDialog } from './EditMemberDialog';
 import { FreezeDialog } from './FreezeDialog';
 import { MemberAvatar } from './MemberAvatar';
 import { MembershipTab } from './MembershipTab';
-import { isMemberPageState, tabOfPath } from './paths';
+import { isMemberPageState, memberPath, tabOfPath } from './paths';
 import { PaymentHistoryTab } from './PaymentHistoryTab';
 import { PerformanceTab } from './PerformanceTab';
 import { RenewDialog } from './RenewDialog';
@@ -40,7 +41,9 @@ export function MemberPage({ node }: { node: ResolvedNode }) {
   const params = useParams();
   const id = Number(params.userId) || null;
   const member = useMember(id);
-  useScreenTitle(member.data ? `${member.data.full_name} (${member.data.member_code})` : null);
+  const name = member.data ? `${member.data.full_name} (${member.data.member_code})` : null;
+  useScreenTitle(name);
+  useCrumbName(memberPath(id ?? 0), name);
 
   if (!id || (member.isError && member.error instanceof ApiError && member.error.status === 404))
     return (

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbOf } from './Breadcrumb';
+
+const labels = (path: string, names: Record<string, string> = {}) => breadcrumbOf(path, names).map((c) => c.label);
+
+describe('breadcrumbOf', () => {
+  it('names a member by the name their page gives, and the tab by the menu, never by id or path spelling', () => {
+    expect(labels('/membership/members/122/perfomence', { '/membership/members/122': 'Tanvi Deshmukh (MEM-00122)' })).toEqual([
+      'Home',
+      'Membership',
+      'Members',
+      'Tanvi Deshmukh (MEM-00122)',
+      'Performance',
+    ]);
+    expect(labels('/membership/members/122/attendence')).toEqual(['Home', 'Membership', 'Members', 'Member', 'Attendance']);
+  });
+
+  it('labels a parameterised path by its menu entry until the page names it', () => {
+    expect(labels('/accounts/41')).toEqual(['Home', 'Accounts', 'Invoice']);
+    expect(labels('/accounts/41', { '/accounts/41': 'Tax invoice IN/26-27/00012' }).at(-1)).toBe('Tax invoice IN/26-27/00012');
+  });
+});
