@@ -17,6 +17,9 @@ import {
   checkInInputSchema,
   checkOutInputSchema,
   freezeInputSchema,
+  freezeReasonInputSchema,
+  freezeReasonSchema,
+  freezeUpdateSchema,
   memberCreatedSchema,
   memberInputSchema,
   memberPaymentInputSchema,
@@ -106,6 +109,14 @@ export const membershipEndpoints = {
     path: `${MEMBERSHIP}:id/freeze/`,
     params: idParamsSchema,
     body: freezeInputSchema,
+    response: membershipSchema,
+  }),
+  /** Change a scheduled freeze's days, a running one's last day, or any freeze's reason: answers the membership as it is now. */
+  updateFreeze: endpoint({
+    method: 'PATCH',
+    path: `${MEMBERSHIP}:id/freeze/:freezeId/`,
+    params: z.object({ id: idSchema, freezeId: idSchema }),
+    body: freezeUpdateSchema,
     response: membershipSchema,
   }),
   /** Delete a freeze that has not started: answers the membership as it is now. */
@@ -240,6 +251,11 @@ export const memberAttendanceEndpoints = {
     response: attendanceRegisterSchema,
   }),
 };
+
+// ---- freeze reasons ----
+
+/** The owner's list of freeze reasons (Membership › Freeze Reasons). */
+export const freezeReasonEndpoints = crudEndpoints(`${API}/freeze-reason/`, freezeReasonSchema, freezeReasonInputSchema, { dropdown: true });
 
 // ---- performance ----
 

@@ -228,6 +228,27 @@ export const freezeInputSchema = z
   .refine((v) => v.to_date >= v.from_date, { path: ['to_date'], message: 'The freeze must end on or after its first day.' });
 export type FreezeInput = z.infer<typeof freezeInputSchema>;
 
+/**
+ * A change to a freeze: a scheduled one (not started) may move both days, a running one only its
+ * last day (longer, or shorter down to yesterday: it ends early), and any may change its reason.
+ */
+export const freezeUpdateSchema = z
+  .object({
+    from_date: isoDateSchema.optional(),
+    to_date: isoDateSchema.optional(),
+    reason: text(500).optional(),
+  })
+  .refine((v) => !(v.from_date && v.to_date) || v.to_date >= v.from_date, {
+    path: ['to_date'],
+    message: 'The freeze must end on or after its first day.',
+  });
+export type FreezeUpdate = z.infer<typeof freezeUpdateSchema>;
+
+/** Why members freeze (Travel, Medical, Exams): a list the owner keeps; a freeze picks one when the list has any. */
+export const freezeReasonInputSchema = namedLookupInputSchema('Reason is required');
+export const freezeReasonSchema = namedLookupSchema;
+export type FreezeReason = z.infer<typeof freezeReasonSchema>;
+
 export const unfreezeInputSchema = z.object({
   /** The day the member is back (today when left out). */
   date: isoDateSchema.optional(),

@@ -1,11 +1,13 @@
 /**
  * Freezes of a membership: a freeze moves the end date out by its days (within the plan's limits:
- * times and days per membership and per membership year, and the shortest freeze), a freeze that has not started can be removed, and a running one ended early
- * gives its unused days back. Each locks the membership first, so parallel freezes of one
+ * times and days per membership and per membership year, and the shortest freeze), a freeze that
+ * has not started can be changed or removed, a running one can be made longer or shorter, and one
+ * ended early gives its unused days back. A freeze gives a reason from the owner's list when the
+ * owner keeps one. Each locks the membership first, so parallel freezes of one
  * membership give the answer one request would.
  */
-import { freezeDays, freezeYear, overlaps, shiftDays, type FreezeInput } from '@arena/contracts';
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { freezeDays, freezeYear, overlaps, shiftDays, type FreezeInput, type FreezeUpdate } from '@arena/contracts';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { badRequest, fieldError, notFound } from '../../platform/errors.js';
@@ -13,7 +15,7 @@ import type { Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
 import { MODULE } from './constants.js';
 import { lockMembership } from './sales.service.js';
-import { memberAttendance, membership, membershipFreeze, plan, type MembershipRow } from './schema.js';
+import { freezeReason, memberAttendance, membership, membershipFreeze, plan, type MembershipRow } from './schema.js';
 import { refreshStatuses } from './status.js';
 
 async function freezesOf(tx: Tx, ctx: Ctx, membershipId: number) {
@@ -35,61 +37,83 @@ async function moveEnd(tx: Tx, ctx: Ctx, m: MembershipRow, days: number): Promis
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+type FreezeRow = Awaited<ReturnType<typeof freezesOf>>[number];
+
 /**
- * Freezes a membership from one day to another: the end date moves out by the frozen days.
- * Refused beyond the plan's number of freezes or frozen days (per membership, and per membership
- * year: the freezes whose first day falls in the year the new one starts in), shorter than the
- * plan's shortest freeze, over another freeze, outside the membership, or on an expired or
- * cancelled one. The membership row is locked first, so two freezes that each fit alone but not
- * together never both pass.
+ * The reason a freeze gives: when the owner keeps a list (Membership › Freeze Reasons) with an
+ * active reason, one of them, in the list's own words; otherwise any words, or none.
  */
-export async function freezeMembership(tx: Tx, ctx: Ctx, id: number, input: FreezeInput): Promise<void> {
-  const m = await lockMembership(tx, ctx, id);
-  if (m.cancelledAt) throw badRequest('A cancelled membership cannot be frozen.');
-  if (m.endDate < ctx.now.today || m.sessionsLeft === 0)
-    throw badRequest(`An expired membership cannot be frozen (it ended on ${displayDate(m.endDate)}).`);
-  if (input.from_date < m.startDate)
+async function checkedReason(tx: Tx, ctx: Ctx, reason: string): Promise<string> {
+  const reasons = await tx
+    .select({ name: freezeReason.name })
+    .from(freezeReason)
+    .where(and(eq(freezeReason.organisationId, ctx.organisationId), eq(freezeReason.isActive, true)))
+    .orderBy(asc(freezeReason.name))
+    .limit(200);
+  if (reasons.length === 0) return reason;
+  const found = reasons.find((r) => r.name.toLowerCase() === reason.trim().toLowerCase());
+  if (found) return found.name;
+  const list = reasons.map((r) => r.name).join(', ');
+  throw fieldError('reason', reason.trim() ? `Choose one of your freeze reasons: ${list}.` : `Choose a reason: ${list}.`);
+}
+
+/**
+ * The checks of a freeze from one day to another against its membership, beside the others it
+ * has (`others`: every freeze but the one being changed) and the end it would have without this
+ * freeze (`baseEnd`). Answers its days.
+ */
+async function checkFreeze(
+  tx: Tx,
+  ctx: Ctx,
+  m: MembershipRow,
+  others: FreezeRow[],
+  baseEnd: string,
+  range: { from_date: string; to_date: string },
+  options: { attendance: boolean },
+): Promise<number> {
+  if (range.from_date < m.startDate)
     throw fieldError('from_date', `The freeze cannot start before the membership does (${displayDate(m.startDate)}).`);
-  if (input.from_date > m.endDate)
-    throw fieldError('from_date', `The freeze must start by the membership's last day (${displayDate(m.endDate)}).`);
+  if (range.from_date > baseEnd)
+    throw fieldError('from_date', `The freeze must start by the membership's last day (${displayDate(baseEnd)}).`);
   // A day the member came is not a day frozen: a freeze (backdated or starting today) begins after the last visit.
-  const [{ last }] = await tx
-    .select({ last: sql<string | null>`max(${memberAttendance.date})` })
-    .from(memberAttendance)
-    .where(
-      and(
-        eq(memberAttendance.organisationId, ctx.organisationId),
-        eq(memberAttendance.memberId, m.memberId),
-        gte(memberAttendance.date, input.from_date),
-      ),
-    );
-  if (last)
-    throw fieldError('from_date', `The member checked in on ${displayDate(last)}; a freeze must start after the last day they attended.`);
+  if (options.attendance) {
+    const [{ last }] = await tx
+      .select({ last: sql<string | null>`max(${memberAttendance.date})` })
+      .from(memberAttendance)
+      .where(
+        and(
+          eq(memberAttendance.organisationId, ctx.organisationId),
+          eq(memberAttendance.memberId, m.memberId),
+          gte(memberAttendance.date, range.from_date),
+        ),
+      );
+    if (last)
+      throw fieldError('from_date', `The member checked in on ${displayDate(last)}; a freeze must start after the last day they attended.`);
+  }
   const [p] = await tx
     .select()
     .from(plan)
     .where(and(eq(plan.organisationId, ctx.organisationId), eq(plan.id, m.planId)));
-  const existing = await freezesOf(tx, ctx, m.id);
-  const days = freezeDays(input.from_date, input.to_date);
+  const days = freezeDays(range.from_date, range.to_date);
   if (p.freezeMaxTimes === 0 || p.freezeMaxDays === 0) throw badRequest(`The plan "${p.name}" allows no freezes.`);
   if (days < p.minFreezeDays)
     throw fieldError(
       'to_date',
       `The plan "${p.name}" freezes for at least ${plural(p.minFreezeDays, 'day')}; this freeze is ${plural(days, 'day')}.`,
     );
-  if (existing.length + 1 > p.freezeMaxTimes)
+  if (others.length + 1 > p.freezeMaxTimes)
     throw badRequest(
-      `The plan "${p.name}" allows at most ${plural(p.freezeMaxTimes, 'freeze')} per membership; ${existing.length} already taken.`,
+      `The plan "${p.name}" allows at most ${plural(p.freezeMaxTimes, 'freeze')} per membership; ${others.length} already taken.`,
     );
-  const used = existing.reduce((n, f) => n + f.days, 0);
+  const used = others.reduce((n, f) => n + f.days, 0);
   if (used + days > p.freezeMaxDays)
     throw badRequest(
       `The plan "${p.name}" allows at most ${plural(p.freezeMaxDays, 'frozen day')} per membership; ${used} used, ${days} asked.`,
     );
   const year = freezeYear(
     m.startDate,
-    existing.map((f) => ({ from_date: f.fromDate, days: f.days })),
-    input.from_date,
+    others.map((f) => ({ from_date: f.fromDate, days: f.days })),
+    range.from_date,
   );
   const inYear = `in the membership year ${displayDate(year.from)} – ${displayDate(year.to)}`;
   if (p.maxFreezesPerYear !== null && year.freezes + 1 > p.maxFreezesPerYear)
@@ -108,14 +132,33 @@ export async function freezeMembership(tx: Tx, ctx: Ctx, id: number, input: Free
     .select({ start: membership.startDate })
     .from(membership)
     .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.renewedFromId, m.id), isNull(membership.cancelledAt)));
-  if (renewal && shiftDays(m.endDate, days) >= renewal.start)
+  if (renewal && shiftDays(baseEnd, days) >= renewal.start)
     throw badRequest(
       `This membership has been renewed from ${displayDate(renewal.start)}; a freeze would run into the renewal. Freeze the renewal instead, or cancel it first.`,
     );
-  const clash = existing.find(
-    (f) => f.days > 0 && overlaps({ from: f.fromDate, to: f.toDate }, { from: input.from_date, to: input.to_date }),
+  const clash = others.find(
+    (f) => f.days > 0 && overlaps({ from: f.fromDate, to: f.toDate }, { from: range.from_date, to: range.to_date }),
   );
   if (clash) throw badRequest(`This freeze overlaps another one (${displayDate(clash.fromDate)} – ${displayDate(clash.toDate)}).`);
+  return days;
+}
+
+/**
+ * Freezes a membership from one day to another: the end date moves out by the frozen days.
+ * Refused beyond the plan's number of freezes or frozen days (per membership, and per membership
+ * year: the freezes whose first day falls in the year the new one starts in), shorter than the
+ * plan's shortest freeze, over another freeze, outside the membership, or on an expired or
+ * cancelled one. The membership row is locked first, so two freezes that each fit alone but not
+ * together never both pass.
+ */
+export async function freezeMembership(tx: Tx, ctx: Ctx, id: number, input: FreezeInput): Promise<void> {
+  const m = await lockMembership(tx, ctx, id);
+  if (m.cancelledAt) throw badRequest('A cancelled membership cannot be frozen.');
+  if (m.endDate < ctx.now.today || m.sessionsLeft === 0)
+    throw badRequest(`An expired membership cannot be frozen (it ended on ${displayDate(m.endDate)}).`);
+  const reason = await checkedReason(tx, ctx, input.reason);
+  const existing = await freezesOf(tx, ctx, m.id);
+  const days = await checkFreeze(tx, ctx, m, existing, m.endDate, input, { attendance: true });
   const [freeze] = await tx
     .insert(membershipFreeze)
     .values({
@@ -124,7 +167,7 @@ export async function freezeMembership(tx: Tx, ctx: Ctx, id: number, input: Free
       fromDate: input.from_date,
       toDate: input.to_date,
       days,
-      reason: input.reason,
+      reason,
       createdBy: ctx.actor.actorId,
     })
     .returning();
@@ -136,7 +179,71 @@ export async function freezeMembership(tx: Tx, ctx: Ctx, id: number, input: Free
     label: m.label,
     action: 'update',
     before: { end_date: m.endDate },
-    after: { freeze: freeze.id, from_date: input.from_date, to_date: input.to_date, days, reason: input.reason, end_date: end },
+    after: { freeze: freeze.id, from_date: input.from_date, to_date: input.to_date, days, reason, end_date: end },
+  });
+  await refreshStatuses(tx, ctx, { members: [m.memberId] });
+}
+
+/**
+ * Changes a freeze: a scheduled one (not started) may move both its days, a running one only its
+ * last day — later, or earlier down to yesterday (the member is back today: it ends early) — and
+ * any freeze its reason. The end date moves by the difference in frozen days; every rule of a new
+ * freeze holds, counted beside the membership's other freezes.
+ */
+export async function updateFreeze(tx: Tx, ctx: Ctx, id: number, freezeId: number, input: FreezeUpdate): Promise<void> {
+  const m = await lockMembership(tx, ctx, id);
+  const all = await freezesOf(tx, ctx, m.id);
+  const freeze = all.find((f) => f.id === freezeId);
+  if (!freeze) throw notFound();
+  const today = ctx.now.today;
+  const reason = input.reason === undefined ? freeze.reason : await checkedReason(tx, ctx, input.reason);
+  const from = input.from_date ?? freeze.fromDate;
+  const to = input.to_date ?? freeze.toDate;
+  const datesChange = from !== freeze.fromDate || to !== freeze.toDate;
+  let days = freeze.days;
+  let endedOn = freeze.endedOn;
+  if (datesChange) {
+    if (m.cancelledAt) throw badRequest('The membership is cancelled: its freezes cannot change.');
+    const over = freeze.endedOn !== null || freeze.toDate < today;
+    if (over) throw badRequest(`This freeze is over (it ended ${displayDate(freeze.toDate)}); only its reason can change.`);
+    const running = freeze.fromDate <= today;
+    if (running && from !== freeze.fromDate)
+      throw fieldError(
+        'from_date',
+        `The freeze has started (${displayDate(freeze.fromDate)}): its first day stays. Change its last day, or end it early.`,
+      );
+    if (to < from) throw fieldError('to_date', 'The freeze must end on or after its first day.');
+    if (running && to < shiftDays(today, -1))
+      throw fieldError(
+        'to_date',
+        `A running freeze ends yesterday at the earliest (${displayDate(shiftDays(today, -1))}): the member is back today.`,
+      );
+    const baseEnd = shiftDays(m.endDate, -freeze.days);
+    const others = all.filter((f) => f.id !== freeze.id);
+    days = await checkFreeze(tx, ctx, m, others, baseEnd, { from_date: from, to_date: to }, { attendance: !running });
+    // Shortened to before today: the member came back early, on the day after its new last day.
+    endedOn = running && to < today ? shiftDays(to, 1) : null;
+  }
+  await tx
+    .update(membershipFreeze)
+    .set({ fromDate: from, toDate: to, days, reason, endedOn })
+    .where(and(eq(membershipFreeze.organisationId, ctx.organisationId), eq(membershipFreeze.id, freeze.id)));
+  const end = days === freeze.days ? m.endDate : await moveEnd(tx, ctx, m, days - freeze.days);
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'membership',
+    objectId: m.id,
+    label: m.label,
+    action: 'update',
+    before: {
+      freeze: freeze.id,
+      from_date: freeze.fromDate,
+      to_date: freeze.toDate,
+      days: freeze.days,
+      reason: freeze.reason,
+      end_date: m.endDate,
+    },
+    after: { freeze: freeze.id, from_date: from, to_date: to, days, reason, end_date: end },
   });
   await refreshStatuses(tx, ctx, { members: [m.memberId] });
 }

@@ -30,7 +30,7 @@ import {
   type MemberServiceSelectRow,
   type MembershipSelectRow,
 } from './member.queries.js';
-import { deleteFreeze, freezeMembership, unfreezeMembership } from './freeze.service.js';
+import { deleteFreeze, freezeMembership, unfreezeMembership, updateFreeze } from './freeze.service.js';
 import { cancelMemberService, cancelMembership, renewMembership, sellMembership, sellService } from './sales.service.js';
 import { member, memberService, membership, plan, service } from './schema.js';
 
@@ -175,6 +175,16 @@ export async function membershipRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
         await freezeMembership(tx, ctx, request.params.id, request.body);
+        return loadMembershipJson(tx, ctx, request.params.id);
+      }),
+  });
+  route(app, e.updateFreeze, {
+    module,
+    tags,
+    summary: "Change a scheduled freeze's days, a running one's last day, or a freeze's reason",
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        await updateFreeze(tx, ctx, request.params.id, request.params.freezeId, request.body);
         return loadMembershipJson(tx, ctx, request.params.id);
       }),
   });

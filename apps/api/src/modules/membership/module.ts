@@ -7,6 +7,7 @@ import { attendanceRoutes } from './attendance.routes.js';
 import { batchRoutes } from './batch.routes.js';
 import { MODULE } from './constants.js';
 import { dashboardRoutes } from './dashboard.routes.js';
+import { freezeReasonRoutes } from './freeze-reason.routes.js';
 import { memberRoutes } from './member.routes.js';
 import { membershipRoutes } from './membership.routes.js';
 import { paymentHistoryRoutes } from './payment-history.routes.js';
@@ -38,6 +39,7 @@ export const membershipModule: ModuleManifest = {
     await planRoutes(app);
     await memberRoutes(app);
     await membershipRoutes(app);
+    await app.register(freezeReasonRoutes);
     await paymentHistoryRoutes(app);
     await membershipSettingsRoutes(app);
     await batchRoutes(app);

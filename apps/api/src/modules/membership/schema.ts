@@ -192,6 +192,18 @@ export const membershipFreeze = tenantTable(
   ],
 );
 
+/** The owner's list of reasons a member may freeze for (Travel, Medical, Exams); a freeze keeps the reason's words. */
+export const freezeReason = tenantTable(
+  'freeze_reason',
+  {
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('freeze_reason_org_name_key').on(t.organisationId, sql`lower(${t.name})`)],
+);
+
 export const batch = tenantTable(
   'batch',
   {

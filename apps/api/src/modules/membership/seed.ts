@@ -21,6 +21,7 @@ import { renewMembership, sellMembership, sellService } from './sales.service.js
 import {
   batch,
   batchMember,
+  freezeReason,
   memberAttendance,
   memberPerformance,
   membership,
@@ -112,6 +113,17 @@ export async function seedMembership(tx: Tx, ctx: Ctx): Promise<DemoHistory | vo
   if (!centres.length || !modes.length) return;
   const mode = (name: string) => (modes.find((m) => m.name === name) ?? modes[0]).id;
   const sportId = (name: string) => sports.find((s) => s.name.toLowerCase() === name.toLowerCase())?.id ?? null;
+
+  // The owner's freeze reasons: a freeze picks one of them.
+  await tx.insert(freezeReason).values(
+    [
+      ['Travel', 'Holidays, work trips, going home'],
+      ['Medical', 'Illness, surgery, recovery'],
+      ['Injury', 'Sports or other injuries'],
+      ['Exams', 'Board exams, college exams'],
+      ['Personal', 'Family events and other personal reasons'],
+    ].map(([name, description]) => ({ organisationId: org, name, description })),
+  );
 
   const plans = await tx
     .insert(plan)
@@ -367,7 +379,7 @@ export async function seedMembership(tx: Tx, ctx: Ctx): Promise<DemoHistory | vo
           await freezeMembership(tx, on(ctx, shiftDays(today, -2)), m.id, {
             from_date: shiftDays(today, -2),
             to_date: shiftDays(today, Math.min(p.freezeMaxDays, 10) - 3),
-            reason: 'Family trip to Kerala',
+            reason: 'Travel',
           });
       }
     }
