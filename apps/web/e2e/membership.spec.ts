@@ -149,13 +149,28 @@ test('the owner freezes a membership and sees its end date move', async ({ page 
   const day = (n: number) => new Date(Date.parse(`${member.membership.start_date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
   await dialog.getByLabel('From').fill(fmt(day(2)));
   await dialog.getByLabel('To').fill(fmt(day(11)));
-  await dialog.getByLabel('Reason').fill('Family trip');
+  // The reason comes from the list the owner keeps (Membership › Plan › Freeze Reasons).
+  await expect(dialog.getByRole('link', { name: 'Manage the list of reasons' })).toHaveAttribute('href', '/membership/plan/freeze-reasons');
+  await dialog.getByLabel('Reason').selectOption('Travel');
   await dialog.getByRole('button', { name: 'Freeze' }).click();
   await expect(dialog).toHaveCount(0);
   const after = new Date(Date.parse(`${before}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
   await expect(page.getByText(fmt(after)).first()).toBeVisible();
   const ms = await owner.get(`/member-management/membership/${member.membership.id}/`);
   expect(ms).toMatchObject({ end_date: after, base_end_date: before, frozen_days: 10 });
+
+  // Not started yet: the freeze changes — two days longer, another reason — and the end follows.
+  await page.getByRole('button', { name: `Change the freeze from ${fmt(day(2))}` }).click();
+  const change = page.getByRole('dialog', { name: /^Change the freeze of Quarterly/ });
+  await change.getByLabel('To').fill(fmt(day(13)));
+  await change.getByLabel('Reason').selectOption('Medical');
+  await change.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(change).toHaveCount(0);
+  const later = new Date(Date.parse(`${before}T00:00:00Z`) + 12 * 86_400_000).toISOString().slice(0, 10);
+  await expect(page.getByText(fmt(later)).first()).toBeVisible();
+  const changed = await owner.get(`/member-management/membership/${member.membership.id}/`);
+  expect(changed).toMatchObject({ end_date: later, frozen_days: 12 });
+  expect(changed.freezes[0]).toMatchObject({ reason: 'Medical', days: 12 });
 });
 
 test('the owner cancels a paid membership mid-term and the dialog proposes the pro-rata refund, which they lower', async ({ page }) => {

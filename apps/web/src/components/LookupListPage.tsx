@@ -51,6 +51,8 @@ export interface LookupListPageProps<T extends LookupRow, S extends FormSchema> 
   description: ReactNode;
   /** Rendered under the header (a tabbed page's tabs). */
   tabs?: ReactNode;
+  /** More of the header's actions, before the create button (a link to a related list). */
+  headerActions?: ReactNode;
   /** The create button's text ('Add Sport/Event'); also the create dialog's title. */
   addLabel: string;
   /** The table's accessible name and export title ('Sports and events'). */
@@ -90,6 +92,7 @@ export function LookupListPage<T extends LookupRow, S extends FormSchema>({
   title,
   description,
   tabs,
+  headerActions,
   addLabel,
   tableTitle,
   searchPlaceholder = 'Search name',
@@ -137,9 +140,12 @@ export function LookupListPage<T extends LookupRow, S extends FormSchema>({
   };
 
   const add = (
-    <Button onClick={openCreate}>
-      <Plus size={16} aria-hidden /> {addLabel}
-    </Button>
+    <>
+      {headerActions}
+      <Button onClick={openCreate}>
+        <Plus size={16} aria-hidden /> {addLabel}
+      </Button>
+    </>
   );
 
   return (

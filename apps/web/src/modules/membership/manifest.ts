@@ -15,6 +15,7 @@ const screens = {
   'membership-attendance': lazyScreen(desk, (m) => m.AttendancePage),
   'membership-batches': lazyScreen(desk, (m) => m.BatchPage),
   'membership-plans': lazyScreen(desk, (m) => m.PlanPage),
+  'membership-freeze-reasons': lazyScreen(desk, (m) => m.FreezeReasonPage),
   'membership-services': lazyScreen(desk, (m) => m.ServicesPage),
   'membership-performance-assign': lazyScreen(desk, (m) => m.AssignPerformancePage),
   'membership-performance-categories': lazyScreen(desk, (m) => m.PerformanceCategoryPage),
@@ -54,7 +55,10 @@ export const membershipModule = defineModule({
         ]),
         entry('Attendance', 'attendance', { screen: 'membership-attendance' }),
         entry('Batch', 'batch', { screen: 'membership-batches' }),
-        entry('Plan', 'plan', { screen: 'membership-plans' }),
+        entry('Plan', 'plan', { screen: 'membership-plans' }, [
+          // Reached from the Plan page and the freeze form; not a menu entry of its own.
+          entry('Freeze Reasons', 'freeze-reasons', { hidden: true, screen: 'membership-freeze-reasons' }),
+        ]),
         entry('Services', 'services', { screen: 'membership-services' }),
         tabs('Performance', 'performance', [
           entry('Assign Performance', '', { screen: 'membership-performance-assign' }),

@@ -1,7 +1,9 @@
 import { DURATION_UNITS, membershipEndDate, planInputSchema } from '@arena/contracts/membership';
 import { z } from '@arena/contracts/kit';
-import { CalendarRange } from 'lucide-react';
+import { CalendarRange, Snowflake } from 'lucide-react';
+import { Link } from 'react-router';
 import { useWatch } from 'react-hook-form';
+import { buttonClass } from '../../../components/Button';
 import { statusColumn } from '../../../components/columns';
 import { CheckboxField, MoneyField, NumberField, optionsOf, SelectField, TextareaField, TextField } from '../../../components/form';
 import { LookupListPage, statusFilter } from '../../../components/LookupListPage';
@@ -116,6 +118,11 @@ export function PlanPage() {
       title="Plan"
       description="What members join: how long it lasts, how many visits, the GST-inclusive price, the joining fee and how often it may be frozen."
       addLabel="Add Plan"
+      headerActions={
+        <Link to="/membership/plan/freeze-reasons" className={buttonClass('secondary')}>
+          <Snowflake size={16} aria-hidden /> Freeze reasons
+        </Link>
+      }
       tableTitle="Membership plans"
       searchPlaceholder="Search plan"
       columns={[

@@ -3,6 +3,7 @@ export { MembershipDashboardPage } from './DashboardPage';
 export { AttendancePage } from './AttendancePage';
 export { BatchPage } from './BatchPage';
 export { PlanPage } from './PlanPage';
+export { FreezeReasonPage } from './FreezeReasonPage';
 export { ServicesPage } from './ServicesPage';
 export { AssignPerformancePage } from './AssignPerformancePage';
 export { PerformanceCategoryPage, PerformanceItemPage } from './PerformancePages';

@@ -1,7 +1,7 @@
 import { daysBetween, proRataRefund } from '@arena/contracts/membership';
 import { fromPaise } from '@arena/contracts/kit';
 import { type InvoiceStatus } from '@arena/contracts/money';
-import { CalendarClock, Plus, Snowflake, Trash2 } from 'lucide-react';
+import { CalendarClock, Pencil, Plus, Snowflake, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
@@ -102,6 +102,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function MembershipCard({ membership: m, member, current }: { membership: Membership; member: Member; current: boolean }) {
   const [dialog, setDialog] = useState<'collect' | 'freeze' | 'cancel' | null>(null);
   const [freezeAction, setFreezeAction] = useState<{ kind: 'delete' | 'end'; freeze: Freeze } | null>(null);
+  const [changing, setChanging] = useState<Freeze | null>(null);
   const { deleteFreeze, unfreeze } = useMembershipMutations();
   const today = todayIso();
   const open = m.status !== 'cancelled' && m.status !== 'expired';
@@ -212,16 +213,28 @@ function MembershipCard({ membership: m, member, current }: { membership: Member
                       {f.reason && ` · ${f.reason}`}
                     </span>
                   </span>
-                  {state === 'upcoming' && (
-                    <Button size="sm" variant="ghost-danger" onClick={() => setFreezeAction({ kind: 'delete', freeze: f })}>
-                      <Trash2 size={15} aria-hidden /> Delete
-                    </Button>
-                  )}
-                  {state === 'running' && (
-                    <Button size="sm" variant="secondary" onClick={() => setFreezeAction({ kind: 'end', freeze: f })}>
-                      End freeze early
-                    </Button>
-                  )}
+                  <span className="flex flex-wrap gap-1">
+                    {(state === 'upcoming' || state === 'running') && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Change the freeze from ${formatDate(f.from_date)}`}
+                        onClick={() => setChanging(f)}
+                      >
+                        <Pencil size={15} aria-hidden /> Change
+                      </Button>
+                    )}
+                    {state === 'upcoming' && (
+                      <Button size="sm" variant="ghost-danger" onClick={() => setFreezeAction({ kind: 'delete', freeze: f })}>
+                        <Trash2 size={15} aria-hidden /> Delete
+                      </Button>
+                    )}
+                    {state === 'running' && (
+                      <Button size="sm" variant="secondary" onClick={() => setFreezeAction({ kind: 'end', freeze: f })}>
+                        End freeze early
+                      </Button>
+                    )}
+                  </span>
                 </li>
               );
             })}
@@ -253,6 +266,7 @@ function MembershipCard({ membership: m, member, current }: { membership: Member
         />
       )}
       <FreezeDialog membership={dialog === 'freeze' ? m : null} onClose={() => setDialog(null)} />
+      {changing && <FreezeDialog membership={m} editing={changing} onClose={() => setChanging(null)} />}
       <CancelSaleDialog sale={cancelling} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={!!freezeAction}

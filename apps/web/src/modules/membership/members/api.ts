@@ -9,6 +9,9 @@ import {
   type Batch,
   type checkInInputSchema,
   type Freeze,
+  type FreezeReason,
+  type freezeReasonInputSchema,
+  type FreezeUpdate,
   type freezeInputSchema,
   type memberCreatedSchema,
   type MemberInput,
@@ -30,6 +33,7 @@ import {
 } from '@arena/contracts/membership';
 import {
   batchEndpoints,
+  freezeReasonEndpoints,
   memberAttendanceEndpoints,
   memberEndpoints,
   memberPerformanceEndpoints,
@@ -45,6 +49,7 @@ import type { Paginated, z } from '@arena/contracts/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../../components/DataTable';
 import { call, fetchFile, type FileSource } from '../../../lib/api';
+import { lookupResource } from '../../../lib/lookupResource';
 import { invoiceKeys } from '../../money/public';
 
 export type {
@@ -65,6 +70,7 @@ export type MemberUpdate = z.output<typeof memberUpdateSchema>;
 export type MembershipInput = z.output<typeof membershipInputSchema>;
 export type RenewInput = z.output<typeof renewInputSchema>;
 export type FreezeInput = z.output<typeof freezeInputSchema>;
+export type FreezeReasonInput = z.output<typeof freezeReasonInputSchema>;
 export type SaleCancelInput = z.output<typeof saleCancelInputSchema>;
 export type MemberPaymentInput = z.output<typeof memberPaymentInputSchema>;
 export type MemberServiceInput = z.output<typeof memberServiceInputSchema>;
@@ -235,6 +241,11 @@ export function useMembershipMutations() {
     mutationFn: ({ id, input }: { id: number; input: FreezeInput }) => call(membershipEndpoints.freeze, { params: { id }, body: input }),
     onSuccess: settled,
   });
+  const updateFreeze = useMutation({
+    mutationFn: ({ id, freeze, input }: { id: number; freeze: number; input: FreezeUpdate }) =>
+      call(membershipEndpoints.updateFreeze, { params: { id, freezeId: freeze }, body: input }),
+    onSuccess: settled,
+  });
   const deleteFreeze = useMutation({
     mutationFn: ({ id, freeze }: { id: number; freeze: number }) =>
       call(membershipEndpoints.deleteFreeze, { params: { id, freezeId: freeze } }),
@@ -250,7 +261,7 @@ export function useMembershipMutations() {
       call(membershipEndpoints.cancel, { params: { id }, body: input }),
     onSuccess: settled,
   });
-  return { create, renew, freeze, deleteFreeze, unfreeze, cancel };
+  return { create, renew, freeze, updateFreeze, deleteFreeze, unfreeze, cancel };
 }
 
 // ---- payments ----
@@ -349,3 +360,19 @@ export const fetchMemberLogs = (memberCode: string) => async (params: ListParams
 
 /** The export of the member's logs: the module's logs searched by the member's code, as the table shows them. */
 export const memberLogsExport = (memberCode: string): FileSource => ({ endpoint: membershipLogs, query: { search: memberCode } });
+
+// ---- freeze reasons ----
+
+/** The owner's freeze reasons (Membership › Plan › Freeze Reasons), as one cache key. */
+export const freezeReasonKeys = { all: ['membership', 'freeze-reason'] as const };
+
+export const freezeReasons = lookupResource<FreezeReason, FreezeReasonInput>(freezeReasonEndpoints, freezeReasonKeys.all);
+
+/** The active freeze reasons a freeze picks from (empty: the organisation keeps no list; any words do). */
+export const useFreezeReasonOptions = () =>
+  useQuery({
+    queryKey: [...freezeReasonKeys.all, 'dropdown'],
+    queryFn: () => call(freezeReasonEndpoints.dropdown),
+    select: (body) => body.results,
+    staleTime: 60_000,
+  });
