@@ -183,7 +183,13 @@ export const serviceSchema = z.object({
 export type Service = z.infer<typeof serviceSchema>;
 
 // ---- membership ----
-export const invoiceRefSchema = z.object({ id: z.number(), number: z.string(), status: z.string() });
+export const invoiceRefSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  status: z.string(),
+  /** The credit notes against the invoice (a cancellation, a lower price), oldest first. */
+  credit_notes: z.array(z.object({ id: z.number(), number: z.string(), date: z.string(), total: z.string() })),
+});
 
 export const freezeSchema = z.object({
   id: z.number(),

@@ -142,6 +142,9 @@ describe('renderInvoicePdf, A4', () => {
     expect(text).toContain('23 Nov 2026');
     expect(text).toContain('CGST');
     expect(text).not.toContain('IGST');
+    // Which of the line's figures include GST: the rate does, the taxable value does not (issue 20 §6).
+    expect(text).toMatch(/Rate\s+\(incl\.\s+GST\)/);
+    expect(text).toMatch(/Taxable\s+value\s+\(excl\.\s+GST\)/);
     expect(text).toContain('Payments received');
     expect(text).toContain('431234567890');
     expect(text).toContain('This is a computer-generated invoice.');
@@ -258,6 +261,7 @@ describe('renderInvoicePdf, A4', () => {
     expect(text).not.toContain('CGST');
     expect(text).not.toContain('reverse charge');
     expect(text).not.toContain('GST %');
+    expect(text).not.toContain('incl. GST');
     expect(text).not.toContain('Payments received');
   });
 

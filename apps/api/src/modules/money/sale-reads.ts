@@ -3,7 +3,7 @@
  * how the last payment came. They never name the money tables.
  */
 import { fromPaise, paise, type InvoiceStatus } from '@arena/contracts';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import type { SaleRef } from './ledger.service.js';
@@ -11,26 +11,44 @@ import { invoice, ledgerEntry } from './schema.js';
 
 type Org = Pick<Ctx, 'organisationId'>;
 
-/** The tax invoice of each sale of a kind, by sale id. */
+export interface CreditNoteRef {
+  id: number;
+  number: string;
+  date: string;
+  total: string;
+}
+
+/** The tax invoice of each sale of a kind, by sale id, with the credit notes against it (oldest first). */
 export async function invoicesOf(
   tx: Tx,
   ctx: Org,
   type: string,
   ids: readonly number[],
-): Promise<Map<number, { id: number; number: string; status: InvoiceStatus }>> {
+): Promise<Map<number, { id: number; number: string; status: InvoiceStatus; credit_notes: CreditNoteRef[] }>> {
   if (!ids.length) return new Map();
   const rows = await tx
-    .select({ id: invoice.id, number: invoice.number, status: invoice.status, sourceId: invoice.sourceId })
+    .select({
+      id: invoice.id,
+      kind: invoice.kind,
+      number: invoice.number,
+      status: invoice.status,
+      date: invoice.date,
+      total: invoice.total,
+      againstId: invoice.againstId,
+      sourceId: invoice.sourceId,
+    })
     .from(invoice)
-    .where(
-      and(
-        eq(invoice.organisationId, ctx.organisationId),
-        eq(invoice.kind, 'invoice'),
-        eq(invoice.sourceType, type),
-        inArray(invoice.sourceId, [...ids]),
-      ),
-    );
-  return new Map(rows.map((r) => [Number(r.sourceId), { id: r.id, number: r.number, status: r.status }]));
+    .where(and(eq(invoice.organisationId, ctx.organisationId), eq(invoice.sourceType, type), inArray(invoice.sourceId, [...ids])))
+    .orderBy(asc(invoice.id));
+  const notes = new Map<number, CreditNoteRef[]>();
+  for (const r of rows)
+    if (r.kind === 'credit_note' && r.againstId !== null)
+      notes.set(r.againstId, [...(notes.get(r.againstId) ?? []), { id: r.id, number: r.number, date: r.date, total: r.total }]);
+  return new Map(
+    rows
+      .filter((r) => r.kind === 'invoice')
+      .map((r) => [Number(r.sourceId), { id: r.id, number: r.number, status: r.status, credit_notes: notes.get(r.id) ?? [] }]),
+  );
 }
 
 /** What was refunded on each sale of a kind (net of reversed refunds), by sale id; absent when nothing. */

@@ -14,7 +14,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { useInvoice, type Invoice } from './api';
 import { InvoiceActionButtons, InvoiceKindBadge, InvoiceStatusBadge } from './InvoiceActions';
-import { moduleLabel, paiseOf } from './invoice-format';
+import { moduleLabel, paiseOf, settlementOf, type Settlement } from './invoice-format';
 
 const backLink = (
   <Link to="/accounts" className={buttonClass('ghost', 'sm', '-ml-2')}>
@@ -85,6 +85,9 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
   const credit = invoice.kind === 'credit_note';
   const taxed = !invoice.bill_of_supply;
   const due = paiseOf(invoice.due) > 0 && invoice.status !== 'cancelled';
+  const settlement = settlementOf(invoice);
+  // Credit notes or money given back: the totals show how the charge and the money settle.
+  const settles = !credit && (settlement.credited > 0 || settlement.refunded > 0 || settlement.reversed > 0);
 
   return (
     <div className="space-y-4">
@@ -109,7 +112,11 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
         </div>
       </div>
 
-      {invoice.status === 'cancelled' && <Alert tone="warning">This {credit ? 'credit note' : 'invoice'} is cancelled.</Alert>}
+      {invoice.status === 'cancelled' && (
+        <Alert tone="warning">
+          {credit ? 'This credit note is cancelled.' : <CancelledNote invoice={invoice} settlement={settlement} />}
+        </Alert>
+      )}
 
       <Card className="overflow-hidden">
         <article aria-label={`${invoice.title} ${invoice.number}`} className="text-sm">
@@ -177,13 +184,17 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
                   <span className="text-base font-semibold">{formatMoney(invoice.total)}</span>
                 </Fact>
               </div>
-              {!credit && (
-                <>
-                  <Fact label="Paid">{formatMoney(invoice.paid)}</Fact>
-                  <Fact label="Due">
-                    <span className={due ? 'text-danger-text' : 'text-muted'}>{formatMoney(invoice.due)}</span>
-                  </Fact>
-                </>
+              {settles ? (
+                <SettlementFacts invoice={invoice} settlement={settlement} />
+              ) : (
+                !credit && (
+                  <>
+                    <Fact label="Paid">{formatMoney(invoice.paid)}</Fact>
+                    <Fact label="Due">
+                      <span className={due ? 'text-danger-text' : 'text-muted'}>{formatMoney(invoice.due)}</span>
+                    </Fact>
+                  </>
+                )
               )}
             </dl>
           </div>
@@ -196,6 +207,67 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
       </div>
       <p className="text-xs text-muted">Issued {formatDateTime(invoice.created_at)}.</p>
     </div>
+  );
+}
+
+const rupees = (paise: number) => formatMoney((paise / 100).toFixed(2));
+
+/** The credit notes that reduce the invoice, each a link. */
+function CreditNoteLinks({ invoice }: { invoice: Invoice }) {
+  return (
+    <>
+      {invoice.credit_notes.map((c, i) => (
+        <span key={c.id}>
+          {i > 0 && ', '}
+          <Link to={`/accounts/${c.id}`} className="font-medium text-accent-text hover:underline">
+            {c.number}
+          </Link>
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The totals of an invoice that credit notes or money given back touch: the charge less the credit
+ * notes, the money received less what went back, and what is still due or was paid beyond it.
+ */
+function SettlementFacts({ invoice, settlement: s }: { invoice: Invoice; settlement: Settlement }) {
+  return (
+    <>
+      {s.credited > 0 && (
+        <>
+          <Fact label={`Less credit note${invoice.credit_notes.length === 1 ? '' : 's'}`}>−{rupees(s.credited)}</Fact>
+          <Fact label="Net charged">{rupees(s.net)}</Fact>
+        </>
+      )}
+      <div className="mt-1 border-t border-line pt-1.5">
+        <Fact label="Received">{rupees(s.received)}</Fact>
+        {s.refunded > 0 && <Fact label="Refunded">−{rupees(s.refunded)}</Fact>}
+        {s.reversed > 0 && <Fact label="Reversed">−{rupees(s.reversed)}</Fact>}
+        <Fact label="Paid (net)">{rupees(s.paid)}</Fact>
+        <Fact label="Due">
+          <span className={s.due > 0 && invoice.status !== 'cancelled' ? 'text-danger-text' : 'text-muted'}>{rupees(s.due)}</span>
+        </Fact>
+        {s.excess > 0 && <Fact label="Paid beyond the charge">{rupees(s.excess)}</Fact>}
+      </div>
+    </>
+  );
+}
+
+/** What balances a cancelled invoice: its credit notes, the refunds, and any money kept. */
+function CancelledNote({ invoice, settlement: s }: { invoice: Invoice; settlement: Settlement }) {
+  return (
+    <>
+      This invoice is cancelled
+      {s.credited > 0 ? (
+        <>
+          : credit note <CreditNoteLinks invoice={invoice} /> of {rupees(s.credited)} balances it
+        </>
+      ) : null}
+      {s.refunded > 0 ? <>; {rupees(s.refunded)} was refunded</> : null}
+      {s.excess > 0 ? <>; {rupees(s.excess)} paid is kept as the client&apos;s credit or still to refund</> : null}.
+    </>
   );
 }
 
@@ -227,9 +299,10 @@ function LinesTable({ invoice }: { invoice: Invoice }) {
     ['Description', false],
     ['SAC/HSN', false],
     ['Qty', true],
-    ['Rate', true],
+    // The rate is the price agreed, GST included; the taxable value is without it.
+    [taxed ? 'Rate (incl. GST)' : 'Rate', true],
     ['Discount', true],
-    [taxed ? 'Taxable' : 'Value', true],
+    [taxed ? 'Taxable value (excl. GST)' : 'Value', true],
     ...(taxed ? ([['Tax rate', true]] as [string, boolean][]) : []),
     ...(split
       ? ([

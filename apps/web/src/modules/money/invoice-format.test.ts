@@ -7,6 +7,7 @@ import {
   moduleLabel,
   paiseOf,
   pdfFileName,
+  settlementOf,
   statusLabel,
   sumCount,
   sumMoney,
@@ -78,5 +79,43 @@ describe('periods', () => {
       { value: '2026-09', label: 'Sep 2026' },
     ]);
     expect(monthOptions(new Date(2027, 0, 31), 2).map((m) => m.value)).toEqual(['2027-01', '2026-12']);
+  });
+});
+
+describe('settlementOf', () => {
+  it('balances a cancelled, refunded invoice: credit note and refund bring it to nothing due', () => {
+    const s = settlementOf({
+      total: '1000.00',
+      paid: '0.00',
+      credit_notes: [{ total: '1000.00' }],
+      payments: [
+        { kind: 'Receipt', amount: '1000.00' },
+        { kind: 'Refund', amount: '-1000.00' },
+      ],
+    });
+    expect(s).toEqual({ credited: 100000, net: 0, received: 100000, refunded: 100000, reversed: 0, paid: 0, due: 0, excess: 0 });
+  });
+
+  it('shows what was paid beyond a credited charge as excess (kept as credit or to refund)', () => {
+    const s = settlementOf({
+      total: '1200.00',
+      paid: '1200.00',
+      credit_notes: [{ total: '400.00' }],
+      payments: [{ kind: 'Receipt', amount: '1200.00' }],
+    });
+    expect(s).toMatchObject({ net: 80000, paid: 120000, due: 0, excess: 40000 });
+  });
+
+  it('keeps a reversal apart from a refund, and a part payment due', () => {
+    const s = settlementOf({
+      total: '2000.00',
+      paid: '500.00',
+      credit_notes: [],
+      payments: [
+        { kind: 'Receipt', amount: '1000.00' },
+        { kind: 'Reversal', amount: '-500.00' },
+      ],
+    });
+    expect(s).toMatchObject({ received: 100000, reversed: 50000, refunded: 0, due: 150000, excess: 0 });
   });
 });

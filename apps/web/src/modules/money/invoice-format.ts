@@ -65,3 +65,49 @@ export function marginText(income: string, net: string): string | null {
   if (i <= 0) return null;
   return `${((paiseOf(net) / i) * 100).toFixed(1)} %`;
 }
+
+/** How an invoice's charge and money settle, once credit notes or refunds touch it (all in paise). */
+export interface Settlement {
+  /** The credit notes' total. */
+  credited: number;
+  /** What the invoice still charges: its total less the credit notes. */
+  net: number;
+  /** Money received (receipts), before anything was given back. */
+  received: number;
+  /** Money given back: refunds (on the invoice or its credit notes). */
+  refunded: number;
+  /** Receipts reversed (a bounced cheque, a wrong entry). */
+  reversed: number;
+  /** Paid, net: received less refunded and reversed (the invoice's `paid`). */
+  paid: number;
+  /** Still owed on what it charges. */
+  due: number;
+  /** Paid beyond what it still charges: kept as the client's credit, or still to refund. */
+  excess: number;
+}
+
+/**
+ * The settlement of an invoice: its total, less its credit notes, against the money received,
+ * refunded and reversed — so a cancelled invoice reads "Total ₹1,000 · Credit notes −₹1,000 ·
+ * Received ₹1,000 · Refunded −₹1,000 · Due ₹0", never "Paid ₹1,000" beside CANCELLED alone.
+ */
+export function settlementOf(invoice: {
+  total: string;
+  paid: string;
+  credit_notes: readonly { total: string }[];
+  payments: readonly { kind: string; amount: string }[];
+}): Settlement {
+  const credited = invoice.credit_notes.reduce((sum, c) => sum + paiseOf(c.total), 0);
+  const net = Math.max(0, paiseOf(invoice.total) - credited);
+  let received = 0;
+  let refunded = 0;
+  let reversed = 0;
+  for (const p of invoice.payments) {
+    const amount = paiseOf(p.amount);
+    if (amount >= 0) received += amount;
+    else if (p.kind.toLowerCase() === 'refund') refunded -= amount;
+    else reversed -= amount;
+  }
+  const paid = paiseOf(invoice.paid);
+  return { credited, net, received, refunded, reversed, paid, due: Math.max(0, net - paid), excess: Math.max(0, paid - net) };
+}

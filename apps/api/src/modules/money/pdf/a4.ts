@@ -172,10 +172,11 @@ export function lineColumns(invoice: Invoice): Column<InvoiceLine>[] {
     { header: 'Description', align: 'left', cell: (line) => line.description, flex: true },
     { header: 'SAC/HSN', align: 'left', cell: (line) => line.sac_code },
     { header: 'Qty', align: 'right', cell: (line) => displayQuantity(line.quantity) },
-    money('Rate', (line) => line.unit_price),
+    // The rate is the price agreed, GST included; the taxable value is without it: the headers say so.
+    money(showTax ? 'Rate (incl. GST)' : 'Rate', (line) => line.unit_price),
     // Only when a line has one: the width goes to the description.
     ...(invoice.lines.some((line) => nonZero(line.discount)) ? [money('Discount', (line) => line.discount)] : []),
-    money(invoice.bill_of_supply ? 'Value' : 'Taxable value', (line) => line.taxable_value),
+    money(invoice.bill_of_supply ? 'Value' : 'Taxable value (excl. GST)', (line) => line.taxable_value),
     ...(showTax ? [rates] : []),
     ...(showTax && tax.split ? [money('CGST', (line) => line.cgst), money('SGST', (line) => line.sgst)] : []),
     ...(showTax && tax.igst ? [money('IGST', (line) => line.igst)] : []),

@@ -17,6 +17,7 @@ import { InvoiceActionButtons, InvoiceStatusBadge } from '../../money/public';
 import { useMembershipMutations, useMemberships, type Freeze, type Member, type Membership } from './api';
 import { CancelSaleDialog, type CancellableSale } from './CancelSaleDialog';
 import { CollectPaymentDialog } from './CollectPaymentDialog';
+import { CreditNoteList } from './CreditNoteList';
 import { FreezeDialog } from './FreezeDialog';
 import { RenewDialog } from './RenewDialog';
 import { positive } from './sale';
@@ -253,6 +254,7 @@ function MembershipCard({ membership: m, member, current }: { membership: Member
               <InvoiceActionButtons invoice={m.invoice} receipt />
             </span>
           </div>
+          <CreditNoteList notes={m.invoice.credit_notes} />
         </Section>
       )}
 

@@ -6,7 +6,18 @@ import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { fetchMemberPayments, memberPaymentsExport, membershipKeys, type Member, type MemberPayment } from './api';
+import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
+import {
+  fetchMemberPayments,
+  memberPaymentsExport,
+  membershipKeys,
+  useMemberServices,
+  useMemberships,
+  type Member,
+  type MemberPayment,
+} from './api';
+import { CreditNoteList } from './CreditNoteList';
 import { CollectPaymentDialog } from './CollectPaymentDialog';
 import { positive } from './sale';
 
@@ -26,7 +37,19 @@ const columns: Column<MemberPayment>[] = [
     cell: (p) => (
       <span className="min-w-[10rem]">
         <span className="block font-medium">{p.source.label || '—'}</span>
-        {p.invoice_number && <span className="block text-xs text-muted tabular">{p.invoice_number}</span>}
+        {p.invoice_number &&
+          (p.invoice ? (
+            // The invoice the money went on — a refund's credit note when it has one.
+            <Link
+              to={`/accounts/${p.invoice}`}
+              className="block text-xs tabular text-accent-text hover:underline"
+              onClick={(e) => e.stopPropagation()}
+            >
+              {p.invoice_number}
+            </Link>
+          ) : (
+            <span className="block text-xs text-muted tabular">{p.invoice_number}</span>
+          ))}
       </span>
     ),
   },
@@ -82,6 +105,7 @@ export function PaymentHistoryTab({ member }: { member: Member }) {
   );
   return (
     <>
+      <MemberCreditNotes member={member.id} />
       <DataTable
         title={`Payments of ${member.member_code}`}
         queryKey={[...membershipKeys.payments, 'member', member.id]}
@@ -105,5 +129,26 @@ export function PaymentHistoryTab({ member }: { member: Member }) {
         <CollectPaymentDialog member={member.id} memberName={member.full_name} open onOpenChange={(o) => !o && setCollecting(false)} />
       )}
     </>
+  );
+}
+
+/**
+ * The credit notes on the member's memberships and services (a cancellation, a lower price), with
+ * what each was for: they balance the invoices the payments above went on.
+ */
+function MemberCreditNotes({ member }: { member: number }) {
+  const memberships = useMemberships(member);
+  const services = useMemberServices(member);
+  const notes = [
+    ...(memberships.data ?? []).flatMap((m) => (m.invoice?.credit_notes ?? []).map((c) => ({ ...c, for: m.plan_name }))),
+    ...(services.data ?? []).flatMap((s) => (s.invoice?.credit_notes ?? []).map((c) => ({ ...c, for: s.service_name }))),
+  ].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+  if (notes.length === 0) return null;
+  const forOf = new Map(notes.map((n) => [n.id, n.for]));
+  return (
+    <Card className="mb-4 p-4">
+      <h2 className="text-sm font-semibold">Credit notes</h2>
+      <CreditNoteList notes={notes} label={(c) => forOf.get(c.id) ?? ''} />
+    </Card>
   );
 }
