@@ -231,7 +231,12 @@ export const bookingCancelSlotsSchema = z.object({
   reason: requiredSingleLineText(500, 'Reason is required'),
   refund: bookingRefundSchema.optional(),
 });
-/** POST /booking/booking/:id/move/: the booking's active slots become these (same centre), priced again. */
+/**
+ * POST /booking/booking/:id/move/: the booking's active slots become these (same centre, a facility
+ * of the same sport), priced again: dearer slots make the difference due (a supplementary
+ * invoice), cheaper ones a credit note, with `refund` (up to what was paid beyond the new amount)
+ * and the rest kept as credit.
+ */
 export const bookingMoveSchema = z.object({
   date: isoDateSchema,
   time_slot_ids: z
@@ -240,6 +245,7 @@ export const bookingMoveSchema = z.object({
     .max(DESK_MAX_SLOTS, `At most ${DESK_MAX_SLOTS} slots can be booked at once.`)
     .refine(distinct, 'A slot is selected more than once.'),
   facility: idSchema.optional(),
+  refund: bookingRefundSchema.optional(),
 });
 /** POST /booking/booking/:id/refund/: gives back (part of) a booking's credit. */
 export const bookingCreditRefundSchema = bookingRefundSchema.extend({ reason: text(500).default('') });

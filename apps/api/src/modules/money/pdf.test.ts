@@ -52,6 +52,8 @@ const invoice = (over: Partial<Invoice> = {}): Invoice => ({
   due: '50000.00',
   status: 'partially_paid',
   against: null,
+  supplements: null,
+  supplementary: [],
   reason: '',
   credit_notes: [],
   payments: [{ id: 1, date: '2026-11-23', kind: 'receipt', amount: '100000.00', payment_mode_name: 'UPI', reference: '431234567890' }],

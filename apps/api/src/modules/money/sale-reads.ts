@@ -11,7 +11,7 @@ import { invoice, ledgerEntry } from './schema.js';
 
 type Org = Pick<Ctx, 'organisationId'>;
 
-/** The tax invoice of each sale of a kind, by sale id. */
+/** The (first) tax invoice of each sale of a kind, by sale id: a supplementary invoice is reached from it. */
 export async function invoicesOf(
   tx: Tx,
   ctx: Org,
@@ -28,6 +28,7 @@ export async function invoicesOf(
         eq(invoice.kind, 'invoice'),
         eq(invoice.sourceType, type),
         inArray(invoice.sourceId, [...ids]),
+        isNull(invoice.supplementsId),
       ),
     );
   return new Map(rows.map((r) => [Number(r.sourceId), { id: r.id, number: r.number, status: r.status }]));
