@@ -149,6 +149,9 @@ describe('moving to a dearer court of the same sport', () => {
     const docs = await documentsOf(b.code);
     expect(docs.map((d) => d.kind)).toEqual(['invoice', 'invoice']);
     const [first, supplement] = docs;
+    // The booking names both invoices: the desk prints the supplementary one too.
+    expect(moved.json().invoice).toMatchObject({ id: original.id, number: original.number });
+    expect(moved.json().supplementary_invoices).toEqual([{ id: supplement.id, number: supplement.number, status: 'issued' }]);
     // The issued invoice is never edited.
     expect(first).toMatchObject({ number: original.number, total: '400.00', paid: '300.00', lines: original.lines });
     expect(first.supplementary).toEqual([{ id: supplement.id, number: supplement.number, date: supplement.date, total: '190.00' }]);

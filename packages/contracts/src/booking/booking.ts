@@ -198,6 +198,10 @@ export const bookingSchema = z.object({
   time_slots: z.array(bookedSlotSchema),
   /** The tax invoice of the booking (issued with it); the enum is INVOICE_STATUSES, inline because invoice.ts imports this file. */
   invoice: z.object({ id: z.number(), number: z.string(), status: z.enum(['issued', 'partially_paid', 'paid', 'cancelled']) }).nullable(),
+  /** Supplementary invoices of the booking (a move to dearer slots charges the difference on one), in order. */
+  supplementary_invoices: z.array(
+    z.object({ id: z.number(), number: z.string(), status: z.enum(['issued', 'partially_paid', 'paid', 'cancelled']) }),
+  ),
   created_at: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;

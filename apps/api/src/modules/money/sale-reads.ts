@@ -3,7 +3,7 @@
  * how the last payment came. They never name the money tables.
  */
 import { fromPaise, paise, type InvoiceStatus } from '@arena/contracts';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import type { SaleRef } from './ledger.service.js';
@@ -32,6 +32,33 @@ export async function invoicesOf(
       ),
     );
   return new Map(rows.map((r) => [Number(r.sourceId), { id: r.id, number: r.number, status: r.status }]));
+}
+
+/** The supplementary invoices of each sale of a kind (a sale that grew after it was invoiced), in order, by sale id; absent when none. */
+export async function supplementaryInvoicesOf(
+  tx: Tx,
+  ctx: Org,
+  type: string,
+  ids: readonly number[],
+): Promise<Map<number, { id: number; number: string; status: InvoiceStatus }[]>> {
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .select({ id: invoice.id, number: invoice.number, status: invoice.status, sourceId: invoice.sourceId })
+    .from(invoice)
+    .where(
+      and(
+        eq(invoice.organisationId, ctx.organisationId),
+        eq(invoice.kind, 'invoice'),
+        eq(invoice.sourceType, type),
+        inArray(invoice.sourceId, [...ids]),
+        isNotNull(invoice.supplementsId),
+      ),
+    )
+    .orderBy(invoice.id);
+  const out = new Map<number, { id: number; number: string; status: InvoiceStatus }[]>();
+  for (const r of rows)
+    out.set(Number(r.sourceId), [...(out.get(Number(r.sourceId)) ?? []), { id: r.id, number: r.number, status: r.status }]);
+  return out;
 }
 
 /** What was refunded on each sale of a kind (net of reversed refunds), by sale id; absent when nothing. */

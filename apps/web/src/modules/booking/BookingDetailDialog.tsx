@@ -185,6 +185,9 @@ function BookingDetail({ booking }: { booking: Booking }) {
       </section>
 
       {booking.invoice && <InvoiceRow invoice={booking.invoice} />}
+      {booking.supplementary_invoices.map((inv) => (
+        <InvoiceRow key={inv.id} invoice={inv} supplementary />
+      ))}
 
       {panel === 'pay' && <PaymentPanel booking={booking} onClose={() => setPanel('none')} />}
       {panel === 'discount' && <DiscountPanel booking={booking} onClose={() => setPanel('none')} />}
@@ -242,13 +245,17 @@ function BookingDetail({ booking }: { booking: Booking }) {
   );
 }
 
-/** The booking's tax invoice: its number (opens it under Accounts), status, and Print, Download PDF and Email. */
-function InvoiceRow({ invoice }: { invoice: NonNullable<Booking['invoice']> }) {
+/**
+ * The booking's tax invoice, or a supplementary invoice (a move to dearer slots): its number
+ * (opens it under Accounts), status, and Print, Download PDF and Email.
+ */
+function InvoiceRow({ invoice, supplementary = false }: { invoice: NonNullable<Booking['invoice']>; supplementary?: boolean }) {
   // The desk prints and mails the booking's invoice; the invoice page belongs to Accounts.
   const accounts = usePermissions((s) => s.allowedModules.includes('Invoice Management'));
+  const heading = supplementary ? 'Supplementary invoice' : 'Invoice';
   return (
-    <section aria-label="Invoice">
-      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Invoice</h3>
+    <section aria-label={supplementary ? `${heading} ${invoice.number}` : heading}>
+      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">{heading}</h3>
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-line px-3 py-2">
         <span className="flex items-center gap-2">
           {accounts ? (

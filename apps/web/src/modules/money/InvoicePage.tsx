@@ -129,6 +129,14 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
                 <Fact label={credit ? 'Credit note no.' : 'Invoice no.'}>{invoice.number}</Fact>
                 <Fact label="Date">{formatDate(invoice.date)}</Fact>
                 {invoice.place_of_supply && <Fact label="Place of supply">{invoice.place_of_supply}</Fact>}
+                {invoice.supplements && (
+                  <Fact label="Supplementary invoice to">
+                    <Link to={`/accounts/${invoice.supplements.id}`} className="text-accent-text hover:underline">
+                      {invoice.supplements.number}
+                    </Link>{' '}
+                    <span className="font-normal text-muted">of {formatDate(invoice.supplements.date)}</span>
+                  </Fact>
+                )}
                 {invoice.against && (
                   <Fact label="Against invoice">
                     <Link to={`/accounts/${invoice.against.id}`} className="text-accent-text hover:underline">
