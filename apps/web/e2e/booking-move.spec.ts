@@ -66,15 +66,15 @@ test('the desk moves a paid booking to a dearer court of the same sport: the dif
   await facility.selectOption({ label: 'Court 2' });
   await panel.getByLabel('Date').fill(to);
   await expect(panel.getByText('Free slots of Court 2')).toBeVisible();
-  const slotName = `${target.start_time.slice(0, 5)}–${target.end_time.slice(0, 5)} · ${inr(paise(target.price))}`;
+  const slotName = `${target.start_time.slice(0, 5)} - ${target.end_time.slice(0, 5)} · ${inr(paise(target.price))}`;
   await panel.getByRole('button', { name: slotName }).click();
   await expect(panel.getByTestId('move-difference')).toHaveText(`Client pays ${inr(more)} more`);
   if (SHOTS) {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await panel.scrollIntoViewIfNeeded();
+    await panel.getByRole('button', { name: 'Move Booking' }).evaluate((b) => b.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: `${SHOTS}/booking-move-1440.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await panel.scrollIntoViewIfNeeded();
+    await panel.getByRole('button', { name: 'Move Booking' }).evaluate((b) => b.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: `${SHOTS}/booking-move-390.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
   }
@@ -84,7 +84,8 @@ test('the desk moves a paid booking to a dearer court of the same sport: the dif
 
   // The difference is due on the booking and charged by a supplementary invoice beside the invoice.
   await expect(dialog.getByRole('region', { name: /^Supplementary invoice / })).toBeVisible();
-  const after = await (await desk.get(`/booking/booking/${booking.id}/`));
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/booking-move-after-1280.png` });
+  const after = await await desk.get(`/booking/booking/${booking.id}/`);
   expect(after).toMatchObject({ facility: court2.id, date: to, due_amount: (more / 100).toFixed(2) });
   expect(after.supplementary_invoices).toHaveLength(1);
   const supplement = await desk.get(`/administrator/invoice/${after.supplementary_invoices[0].id}/`);
@@ -94,7 +95,11 @@ test('the desk moves a paid booking to a dearer court of the same sport: the dif
   const other = facilities.find((f) => f.sport_name !== 'Badminton' && f.centre === court1.centre);
   if (other) {
     const otherSlot = (await freeSlots(desk, other.id, to))[0];
-    const refused = await desk.post(`/booking/booking/${booking.id}/move/`, { facility: other.id, date: to, time_slot_ids: [otherSlot.id] });
+    const refused = await desk.post(`/booking/booking/${booking.id}/move/`, {
+      facility: other.id,
+      date: to,
+      time_slot_ids: [otherSlot.id],
+    });
     expect(refused.status()).toBe(400);
   }
 });
