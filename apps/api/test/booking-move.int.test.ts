@@ -221,6 +221,33 @@ describe('moving to a dearer court of the same sport', () => {
   });
 });
 
+describe('a discount after a dearer move', () => {
+  it('credits the supplementary invoice first, and the booking and its invoices still agree', async () => {
+    const b = await book(courtA, 15, ['06:00'], null);
+    const moved = await api('POST', `/api/booking/booking/${b.id}/move/`, {
+      facility: courtB,
+      date: inDays(15),
+      time_slot_ids: [(await slotAt(courtB, 15, '06:00')).id],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const discounted = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/booking/booking/${b.id}/`,
+      host: org.host,
+      token: key,
+      payload: { discount: '100.00' },
+    });
+    expect(discounted.statusCode, discounted.body).toBe(200);
+    expect(discounted.json()).toMatchObject({ booking_amount: '490.00', due_amount: '490.00' });
+    const docs = await documentsOf(b.code);
+    const [first, supplement, note] = docs;
+    expect(note).toMatchObject({ kind: 'credit_note', total: '100.00', against: { id: supplement.id } });
+    expect(first.due).toBe('400.00');
+    expect(supplement.due).toBe('90.00');
+    await expectMoneyExact(b.id);
+  });
+});
+
 describe('moving to a cheaper court', () => {
   it('issues a credit note naming the slots left and taken for what the invoice no longer charges', async () => {
     const b = await book(courtB, 6, ['08:00'], '400.00');
