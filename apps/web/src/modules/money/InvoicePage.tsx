@@ -137,6 +137,14 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
                     <span className="font-normal text-muted">of {formatDate(invoice.supplements.date)}</span>
                   </Fact>
                 )}
+                {invoice.supplementary.map((sup) => (
+                  <Fact key={sup.id} label="Supplementary invoice">
+                    <Link to={`/accounts/${sup.id}`} className="text-accent-text hover:underline">
+                      {sup.number}
+                    </Link>{' '}
+                    <span className="font-normal text-muted">of {formatDate(sup.date)}</span>
+                  </Fact>
+                ))}
                 {invoice.against && (
                   <Fact label="Against invoice">
                     <Link to={`/accounts/${invoice.against.id}`} className="text-accent-text hover:underline">
