@@ -328,6 +328,13 @@ describe('where a booking may move', () => {
     );
     expect(foreign.statusCode).toBe(404);
     expect(await booking(b.id)).toMatchObject({ facility: courtA, date: inDays(9) });
+    // Within the desk's bounds: a past date is refused on the slots, in words.
+    const past = await api('POST', `/api/booking/booking/${b.id}/move/`, {
+      date: inDays(-1),
+      time_slot_ids: [(await slots(courtA, 9))[0].id],
+    });
+    expect(past.statusCode).toBe(400);
+    expect(Object.keys(past.json())).toEqual(['time_slot_ids']);
     // A dearer move is no longer refused, and no message names a field.
     const dearer = await to(courtB);
     expect(dearer.statusCode, dearer.body).toBe(200);
