@@ -242,7 +242,7 @@ describe('cancelling one slot of a booking', () => {
 describe('moving a booking', () => {
   it('moves to a free slot on another date in one step, frees the old slot, and refuses a taken slot changing nothing', async () => {
     const { booking, court } = await paidBooking(8, 1);
-    // A slot not dearer than the booking (a dearer one is refused: the invoice is issued).
+    // A slot not dearer than the booking, so what was paid beyond it stays as credit (a dearer move: booking-move.int.test.ts).
     let day = 15;
     let target: PortalSlot | undefined;
     for (; !target && day < 22; day++)
@@ -272,7 +272,7 @@ describe('moving a booking', () => {
 
   it('lets exactly one of many bookings moving onto one free slot at once win', async () => {
     const { free, court } = await freeSlots('Court 2', 'Badminton', 11);
-    // The cheapest free slot, so no booking's move is refused for costing more.
+    // The cheapest free slot, so every booking's move is priced alike (none costs more).
     const target = [...free].sort((x, y) => cents(x.price) - cents(y.price))[0];
     const bookings = [];
     for (let i = 0; i < 6; i++) {

@@ -4,6 +4,21 @@ const UNKNOWN = 'An unknown error occurred';
 /** Keys that carry a message rather than name a field; shown without a "name: " prefix. */
 const GENERAL_KEYS = new Set(['detail', 'non_field_errors']);
 
+/**
+ * A server field's name as a person reads it, for an error shown in a banner: never the internal
+ * name — `time_slot_ids` → "Time slots", `refund.amount` → "Refund amount",
+ * `slot_groups.0.time_slots.1.start_time` → "Slot groups time slots start time".
+ */
+export function fieldLabel(path: string): string {
+  const words = path
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .map((part) => part.replace(/_ids$/, 's').replace(/_id$/, '').replace(/_/g, ' '))
+    .join(' ')
+    .trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'Error';
+}
+
 function messageOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map(messageOf).filter(Boolean).join(' ');
@@ -13,7 +28,8 @@ function messageOf(value: unknown): string {
 
 /**
  * Spec 8, the generic handler: a string body is shown as it is; a list or object shows each field
- * as "name: message"; anything else is 'An unknown error occurred'.
+ * as "Label: message" (`fieldLabel`: "Time slots: …", never `time_slot_ids: …`); anything else is
+ * 'An unknown error occurred'.
  */
 export function errorMessage(error: unknown): string {
   const data = error instanceof ApiError ? error.data : error;
@@ -22,7 +38,7 @@ export function errorMessage(error: unknown): string {
   if (Array.isArray(data)) return data.map(messageOf).filter(Boolean).join('\n') || UNKNOWN;
   if (data && typeof data === 'object') {
     const lines = Object.entries(data as Record<string, unknown>).map(([key, value]) =>
-      GENERAL_KEYS.has(key) ? messageOf(value) : `${key}: ${messageOf(value)}`,
+      GENERAL_KEYS.has(key) ? messageOf(value) : `${fieldLabel(key)}: ${messageOf(value)}`,
     );
     return lines.filter(Boolean).join('\n') || UNKNOWN;
   }

@@ -15,7 +15,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { ApiError } from './api';
-import { errorMessage } from './errors';
+import { errorMessage, fieldLabel } from './errors';
 
 /** A schema a form can be bound to: it reads the form's values (an object) and yields what is sent. */
 export type FormSchema = z.ZodType<unknown, FieldValues>;
@@ -47,20 +47,7 @@ function showsField<F extends FieldValues>(form: AnyForm<F>, path: string): bool
   return names.mount.has(path) || names.array.has(path);
 }
 
-/**
- * A server field's name as a person reads it, for an error the form shows in its banner: never the
- * internal name — `time_slot_ids` → "Time slots", `refund.amount` → "Refund amount",
- * `slot_groups.0.time_slots.1.start_time` → "Slot groups time slots start time".
- */
-export function fieldLabel(path: string): string {
-  const words = path
-    .split('.')
-    .filter((part) => !/^\d+$/.test(part))
-    .map((part) => part.replace(/_ids$/, 's').replace(/_id$/, '').replace(/_/g, ' '))
-    .join(' ')
-    .trim();
-  return words ? words[0].toUpperCase() + words.slice(1) : 'Error';
-}
+export { fieldLabel } from './errors';
 
 /**
  * Puts a failed submit's field errors (a DRF 400: `{field: [msg]}`, nested or dotted such as

@@ -198,6 +198,10 @@ export const bookingSchema = z.object({
   time_slots: z.array(bookedSlotSchema),
   /** The tax invoice of the booking (issued with it); the enum is INVOICE_STATUSES, inline because invoice.ts imports this file. */
   invoice: z.object({ id: z.number(), number: z.string(), status: z.enum(['issued', 'partially_paid', 'paid', 'cancelled']) }).nullable(),
+  /** Supplementary invoices of the booking (a move to dearer slots charges the difference on one), in order. */
+  supplementary_invoices: z.array(
+    z.object({ id: z.number(), number: z.string(), status: z.enum(['issued', 'partially_paid', 'paid', 'cancelled']) }),
+  ),
   created_at: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
@@ -231,7 +235,12 @@ export const bookingCancelSlotsSchema = z.object({
   reason: requiredSingleLineText(500, 'Reason is required'),
   refund: bookingRefundSchema.optional(),
 });
-/** POST /booking/booking/:id/move/: the booking's active slots become these (same centre), priced again. */
+/**
+ * POST /booking/booking/:id/move/: the booking's active slots become these (same centre, a facility
+ * of the same sport), priced again: dearer slots make the difference due (a supplementary
+ * invoice), cheaper ones a credit note, with `refund` (up to what was paid beyond the new amount)
+ * and the rest kept as credit.
+ */
 export const bookingMoveSchema = z.object({
   date: isoDateSchema,
   time_slot_ids: z
@@ -240,6 +249,7 @@ export const bookingMoveSchema = z.object({
     .max(DESK_MAX_SLOTS, `At most ${DESK_MAX_SLOTS} slots can be booked at once.`)
     .refine(distinct, 'A slot is selected more than once.'),
   facility: idSchema.optional(),
+  refund: bookingRefundSchema.optional(),
 });
 /** POST /booking/booking/:id/refund/: gives back (part of) a booking's credit. */
 export const bookingCreditRefundSchema = bookingRefundSchema.extend({ reason: text(500).default('') });

@@ -96,6 +96,10 @@ export const invoiceSchema = z.object({
   status: z.enum(INVOICE_STATUSES),
   /** For a credit note: the invoice it reduces. */
   against: z.object({ id: z.number(), number: z.string(), date: z.string() }).nullable(),
+  /** For a supplementary invoice: the invoice of the same sale it adds to. */
+  supplements: z.object({ id: z.number(), number: z.string(), date: z.string() }).nullable(),
+  /** Of an invoice: the supplementary invoices that add to it. */
+  supplementary: z.array(z.object({ id: z.number(), number: z.string(), date: z.string(), total: z.string() })),
   reason: z.string(),
   credit_notes: z.array(z.object({ id: z.number(), number: z.string(), date: z.string(), total: z.string(), reason: z.string() })),
   payments: z.array(invoicePaymentSchema),

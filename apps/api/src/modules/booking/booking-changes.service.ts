@@ -1,19 +1,28 @@
 /**
  * Changes to what a confirmed booking holds: cancelling some of its slots, and moving it to other
- * slots or another date. Both price the booking again from its slots (the discount kept, never
- * above the new sub-total). A lower amount is a credit note on the invoice, and what was paid
- * beyond it is refunded as asked (never more) or kept as the client's credit (`credit_amount`).
+ * slots, another date or another facility of the same sport in its centre. Both price the booking
+ * again from its slots (the discount kept, never above the new sub-total).
  *
- * A move takes other slots at their own prices: when those cost more than the booking it is
- * refused (the invoice is issued; a dearer booking is a new sale — cancel and book again). The
- * partial unique index on active booked slots is the guarantee that a move never double-books.
+ * - A lower amount is a credit note on the invoice(s), and what was paid beyond it is refunded as
+ *   asked (never more) or kept as the client's credit (`credit_amount`).
+ * - A higher amount (a move to dearer slots) is due on the booking: `booking_amount` rises, paid
+ *   stays, and the issued invoice is never edited — a supplementary invoice (`supplements_id`,
+ *   the same series, priced by the money module like any sale) charges the difference. Payments
+ *   keep applying to the booking: the ledger fills its invoices in order (ledger.service.ts
+ *   `movePaid`), so the booking's paid amount is always the sum of its invoices' paid amounts.
+ *
+ * The texts of those documents name the slots the change affects (the cancelled hours; for a
+ * move, the slots left and the slots taken), never every slot of the booking. The partial unique
+ * index on active booked slots is the guarantee that a move never double-books.
  */
-import { formatInr, fromPaise, toPaise } from '@arena/contracts';
+import { fromPaise, toPaise, type GstRatePeriod } from '@arena/contracts';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { badRequest, conflict, fieldError, invalidPk } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { issueCreditNote, invoiceOfSource, refund } from '../money/index.js';
+import { displayDate } from '../../platform/time.js';
+import { sport } from '../administrator/index.js';
+import { chargedBy, creditSale, invoicesOfSource, issueSupplementaryInvoice, refund } from '../money/index.js';
 import { slotPrice, unavailableReason } from './availability.js';
 import { activeSlotsOf, loadBooking, type BookedSlotRow, type BookingRow } from './booking.queries.js';
 import { checkRefund, closeBooking, recordBookingUpdate, type RefundRequest } from './booking-status.service.js';
@@ -24,16 +33,57 @@ const times = (slots: Pick<BookedSlotRow, 'startTime' | 'endTime'>[]) =>
   slots.map((s) => `${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}`);
 const sumPaise = (prices: string[]) => prices.reduce((sum, p) => sum + (toPaise(p) ?? 0), 0);
 
+/** A facility as a document line names it, with what its sale is taxed by. */
+interface FacilityFacts {
+  id: number;
+  centreId: number;
+  sportId: number;
+  name: string;
+  sportName: string;
+  sacCode: string;
+  gstRates: GstRatePeriod[];
+}
+
+async function facilityFacts(tx: Tx, ctx: Ctx, id: number): Promise<FacilityFacts | undefined> {
+  const [f] = await tx
+    .select({
+      id: facility.id,
+      centreId: facility.centreId,
+      sportId: facility.sportId,
+      name: facility.name,
+      sportName: sport.name,
+      sacCode: facility.sacCode,
+      gstRates: facility.gstRates,
+    })
+    .from(facility)
+    .innerJoin(sport, and(eq(sport.organisationId, facility.organisationId), eq(sport.id, facility.sportId)))
+    .where(and(eq(facility.organisationId, ctx.organisationId), eq(facility.id, id)));
+  return f;
+}
+
+/** Slots as an invoice line names them: `Football - Court 1, 28 Nov 2026 (18:00–19:00, 19:00–20:00)` (the booking's own line's form). */
+const slotText = (f: Pick<FacilityFacts, 'name' | 'sportName'>, date: string, slots: Pick<BookedSlotRow, 'startTime' | 'endTime'>[]) =>
+  `${f.sportName} - ${f.name}, ${displayDate(date)} (${times(slots).join(', ')})`;
+
 /**
  * Prices a locked booking again at a new sub-total: refunds what is asked of the excess paid
  * (before the amount falls, so every statement keeps the booking's amount check), writes the
- * new amounts and credit with `set`, and issues a credit note for what the invoice no longer charges.
+ * new amounts and credit with `set`, and puts the invoices right: a credit note for what they no
+ * longer charge (its lines named `given`), or a supplementary invoice for what they do not charge
+ * yet (its line `taken`, taxed as the facility's sale).
  */
 async function reprice(
   tx: Tx,
   ctx: Ctx,
   row: BookingRow,
-  next: { subTotal: number; set: Partial<typeof booking.$inferInsert>; refund?: RefundRequest; reason: string },
+  next: {
+    subTotal: number;
+    set: Partial<typeof booking.$inferInsert>;
+    refund?: RefundRequest;
+    reason: string;
+    given: string;
+    taken?: { description: string; facility: FacilityFacts };
+  },
 ): Promise<{ after: BookingRow; refunded: number }> {
   const discount = Math.min(toPaise(row.discount) ?? 0, next.subTotal);
   const amount = next.subTotal - discount;
@@ -64,12 +114,24 @@ async function reprice(
     })
     .where(and(eq(booking.organisationId, ctx.organisationId), eq(booking.id, row.id)))
     .returning();
-  // The invoice now charges the new amount, or what stays paid when more was kept (the client's credit stands on it).
-  const inv = await invoiceOfSource(tx, ctx, source, true);
-  if (inv) {
-    const charged = (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0);
-    const keeps = Math.max(amount, toPaise(inv.paid) ?? 0);
-    if (charged > keeps) await issueCreditNote(tx, ctx, inv, charged - keeps, next.reason);
+  // The invoices now charge the new amount, or what stays paid when more was kept (the client's credit stands on them).
+  const invoices = await invoicesOfSource(tx, ctx, source, true);
+  if (invoices.length) {
+    const charged = invoices.reduce((n, inv) => n + chargedBy(inv), 0);
+    const paid = invoices.reduce((n, inv) => n + (toPaise(inv.paid) ?? 0), 0);
+    const keeps = Math.max(amount, paid);
+    if (charged > keeps) await creditSale(tx, ctx, invoices, charged - keeps, next.reason, { description: next.given });
+    else if (amount > charged && next.taken) {
+      const f = next.taken.facility;
+      await issueSupplementaryInvoice(tx, ctx, invoices[0], [
+        {
+          description: `${next.taken.description} (supplementary to ${invoices[0].number})`,
+          sacCode: f.sacCode,
+          unitPrice: fromPaise(amount - charged),
+          rates: f.gstRates,
+        },
+      ]);
+    }
   }
   return { after, refunded };
 }
@@ -104,11 +166,14 @@ export async function cancelSlots(tx: Tx, ctx: Ctx, input: CancelSlotsInput): Pr
         inArray(bookedTimeSlot.id, input.booked_slot_ids),
       ),
     );
+  const f = await facilityFacts(tx, ctx, row.facilityId);
   const { after, refunded } = await reprice(tx, ctx, row, {
     subTotal: sumPaise(kept.map((s) => s.price)),
     set: {},
     refund: input.refund,
     reason: input.reason,
+    // The credit note names the hours cancelled, not every slot of the booking.
+    given: `${slotText(f!, row.date, cancelled)} cancelled`,
   });
   await recordBookingUpdate(tx, ctx, row, {
     before: { slots: times(active), sub_total: row.subTotal, booking_amount: row.bookingAmount, paid_amount: row.paidAmount },
@@ -131,20 +196,29 @@ export interface MoveInput {
   date: string;
   time_slot_ids: number[];
   facility?: number;
+  /** Money given back when the new slots cost less (up to what was paid beyond the new amount); the rest stays as credit. */
+  refund?: RefundRequest;
 }
 
-/** Moves a confirmed booking to other free slots (another date, or another facility of its centre), in one step. */
+/**
+ * Moves a confirmed booking to other free slots — another date, or another facility of the same
+ * sport in its centre (another court) — in one step. Dearer slots make the difference due (a
+ * supplementary invoice); cheaper ones are a credit note, the excess paid kept as credit or
+ * refunded as asked.
+ */
 export async function moveBooking(tx: Tx, ctx: Ctx, input: MoveInput): Promise<BookingRow> {
   const organisationId = ctx.organisationId;
   const row = await loadBooking(tx, ctx, input.id, true);
   if (row.status !== 'confirmed') throw conflict(`Only a confirmed booking can be moved; this one is ${row.status.replace('_', '-')}.`);
   const facilityId = input.facility ?? row.facilityId;
-  const [f] = await tx
-    .select({ id: facility.id, centreId: facility.centreId, name: facility.name })
-    .from(facility)
-    .where(and(eq(facility.organisationId, organisationId), eq(facility.id, facilityId)));
+  const [from, f] = await Promise.all([facilityFacts(tx, ctx, row.facilityId), facilityFacts(tx, ctx, facilityId)]);
   if (!f) throw fieldError('facility', invalidPk(facilityId));
   if (f.centreId !== row.centreId) throw fieldError('facility', 'A booking can move only to a facility of its own centre.');
+  if (f.sportId !== from!.sportId)
+    throw fieldError(
+      'facility',
+      `A ${from!.sportName} booking can move only to another ${from!.sportName} facility; ${f.name} is for ${f.sportName}.`,
+    );
   const slots = await tx
     .select()
     .from(timeSlot)
@@ -157,7 +231,7 @@ export async function moveBooking(tx: Tx, ctx: Ctx, input: MoveInput): Promise<B
       ),
     );
   const missing = input.time_slot_ids.filter((id) => !slots.some((s) => s.id === id));
-  if (missing.length) throw fieldError('time_slot_ids', `These slots do not belong to this facility: ${missing.join(', ')}.`);
+  if (missing.length) throw fieldError('time_slot_ids', `Some chosen slots are not slots of ${f.name}; reload and choose again.`);
   // The desk's rules: a slot of today until its end (walk-in), any date ahead.
   const day = { date: input.date, today: ctx.now.today, time: ctx.now.time, advanceDays: 3650, walkIn: true };
   const reasons = slots.flatMap((s) => {
@@ -186,12 +260,6 @@ export async function moveBooking(tx: Tx, ctx: Ctx, input: MoveInput): Promise<B
     .map((s) => ({ slot: s, price: slotPrice(s, input.date) }))
     .sort((a, b) => a.slot.startTime.localeCompare(b.slot.startTime));
   const subTotal = sumPaise(priced.map((p) => p.price));
-  const amount = subTotal - Math.min(toPaise(row.discount) ?? 0, subTotal);
-  if (amount > (toPaise(row.bookingAmount) ?? 0))
-    throw fieldError(
-      'time_slot_ids',
-      `These slots cost ${formatInr(fromPaise(amount))}, more than this booking's ${formatInr(row.bookingAmount)}: cancel it and book again.`,
-    );
 
   const before = await activeSlotsOf(tx, ctx, row.id);
   // The old slots go (the audit row keeps them), the new ones come: one transaction, nothing half done.
@@ -210,8 +278,21 @@ export async function moveBooking(tx: Tx, ctx: Ctx, input: MoveInput): Promise<B
       price: p.price,
     })),
   );
-  const reason = `Moved ${row.code} to ${input.date}`;
-  const { after } = await reprice(tx, ctx, row, { subTotal, set: { date: input.date, facilityId }, reason });
+  const left = slotText(from!, row.date, before);
+  const took = slotText(
+    f,
+    input.date,
+    priced.map((p) => p.slot),
+  );
+  const reason = `Moved ${row.code} to ${f.name}, ${displayDate(input.date)}`;
+  const { after, refunded } = await reprice(tx, ctx, row, {
+    subTotal,
+    set: { date: input.date, facilityId },
+    refund: input.refund,
+    reason,
+    given: `${left} moved to ${took}`,
+    taken: { description: `${took}, moved from ${left} (move of ${row.code})`, facility: f },
+  });
   await recordBookingUpdate(tx, ctx, row, {
     before: { date: row.date, facility: row.facilityId, slots: times(before), booking_amount: row.bookingAmount },
     after: {
@@ -220,6 +301,7 @@ export async function moveBooking(tx: Tx, ctx: Ctx, input: MoveInput): Promise<B
       facility_name: f.name,
       slots: times(priced.map((p) => p.slot)),
       booking_amount: after.bookingAmount,
+      refunded: fromPaise(refunded),
       credit_amount: after.creditAmount,
     },
   });

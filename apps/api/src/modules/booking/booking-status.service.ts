@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { badRequest, conflict, fieldError } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { activeSlotsOf, hasStarted, loadBooking, type BookingRow } from './booking.queries.js';
-import { cancelSaleInvoice, invoiceOfSource, issueCreditNote, refund } from '../money/index.js';
+import { cancelSaleInvoice, creditSale, invoicesOfSource, refund } from '../money/index.js';
 import { addPayment, type PaymentInput } from './booking.service.js';
 import { MODULE } from './constants.js';
 import { bookedTimeSlot, booking } from './schema.js';
@@ -31,12 +31,12 @@ export async function updateBooking(tx: Tx, ctx: Ctx, input: BookingChanges): Pr
       throw fieldError('discount', 'The booking amount cannot fall below what has been paid.');
     changes.discount = input.discount;
     changes.bookingAmount = sql`${booking.subTotal} - ${input.discount}::numeric` as unknown as string;
-    // The invoice is issued: a lower amount is a credit note for the difference; a higher one needs a new sale.
-    const inv = await invoiceOfSource(tx, ctx, { type: 'booking', id: before.id }, true);
+    // The invoice is issued: a lower amount is a credit note for the difference (the latest invoice first, when a move added one).
+    const invoices = await invoicesOfSource(tx, ctx, { type: 'booking', id: before.id }, true);
     const lower = toPaise(before.bookingAmount)! - (sub - discount);
-    if (inv && lower < 0)
-      throw fieldError('discount', `The invoice ${inv.number} is issued for ${before.bookingAmount}: the discount can only grow.`);
-    if (inv && lower > 0) await issueCreditNote(tx, ctx, inv, lower, `Discount of ${fromPaise(lower)} on ${before.code}`);
+    if (invoices.length && lower < 0)
+      throw fieldError('discount', `The invoice ${invoices[0].number} is issued for ${before.bookingAmount}: the discount can only grow.`);
+    if (invoices.length && lower > 0) await creditSale(tx, ctx, invoices, lower, `Discount of ${fromPaise(lower)} on ${before.code}`);
   }
   const [after] = await tx
     .update(booking)

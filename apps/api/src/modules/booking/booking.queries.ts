@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
-import { invoicesOf, refundsOf } from '../money/index.js';
+import { invoicesOf, refundsOf, supplementaryInvoicesOf } from '../money/index.js';
 import { bookedTimeSlot, booking, bookingClient, facility } from './schema.js';
 
 export type BookingRow = typeof booking.$inferSelect;
@@ -35,6 +35,7 @@ export async function bookingsJson(tx: Tx, ctx: Ctx, rows: BookingRow[]): Promis
     .where(and(eq(bookedTimeSlot.organisationId, organisationId), inArray(bookedTimeSlot.bookingId, ids)))
     .orderBy(asc(bookedTimeSlot.startTime));
   const invoices = await invoicesOf(tx, ctx, 'booking', ids);
+  const supplementary = await supplementaryInvoicesOf(tx, ctx, 'booking', ids);
   // Refunds on the ledger, net of reversed ones.
   const refunds = await refundsOf(tx, ctx, 'booking', ids);
   return rows.map((b) => {
@@ -46,6 +47,7 @@ export async function bookingsJson(tx: Tx, ctx: Ctx, rows: BookingRow[]): Promis
       slots.filter((s) => s.bookingId === b.id),
       inv ? { id: inv.id, number: inv.number, status: inv.status } : null,
       refunded ? fromPaise(toPaise(refunded) ?? 0) : '0.00',
+      supplementary.get(b.id) ?? [],
     );
   });
 }
@@ -59,6 +61,7 @@ export function bookingJsonFrom(
   slots: BookedSlotRow[],
   inv: BookingInvoice,
   refunded = '0.00',
+  supplementary: NonNullable<BookingInvoice>[] = [],
 ): Booking {
   return {
     id: b.id,
@@ -98,6 +101,7 @@ export function bookingJsonFrom(
       is_active: s.isActive,
     })),
     invoice: inv,
+    supplementary_invoices: supplementary,
     created_at: b.createdAt.toISOString(),
   };
 }

@@ -6,11 +6,15 @@ export type { InvoiceRow, LedgerRow, SellerSnapshot } from './schema.js';
 export {
   buildInvoice,
   buyerOf,
+  chargedBy,
   checkedBilling,
+  creditSale,
   invoiceOfSource,
+  invoicesOfSource,
   issueCreditNote,
   issueCreditNote as creditNote,
   issueInvoice,
+  issueSupplementaryInvoice,
   SELLER_COLUMNS,
   sellerFor,
   sellerOf,
@@ -31,7 +35,7 @@ export {
   type RefundInput,
   type SaleRef,
 } from './ledger.service.js';
-export { invoicesOf, lastReceiptMode, refundsOf } from './sale-reads.js';
+export { invoicesOf, lastReceiptMode, refundsOf, supplementaryInvoicesOf } from './sale-reads.js';
 export { saleMovementList, type SaleMovement } from './sale-movements.js';
 export { duesOutstanding, type DuesOfSource } from './dues.js';
 export { ledgerTotals, type LedgerGroup, type LedgerTotalsQuery, type LedgerTotalsRow, type SaleAttribute } from './ledger-totals.js';

@@ -130,7 +130,7 @@ const list: ListDefinition<{ i: InvoiceRow; centreName: string | null }, Invoice
 export async function invoiceJson(tx: Tx, ctx: Ctx, idOrRow: number | InvoiceRow): Promise<Invoice> {
   const i = typeof idOrRow === 'number' ? await loadInvoice(tx, ctx, idOrRow) : idOrRow;
   const org = ctx.organisationId;
-  const [lines, notes, against, payments, [c]] = await Promise.all([
+  const [lines, notes, against, supplements, supplementary, payments, [c]] = await Promise.all([
     tx
       .select()
       .from(invoiceLine)
@@ -147,6 +147,17 @@ export async function invoiceJson(tx: Tx, ctx: Ctx, idOrRow: number | InvoiceRow
           .from(invoice)
           .where(and(eq(invoice.organisationId, org), eq(invoice.id, i.againstId)))
       : Promise.resolve([]),
+    i.supplementsId
+      ? tx
+          .select({ id: invoice.id, number: invoice.number, date: invoice.date })
+          .from(invoice)
+          .where(and(eq(invoice.organisationId, org), eq(invoice.id, i.supplementsId)))
+      : Promise.resolve([]),
+    tx
+      .select({ id: invoice.id, number: invoice.number, date: invoice.date, total: invoice.total })
+      .from(invoice)
+      .where(and(eq(invoice.organisationId, org), eq(invoice.supplementsId, i.id)))
+      .orderBy(asc(invoice.id)),
     tx
       .select({ e: ledgerEntry, mode: paymentMode.name })
       .from(ledgerEntry)
@@ -208,6 +219,8 @@ export async function invoiceJson(tx: Tx, ctx: Ctx, idOrRow: number | InvoiceRow
     due: due(i),
     status: i.status,
     against: against[0] ?? null,
+    supplements: supplements[0] ?? null,
+    supplementary,
     reason: i.reason,
     credit_notes: notes.map((n) => ({ id: n.id, number: n.number, date: n.date, total: n.total, reason: n.reason })),
     payments: [...payments, ...notePayments].map(({ e, mode }) => ({

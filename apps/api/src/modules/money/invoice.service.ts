@@ -22,7 +22,7 @@ import {
   type GstRatePeriod,
   type InvoiceStatus,
 } from '@arena/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import { organisation } from '../../platform/db/schema.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
@@ -211,6 +211,8 @@ export interface NewSale {
    * shipped to another state, a service whose place of supply is the registered buyer's state).
    */
   placeOfSupply?: string;
+  /** A supplementary invoice: the sale's invoice it adds to (its buyer and place of supply are that invoice's). */
+  supplements?: InvoiceRow;
 }
 
 /**
@@ -235,6 +237,7 @@ export async function issueInvoice(tx: Tx, ctx: Ctx, sale: NewSale): Promise<Inv
       sourceId: sale.source.id,
       sourceLabel: sale.source.label,
       centreId: sale.centreId,
+      supplementsId: sale.supplements?.id ?? null,
       billOfSupply: built.billOfSupply,
       seller,
       buyerName: sale.buyer.name,
@@ -259,13 +262,41 @@ export async function issueInvoice(tx: Tx, ctx: Ctx, sale: NewSale): Promise<Inv
     objectId: row.id,
     label: number,
     action: 'create',
-    after: { number, source: sale.source.label, total: built.total },
+    after: { number, source: sale.source.label, total: built.total, ...(sale.supplements ? { supplements: sale.supplements.number } : {}) },
   });
   return row;
 }
 
-/** The invoice of a sale (kind invoice), locked for the caller's change; null when it has none. */
-export async function invoiceOfSource(tx: Tx, ctx: Ctx, source: { type: string; id: number }, lock = false): Promise<InvoiceRow | null> {
+/**
+ * A supplementary invoice (CGST Act s.34(3)): the sale grew after its invoice was issued, and the
+ * issued invoice is never edited. A new invoice of the same sale, numbered in the same series and
+ * priced by the same `buildInvoice` as any sale, for the buyer and place of supply of the
+ * original, linked to it by `supplements_id`. Its amount is due on the sale; receipts fill the
+ * sale's invoices in order (`movePaid` in ledger.service.ts).
+ */
+export async function issueSupplementaryInvoice(tx: Tx, ctx: Ctx, original: InvoiceRow, items: readonly SaleItem[]): Promise<InvoiceRow> {
+  if (original.kind !== 'invoice') throw new RangeError('A supplementary invoice adds to an invoice.');
+  return issueInvoice(tx, ctx, {
+    module: original.module,
+    source: { type: original.sourceType, id: original.sourceId!, label: original.sourceLabel },
+    centreId: original.centreId,
+    date: ctx.now.today,
+    // The buyer as the original invoice names them (its address already carries the state).
+    buyer: {
+      name: original.buyerName,
+      phone: original.buyerPhone,
+      email: original.buyerEmail,
+      gstin: original.buyerGstin,
+      address: original.buyerAddress,
+    },
+    items,
+    placeOfSupply: original.placeOfSupply,
+    supplements: original,
+  });
+}
+
+/** Every invoice of a sale (the first, then its supplementary invoices, in order), locked when asked. */
+export async function invoicesOfSource(tx: Tx, ctx: Ctx, source: { type: string; id: number }, lock = false): Promise<InvoiceRow[]> {
   const query = tx
     .select()
     .from(invoice)
@@ -276,6 +307,52 @@ export async function invoiceOfSource(tx: Tx, ctx: Ctx, source: { type: string; 
         eq(invoice.sourceType, source.type),
         eq(invoice.sourceId, source.id),
       ),
+    )
+    .orderBy(invoice.id);
+  return lock ? await query.for('update') : await query;
+}
+
+/** What an invoice still charges: its total less its credit notes, in paise. */
+export const chargedBy = (inv: Pick<InvoiceRow, 'total' | 'credited'>): number => (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0);
+
+/**
+ * Credits `amountPaise` of what a sale's invoices still charge, the latest invoice first (a
+ * supplementary invoice before the invoice it adds to): one credit note per invoice it reaches,
+ * each line named `description` when given (the slots a change gave up). Returns the notes.
+ */
+export async function creditSale(
+  tx: Tx,
+  ctx: Ctx,
+  invoices: readonly InvoiceRow[],
+  amountPaise: number,
+  reason: string,
+  options: { description?: string; date?: string } = {},
+): Promise<InvoiceRow[]> {
+  const notes: InvoiceRow[] = [];
+  let left = amountPaise;
+  for (const inv of [...invoices].reverse()) {
+    if (left <= 0) break;
+    const share = Math.min(left, chargedBy(inv));
+    if (share <= 0) continue;
+    notes.push(await issueCreditNote(tx, ctx, inv, share, reason, options.date ?? ctx.now.today, options.description));
+    left -= share;
+  }
+  return notes;
+}
+
+/** The first invoice of a sale (kind invoice, not a supplementary one), locked for the caller's change; null when it has none. */
+export async function invoiceOfSource(tx: Tx, ctx: Ctx, source: { type: string; id: number }, lock = false): Promise<InvoiceRow | null> {
+  const query = tx
+    .select()
+    .from(invoice)
+    .where(
+      and(
+        eq(invoice.organisationId, ctx.organisationId),
+        eq(invoice.kind, 'invoice'),
+        eq(invoice.sourceType, source.type),
+        eq(invoice.sourceId, source.id),
+        isNull(invoice.supplementsId),
+      ),
     );
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
@@ -284,6 +361,8 @@ export async function invoiceOfSource(tx: Tx, ctx: Ctx, source: { type: string; 
 /**
  * Issues a credit note against an invoice for `amountPaise` (tax-inclusive): each line of the
  * invoice gives back its share, split at its own rate, so the tax reverses as it was charged.
+ * `description` names what is credited when it is not the whole line (a booking's cancelled hour,
+ * not every slot the invoice's line lists); each line's text is then that, against the invoice.
  */
 export async function issueCreditNote(
   tx: Tx,
@@ -292,6 +371,7 @@ export async function issueCreditNote(
   amountPaise: number,
   reason: string,
   date = ctx.now.today,
+  description?: string,
 ): Promise<InvoiceRow> {
   const open = (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0);
   if (amountPaise <= 0 || amountPaise > open) throw new RangeError('A credit note is for part or all of what its invoice still charges.');
@@ -309,7 +389,7 @@ export async function issueCreditNote(
     const share = i === lines.length - 1 ? left : Math.round((charged[i] * amountPaise) / base);
     left -= share;
     return {
-      description: `${l.description} (credit against ${inv.number})`,
+      description: `${description ?? l.description} (credit against ${inv.number})`,
       sacCode: l.sacCode,
       unitPrice: fromPaise(share),
       rates: [{ rate: Number(l.gstRate), from: '1900-01-01' }],
@@ -319,7 +399,9 @@ export async function issueCreditNote(
   // that closes the invoice gives back exactly what is left of each line, so the invoice and its
   // notes net to zero on every tax head (no paisa left over from rounding the parts).
   const built =
-    amountPaise === open ? await closingNote(tx, ctx, inv, lines, amountPaise) : buildInvoice(date, inv.seller, inv.placeOfSupply, items);
+    amountPaise === open
+      ? await closingNote(tx, ctx, inv, lines, amountPaise, description)
+      : buildInvoice(date, inv.seller, inv.placeOfSupply, items);
   // The credit notes of a registration's invoices are its own series too.
   const number = await nextDocumentNumber(tx, ctx.organisationId, 'credit_note', date, creditSeriesOf(inv.number));
   const [row] = await tx
@@ -384,6 +466,7 @@ async function closingNote(
   inv: InvoiceRow,
   lines: (typeof invoiceLine.$inferSelect)[],
   amountPaise: number,
+  description?: string,
 ): Promise<BuiltInvoice> {
   const before = await queryRows<{ position: number; taxable: string; cgst: string; sgst: string; igst: string; total: string }>(
     tx,
@@ -400,7 +483,7 @@ async function closingNote(
     const total = left(l.total, b?.total);
     return {
       position: l.position,
-      description: `${l.description} (credit against ${inv.number})`,
+      description: `${description ?? l.description} (credit against ${inv.number})`,
       sacCode: l.sacCode,
       quantity: '1.00',
       unitPrice: fromPaise(total),

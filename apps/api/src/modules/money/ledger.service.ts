@@ -22,7 +22,7 @@ import type { Ctx } from '../../platform/request-context.js';
 import { paymentMode } from '../administrator/index.js';
 import { organisation } from '../../platform/db/schema.js';
 import { MODULE } from './constants.js';
-import { issueCreditNote, invoiceOfSource } from './invoice.service.js';
+import { chargedBy, creditSale, invoicesOfSource, issueCreditNote } from './invoice.service.js';
 import { invoice, ledgerEntry, type InvoiceRow, type LedgerRow } from './schema.js';
 import { followSet, hasSaleSource, saleSource, target } from './sources.js';
 
@@ -84,14 +84,27 @@ async function readSale(tx: Tx, ctx: Ctx, ref: SaleRef): Promise<SaleState | nul
 
 /**
  * Changes a sale's paid amount by `delta` paise, only if it stays within 0 … total (and, for a
- * receipt, the sale is open); the same for its invoice. Returns the sale after, or null when
- * the change was refused (the caller explains why from a fresh read).
+ * receipt, the sale is open); its invoices' paid amounts move with it in the same statement.
+ * Returns the sale after, or null when the change was refused (the caller explains why from a
+ * fresh read).
+ *
+ * A sale has one invoice, or more when it grew after it was invoiced (a supplementary invoice,
+ * `supplements_id`). The sale's paid amount is the one truth; the invoices' paid amounts always
+ * add up to it, and each stays within `paid <= total`: money received fills the invoices in order
+ * of issue, each up to what it still charges (total − credited − paid; the last takes any rest),
+ * and money given back (a refund, a reversed receipt) empties them the other way, the latest
+ * first. The ledger row names the invoice that took the largest part.
  */
 async function movePaid(tx: Tx, ctx: Ctx, ref: SaleRef, deltaPaise: number, requireOpen: boolean) {
   const t = saleSource(ref.type);
   const delta = fromPaise(deltaPaise);
   const paid = t.paid;
   const paidAfter = sql`(${paid} + ${delta}::numeric)`;
+  const amount = fromPaise(Math.abs(deltaPaise));
+  const sign = deltaPaise < 0 ? sql`-1` : sql`1`;
+  // Receipts fill the room each invoice has left, the first first; refunds take back what each holds, the latest first.
+  const room = deltaPaise < 0 ? sql`v.paid` : sql`greatest(0, v.total - v.credited - v.paid)`;
+  const order = deltaPaise < 0 ? sql`v.id desc` : sql`v.id`;
   const [row] = await queryRows<SaleState & { invoice_id: string | number | null; invoice_number: string | null }>(
     tx,
     sql`with s as (
@@ -100,15 +113,26 @@ async function movePaid(tx: Tx, ctx: Ctx, ref: SaleRef, deltaPaise: number, requ
             and ${paidAfter} between 0 and (${t.total}) ${requireOpen ? sql`and (${t.open})` : sql``}
           returning id, ${t.label} as label, ${t.party} as party, ${t.centre} as centre_id,
                     ${paid}::text as paid, (${t.total})::text as total, true as open),
+        v as (
+          select v.id, ${room} as room, row_number() over (order by ${order}) as n, count(*) over () as c,
+                 coalesce(sum(${room}) over (order by ${order} rows between unbounded preceding and 1 preceding), 0) as before
+          from invoice v
+          where v.organisation_id = ${ctx.organisationId} and v.kind = 'invoice' and v.source_type = ${ref.type}
+            and v.source_id = ${ref.id} and exists (select 1 from s)),
+        a as (
+          select v.id, ${sign} * (case when v.n = v.c then greatest(0, ${amount}::numeric - v.before)
+                                       else least(v.room, greatest(0, ${amount}::numeric - v.before)) end) as take
+          from v),
         i as (
-          update invoice set paid = invoice.paid + ${delta}::numeric, updated_at = now(),
+          update invoice set paid = invoice.paid + a.take, updated_at = now(),
             status = case when invoice.status = 'cancelled' then 'cancelled'
-                          when invoice.paid + ${delta}::numeric <= 0 then 'issued'
-                          when invoice.paid + ${delta}::numeric >= invoice.total - invoice.credited then 'paid' else 'partially_paid' end
-          where invoice.organisation_id = ${ctx.organisationId} and invoice.kind = 'invoice' and invoice.source_type = ${ref.type}
-            and invoice.source_id = ${ref.id} and exists (select 1 from s)
-          returning invoice.id, invoice.number)
-        select s.*, (select id from i) as invoice_id, (select number from i) as invoice_number from s`,
+                          when invoice.paid + a.take <= 0 then 'issued'
+                          when invoice.paid + a.take >= invoice.total - invoice.credited then 'paid' else 'partially_paid' end
+          from a
+          where invoice.organisation_id = ${ctx.organisationId} and invoice.id = a.id and a.take <> 0
+          returning invoice.id, invoice.number, abs(a.take) as part)
+        select s.*, (select id from i order by part desc, id limit 1) as invoice_id,
+               (select number from i order by part desc, id limit 1) as invoice_number from s`,
   );
   if (!row) return null;
   return {
@@ -247,11 +271,13 @@ export async function refund(tx: Tx, ctx: Ctx, ref: SaleRef, input: RefundInput)
   }
   let creditNote: InvoiceRow | null = null;
   if (input.creditNote && input.taxAdjustment !== false && moved.invoice) {
-    const inv = await invoiceOfSource(tx, ctx, ref);
-    // What the invoice still charges bounds the note: a cancelled sale's was credited when it was cancelled.
-    const open = inv ? (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0) : 0;
-    if (inv && open > 0)
-      creditNote = await issueCreditNote(tx, ctx, inv, Math.min(amount, open), input.reason, input.date ?? ctx.now.today);
+    const invoices = await invoicesOfSource(tx, ctx, ref);
+    // What the invoices still charge bounds the note: a cancelled sale's were credited when it was cancelled.
+    const open = invoices.reduce((n, inv) => n + chargedBy(inv), 0);
+    if (open > 0)
+      [creditNote = null] = await creditSale(tx, ctx, invoices, Math.min(amount, open), input.reason, {
+        date: input.date ?? ctx.now.today,
+      });
   }
   const entry = await recordMovement(tx, ctx, {
     kind: 'refund',
@@ -288,35 +314,40 @@ export async function cancelSaleInvoice(
   reason: string,
   options: { keptStands?: boolean; taxAdjustment?: boolean } = {},
 ): Promise<InvoiceRow | null> {
-  const inv = await invoiceOfSource(tx, ctx, ref, true);
-  if (!inv || inv.status === 'cancelled') return null;
-  const kept = options.keptStands ? Math.max(0, toPaise(inv.paid) ?? 0) : 0;
-  const rest = (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0) - kept;
-  let creditNote: InvoiceRow | null = null;
-  if (rest > 0 && options.taxAdjustment !== false) creditNote = await issueCreditNote(tx, ctx, inv, rest, reason);
-  await tx
-    .update(invoice)
-    .set({ status: 'cancelled', reason, updatedAt: sql`now()` })
-    .where(and(eq(invoice.organisationId, ctx.organisationId), eq(invoice.id, inv.id)));
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'invoice',
-    objectId: inv.id,
-    label: inv.number,
-    action: 'update',
-    before: { status: inv.status },
-    after: { status: 'cancelled', reason, credit_note: creditNote?.number ?? null },
-  });
-  return creditNote;
+  // A sale that grew has supplementary invoices too: each is cancelled the same way, with a note of its own.
+  let first: InvoiceRow | null = null;
+  for (const inv of await invoicesOfSource(tx, ctx, ref, true)) {
+    if (inv.status === 'cancelled') continue;
+    const kept = options.keptStands ? Math.max(0, toPaise(inv.paid) ?? 0) : 0;
+    const rest = chargedBy(inv) - kept;
+    let creditNote: InvoiceRow | null = null;
+    if (rest > 0 && options.taxAdjustment !== false) creditNote = await issueCreditNote(tx, ctx, inv, rest, reason);
+    await tx
+      .update(invoice)
+      .set({ status: 'cancelled', reason, updatedAt: sql`now()` })
+      .where(and(eq(invoice.organisationId, ctx.organisationId), eq(invoice.id, inv.id)));
+    await record(tx, ctx.actor, {
+      module: MODULE,
+      resource: 'invoice',
+      objectId: inv.id,
+      label: inv.number,
+      action: 'update',
+      before: { status: inv.status },
+      after: { status: 'cancelled', reason, credit_note: creditNote?.number ?? null },
+    });
+    first ??= creditNote;
+  }
+  return first;
 }
 
-/** What a cancelled sale's invoice charges beyond the money kept on it, credited (when the deadline allows). */
+/** What a cancelled sale's invoices charge beyond the money kept on them, credited (when the deadline allows). */
 async function creditUnkept(tx: Tx, ctx: Ctx, ref: SaleRef, reason: string): Promise<void> {
-  const inv = await invoiceOfSource(tx, ctx, ref, true);
-  if (!inv || inv.status !== 'cancelled') return;
-  const rest = (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0) - Math.max(0, toPaise(inv.paid) ?? 0);
-  // Past the section 34(2) deadline the invoice keeps its tax; being cancelled, it shows no due.
-  if (rest > 0 && !creditNoteTooLate(inv.date, ctx.now.today)) await issueCreditNote(tx, ctx, inv, rest, `Receipt reversed: ${reason}`);
+  for (const inv of await invoicesOfSource(tx, ctx, ref, true)) {
+    if (inv.status !== 'cancelled') continue;
+    const rest = chargedBy(inv) - Math.max(0, toPaise(inv.paid) ?? 0);
+    // Past the section 34(2) deadline the invoice keeps its tax; being cancelled, it shows no due.
+    if (rest > 0 && !creditNoteTooLate(inv.date, ctx.now.today)) await issueCreditNote(tx, ctx, inv, rest, `Receipt reversed: ${reason}`);
+  }
 }
 
 /**

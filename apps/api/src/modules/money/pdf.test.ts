@@ -52,6 +52,8 @@ const invoice = (over: Partial<Invoice> = {}): Invoice => ({
   due: '50000.00',
   status: 'partially_paid',
   against: null,
+  supplements: null,
+  supplementary: [],
   reason: '',
   credit_notes: [],
   payments: [{ id: 1, date: '2026-11-23', kind: 'receipt', amount: '100000.00', payment_mode_name: 'UPI', reference: '431234567890' }],
@@ -280,6 +282,20 @@ describe('renderInvoicePdf, A4', () => {
     expect(text).toContain('Against invoice INV/26-27/00017 dated 20 Nov 2026');
     expect(text).toContain('Court closed for rain');
     expect(text).toContain('This is a computer-generated credit note.');
+  });
+
+  it('names the invoice a supplementary invoice adds to, on A4 and on the roll', async () => {
+    const supplement = invoice({
+      number: 'INV/26-27/00018',
+      supplements: { id: 17, number: 'INV/26-27/00017', date: '2026-11-20' },
+      payments: [],
+    });
+    for (const layout of [a4, receipt]) {
+      const { text } = await read(await renderInvoicePdf(supplement, layout));
+      expect(text).toContain('Tax Invoice');
+      expect(text).toMatch(/Supplementary invoice to INV\/26-27\/00017\s+dated\s+20 Nov 2026/);
+    }
+    expect((await read(await renderInvoicePdf(invoice(), a4))).text).not.toContain('Supplementary');
   });
 
   it("draws the centre's seal above Authorised Signatory, on A4 only", async () => {

@@ -3,7 +3,7 @@
  * how the last payment came. They never name the money tables.
  */
 import { fromPaise, paise, type InvoiceStatus } from '@arena/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import type { SaleRef } from './ledger.service.js';
@@ -18,7 +18,10 @@ export interface CreditNoteRef {
   total: string;
 }
 
-/** The tax invoice of each sale of a kind, by sale id, with the credit notes against it (oldest first). */
+/**
+ * The (first) tax invoice of each sale of a kind, by sale id, with the credit notes against it
+ * (oldest first); a supplementary invoice is reached from it (`supplementaryInvoicesOf`).
+ */
 export async function invoicesOf(
   tx: Tx,
   ctx: Org,
@@ -35,6 +38,7 @@ export async function invoicesOf(
       date: invoice.date,
       total: invoice.total,
       againstId: invoice.againstId,
+      supplementsId: invoice.supplementsId,
       sourceId: invoice.sourceId,
     })
     .from(invoice)
@@ -46,9 +50,36 @@ export async function invoicesOf(
       notes.set(r.againstId, [...(notes.get(r.againstId) ?? []), { id: r.id, number: r.number, date: r.date, total: r.total }]);
   return new Map(
     rows
-      .filter((r) => r.kind === 'invoice')
+      .filter((r) => r.kind === 'invoice' && r.supplementsId === null)
       .map((r) => [Number(r.sourceId), { id: r.id, number: r.number, status: r.status, credit_notes: notes.get(r.id) ?? [] }]),
   );
+}
+
+/** The supplementary invoices of each sale of a kind (a sale that grew after it was invoiced), in order, by sale id; absent when none. */
+export async function supplementaryInvoicesOf(
+  tx: Tx,
+  ctx: Org,
+  type: string,
+  ids: readonly number[],
+): Promise<Map<number, { id: number; number: string; status: InvoiceStatus }[]>> {
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .select({ id: invoice.id, number: invoice.number, status: invoice.status, sourceId: invoice.sourceId })
+    .from(invoice)
+    .where(
+      and(
+        eq(invoice.organisationId, ctx.organisationId),
+        eq(invoice.kind, 'invoice'),
+        eq(invoice.sourceType, type),
+        inArray(invoice.sourceId, [...ids]),
+        isNotNull(invoice.supplementsId),
+      ),
+    )
+    .orderBy(invoice.id);
+  const out = new Map<number, { id: number; number: string; status: InvoiceStatus }[]>();
+  for (const r of rows)
+    out.set(Number(r.sourceId), [...(out.get(Number(r.sourceId)) ?? []), { id: r.id, number: r.number, status: r.status }]);
+  return out;
 }
 
 /** What was refunded on each sale of a kind (net of reversed refunds), by sale id; absent when nothing. */

@@ -42,6 +42,11 @@ export const invoice = tenantTable(
     sourceLabel: text('source_label').notNull().default(''),
     centreId: ref('centre_id'),
     againstId: ref('against_id'),
+    /**
+     * Of a supplementary invoice: the invoice of the same sale it adds to (a sale that grew after
+     * it was invoiced — a booking moved to dearer slots). The issued invoice is never edited.
+     */
+    supplementsId: ref('supplements_id'),
     billOfSupply: boolean('bill_of_supply').notNull().default(false),
     seller: jsonb('seller').$type<SellerSnapshot>().notNull(),
     buyerName: text('buyer_name').notNull().default(''),
@@ -69,10 +74,12 @@ export const invoice = tenantTable(
   (t) => [
     tenantRef(t, t.centreId, () => centre),
     tenantRef(t, t.againstId, () => t),
+    tenantRef(t, t.supplementsId, () => t),
     uniqueIndex('invoice_org_number_key').on(t.organisationId, t.number),
     uniqueIndex('invoice_org_source_key')
       .on(t.organisationId, t.sourceType, t.sourceId)
-      .where(sql`${t.kind} = 'invoice'`),
+      .where(sql`${t.kind} = 'invoice' and ${t.supplementsId} is null`),
+    index('invoice_org_supplements_idx').on(t.organisationId, t.supplementsId),
     index('invoice_org_date_idx').on(t.organisationId, t.date),
     index('invoice_org_against_idx').on(t.organisationId, t.againstId),
     check(

@@ -10,15 +10,16 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { DateField, Form, MoneyField, PaymentFields } from '../../components/form';
+import { DateField, Form, MoneyField, PaymentFields, SelectField } from '../../components/form';
 import { Skeleton } from '../../components/Skeleton';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { requestSchema, useZodForm } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { InvoiceActionButtons, InvoiceStatusBadge } from '../money/public';
-import { bookingKeys, fetchDay, fetchPayments, useBooking, useBookingMutations, useClientCredit } from './api';
+import { bookingKeys, fetchDay, fetchFacilities, fetchPayments, useBooking, useBookingMutations, useClientCredit } from './api';
 import { CancelBookingDialog } from './CancelBookingDialog';
+import { moveDifference } from './move-difference';
 import { PaymentBadge, slotRange, sourceLabel, StatusBadge } from './status';
 
 /** One booking: who, what, money; cancel (with a reason), complete, no-show, payments and discount. */
@@ -184,6 +185,9 @@ function BookingDetail({ booking }: { booking: Booking }) {
       </section>
 
       {booking.invoice && <InvoiceRow invoice={booking.invoice} />}
+      {booking.supplementary_invoices.map((inv) => (
+        <InvoiceRow key={inv.id} invoice={inv} supplementary />
+      ))}
 
       {panel === 'pay' && <PaymentPanel booking={booking} onClose={() => setPanel('none')} />}
       {panel === 'discount' && <DiscountPanel booking={booking} onClose={() => setPanel('none')} />}
@@ -241,13 +245,17 @@ function BookingDetail({ booking }: { booking: Booking }) {
   );
 }
 
-/** The booking's tax invoice: its number (opens it under Accounts), status, and Print, Download PDF and Email. */
-function InvoiceRow({ invoice }: { invoice: NonNullable<Booking['invoice']> }) {
+/**
+ * The booking's tax invoice, or a supplementary invoice (a move to dearer slots): its number
+ * (opens it under Accounts), status, and Print, Download PDF and Email.
+ */
+function InvoiceRow({ invoice, supplementary = false }: { invoice: NonNullable<Booking['invoice']>; supplementary?: boolean }) {
   // The desk prints and mails the booking's invoice; the invoice page belongs to Accounts.
   const accounts = usePermissions((s) => s.allowedModules.includes('Invoice Management'));
+  const heading = supplementary ? 'Supplementary invoice' : 'Invoice';
   return (
-    <section aria-label="Invoice">
-      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Invoice</h3>
+    <section aria-label={supplementary ? `${heading} ${invoice.number}` : heading}>
+      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">{heading}</h3>
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-line px-3 py-2">
         <span className="flex items-center gap-2">
           {accounts ? (
@@ -376,25 +384,46 @@ function DiscountPanel({ booking, onClose }: { booking: Booking; onClose: () => 
   );
 }
 
-/** Move the booking to other free slots: a date and slots of its facility that day (the day view's answer). */
+/**
+ * Move the booking to other free slots: any facility of the same sport in its centre (another
+ * court), a date, and that facility's free slots that day with their prices (the day view's
+ * answer); the price difference shows before the desk confirms.
+ */
 function MovePanel({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const { move } = useBookingMutations();
+  const [facility, setFacility] = useState(String(booking.facility));
   const [date, setDate] = useState(booking.date);
   const [picked, setPicked] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const day = useQuery({
-    queryKey: bookingKeys.day(String(booking.facility), date),
-    queryFn: () => fetchDay(String(booking.facility), date),
-    enabled: !!date,
+  const facilities = useQuery({
+    queryKey: [...bookingKeys.facilities, 'centre', booking.centre, 'move'],
+    queryFn: () => fetchFacilities({ page: 1, page_size: 100, centre: booking.centre, ordering: 'name' }),
   });
-  const own = new Set(booking.time_slots.filter((s) => s.is_active && s.date === date).map((s) => s.time_slot));
+  // Another court of the same sport; the booking's own always (even when it is no longer active).
+  const sameSport = (facilities.data?.results ?? []).filter(
+    (f) => f.sport_name === booking.sport_name && (f.is_active || f.id === booking.facility),
+  );
+  const options = sameSport.length
+    ? sameSport.map((f) => ({ value: String(f.id), label: f.name }))
+    : [{ value: String(booking.facility), label: booking.facility_name }];
+  const day = useQuery({
+    queryKey: bookingKeys.day(facility, date),
+    queryFn: () => fetchDay(facility, date),
+    enabled: !!date && !!facility,
+  });
+  const own = new Set(
+    String(booking.facility) === facility ? booking.time_slots.filter((s) => s.is_active && s.date === date).map((s) => s.time_slot) : [],
+  );
   const slots = (day.data ?? []).flatMap((g) => g.time_slots).filter((s) => s.booking_status === 'available' || own.has(s.id));
+  const subTotal = slots.filter((s) => picked.includes(s.id)).reduce((n, s) => n + (toPaise(s.price) ?? 0), 0);
+  const difference = picked.length ? moveDifference(booking, subTotal) : null;
   const toggle = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
+  const facilityName = options.find((o) => o.value === facility)?.label ?? booking.facility_name;
   const submit = async () => {
     setError(null);
     try {
-      await move.mutateAsync({ id: booking.id, input: { date, time_slot_ids: picked } });
-      notify.success(`Booking ${booking.code} was moved to ${formatDate(date)}.`);
+      await move.mutateAsync({ id: booking.id, input: { facility: Number(facility), date, time_slot_ids: picked } });
+      notify.success(`Booking ${booking.code} was moved to ${facilityName}, ${formatDate(date)}.`);
       onClose();
     } catch (e) {
       setError(errorMessage(e));
@@ -403,7 +432,17 @@ function MovePanel({ booking, onClose }: { booking: Booking; onClose: () => void
   return (
     <section className="space-y-3 rounded-lg border border-line p-3" aria-label="Move booking">
       {error && <Alert tone="error">{error}</Alert>}
-      <div className="max-w-xs">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          label={booking.sport_name ? `${booking.sport_name} facility` : 'Facility'}
+          value={facility}
+          onChange={(v: string) => {
+            setFacility(v);
+            setPicked([]);
+          }}
+          loading={facilities.isPending}
+          options={options}
+        />
         <DateField
           label="Date"
           value={date}
@@ -414,9 +453,11 @@ function MovePanel({ booking, onClose }: { booking: Booking; onClose: () => void
         />
       </div>
       <fieldset>
-        <legend className="mb-1 text-sm font-medium">Free slots</legend>
+        <legend className="mb-1 text-sm font-medium">Free slots of {facilityName}</legend>
         {day.isPending ? (
           <Skeleton className="h-8 w-full" />
+        ) : day.isError ? (
+          <Alert tone="error">{errorMessage(day.error)}</Alert>
         ) : slots.length ? (
           <div className="flex flex-wrap gap-2">
             {slots.map((s) => (
@@ -439,6 +480,17 @@ function MovePanel({ booking, onClose }: { booking: Booking; onClose: () => void
           <p className="text-muted">No free slots on this date.</p>
         )}
       </fieldset>
+      {difference && (
+        <p role="status" className="flex flex-wrap justify-between gap-2 rounded-md bg-subtle px-3 py-2 text-sm">
+          <span className="tabular">
+            New amount {formatMoney(difference.amount / 100)}{' '}
+            <span className="text-muted">(was {formatMoney(booking.booking_amount)})</span>
+          </span>
+          <span className={difference.tone === 'more' ? 'font-medium text-warning-text' : 'font-medium'} data-testid="move-difference">
+            {difference.text}
+          </span>
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         <Button size="sm" variant="secondary" onClick={onClose}>
           Close

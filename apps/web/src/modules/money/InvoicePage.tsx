@@ -138,6 +138,22 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
                 <Fact label={credit ? 'Credit note no.' : 'Invoice no.'}>{invoice.number}</Fact>
                 <Fact label="Date">{formatDate(invoice.date)}</Fact>
                 {invoice.place_of_supply && <Fact label="Place of supply">{invoice.place_of_supply}</Fact>}
+                {invoice.supplements && (
+                  <Fact label="Supplementary invoice to">
+                    <Link to={`/accounts/${invoice.supplements.id}`} className="text-accent-text hover:underline">
+                      {invoice.supplements.number}
+                    </Link>{' '}
+                    <span className="font-normal text-muted">of {formatDate(invoice.supplements.date)}</span>
+                  </Fact>
+                )}
+                {invoice.supplementary.map((sup) => (
+                  <Fact key={sup.id} label="Supplementary invoice">
+                    <Link to={`/accounts/${sup.id}`} className="text-accent-text hover:underline">
+                      {sup.number}
+                    </Link>{' '}
+                    <span className="font-normal text-muted">of {formatDate(sup.date)}</span>
+                  </Fact>
+                ))}
                 {invoice.against && (
                   <Fact label="Against invoice">
                     <Link to={`/accounts/${invoice.against.id}`} className="text-accent-text hover:underline">

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { inputClass } from '../../components/TextField';
 import { ApiError } from '../../lib/api';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage, fieldErrors, fieldLabel } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { createBooking, fetchCentres, fetchFacilities, fetchOrganisation, fetchSlots, portalKeys } from './api';
@@ -169,7 +169,9 @@ export default function OnlineBookingPage() {
       const contactErrors: ContactErrors = {};
       for (const name of ['name', 'email', 'mobile_no'] as const) if (fields[name]) contactErrors[name] = fields[name];
       const others = Object.entries(fields).filter(([k]) => !(k in contactErrors));
-      const message = Object.keys(fields).length ? others.map(([k, v]) => `${k}: ${v}`).join('\n') || null : errorMessage(error);
+      const message = Object.keys(fields).length
+        ? others.map(([k, v]) => `${fieldLabel(k)}: ${v}`).join('\n') || null
+        : errorMessage(error);
       setBookingError(message);
       if (error instanceof ApiError && error.status === 409) void slots.refetch();
       return Object.keys(contactErrors).length ? contactErrors : undefined;

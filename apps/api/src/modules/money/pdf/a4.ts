@@ -15,6 +15,7 @@ import { BOLD, Doc, INK, MUTED, REGULAR, collect, createDocument, hline, measure
 import {
   SummaryRow,
   againstText,
+  supplementsText,
   displayDate,
   displayQuantity,
   documentNoun,
@@ -128,6 +129,7 @@ export function drawDocumentDetails(flow: Flow, invoice: Invoice, x: number, top
   if (invoice.kind !== 'credit_note' && !invoice.bill_of_supply)
     y += 2 + write(doc, REVERSE_CHARGE_TEXT, x, y + 2, META_WIDTH, { size: BODY });
   if (invoice.bill_of_supply) y += 2 + write(doc, billOfSupplyNote(invoice), x, y + 2, META_WIDTH, { size: BODY });
+  if (invoice.supplements) y += 2 + write(doc, supplementsText(invoice), x, y + 2, META_WIDTH, { size: BODY });
   if (invoice.kind === 'credit_note') {
     y += 2 + write(doc, againstText(invoice), x, y + 2, META_WIDTH, { size: BODY });
     if (invoice.reason) y += 2 + write(doc, `Reason: ${invoice.reason}`, x, y + 2, META_WIDTH, { size: BODY, color: MUTED });

@@ -5,7 +5,7 @@ import { Flow, ensureSpace, right } from './flow.js';
 import { OpenedImage, drawImage, fitImage, openLogo } from './images.js';
 import { Doc, MUTED, TextStyle, collect, createDocument, measure, textWidth, write } from './kit.js';
 import { REVERSE_CHARGE_TEXT, SMALL } from './a4.js';
-import { againstText, codeText, displayDate, displayQuantity, nonZero, stateWithCode, summaryRows } from './text.js';
+import { againstText, codeText, supplementsText, displayDate, displayQuantity, nonZero, stateWithCode, summaryRows } from './text.js';
 
 /** 80 mm in points. */
 export const RECEIPT_WIDTH = 226.77;
@@ -100,6 +100,7 @@ export function drawReceiptHeader(flow: Flow, invoice: Invoice, logo: OpenedImag
   centred(flow, invoice.place_of_supply && `Place of supply: ${stateWithCode(invoice.place_of_supply)}`, { size: RECEIPT_BODY });
   if (invoice.kind !== 'credit_note' && !invoice.bill_of_supply) centred(flow, REVERSE_CHARGE_TEXT, { size: SMALL });
   centred(flow, billOfSupplyNote(invoice), { size: SMALL });
+  centred(flow, supplementsText(invoice), { size: SMALL });
   if (invoice.kind === 'credit_note') {
     centred(flow, againstText(invoice), { size: SMALL });
     centred(flow, invoice.reason && `Reason: ${invoice.reason}`, { size: SMALL });

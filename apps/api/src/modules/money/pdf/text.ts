@@ -35,6 +35,13 @@ export function againstText(invoice: Invoice): string {
   return invoice.against ? `Against invoice ${invoice.against.number} dated ${date}` : '';
 }
 
+/** A supplementary invoice's link to the invoice it adds to (GST s.34(3)-style): `Supplementary invoice to INV/26-27/00012 dated 27 Nov 2026`. */
+export function supplementsText(invoice: Invoice): string {
+  if (!invoice.supplements) return '';
+  const date = displayDate(invoice.supplements.date).replaceAll(' ', '\u00a0');
+  return `Supplementary invoice to ${invoice.supplements.number} dated ${date}`;
+}
+
 /** Which tax columns the document shows: CGST and SGST within the state, IGST across states (both on a mixed old document). */
 export function taxColumns(invoice: Invoice): { split: boolean; igst: boolean } {
   if (invoice.bill_of_supply) return { split: false, igst: false };
