@@ -217,6 +217,20 @@ test('the owner cancels a paid membership mid-term and the dialog proposes the p
   await expect(dialog).toHaveCount(0);
   const after = await owner.get(`/member-management/membership/${m.id}/`);
   expect(after).toMatchObject({ status: 'cancelled', paid: (Number(sold.paid) - 1000).toFixed(2) });
+
+  // Issue 20 §6: the cancelled invoice shows the credit note and the refund that balance it.
+  const [note] = after.invoice.credit_notes as { id: number; number: string }[];
+  expect(note.number).toMatch(/^CN/);
+  await page.goto(`/accounts/${after.invoice.id}`);
+  const cancelled = page.getByRole('status').filter({ hasText: 'This invoice is cancelled' });
+  await expect(cancelled).toContainText(`credit note ${note.number}`);
+  await expect(cancelled).toContainText('₹1,000.00 was refunded');
+  await expect(page.getByLabel('Totals')).toContainText('Less credit note');
+  await expect(page.getByLabel('Totals')).toContainText('Refunded');
+  // The member's payment history links the credit note.
+  await page.goto(`/membership/members/${member.id}/payment-history`);
+  await page.getByRole('list', { name: 'Credit notes' }).getByRole('link', { name: note.number }).click();
+  await expect(page).toHaveURL(new RegExp(`/accounts/${note.id}$`));
 });
 
 test('the desk checks a session-pack member in twice in a day, confirming the second session', async ({ page }) => {
