@@ -68,6 +68,19 @@ test('a visitor on a phone picks two slots, proceeds from the sticky bar and get
   await expect(panel.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
   const code = (await panel.getByTestId('confirmation-code').innerText()).trim();
   expect(code).toMatch(/^BK-\d{4}-\d+$/);
+  // Issue 20 §6: the success toast (top right) never covers the booking code on a phone.
+  const toast = page.getByRole('status').filter({ hasText: 'Booking confirmed successfully!' });
+  await expect(toast).toBeVisible();
+  await page.waitForTimeout(800); // the panel's smooth scroll settles
+  const t = await toast.boundingBox();
+  const covered = async (name: string, box: { x: number; y: number; width: number; height: number } | null) => {
+    expect(t && box, name).toBeTruthy();
+    return t!.x < box!.x + box!.width && box!.x < t!.x + t!.width && t!.y < box!.y + box!.height && box!.y < t!.y + t!.height;
+  };
+  const overlaps =
+    (await covered('code', await panel.getByTestId('confirmation-code').boundingBox())) ||
+    (await covered('heading', await panel.getByRole('heading', { name: 'Booking confirmed' }).boundingBox()));
+  expect(overlaps, `the toast ${JSON.stringify(t)} covers the confirmation's heading or code`).toBe(false);
   await expect(panel.getByTestId('confirmation-amount')).toHaveText(total);
   await expect(panel.getByText('Pay at the venue')).toBeVisible();
   await expect(panel.getByRole('list', { name: 'Booked slots' }).getByRole('listitem')).toHaveCount(2);

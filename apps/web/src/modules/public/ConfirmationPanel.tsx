@@ -27,7 +27,7 @@ export function ConfirmationPanel({ booking, onDismiss }: { booking: PortalBooki
       tabIndex={-1}
       aria-labelledby="portal-confirmation-title"
       data-testid="booking-confirmation"
-      className="scroll-mt-4 rounded-xl border border-green-600/40 bg-surface shadow-[0_1px_2px_rgba(16,24,40,0.04)] outline-none"
+      className="scroll-mt-24 rounded-xl border border-green-600/40 sm:scroll-mt-4 bg-surface shadow-[0_1px_2px_rgba(16,24,40,0.04)] outline-none"
     >
       <div className="flex items-start gap-3 border-b border-line bg-green-50 px-4 py-3 dark:bg-green-950/40 sm:px-5">
         <CheckCircle2 size={22} className="mt-0.5 shrink-0 text-green-700 dark:text-green-300" aria-hidden />
