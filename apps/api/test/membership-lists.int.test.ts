@@ -7,7 +7,7 @@ import { MEMBER_SOURCE_LABELS } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
 import { addDays } from '../src/platform/time.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membership } from '../src/modules/membership/schema.js';
+import { member as memberTable, membership, plan as membershipPlan } from '../src/modules/membership/schema.js';
 import { inOrg, makeCentre, makeMemberRow, makeMembershipRow, makeOrganisation, makePlan, type TestOrganisation } from './factories.js';
 import { call, createTestApp, login, type TestContext } from './helpers.js';
 
@@ -166,6 +166,23 @@ describe('the dashboard tile "Expired, last 30 days"', () => {
       // Chitra (5 days ago) and Gita (10); not Dev or Farid (longer ago), nor Hari, who has a new membership.
       expect(names(list.results).sort()).toEqual(['Chitra', 'Gita']);
       expect(tile.expired_last_30_days).toBe(list.count);
+    }
+  });
+});
+
+describe('the dashboard tile "Expiring in 7 days"', () => {
+  it('counts members, as the list it opens does, even when a member has two expiring memberships', async () => {
+    // Bala also holds a second (Quarterly) membership ending within the window.
+    await inOrg(t, org, async (tx, ctx) => {
+      const [bala] = await tx.select().from(memberTable).where(eq(memberTable.id, ids.Bala));
+      const [quarterly] = await tx.select().from(membershipPlan).where(eq(membershipPlan.id, ids.quarterly));
+      await makeMembershipRow(tx, ctx, { member: bala, plan: quarterly, start: day(-80), end: day(3) });
+    });
+    for (const query of ['', `?centre=${centre}`]) {
+      const tile = await get(`/dashboard/${query}`);
+      const list = await get(`/member/?status=expiring${query ? `&${query.slice(1)}` : ''}`);
+      expect(names(list.results).sort()).toEqual(['Bala', 'Esha', 'Kiran']);
+      expect(tile.expiring_7_days).toBe(list.count);
     }
   });
 });

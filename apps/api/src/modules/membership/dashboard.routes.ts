@@ -5,8 +5,9 @@
  * - `active_members`: members whose (stored, daily-moved) status is active or expiring — a frozen
  *   member is paused, not active; an inactive (deactivated) member never counts.
  * - `new_this_month`: members whose `joined_on` is in the current month.
- * - `expiring_7_days`: memberships whose status is `expiring` (ending within the organisation's
- *   reminder window, 7 days by default) and not renewed yet.
+ * - `expiring_7_days`: members whose status is `expiring` (their membership ends within the
+ *   organisation's reminder window, 7 days by default, not renewed yet): exactly the member list with
+ *   `status=expiring` (and the centre), the list the tile opens.
  * - `expired_last_30_days`: expired members whose last membership ended in the 30 days before today
  *   (`expired_window`): exactly the member list with `status=expired&ended_after=…&ended_before=…`
  *   (and the centre), the list the tile opens — the same filter, so the same count.
@@ -61,6 +62,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
             { status: 'expired', ended_after: expiredWindow.from, ended_before: expiredWindow.to, centre },
             ctx,
           );
+          const expiringList = conditions(memberList, { status: 'expiring', centre }, ctx);
           const [figures] = await queryRows<{
             active_members: number;
             new_this_month: number;
@@ -77,8 +79,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
                and mb.status in ('active', 'expiring') ${c('mb.centre_id')})::int as active_members,
             (select count(*) from member mb where mb.organisation_id = ${org}
                and mb.joined_on between ${month.from}::date and ${month.to}::date ${c('mb.centre_id')})::int as new_this_month,
-            (select count(*) from membership m where m.organisation_id = ${org} and m.status = 'expiring' and ${NOT_RENEWED}
-               ${c('m.centre_id')})::int as expiring_7_days,
+            (select count(*) from ${member} where ${expiringList})::int as expiring_7_days,
             (select count(*) from ${member} where ${expiredList})::int as expired_last_30_days,
             (select count(*) from member_attendance a where a.organisation_id = ${org} and a.date = ${today}::date
                ${c('a.centre_id')})::int as todays_checkins,
