@@ -295,8 +295,8 @@ export async function issueSupplementaryInvoice(tx: Tx, ctx: Ctx, original: Invo
   });
 }
 
-/** Every invoice of a sale (the first, then its supplementary invoices, in order), locked when asked. */
-export async function invoicesOfSource(tx: Tx, ctx: Ctx, source: { type: string; id: number }, lock = false): Promise<InvoiceRow[]> {
+/** The invoices of a sale in order (only the first — not a supplementary one — when `first`), locked when asked. */
+function sourceInvoices(tx: Tx, ctx: Ctx, source: { type: string; id: number }, lock: boolean, first: boolean): Promise<InvoiceRow[]> {
   const query = tx
     .select()
     .from(invoice)
@@ -306,11 +306,16 @@ export async function invoicesOfSource(tx: Tx, ctx: Ctx, source: { type: string;
         eq(invoice.kind, 'invoice'),
         eq(invoice.sourceType, source.type),
         eq(invoice.sourceId, source.id),
+        first ? isNull(invoice.supplementsId) : undefined,
       ),
     )
     .orderBy(invoice.id);
-  return lock ? await query.for('update') : await query;
+  return lock ? query.for('update') : query;
 }
+
+/** Every invoice of a sale (the first, then its supplementary invoices, in order), locked when asked. */
+export const invoicesOfSource = (tx: Tx, ctx: Ctx, source: { type: string; id: number }, lock = false): Promise<InvoiceRow[]> =>
+  sourceInvoices(tx, ctx, source, lock, false);
 
 /** What an invoice still charges: its total less its credit notes, in paise. */
 export const chargedBy = (inv: Pick<InvoiceRow, 'total' | 'credited'>): number => (toPaise(inv.total) ?? 0) - (toPaise(inv.credited) ?? 0);
@@ -342,19 +347,7 @@ export async function creditSale(
 
 /** The first invoice of a sale (kind invoice, not a supplementary one), locked for the caller's change; null when it has none. */
 export async function invoiceOfSource(tx: Tx, ctx: Ctx, source: { type: string; id: number }, lock = false): Promise<InvoiceRow | null> {
-  const query = tx
-    .select()
-    .from(invoice)
-    .where(
-      and(
-        eq(invoice.organisationId, ctx.organisationId),
-        eq(invoice.kind, 'invoice'),
-        eq(invoice.sourceType, source.type),
-        eq(invoice.sourceId, source.id),
-        isNull(invoice.supplementsId),
-      ),
-    );
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = await sourceInvoices(tx, ctx, source, lock, true);
   return row ?? null;
 }
 
