@@ -107,7 +107,14 @@ describe('batch seats, waiting list and roll call', () => {
       url: `${API}/batch/`,
       host: other.host,
       token: otherKey,
-      payload: { name: 'Their batch', centre: theirs.centre, weekdays: [1, 2, 3, 4, 5, 6, 7], start_time: '18:00', end_time: '19:00', capacity: 1 },
+      payload: {
+        name: 'Their batch',
+        centre: theirs.centre,
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        start_time: '18:00',
+        end_time: '19:00',
+        capacity: 1,
+      },
     });
     theirBatch = made.json().id;
   });
@@ -197,7 +204,13 @@ describe('batch seats, waiting list and roll call', () => {
     expect(inAlready.json()).toEqual({ member: ['This member is already in the batch.'] });
     const first = await api('POST', `${API}/batch/${b.id}/waitlist/`, { member: rohan.id, note: 'Prefers Mondays' });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ member: rohan.id, member_name: 'Rohan Deshmukh', position: 1, status: 'waiting', note: 'Prefers Mondays' });
+    expect(first.json()).toMatchObject({
+      member: rohan.id,
+      member_name: 'Rohan Deshmukh',
+      position: 1,
+      status: 'waiting',
+      note: 'Prefers Mondays',
+    });
     const second = await api('POST', `${API}/batch/${b.id}/waitlist/`, { member: kabir.id });
     expect(second.json()).toMatchObject({ position: 2, status: 'waiting' });
     const twice = await api('POST', `${API}/batch/${b.id}/waitlist/`, { member: rohan.id });
@@ -294,8 +307,7 @@ describe('batch seats, waiting list and roll call', () => {
       ['Tanvi Deshmukh', 'unmarked'],
     ]);
 
-    const mark = (m: MemberRow, status: string, date = today) =>
-      api('PUT', `${API}/batch/${b.id}/roll-call/${m.id}/`, { date, status });
+    const mark = (m: MemberRow, status: string, date = today) => api('PUT', `${API}/batch/${b.id}/roll-call/${m.id}/`, { date, status });
     const present = await mark(tanvi, 'present');
     expect(present.statusCode, present.body).toBe(200);
     expect(present.json()).toMatchObject({ member: tanvi.id, status: 'present', marked_by: 'roll_call' });
@@ -323,7 +335,11 @@ describe('batch seats, waiting list and roll call', () => {
     expect(door.statusCode, door.body).toBe(201);
     const after = (await api('GET', `${API}/batch/${b.id}/roll-call/?date=${today}`)).json();
     expect(after).toMatchObject({ present: 2, absent: 1, unmarked: 0 });
-    expect(after.results.find((r: Body) => r.member === kabir.id)).toMatchObject({ status: 'present', marked_by: 'door', check_in: door.json().check_in });
+    expect(after.results.find((r: Body) => r.member === kabir.id)).toMatchObject({
+      status: 'present',
+      marked_by: 'door',
+      check_in: door.json().check_in,
+    });
     // Marking a door arrival present writes no second visit.
     expect((await mark(kabir, 'present')).json()).toMatchObject({ status: 'present' });
     expect((await visits(kabir)).map((v) => v.source)).toEqual(['desk']);
@@ -435,7 +451,8 @@ describe.runIf(onPostgres)('batch seats under concurrency', () => {
     );
     const responses = await Promise.all(ids.map((id) => post(`${API}/batch/${batchId}/members/`, { member: id })));
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(4);
-    for (const r of responses.filter((x) => x.statusCode !== 201)) expect(r.json()).toEqual({ detail: 'This batch is full (10 of 10 seats taken).' });
+    for (const r of responses.filter((x) => x.statusCode !== 201))
+      expect(r.json()).toEqual({ detail: 'This batch is full (10 of 10 seats taken).' });
     const shown = (await call(t.app, { method: 'GET', url: `${API}/batch/${batchId}/`, host: acme.host, token: key })).json();
     expect(shown).toMatchObject({ members_count: 10, seats_left: 0 });
     const rows = await inOrg(t, acme, (tx, ctx) =>

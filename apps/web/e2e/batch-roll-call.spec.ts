@@ -28,7 +28,8 @@ test('a full batch’s waiting list takes a freed seat, and the roll call marks 
   });
   expect(made.status()).toBe(201);
   const batch = (await made.json()).id as number;
-  for (const m of [first, second]) expect((await api.post(`/member-management/batch/${batch}/members/`, { member: m.id })).status()).toBe(201);
+  for (const m of [first, second])
+    expect((await api.post(`/member-management/batch/${batch}/members/`, { member: m.id })).status()).toBe(201);
   expect((await api.post(`/member-management/batch/${batch}/waitlist/`, { member: third.id })).status()).toBe(201);
 
   await signIn(page, OWNER);

@@ -547,6 +547,8 @@ export const rollCallEntrySchema = z.object({
   phone: z.string(),
   photo: z.string().nullable(),
   seat_status: z.enum(SEAT_STATUSES),
+  /** Days a lapsed seat is kept from today, else null. */
+  seat_days_left: z.number().nullable(),
   status: z.enum(ROLL_CALL_STATUSES),
   /** roll_call: marked by the trainer; door: a check-in of the day (desk or QR) made them present. */
   marked_by: z.enum(['roll_call', 'door']).nullable(),

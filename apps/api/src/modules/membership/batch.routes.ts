@@ -225,7 +225,8 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
     module,
     tags,
     summary: 'Decline an offered seat: the next in line is offered it',
-    handler: async (request) => inTenant(request, (tx, ctx) => declineOffer(tx, ctx, { batch: request.params.id, entry: request.params.entry })),
+    handler: async (request) =>
+      inTenant(request, (tx, ctx) => declineOffer(tx, ctx, { batch: request.params.id, entry: request.params.entry })),
   });
 
   route(app, e.rollCall, {

@@ -298,7 +298,10 @@ async function takeSeat(tx: Tx, ctx: Ctx, b: BatchRow, memberId: number) {
     )
     .returning({ memberCount: batch.memberCount, capacity: batch.capacity });
   if (seat) return seat;
-  const [now] = await tx.select({ capacity: batch.capacity, count: batch.memberCount, isActive: batch.isActive }).from(batch).where(byId(ctx, b.id));
+  const [now] = await tx
+    .select({ capacity: batch.capacity, count: batch.memberCount, isActive: batch.isActive })
+    .from(batch)
+    .where(byId(ctx, b.id));
   if (!now.isActive) throw badRequest(`${b.name} is inactive; members cannot join it.`);
   if (now.count < now.capacity) {
     const free = now.capacity - now.count;
@@ -343,7 +346,14 @@ export async function joinBatch(tx: Tx, ctx: Ctx, input: { batch: number; member
   await tx
     .update(batchWaitlist)
     .set({ status: 'accepted', closedAt: ctx.now.instant })
-    .where(and(eq(batchWaitlist.organisationId, ctx.organisationId), eq(batchWaitlist.batchId, b.id), eq(batchWaitlist.memberId, m.id), openEntry));
+    .where(
+      and(
+        eq(batchWaitlist.organisationId, ctx.organisationId),
+        eq(batchWaitlist.batchId, b.id),
+        eq(batchWaitlist.memberId, m.id),
+        openEntry,
+      ),
+    );
   const after = batchMemberJson((await batchMemberRow(tx, ctx, b.id, m.id))!);
   await record(tx, ctx.actor, {
     module: MODULE,

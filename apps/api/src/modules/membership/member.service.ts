@@ -214,7 +214,11 @@ export async function saveSettings(tx: Tx, ctx: Ctx, input: MembershipSettingsIn
   const grace = input.batch_seat_grace_days;
   const [row] = await tx
     .insert(membershipSetting)
-    .values({ organisationId: ctx.organisationId, reminderDays: input.reminder_days, ...(grace === undefined ? {} : { batchSeatGraceDays: grace }) })
+    .values({
+      organisationId: ctx.organisationId,
+      reminderDays: input.reminder_days,
+      ...(grace === undefined ? {} : { batchSeatGraceDays: grace }),
+    })
     .onConflictDoUpdate({
       target: membershipSetting.organisationId,
       set: { reminderDays: input.reminder_days, ...(grace === undefined ? {} : { batchSeatGraceDays: grace }), updatedAt: sql`now()` },

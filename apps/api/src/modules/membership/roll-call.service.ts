@@ -10,13 +10,7 @@
  * before it), and anyone marked that day. Dates: a weekday of the batch, at most 7 days ahead and
  * 31 days back; marks only for today's and past sessions.
  */
-import {
-  ROLL_CALL_DAYS_AHEAD,
-  ROLL_CALL_DAYS_BACK,
-  type RollCall,
-  type RollCallEntry,
-  type RollCallMarkInput,
-} from '@arena/contracts';
+import { ROLL_CALL_DAYS_AHEAD, ROLL_CALL_DAYS_BACK, type RollCall, type RollCallEntry, type RollCallMarkInput } from '@arena/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -48,7 +42,8 @@ function sessionDate(ctx: Ctx, b: Batch, date: string | undefined): string {
   if (date === undefined) return b.weekdays.includes(isoWeekday(today)) ? today : (sessionDay(b, today, 1) ?? today);
   const latest = addDays(today, ROLL_CALL_DAYS_AHEAD);
   const earliest = addDays(today, -ROLL_CALL_DAYS_BACK);
-  if (date > latest) throw fieldError('date', `A roll call opens at most ${ROLL_CALL_DAYS_AHEAD} days ahead (until ${displayDate(latest)}).`);
+  if (date > latest)
+    throw fieldError('date', `A roll call opens at most ${ROLL_CALL_DAYS_AHEAD} days ahead (until ${displayDate(latest)}).`);
   if (date < earliest) throw fieldError('date', `A roll call goes back at most ${ROLL_CALL_DAYS_BACK} days (to ${displayDate(earliest)}).`);
   if (!b.weekdays.includes(isoWeekday(date)))
     throw fieldError(
@@ -99,7 +94,13 @@ async function roster(tx: Tx, ctx: Ctx, b: Batch, date: string, only?: number) {
   const missing = marks.filter((m) => !onRoster.some((r) => r.memberId === m.memberId)).map((m) => m.memberId);
   const gone = missing.length
     ? await tx
-        .select({ id: member.id, name: sql<string>`trim(${member.firstName} || ' ' || ${member.lastName})`, code: member.memberCode, phone: member.phone, photo: member.photo })
+        .select({
+          id: member.id,
+          name: sql<string>`trim(${member.firstName} || ' ' || ${member.lastName})`,
+          code: member.memberCode,
+          phone: member.phone,
+          photo: member.photo,
+        })
         .from(member)
         .where(and(eq(member.organisationId, org), inArray(member.id, missing)))
     : [];
@@ -121,11 +122,11 @@ async function roster(tx: Tx, ctx: Ctx, b: Batch, date: string, only?: number) {
   const doorOf = (id: number) => visits.find((v) => v.memberId === id);
   const entry = (
     m: { id: number; name: string; code: string; phone: string; photo: string | null },
-    seat: RollCallEntry['seat_status'],
+    seat: Pick<RollCallEntry, 'seat_status' | 'seat_days_left'>,
   ): RollCallEntry => {
     const mark = marked.get(m.id);
     const door = doorOf(m.id);
-    const base = { member: m.id, member_name: m.name, member_code: m.code, phone: m.phone, photo: photoUrl(m.photo), seat_status: seat };
+    const base = { member: m.id, member_name: m.name, member_code: m.code, phone: m.phone, photo: photoUrl(m.photo), ...seat };
     if (mark?.status === 'present') return { ...base, status: 'present', marked_by: 'roll_call', check_in: null };
     if (door && (!mark || door.checkIn > mark.markedAt))
       return { ...base, status: 'present', marked_by: 'door', check_in: door.checkIn.toISOString() };
@@ -133,8 +134,14 @@ async function roster(tx: Tx, ctx: Ctx, b: Batch, date: string, only?: number) {
     return { ...base, status: 'unmarked', marked_by: null, check_in: null };
   };
   const results = [
-    ...onRoster.map((r) => entry({ id: r.memberId, name: r.name, code: r.code, phone: r.phone, photo: r.photo }, seatOf(r).status)),
-    ...gone.map((g) => entry(g, 'freed')),
+    ...onRoster.map((r) => {
+      const seat = seatOf(r);
+      return entry(
+        { id: r.memberId, name: r.name, code: r.code, phone: r.phone, photo: r.photo },
+        { seat_status: seat.status, seat_days_left: seat.daysLeft },
+      );
+    }),
+    ...gone.map((g) => entry(g, { seat_status: 'freed', seat_days_left: null })),
   ].sort((x, y) => x.member_name.localeCompare(y.member_name) || x.member - y.member);
   return { results, marked };
 }
@@ -183,11 +190,7 @@ async function dropVisit(tx: Tx, ctx: Ctx, mark: Mark | undefined) {
  * Marks one member of a session present, absent or unmarked: idempotent (the same tap twice
  * changes nothing the second time). The batch row is locked, so two taps at once run in turn.
  */
-export async function markRollCall(
-  tx: Tx,
-  ctx: Ctx,
-  input: RollCallMarkInput & { batch: number; member: number },
-): Promise<RollCallEntry> {
+export async function markRollCall(tx: Tx, ctx: Ctx, input: RollCallMarkInput & { batch: number; member: number }): Promise<RollCallEntry> {
   const b = await loadBatch(tx, ctx, input.batch);
   const date = sessionDate(ctx, b, input.date);
   if (date > ctx.now.today) throw fieldError('date', `The session of ${displayDate(date)} has not happened yet; mark it on the day.`);

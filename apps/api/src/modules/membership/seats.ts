@@ -60,9 +60,10 @@ export function batchSeatFields(b: string) {
     held: sql<number>`(select count(*) filter (where x.lapsed_on is null or x.lapsed_on + ${grace} > ${ORG_TODAY})::int ${rows})`.mapWith(
       Number,
     ),
-    lapsed: sql<number>`(select count(*) filter (where x.lapsed_on is not null and x.lapsed_on + ${grace} > ${ORG_TODAY})::int ${rows})`.mapWith(
-      Number,
-    ),
+    lapsed:
+      sql<number>`(select count(*) filter (where x.lapsed_on is not null and x.lapsed_on + ${grace} > ${ORG_TODAY})::int ${rows})`.mapWith(
+        Number,
+      ),
     waiting: sql<number>`(select count(*)::int from batch_waitlist w
       where w.organisation_id = ${sql.raw(b)}.organisation_id and w.batch_id = ${sql.raw(b)}.id and w.status in ('waiting', 'offered'))`.mapWith(
       Number,

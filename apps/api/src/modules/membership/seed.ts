@@ -511,7 +511,9 @@ async function seedMorningYoga(tx: Tx, ctx: Ctx, batchId: number, centreId: numb
     2,
   );
   if (waiting.length)
-    await tx.insert(batchWaitlist).values(waiting.map((memberId) => ({ organisationId: org, batchId, memberId, note: 'Asked at the desk' })));
+    await tx
+      .insert(batchWaitlist)
+      .values(waiting.map((memberId) => ({ organisationId: org, batchId, memberId, note: 'Asked at the desk' })));
   // The seat of the member gone weeks ago is freed and offered to the first in line.
   await freeLapsedSeats(tx, ctx, [batchId]);
 }

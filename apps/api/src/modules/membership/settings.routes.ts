@@ -12,7 +12,8 @@ export async function membershipSettingsRoutes(app: FastifyInstance): Promise<vo
     module: MODULE,
     tags,
     summary: "The organisation's membership settings",
-    handler: async (request) => inTenant(request, async (tx, ctx) => ({
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => ({
         reminder_days: await reminderDays(tx, ctx),
         batch_seat_grace_days: await batchSeatGraceDays(tx, ctx),
       })),

@@ -134,11 +134,20 @@ export async function joinWaitlist(tx: Tx, ctx: Ctx, input: { batch: number; mem
       ),
     );
   if (waiting)
-    throw fieldError(alreadyWaiting.field, `${alreadyWaiting.message.slice(0, -1)} (${ordinal(await positionOf(tx, ctx, b.id, waiting.id))} in line).`);
+    throw fieldError(
+      alreadyWaiting.field,
+      `${alreadyWaiting.message.slice(0, -1)} (${ordinal(await positionOf(tx, ctx, b.id, waiting.id))} in line).`,
+    );
   const [{ open }] = await tx
     .select({ open: sql<number>`count(*)::int`.mapWith(Number) })
     .from(batchWaitlist)
-    .where(and(eq(batchWaitlist.organisationId, ctx.organisationId), eq(batchWaitlist.batchId, b.id), sql`${batchWaitlist.status} in ('waiting', 'offered')`));
+    .where(
+      and(
+        eq(batchWaitlist.organisationId, ctx.organisationId),
+        eq(batchWaitlist.batchId, b.id),
+        sql`${batchWaitlist.status} in ('waiting', 'offered')`,
+      ),
+    );
   if (b.memberCount + open < b.capacity)
     throw badRequest(`${b.name} has a free seat; add the member to the batch instead of the waiting list.`);
 
@@ -192,8 +201,7 @@ async function closeEntry(
 /** The member declines the seat offered to them: the next in line is offered it. */
 export const declineOffer = (tx: Tx, ctx: Ctx, input: { batch: number; entry: number }) => closeEntry(tx, ctx, input, 'declined');
 /** Takes an entry off the waiting list (an offered seat goes to the next in line). */
-export const removeFromWaitlist = (tx: Tx, ctx: Ctx, input: { batch: number; entry: number }) =>
-  closeEntry(tx, ctx, input, 'removed');
+export const removeFromWaitlist = (tx: Tx, ctx: Ctx, input: { batch: number; entry: number }) => closeEntry(tx, ctx, input, 'removed');
 
 /**
  * The desk confirms an offered seat: the member joins the batch, taking the seat kept for them

@@ -54,7 +54,7 @@ export function SeatBadge({ m }: { m: Pick<BatchMember, 'seat_status' | 'seat_da
   if (m.seat_status === 'lapsed')
     return (
       <span title={m.seat_until ? `The seat is kept until ${formatDate(m.seat_until)}` : undefined}>
-        <Badge tone="danger">Lapsed · {countOf(m.seat_days_left ?? 0, 'day')} left</Badge>
+        <Badge tone="danger">{m.seat_days_left === null ? 'Lapsed' : `Lapsed · ${countOf(m.seat_days_left, 'day')} left`}</Badge>
       </span>
     );
   if (m.seat_status === 'freed') return <Badge tone="neutral">Seat freed</Badge>;
@@ -270,7 +270,12 @@ function WaitlistSection({
             <div className="flex gap-1.5">
               {e.status === 'offered' && (
                 <>
-                  <Button size="sm" aria-label={`Confirm the seat for ${e.member_name}`} disabled={busy(e)} onClick={() => void run('confirm', e)}>
+                  <Button
+                    size="sm"
+                    aria-label={`Confirm the seat for ${e.member_name}`}
+                    disabled={busy(e)}
+                    onClick={() => void run('confirm', e)}
+                  >
                     Confirm
                   </Button>
                   <Button

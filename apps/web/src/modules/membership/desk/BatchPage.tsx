@@ -131,7 +131,10 @@ export function BatchPage() {
               <SeatsCell members={b.members_count} capacity={b.capacity} left={b.seats_left} />
               {(b.lapsed_count > 0 || b.waitlist_count > 0) && (
                 <p className="mt-1 text-xs text-muted">
-                  {[b.lapsed_count > 0 && `${formatCount(b.lapsed_count)} lapsed`, b.waitlist_count > 0 && `${formatCount(b.waitlist_count)} waiting`]
+                  {[
+                    b.lapsed_count > 0 && `${formatCount(b.lapsed_count)} lapsed`,
+                    b.waitlist_count > 0 && `${formatCount(b.waitlist_count)} waiting`,
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 </p>

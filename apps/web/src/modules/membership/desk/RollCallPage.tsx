@@ -34,7 +34,8 @@ export function RollCallPage() {
   const roll = useRollCall(batchId, date);
   const dateError = roll.error instanceof ApiError && roll.error.status === 400 ? refusalText(roll.error.data) : null;
 
-  if (!Number.isInteger(batchId) || batchId <= 0) return <EmptyState title="No such batch">Open a batch from Membership › Batch.</EmptyState>;
+  if (!Number.isInteger(batchId) || batchId <= 0)
+    return <EmptyState title="No such batch">Open a batch from Membership › Batch.</EmptyState>;
 
   const data = roll.data;
   return (
@@ -53,7 +54,7 @@ export function RollCallPage() {
         }
       />
 
-      <div className="mb-4 flex flex-wrap items-center gap-2">
+      <div className="mb-4 flex items-center gap-2">
         <Button
           size="sm"
           variant="secondary"
@@ -63,7 +64,9 @@ export function RollCallPage() {
         >
           <ChevronLeft size={16} aria-hidden />
         </Button>
-        <FilterDate label="Session" value={data?.date ?? date} onChange={setDate} required />
+        <div className="min-w-0 flex-1 sm:flex-none">
+          <FilterDate label="Session" value={data?.date ?? date} onChange={setDate} required />
+        </div>
         <Button
           size="sm"
           variant="secondary"
@@ -74,8 +77,8 @@ export function RollCallPage() {
           <ChevronRight size={16} aria-hidden />
         </Button>
         {date && (
-          <Button size="sm" variant="ghost" onClick={() => setDate('')}>
-            Today’s session
+          <Button size="sm" variant="ghost" aria-label="Today’s session" onClick={() => setDate('')}>
+            Today
           </Button>
         )}
       </div>
@@ -154,7 +157,7 @@ function Roster({ roll, batchId }: { roll: RollCall; batchId: number }) {
                         <DoorOpen size={12} aria-hidden /> Checked in {clockTime(r.check_in, zone)}
                       </span>
                     )}
-                    <SeatBadge m={{ seat_status: r.seat_status, seat_days_left: null, seat_until: null }} />
+                    <SeatBadge m={{ ...r, seat_until: null }} />
                   </p>
                 </div>
               </div>
