@@ -7,7 +7,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batch, batchMember, memberAttendance } from '../src/modules/membership/schema.js';
+import { batch, batchMember, batchWaitlist, memberAttendance } from '../src/modules/membership/schema.js';
+import { refreshOrganisation } from '../src/modules/membership/status.js';
 import { addDays, displayDate, isoWeekday } from '../src/platform/time.js';
 import {
   dayFrom,
@@ -290,6 +291,29 @@ describe('batch seats, waiting list and roll call', () => {
       ['Pooja Deshmukh', 'held'],
       ['Vikram Deshmukh', 'freed'],
     ]);
+  });
+
+  it('writes the lapses down in the daily status job, which offers the freed seats to the waiting list', async () => {
+    const b = await makeBatch({ capacity: 1 });
+    const lapsing = await memberWith('Farhan', { start: -50, end: -15 });
+    expect((await join(b.id, lapsing.id)).statusCode).toBe(201);
+    const waiter = await memberWith('Gauri');
+    const entry = (await api('POST', `${API}/batch/${b.id}/waitlist/`, { member: waiter.id })).json();
+    await joinedDaysAgo(b.id, lapsing, 30);
+    expect(await counter(b.id)).toBe(1);
+    await inOrg(t, acme, (tx, ctx) => refreshOrganisation(tx, ctx, true));
+    expect(await counter(b.id)).toBe(0);
+    const stored = await inOrg(t, acme, (tx, ctx) =>
+      tx
+        .select({ status: batchWaitlist.status, offeredAt: batchWaitlist.offeredAt })
+        .from(batchWaitlist)
+        .where(and(eq(batchWaitlist.organisationId, ctx.organisationId), eq(batchWaitlist.id, entry.id))),
+    );
+    expect(stored).toEqual([{ status: 'offered', offeredAt: expect.any(Date) }]);
+    expect((await membersOf(b.id)).map((m) => [m.member_name, m.seat_status])).toEqual([['Farhan Deshmukh', 'freed']]);
+    // Running it again changes nothing.
+    await inOrg(t, acme, (tx, ctx) => refreshOrganisation(tx, ctx, true));
+    expect(await counter(b.id)).toBe(0);
   });
 
   it('takes a roll call: present writes attendance with source batch, absent records it, the door shows present', async () => {
