@@ -16,7 +16,7 @@ test('a full batch’s waiting list takes a freed seat, and the roll call marks 
   const today = (await api.get('/member-management/member-attendance-list/')).results as { member: number }[];
   const free = members.filter((m) => !today.some((v) => v.member === m.id));
   const centre = free[0].centre;
-  const [first, second, third] = free.filter((m) => m.centre === centre);
+  const [first, second, third, fourth] = free.filter((m) => m.centre === centre);
   const name = `Sunrise Pilates ${Date.now().toString(36)}`;
   const made = await api.post('/member-management/batch/', {
     name,
@@ -54,6 +54,13 @@ test('a full batch’s waiting list takes a freed seat, and the roll call marks 
   const inBatch = dialog.getByRole('list', { name: `Members of ${name}` });
   await expect(inBatch.getByText(third.full_name)).toBeVisible();
   await expect(waitlist).toBeHidden();
+
+  // Full again: the Add button of a found member reads Join waitlist, and puts them on the list.
+  await expect(dialog.getByRole('heading', { name: 'Add to the waiting list' })).toBeVisible();
+  await dialog.getByLabel('Find member').fill(fourth.full_name);
+  await dialog.getByRole('button', { name: `Join waitlist ${fourth.full_name}` }).click();
+  await expect(page.getByText(`${fourth.full_name} is 1st on the waiting list for ${name}.`)).toBeVisible();
+  await expect(waitlist.getByText(fourth.full_name)).toBeVisible();
 
   // Today's roll call, from the batch.
   await dialog.getByRole('link', { name: 'Roll call' }).click();
