@@ -20,7 +20,7 @@ import {
   makePlan,
   type TestOrganisation,
 } from './factories.js';
-import { call, createTestApp, login, onPostgres, type TestContext } from './helpers.js';
+import { call, createTestApp, login, onPostgres, withSocketWrites, type TestContext } from './helpers.js';
 
 const API = '/api/member-management';
 type Body = Record<string, unknown>;
@@ -487,5 +487,25 @@ describe.runIf(onPostgres)('batch seats under concurrency', () => {
     );
     expect(rows.filter((r) => r.freed === null)).toHaveLength(10);
     expect(rows.filter((r) => r.freed !== null)).toHaveLength(4);
+  });
+
+  it('reads the batch list opened as it first shows in one message, seats and all', async () => {
+    const centre = await inOrg(t, acme, (tx, ctx) => makeCentre(tx, ctx));
+    const made = await call(t.app, {
+      method: 'POST',
+      url: `${API}/batch/`,
+      host: acme.host,
+      token: key,
+      payload: { name: 'Aqua Aerobics', centre: centre.id, weekdays: [2, 4], start_time: '07:00', end_time: '08:00', capacity: 12 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const get = () => call(t.app, { method: 'GET', url: `${API}/batch/`, host: acme.host, token: key });
+    expect((await get()).statusCode).toBe(200);
+    const { result, writes } = await withSocketWrites(get);
+    expect(result.statusCode, result.body).toBe(200);
+    const row = result.json().results.find((b: Body) => b.id === made.json().id);
+    expect(row).toMatchObject({ members_count: 0, seats_left: 12, lapsed_count: 0, waitlist_count: 0 });
+    expect(writes).toHaveLength(1);
+    expect(writes[0][0]).toBe('Q');
   });
 });

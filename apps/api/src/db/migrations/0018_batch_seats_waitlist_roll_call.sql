@@ -8,7 +8,8 @@ CREATE TABLE "batch_attendance" (
 	"attendance_id" bigint,
 	"marked_by" bigint,
 	"marked_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "batch_attendance_org_id_key" UNIQUE("organisation_id","id")
+	CONSTRAINT "batch_attendance_org_id_key" UNIQUE("organisation_id","id"),
+	CONSTRAINT "batch_attendance_status" CHECK ("batch_attendance"."status" in ('present', 'absent'))
 );
 --> statement-breakpoint
 CREATE TABLE "batch_waitlist" (
@@ -22,7 +23,9 @@ CREATE TABLE "batch_waitlist" (
 	"note" text DEFAULT '' NOT NULL,
 	"created_by" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "batch_waitlist_org_id_key" UNIQUE("organisation_id","id")
+	CONSTRAINT "batch_waitlist_org_id_key" UNIQUE("organisation_id","id"),
+	CONSTRAINT "batch_waitlist_status" CHECK ("batch_waitlist"."status" in ('waiting', 'offered', 'accepted', 'declined', 'removed')),
+	CONSTRAINT "batch_waitlist_closed" CHECK (("batch_waitlist"."status" in ('waiting', 'offered')) = ("batch_waitlist"."closed_at" is null))
 );
 --> statement-breakpoint
 ALTER TABLE "batch_member" ADD COLUMN "freed_on" date;--> statement-breakpoint

@@ -275,6 +275,9 @@ export const batchWaitlist = tenantTable(
       .on(t.organisationId, t.batchId, t.memberId)
       .where(sql`${t.status} in ('waiting', 'offered')`),
     index('batch_waitlist_batch_idx').on(t.organisationId, t.batchId, t.status, t.id),
+    check('batch_waitlist_status', sql`${t.status} in ('waiting', 'offered', 'accepted', 'declined', 'removed')`),
+    // Open entries (waiting, offered) have no closing time, closed ones have one: the seat counts read `closed_at is null`.
+    check('batch_waitlist_closed', sql`(${t.status} in ('waiting', 'offered')) = (${t.closedAt} is null)`),
   ],
 );
 
@@ -301,6 +304,7 @@ export const batchAttendance = tenantTable(
     tenantRef(t, t.batchId, () => batch, { onDelete: 'cascade' }),
     tenantRef(t, t.memberId, () => member, { onDelete: 'cascade' }),
     uniqueIndex('batch_attendance_key').on(t.organisationId, t.batchId, t.date, t.memberId),
+    check('batch_attendance_status', sql`${t.status} in ('present', 'absent')`),
   ],
 );
 

@@ -50,7 +50,11 @@ export function lapsedOnSql(bm: string): SQL {
     end`;
 }
 
-/** `{ held, lapsed }` of batch `b` (an SQL alias) and its open waiting-list entries, as SQL fields of a select. */
+/**
+ * `{ held, lapsed }` of batch `b` (an SQL alias) and its open waiting-list entries (waiting or
+ * offered: not closed), as SQL fields of a select. No literal and no parameter, so the batch list
+ * opened as it first shows keeps its one-message page (`inlineIntegers` in platform/list.ts).
+ */
 export function batchSeatFields(b: string) {
   const lapsed = lapsedOnSql('bm');
   const grace = graceDaysSql(`${b}.organisation_id`);
@@ -65,9 +69,7 @@ export function batchSeatFields(b: string) {
         Number,
       ),
     waiting: sql<number>`(select count(*)::int from batch_waitlist w
-      where w.organisation_id = ${sql.raw(b)}.organisation_id and w.batch_id = ${sql.raw(b)}.id and w.status in ('waiting', 'offered'))`.mapWith(
-      Number,
-    ),
+      where w.organisation_id = ${sql.raw(b)}.organisation_id and w.batch_id = ${sql.raw(b)}.id and w.closed_at is null)`.mapWith(Number),
   };
 }
 
