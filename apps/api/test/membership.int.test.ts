@@ -552,7 +552,7 @@ describe('statuses and the daily job', () => {
     await api('POST', `/membership/${soon.membership.id}/renew/`, {});
     expect((await api('GET', `/member/${soon.id}/`)).json().status).toBe('active');
     const settings = await api('PUT', '/settings/', { reminder_days: 2 });
-    expect(settings.json()).toEqual({ reminder_days: 2 });
+    expect(settings.json()).toEqual({ reminder_days: 2, batch_seat_grace_days: 7 });
     expect((await api('GET', `/membership/${soon.membership.id}/`)).json().status).toBe('active');
     await api('PUT', '/settings/', { reminder_days: 7 });
   });

@@ -77,7 +77,7 @@ export function actionsColumn<T>(buttons: (row: T) => ReactNode): Column<T> {
     alwaysVisible: true,
     align: 'right',
     mobile: 'actions',
-    cell: (r) => <div className="flex justify-end gap-1">{buttons(r)}</div>,
+    cell: (r) => <div className="flex flex-wrap justify-end gap-1 sm:flex-nowrap">{buttons(r)}</div>,
   };
 }
 

@@ -14,6 +14,12 @@ import {
   batchMemberInputSchema,
   batchMemberSchema,
   batchSchema,
+  batchWaitlistEntrySchema,
+  batchWaitlistInputSchema,
+  rollCallMarkInputSchema,
+  rollCallQuerySchema,
+  rollCallSchema,
+  rollCallEntrySchema,
   checkInInputSchema,
   checkOutInputSchema,
   freezeInputSchema,
@@ -213,6 +219,60 @@ export const batchEndpoints = {
     path: `${BATCH}:id/members/:member/`,
     params: z.object({ id: idSchema, member: idSchema }),
     status: 204,
+  }),
+  /** The waiting list of a batch: open entries in order (waiting, offered), then the last closed ones. */
+  waitlist: endpoint({
+    method: 'GET',
+    path: `${BATCH}:id/waitlist/`,
+    params: idParamsSchema,
+    response: z.array(batchWaitlistEntrySchema),
+  }),
+  /** Put a member on a full batch's waiting list (a batch with a free seat: add them directly). */
+  waitlistJoin: endpoint({
+    method: 'POST',
+    path: `${BATCH}:id/waitlist/`,
+    params: idParamsSchema,
+    body: batchWaitlistInputSchema,
+    response: batchWaitlistEntrySchema,
+    status: 201,
+  }),
+  /** Take an entry off the waiting list (an offered seat goes to the next in line). */
+  waitlistRemove: endpoint({
+    method: 'DELETE',
+    path: `${BATCH}:id/waitlist/:entry/`,
+    params: z.object({ id: idSchema, entry: idSchema }),
+    status: 204,
+  }),
+  /** The desk confirms an offered seat: the member joins the batch, taking the seat kept for them. */
+  waitlistConfirm: endpoint({
+    method: 'POST',
+    path: `${BATCH}:id/waitlist/:entry/confirm/`,
+    params: z.object({ id: idSchema, entry: idSchema }),
+    response: batchMemberSchema,
+    status: 201,
+  }),
+  /** The member declines the offered seat: it is offered to the next in line. */
+  waitlistDecline: endpoint({
+    method: 'POST',
+    path: `${BATCH}:id/waitlist/:entry/decline/`,
+    params: z.object({ id: idSchema, entry: idSchema }),
+    response: batchWaitlistEntrySchema,
+  }),
+  /** A session's roll call (today's, or the next session day, by default). */
+  rollCall: endpoint({
+    method: 'GET',
+    path: `${BATCH}:id/roll-call/`,
+    params: idParamsSchema,
+    query: rollCallQuerySchema,
+    response: rollCallSchema,
+  }),
+  /** Mark one member of a session present or absent (or clear the mark): one tap, idempotent. */
+  rollCallMark: endpoint({
+    method: 'PUT',
+    path: `${BATCH}:id/roll-call/:member/`,
+    params: z.object({ id: idSchema, member: idSchema }),
+    body: rollCallMarkInputSchema,
+    response: rollCallEntrySchema,
   }),
 };
 

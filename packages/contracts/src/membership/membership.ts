@@ -79,7 +79,10 @@ export const DURATION_UNITS = ['day', 'month'] as const satisfies readonly Durat
 
 export const PERFORMANCE_UNITS = ['kg', 'cm', 'reps', '%', 'min', 'sec', 'km', 'm', 'bpm', 'kcal'] as const;
 
-export const ATTENDANCE_SOURCES = ['desk', 'qr', 'import'] as const;
+/** Where a visit was recorded: the desk, the member card's QR code, an import, or a batch's roll call. */
+export const ATTENDANCE_SOURCES = ['desk', 'qr', 'import', 'batch'] as const;
+/** The sources a check-in may name (a roll call writes `batch` itself). */
+export const CHECK_IN_SOURCES = ['desk', 'qr', 'import'] as const;
 
 const optionalEmail = z.union([z.literal(''), singleLine(z.string()).trim().toLowerCase().max(254).pipe(z.email('Invalid email format'))]);
 const nonNegativeInt = (max: number) => z.coerce.number().int('Enter a whole number.').min(0).max(max);
@@ -97,8 +100,13 @@ export const salePaymentSchema = z.object({
 export type SalePaymentInput = z.infer<typeof salePaymentSchema>;
 
 // ---- settings ----
-export const membershipSettingsSchema = z.object({ reminder_days: z.number() });
-export const membershipSettingsInputSchema = z.object({ reminder_days: positiveInt(60) });
+export const DEFAULT_BATCH_SEAT_GRACE_DAYS = 7;
+export const membershipSettingsSchema = z.object({ reminder_days: z.number(), batch_seat_grace_days: z.number() });
+export const membershipSettingsInputSchema = z.object({
+  reminder_days: positiveInt(60),
+  /** Days a lapsed member keeps a batch seat (0–60); unchanged when left out. */
+  batch_seat_grace_days: nonNegativeInt(60).optional(),
+});
 export type MembershipSettingsInput = z.infer<typeof membershipSettingsInputSchema>;
 
 // ---- plan ----
@@ -453,6 +461,8 @@ export const memberPaymentTotalsSchema = z.object({
 export type MemberPaymentTotals = z.infer<typeof memberPaymentTotalsSchema>;
 
 // ---- batch ----
+export const SEAT_STATUSES = ['held', 'lapsed', 'freed'] as const;
+export type SeatStatus = (typeof SEAT_STATUSES)[number];
 export const batchInputSchema = z
   .object({
     name: requiredSingleLineText(100, 'Name is required'),
@@ -486,8 +496,14 @@ export const batchSchema = z.object({
   start_time: z.string(),
   end_time: z.string(),
   capacity: z.number(),
+  /** Seats held: members with a running membership, and lapsed ones within the grace days. */
   members_count: z.number(),
+  /** Seats a member can be added to now: none while the waiting list has someone (or an offer is open). */
   seats_left: z.number(),
+  /** Of the seats held, those of lapsed members (membership ended or cancelled, within the grace days). */
+  lapsed_count: z.number(),
+  /** Members on the waiting list (waiting or offered a seat). */
+  waitlist_count: z.number(),
   description: z.string(),
   is_active: z.boolean(),
   created_at: z.string(),
@@ -504,8 +520,88 @@ export const batchMemberSchema = z.object({
   phone: z.string(),
   status: z.enum(MEMBER_STATUSES),
   joined_on: z.string(),
+  /**
+   * held: a running (or frozen, or upcoming) membership; lapsed: it ended or was cancelled and the
+   * seat is kept for the grace days (renew to keep it); freed: the grace days are over and the
+   * seat is given up (add the member again to take one).
+   */
+  seat_status: z.enum(SEAT_STATUSES),
+  /** The first day the member had no membership (lapsed and freed), else null. */
+  lapsed_on: z.string().nullable(),
+  /** The last day a lapsed seat is kept, else null. */
+  seat_until: z.string().nullable(),
+  /** Days a lapsed seat is kept from today (today counts), else null. */
+  seat_days_left: z.number().nullable(),
 });
 export type BatchMember = z.infer<typeof batchMemberSchema>;
+
+// ---- batch waiting list ----
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'declined', 'removed'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+export const batchWaitlistInputSchema = z.object({ member: idSchema, note: singleLineText(200).default('') });
+export const batchWaitlistEntrySchema = z.object({
+  id: z.number(),
+  batch: z.number(),
+  member: z.number(),
+  member_name: z.string(),
+  member_code: z.string(),
+  phone: z.string(),
+  /** 1 for the first in line (open entries only), else null. */
+  position: z.number().nullable(),
+  status: z.enum(WAITLIST_STATUSES),
+  offered_at: z.string().nullable(),
+  note: z.string(),
+  created_at: z.string(),
+});
+export type BatchWaitlistEntry = z.infer<typeof batchWaitlistEntrySchema>;
+
+// ---- roll call ----
+export const ROLL_CALL_STATUSES = ['present', 'absent', 'unmarked'] as const;
+export type RollCallStatus = (typeof ROLL_CALL_STATUSES)[number];
+/** How many days ahead a roll call may be opened, and how far back it may be read or marked. */
+export const ROLL_CALL_DAYS_AHEAD = 7;
+export const ROLL_CALL_DAYS_BACK = 31;
+export const rollCallQuerySchema = z.object({ date: isoDateSchema.optional() });
+export const rollCallMarkInputSchema = z.object({
+  date: isoDateSchema,
+  status: z.enum(ROLL_CALL_STATUSES, { error: 'Status must be present, absent or unmarked.' }),
+});
+export type RollCallMarkInput = z.infer<typeof rollCallMarkInputSchema>;
+export const rollCallEntrySchema = z.object({
+  member: z.number(),
+  member_name: z.string(),
+  member_code: z.string(),
+  phone: z.string(),
+  photo: z.string().nullable(),
+  seat_status: z.enum(SEAT_STATUSES),
+  /** Days a lapsed seat is kept from today, else null. */
+  seat_days_left: z.number().nullable(),
+  status: z.enum(ROLL_CALL_STATUSES),
+  /** roll_call: marked by the trainer; door: a check-in of the day (desk or QR) made them present. */
+  marked_by: z.enum(['roll_call', 'door']).nullable(),
+  /** The check-in of the day's visit, when present. */
+  check_in: z.string().nullable(),
+});
+export type RollCallEntry = z.infer<typeof rollCallEntrySchema>;
+export const rollCallSchema = z.object({
+  batch: z.number(),
+  batch_name: z.string(),
+  centre_name: z.string(),
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  weekdays: z.array(z.number()),
+  /** Marks are taken for today's and past sessions only. */
+  can_mark: z.boolean(),
+  /** The batch's session days around the date, for the date picker's previous and next. */
+  previous_date: z.string().nullable(),
+  next_date: z.string().nullable(),
+  present: z.number(),
+  absent: z.number(),
+  unmarked: z.number(),
+  results: z.array(rollCallEntrySchema),
+});
+export type RollCall = z.infer<typeof rollCallSchema>;
 
 // ---- member service ----
 export const memberServiceInputSchema = z.object({
@@ -552,7 +648,7 @@ export const checkInInputSchema = z
      * saying so, for the desk to choose.
      */
     second_session: z.boolean().optional(),
-    source: z.enum(ATTENDANCE_SOURCES).default('desk'),
+    source: z.enum(CHECK_IN_SOURCES).default('desk'),
   })
   .refine((v) => v.member !== undefined || !!v.member_code, { path: ['member'], message: 'This field is required.' });
 export type CheckInInput = z.infer<typeof checkInInputSchema>;

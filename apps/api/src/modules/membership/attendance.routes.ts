@@ -20,7 +20,7 @@ import {
 import { MODULE, tags } from './constants.js';
 import { member, memberAttendance } from './schema.js';
 
-const SOURCES = { desk: 'Desk', qr: 'QR code', import: 'Import' } as const;
+const SOURCES = { desk: 'Desk', qr: 'QR code', import: 'Import', batch: 'Roll call' } as const;
 
 const attendanceList: ListDefinition<AttendanceJoin, Attendance> = {
   from: attendanceFrom,

@@ -147,7 +147,7 @@ async function memberOf(tx: Tx, ctx: Ctx, input: Pick<CheckInInput, 'member' | '
  * day, with sessions left (for `date` = today exactly the memberships whose status is active or
  * expiring). One without a session count is preferred, so a gym visit never uses up a pack.
  */
-async function runningMembership(tx: Tx, ctx: Ctx, memberId: number, date: string) {
+export async function runningMembership(tx: Tx, ctx: Ctx, memberId: number, date: string) {
   const [row] = await tx
     .select({ id: membership.id, sessionsLeft: membership.sessionsLeft, planName: plan.name })
     .from(membership)
@@ -217,7 +217,7 @@ async function sessionsSpentOn(tx: Tx, ctx: Ctx, memberId: number, membershipId:
 }
 
 /** The member's latest membership that is not cancelled (what an override visit is recorded against), or null. */
-async function latestMembership(tx: Tx, ctx: Ctx, memberId: number): Promise<number | null> {
+export async function latestMembership(tx: Tx, ctx: Ctx, memberId: number): Promise<number | null> {
   const [row] = await tx
     .select({ id: membership.id })
     .from(membership)

@@ -20,10 +20,17 @@ import {
   type BatchJoin,
 } from './batch.service.js';
 import { MODULE, tags } from './constants.js';
+import { markRollCall, rollCall } from './roll-call.service.js';
+import { batchSeatFields } from './seats.js';
+import { confirmOffer, declineOffer, joinWaitlist, listWaitlist, removeFromWaitlist } from './waitlist.service.js';
 import { batch } from './schema.js';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const daysText = (weekdays: number[]) => weekdays.map((d) => DAYS[d - 1]).join(', ');
+
+const seat = batchSeatFields('batch');
+/** Seats a member can be added to (none while someone waits), as the batch's `seats_left`. */
+const seatsLeft = sql`(case when ${batch.isActive} then ${batch.capacity} - ${seat.held} - ${seat.waiting} else 0 end)`;
 
 const batchList: ListDefinition<BatchJoin, Batch> = {
   from: batchesFrom,
@@ -44,13 +51,13 @@ const batchList: ListDefinition<BatchJoin, Batch> = {
     member: {
       schema: idSchema,
       where: (v: number) =>
-        sql`exists (select 1 from batch_member bm where bm.organisation_id = ${batch.organisationId} and bm.batch_id = ${batch.id} and bm.member_id = ${v})`,
+        sql`exists (select 1 from batch_member bm where bm.organisation_id = ${batch.organisationId} and bm.batch_id = ${batch.id} and bm.member_id = ${v} and bm.freed_on is null)`,
       label: 'Member',
       show: showMember,
     },
     has_seats: {
       schema: z.stringbool(),
-      where: (v: boolean) => (v ? sql`${batch.memberCount} < ${batch.capacity}` : sql`${batch.memberCount} >= ${batch.capacity}`),
+      where: (v: boolean) => (v ? sql`${seatsLeft} > 0` : sql`${seatsLeft} <= 0`),
       label: 'Seats left',
       show: (v: boolean) => (v ? 'Yes' : 'No'),
     },
@@ -62,8 +69,8 @@ const batchList: ListDefinition<BatchJoin, Batch> = {
     sport: sport.name,
     start_time: batch.startTime,
     capacity: batch.capacity,
-    members_count: batch.memberCount,
-    seats_left: sql`${batch.capacity} - ${batch.memberCount}`,
+    members_count: seat.held,
+    seats_left: seatsLeft,
     is_active: batch.isActive,
     created_at: batch.createdAt,
   },
@@ -83,6 +90,8 @@ const batchList: ListDefinition<BatchJoin, Batch> = {
       { header: 'Capacity', value: (b) => b.capacity, type: 'number' },
       { header: 'Members', value: (b) => b.members_count, type: 'number' },
       { header: 'Seats left', value: (b) => b.seats_left, type: 'number' },
+      { header: 'Lapsed', value: (b) => b.lapsed_count, type: 'number' },
+      { header: 'Waiting', value: (b) => b.waitlist_count, type: 'number' },
       { header: 'Status', value: (b) => (b.is_active ? 'Active' : 'Inactive') },
       { header: 'Created', value: (b) => b.created_at, type: 'datetime' },
     ],
@@ -175,5 +184,63 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       await inTenant(request, (tx, ctx) => leaveBatch(tx, ctx, { batch: request.params.id, member: request.params.member }));
       return reply.status(204).send(null);
     },
+  });
+
+  route(app, e.waitlist, {
+    module,
+    tags,
+    summary: "A batch's waiting list: in line (waiting, offered), then the last closed entries",
+    handler: async (request) => inTenant(request, (tx, ctx) => listWaitlist(tx, ctx, request.params.id)),
+  });
+
+  route(app, e.waitlistJoin, {
+    module,
+    tags,
+    summary: "Put a member on a full batch's waiting list",
+    handler: async (request, reply) =>
+      reply.status(201).send(await inTenant(request, (tx, ctx) => joinWaitlist(tx, ctx, { batch: request.params.id, ...request.body }))),
+  });
+
+  route(app, e.waitlistRemove, {
+    module,
+    tags,
+    summary: 'Take an entry off the waiting list (an offered seat goes to the next in line)',
+    handler: async (request, reply) => {
+      await inTenant(request, (tx, ctx) => removeFromWaitlist(tx, ctx, { batch: request.params.id, entry: request.params.entry }));
+      return reply.status(204).send(null);
+    },
+  });
+
+  route(app, e.waitlistConfirm, {
+    module,
+    tags,
+    summary: 'Confirm an offered seat: the member joins the batch',
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await inTenant(request, (tx, ctx) => confirmOffer(tx, ctx, { batch: request.params.id, entry: request.params.entry }))),
+  });
+
+  route(app, e.waitlistDecline, {
+    module,
+    tags,
+    summary: 'Decline an offered seat: the next in line is offered it',
+    handler: async (request) =>
+      inTenant(request, (tx, ctx) => declineOffer(tx, ctx, { batch: request.params.id, entry: request.params.entry })),
+  });
+
+  route(app, e.rollCall, {
+    module,
+    tags,
+    summary: "A session's roll call (today's, or the next session, by default)",
+    handler: async (request) => inTenant(request, (tx, ctx) => rollCall(tx, ctx, { batch: request.params.id, date: request.query.date })),
+  });
+
+  route(app, e.rollCallMark, {
+    module,
+    tags,
+    summary: 'Mark a member of a session present, absent or unmarked',
+    handler: async (request) =>
+      inTenant(request, (tx, ctx) => markRollCall(tx, ctx, { batch: request.params.id, member: request.params.member, ...request.body })),
   });
 }

@@ -62,7 +62,7 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
       .select({ memberId: batchMember.memberId, id: batch.id, name: batch.name })
       .from(batchMember)
       .innerJoin(batch, eq(batch.id, batchMember.batchId))
-      .where(and(eq(batchMember.organisationId, ctx.organisationId), inArray(batchMember.memberId, ids)))
+      .where(and(eq(batchMember.organisationId, ctx.organisationId), inArray(batchMember.memberId, ids), isNull(batchMember.freedOn)))
       .orderBy(asc(batch.name)),
   ]);
   const centreName = new Map(centres.map((c) => [c.id, c.name]));

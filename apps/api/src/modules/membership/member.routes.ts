@@ -74,7 +74,7 @@ export const memberList: ListDefinition<{ m: MemberRow }, Member> = {
     batch: {
       schema: idSchema,
       where: (v: number) =>
-        sql`exists (select 1 from ${batchMember} where ${batchMember.organisationId} = ${member.organisationId} and ${batchMember.memberId} = ${member.id} and ${batchMember.batchId} = ${v})`,
+        sql`exists (select 1 from ${batchMember} where ${batchMember.organisationId} = ${member.organisationId} and ${batchMember.memberId} = ${member.id} and ${batchMember.batchId} = ${v} and ${batchMember.freedOn} is null)`,
       label: 'Batch',
     },
     trainer: { schema: idSchema, where: (v: number) => eq(member.trainerId, v), label: 'Trainer' },

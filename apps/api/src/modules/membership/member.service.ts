@@ -17,6 +17,7 @@ import { checkedBilling } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { fullName, sellMembership } from './sales.service.js';
 import { member, membershipSetting, type MemberRow } from './schema.js';
+import { freeLapsedSeats } from './seats.js';
 import { refreshStatuses } from './status.js';
 
 export const memberCode = (n: number) => `MEM-${String(n).padStart(5, '0')}`;
@@ -205,12 +206,23 @@ export async function updateMember(
   return { before, after };
 }
 
-/** The organisation's membership settings (the reminder window); statuses move at once. */
-export async function saveSettings(tx: Tx, ctx: Ctx, input: MembershipSettingsInput): Promise<number> {
+/**
+ * The organisation's membership settings (the reminder window, the batch seats' grace days);
+ * statuses move at once, and lapsed seats past the new grace days are freed.
+ */
+export async function saveSettings(tx: Tx, ctx: Ctx, input: MembershipSettingsInput) {
+  const grace = input.batch_seat_grace_days;
   const [row] = await tx
     .insert(membershipSetting)
-    .values({ organisationId: ctx.organisationId, reminderDays: input.reminder_days })
-    .onConflictDoUpdate({ target: membershipSetting.organisationId, set: { reminderDays: input.reminder_days, updatedAt: sql`now()` } })
+    .values({
+      organisationId: ctx.organisationId,
+      reminderDays: input.reminder_days,
+      ...(grace === undefined ? {} : { batchSeatGraceDays: grace }),
+    })
+    .onConflictDoUpdate({
+      target: membershipSetting.organisationId,
+      set: { reminderDays: input.reminder_days, ...(grace === undefined ? {} : { batchSeatGraceDays: grace }), updatedAt: sql`now()` },
+    })
     .returning();
   await record(tx, ctx.actor, {
     module: MODULE,
@@ -218,8 +230,9 @@ export async function saveSettings(tx: Tx, ctx: Ctx, input: MembershipSettingsIn
     objectId: row.id,
     label: 'Membership settings',
     action: 'update',
-    after: { reminder_days: input.reminder_days },
+    after: { reminder_days: row.reminderDays, batch_seat_grace_days: row.batchSeatGraceDays },
   });
   await refreshStatuses(tx, ctx);
-  return row.reminderDays;
+  await freeLapsedSeats(tx, ctx);
+  return { reminder_days: row.reminderDays, batch_seat_grace_days: row.batchSeatGraceDays };
 }

@@ -19,12 +19,18 @@ export const membershipSetting = tenantTable(
   {
     /** A membership is "expiring" when it ends within this many days. */
     reminderDays: integer('reminder_days').notNull().default(7),
+    /**
+     * Days a batch seat stays held after the member's membership ends or is cancelled ("lapsed",
+     * for the desk to renew); the seat is freed after them (0: freed the day after).
+     */
+    batchSeatGraceDays: integer('batch_seat_grace_days').notNull().default(7),
     refreshedOn: date('refreshed_on'),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('membership_setting_org_key').on(t.organisationId),
     check('membership_setting_reminder_range', sql`${t.reminderDays} between 1 and 60`),
+    check('membership_setting_batch_grace_range', sql`${t.batchSeatGraceDays} between 0 and 60`),
   ],
 );
 
@@ -238,6 +244,11 @@ export const batchMember = tenantTable(
     batchId: ref('batch_id').notNull(),
     memberId: ref('member_id').notNull(),
     joinedOn: date('joined_on').notNull(),
+    /**
+     * The day the seat was given up because the member's membership lapsed past the grace days
+     * (seats.ts); null while the row holds a seat. `batch.member_count` counts the rows without it.
+     */
+    freedOn: date('freed_on'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -245,6 +256,67 @@ export const batchMember = tenantTable(
     tenantRef(t, t.memberId, () => member, { onDelete: 'cascade' }),
     uniqueIndex('batch_member_key').on(t.organisationId, t.batchId, t.memberId),
     index('batch_member_member_idx').on(t.organisationId, t.memberId),
+  ],
+);
+
+/**
+ * A full batch's waiting list: members in the order they asked (`id`). When a seat frees, the
+ * first waiting entries are offered it (one per free seat, `offered_at`), and an offered seat is
+ * kept for them until the desk confirms (the member joins: accepted) or declines it.
+ */
+export const batchWaitlist = tenantTable(
+  'batch_waitlist',
+  {
+    batchId: ref('batch_id').notNull(),
+    memberId: ref('member_id').notNull(),
+    status: text('status', { enum: ['waiting', 'offered', 'accepted', 'declined', 'removed'] })
+      .notNull()
+      .default('waiting'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    /** When it was accepted, declined or removed. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    note: text('note').notNull().default(''),
+    createdBy: ref('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantRef(t, t.batchId, () => batch, { onDelete: 'cascade' }),
+    tenantRef(t, t.memberId, () => member, { onDelete: 'cascade' }),
+    // A member waits once per batch.
+    uniqueIndex('batch_waitlist_open_key')
+      .on(t.organisationId, t.batchId, t.memberId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index('batch_waitlist_batch_idx').on(t.organisationId, t.batchId, t.status, t.id),
+    check('batch_waitlist_status', sql`${t.status} in ('waiting', 'offered', 'accepted', 'declined', 'removed')`),
+    // Open entries (waiting, offered) have no closing time, closed ones have one: the seat counts read `closed_at is null`.
+    check('batch_waitlist_closed', sql`(${t.status} in ('waiting', 'offered')) = (${t.closedAt} is null)`),
+  ],
+);
+
+/**
+ * A roll call's marks: one per batch, member and session date. Present writes (or finds) the
+ * member's attendance of the day (`attendance_id`, source `batch`); absent records the absence.
+ */
+export const batchAttendance = tenantTable(
+  'batch_attendance',
+  {
+    batchId: ref('batch_id').notNull(),
+    memberId: ref('member_id').notNull(),
+    date: date('date').notNull(),
+    status: text('status', { enum: ['present', 'absent'] }).notNull(),
+    /**
+     * The visit the roll call wrote for a present mark (null for absent, or when the member came
+     * through the door that day). No foreign key: the visit's own history decides its life.
+     */
+    attendanceId: ref('attendance_id'),
+    markedBy: ref('marked_by'),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    tenantRef(t, t.batchId, () => batch, { onDelete: 'cascade' }),
+    tenantRef(t, t.memberId, () => member, { onDelete: 'cascade' }),
+    uniqueIndex('batch_attendance_key').on(t.organisationId, t.batchId, t.date, t.memberId),
+    check('batch_attendance_status', sql`${t.status} in ('present', 'absent')`),
   ],
 );
 
@@ -322,7 +394,7 @@ export const memberAttendance = tenantTable(
     date: date('date').notNull(),
     checkIn: timestamp('check_in', { withTimezone: true }).notNull(),
     checkOut: timestamp('check_out', { withTimezone: true }),
-    source: text('source', { enum: ['desk', 'qr', 'import'] })
+    source: text('source', { enum: ['desk', 'qr', 'import', 'batch'] })
       .notNull()
       .default('desk'),
     override: boolean('override').notNull().default(false),
@@ -342,6 +414,7 @@ export const memberAttendance = tenantTable(
     index('member_attendance_org_date_idx').on(t.organisationId, t.date),
     index('member_attendance_member_idx').on(t.organisationId, t.memberId, t.date),
     check('member_attendance_out_after_in', sql`${t.checkOut} is null or ${t.checkOut} >= ${t.checkIn}`),
+    check('member_attendance_source', sql`${t.source} in ('desk', 'qr', 'import', 'batch')`),
   ],
 );
 
@@ -395,6 +468,7 @@ export type PlanRow = typeof plan.$inferSelect;
 export type MembershipRow = typeof membership.$inferSelect;
 export type FreezeRow = typeof membershipFreeze.$inferSelect;
 export type BatchRow = typeof batch.$inferSelect;
+export type BatchWaitlistRow = typeof batchWaitlist.$inferSelect;
 export type ServiceRow = typeof service.$inferSelect;
 export type MemberServiceRow = typeof memberService.$inferSelect;
 export type AttendanceRow = typeof memberAttendance.$inferSelect;

@@ -10,7 +10,7 @@
  */
 import { memberInputSchema, membershipEndDate, renewalStart, shiftDays, type MemberInput } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.js';
+import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { DemoHistory } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { nowIn } from '../../platform/time.js';
@@ -21,6 +21,7 @@ import { renewMembership, sellMembership, sellService } from './sales.service.js
 import {
   batch,
   batchMember,
+  batchWaitlist,
   freezeReason,
   memberAttendance,
   memberPerformance,
@@ -31,6 +32,7 @@ import {
   service,
 } from './schema.js';
 import { refreshStatuses } from './status.js';
+import { freeLapsedSeats } from './seats.js';
 
 const FIRST_F = [
   'Asha',
@@ -390,7 +392,6 @@ export async function seedMembership(tx: Tx, ctx: Ctx): Promise<DemoHistory | vo
       for (const r of running.filter((x) => x.centre === centreId).slice(from, from + Math.min(n, b.capacity)))
         joins.push({ organisationId: org, batchId: b.id, memberId: r.id, joinedOn: r.start });
     };
-    fill(batches[0], main, 0, 18);
     fill(batches[1], main, 18, 22);
     fill(batches[2], second, 0, 14);
     if (joins.length) await tx.insert(batchMember).values(joins).onConflictDoNothing();
@@ -401,6 +402,7 @@ export async function seedMembership(tx: Tx, ctx: Ctx): Promise<DemoHistory | vo
         .where(eq(batch.id, b.id));
 
     await refreshStatuses(tx, ctx);
+    await seedMorningYoga(tx, ctx, batches[0].id, main);
 
     // Three months of attendance for members on a running or past membership (bulk).
     const visits: (typeof memberAttendance.$inferInsert)[] = [];
@@ -482,4 +484,48 @@ export async function seedMembership(tx: Tx, ctx: Ctx): Promise<DemoHistory | vo
     if (measures.length) await tx.insert(memberPerformance).values(measures);
   };
   return { steps, after };
+}
+
+/**
+ * Morning Yoga as the desk finds it: full of members on running plans, three whose plan ended a
+ * few days ago (lapsed, their seats kept for the grace days), one whose plan ended weeks ago (the
+ * seat is freed and offered to the first of the two members on the waiting list).
+ */
+async function seedMorningYoga(tx: Tx, ctx: Ctx, batchId: number, centreId: number): Promise<void> {
+  const org = ctx.organisationId;
+  const today = ctx.now.today;
+  const pick = async (condition: ReturnType<typeof sql>, n: number) =>
+    (
+      await queryRows<{ id: string | number }>(
+        tx,
+        sql`select mb.id from member mb where mb.organisation_id = ${org} and mb.centre_id = ${centreId} and mb.is_active
+              and not exists (select 1 from batch_member x where x.organisation_id = mb.organisation_id and x.member_id = mb.id and x.batch_id = ${batchId})
+              and ${condition} order by mb.id limit ${n}`,
+      )
+    ).map((r) => Number(r.id));
+  const ended = (from: number, to: number) =>
+    sql`not exists (select 1 from membership m where m.organisation_id = mb.organisation_id and m.member_id = mb.id
+                      and m.cancelled_at is null and m.end_date >= ${today}::date)
+        and exists (select 1 from membership m where m.organisation_id = mb.organisation_id and m.member_id = mb.id
+                      and m.cancelled_at is null and m.end_date between ${shiftDays(today, from)}::date and ${shiftDays(today, to)}::date)`;
+  const lapsed = await pick(ended(-6, -1), 3);
+  const gone = await pick(ended(-60, -15), 1);
+  const held = await pick(sql`mb.status in ('active', 'expiring', 'frozen')`, 20 - lapsed.length - gone.length);
+  const joinedOn = shiftDays(today, -90);
+  const rows = [...held, ...lapsed, ...gone].map((memberId) => ({ organisationId: org, batchId, memberId, joinedOn }));
+  if (rows.length) await tx.insert(batchMember).values(rows).onConflictDoNothing();
+  await tx
+    .update(batch)
+    .set({ memberCount: sql`(select count(*) from batch_member where organisation_id = ${org} and batch_id = ${batchId})` })
+    .where(and(eq(batch.organisationId, org), eq(batch.id, batchId)));
+  const waiting = await pick(
+    sql`mb.status in ('active', 'expiring') and not exists (select 1 from batch_member y where y.organisation_id = mb.organisation_id and y.member_id = mb.id)`,
+    2,
+  );
+  if (waiting.length)
+    await tx
+      .insert(batchWaitlist)
+      .values(waiting.map((memberId) => ({ organisationId: org, batchId, memberId, note: 'Asked at the desk' })));
+  // The seat of the member gone weeks ago is freed and offered to the first in line.
+  await freeLapsedSeats(tx, ctx, [batchId]);
 }

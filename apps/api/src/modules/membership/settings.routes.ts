@@ -4,7 +4,7 @@ import { inTenant } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { MODULE, tags } from './constants.js';
 import { saveSettings } from './member.service.js';
-import { reminderDays } from './status.js';
+import { batchSeatGraceDays, reminderDays } from './status.js';
 
 /** The organisation's membership settings. */
 export async function membershipSettingsRoutes(app: FastifyInstance): Promise<void> {
@@ -12,13 +12,17 @@ export async function membershipSettingsRoutes(app: FastifyInstance): Promise<vo
     module: MODULE,
     tags,
     summary: "The organisation's membership settings",
-    handler: async (request) => inTenant(request, async (tx, ctx) => ({ reminder_days: await reminderDays(tx, ctx) })),
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => ({
+        reminder_days: await reminderDays(tx, ctx),
+        batch_seat_grace_days: await batchSeatGraceDays(tx, ctx),
+      })),
   });
 
   route(app, e.update, {
     module: MODULE,
     tags,
-    summary: 'Change the reminder window ("expiring" within N days)',
-    handler: async (request) => inTenant(request, async (tx, ctx) => ({ reminder_days: await saveSettings(tx, ctx, request.body) })),
+    summary: 'Change the reminder window ("expiring" within N days) and the days a lapsed member keeps a batch seat',
+    handler: async (request) => inTenant(request, async (tx, ctx) => saveSettings(tx, ctx, request.body)),
   });
 }

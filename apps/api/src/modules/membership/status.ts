@@ -11,6 +11,8 @@ import { queryRows, withTenant, type Tx } from '../../platform/db/client.js';
 import type { Task } from '../../platform/jobs.js';
 import { systemCtx, type Ctx } from '../../platform/request-context.js';
 import { membershipSetting } from './schema.js';
+import { freeLapsedSeats } from './seats.js';
+import { DEFAULT_BATCH_SEAT_GRACE_DAYS } from '@arena/contracts';
 
 export const STATUS_TASK = 'membership.refresh-statuses';
 export const DEFAULT_REMINDER_DAYS = 7;
@@ -22,6 +24,15 @@ export async function reminderDays(tx: Tx, ctx: Ctx): Promise<number> {
     .from(membershipSetting)
     .where(eq(membershipSetting.organisationId, ctx.organisationId));
   return row?.days ?? DEFAULT_REMINDER_DAYS;
+}
+
+/** The organisation's grace days for the batch seats of lapsed members (seats.ts). */
+export async function batchSeatGraceDays(tx: Tx, ctx: Ctx): Promise<number> {
+  const [row] = await tx
+    .select({ days: membershipSetting.batchSeatGraceDays })
+    .from(membershipSetting)
+    .where(eq(membershipSetting.organisationId, ctx.organisationId));
+  return row?.days ?? DEFAULT_BATCH_SEAT_GRACE_DAYS;
 }
 
 /** The SQL status of a sale row `s` (membership or member service) on `today`. */
@@ -111,7 +122,7 @@ export async function refreshOrganisation(tx: Tx, ctx: Ctx, force = false): Prom
     .returning();
   const [locked] = await tx.select().from(membershipSetting).where(eq(membershipSetting.id, setting.id)).for('update');
   if (!force && locked.refreshedOn !== null && locked.refreshedOn >= ctx.now.today) return null;
-  const changed = await refreshStatuses(tx, ctx);
+  const changed = (await refreshStatuses(tx, ctx)) + (await freeLapsedSeats(tx, ctx));
   await tx
     .update(membershipSetting)
     .set({ refreshedOn: ctx.now.today, updatedAt: sql`now()` })

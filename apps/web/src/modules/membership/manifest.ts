@@ -14,6 +14,7 @@ const screens = {
   'membership-member': lazyScreen(members, (m) => m.MemberPage),
   'membership-attendance': lazyScreen(desk, (m) => m.AttendancePage),
   'membership-batches': lazyScreen(desk, (m) => m.BatchPage),
+  'membership-roll-call': lazyScreen(desk, (m) => m.RollCallPage),
   'membership-plans': lazyScreen(desk, (m) => m.PlanPage),
   'membership-freeze-reasons': lazyScreen(desk, (m) => m.FreezeReasonPage),
   'membership-services': lazyScreen(desk, (m) => m.ServicesPage),
@@ -54,7 +55,10 @@ export const membershipModule = defineModule({
           ]),
         ]),
         entry('Attendance', 'attendance', { screen: 'membership-attendance' }),
-        entry('Batch', 'batch', { screen: 'membership-batches' }),
+        entry('Batch', 'batch', { screen: 'membership-batches' }, [
+          // A session's roll call, opened from a batch.
+          entry('Roll Call', ':batchId/roll-call', { hidden: true, screen: 'membership-roll-call' }),
+        ]),
         entry('Plan', 'plan', { screen: 'membership-plans' }, [
           // Reached from the Plan page and the freeze form; not a menu entry of its own.
           entry('Freeze Reasons', 'freeze-reasons', { hidden: true, screen: 'membership-freeze-reasons' }),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../platform/db/client.js';
 import { centreFilter, type ReportDefinition, type ReportWindow } from '../../../platform/report.js';
 import type { Ctx } from '../../../platform/request-context.js';
+import { batchSeatFields } from '../seats.js';
 import { add } from './shared.js';
 
 async function batchReport(tx: Tx, ctx: Ctx, q: { centre?: number }, f: ReportWindow) {
@@ -22,7 +23,7 @@ async function batchReport(tx: Tx, ctx: Ctx, q: { centre?: number }, f: ReportWi
     }>(
       tx,
       sql`select b.id::int as batch_id, b.name as batch, s.name as sport, c.name as centre, array_to_json(b.weekdays)::text as weekdays,
-            b.start_time::text as start_time, b.end_time::text as end_time, b.capacity, b.member_count as members,
+            b.start_time::text as start_time, b.end_time::text as end_time, b.capacity, ${batchSeatFields('b').held} as members,
             coalesce(x.active_members, 0)::int as active_members, coalesce(x.joined, 0)::int as joined
           from batch b
           join centre c on c.organisation_id = b.organisation_id and c.id = b.centre_id
@@ -32,7 +33,7 @@ async function batchReport(tx: Tx, ctx: Ctx, q: { centre?: number }, f: ReportWi
               count(*) filter (where mb.status in ('active', 'expiring')) as active_members,
               count(*) filter (where bm.joined_on between ${f.from}::date and ${f.to}::date) as joined
             from batch_member bm join member mb on mb.organisation_id = bm.organisation_id and mb.id = bm.member_id
-            where bm.organisation_id = ${org} group by 1) x on x.batch_id = b.id
+            where bm.organisation_id = ${org} and bm.freed_on is null group by 1) x on x.batch_id = b.id
           where b.organisation_id = ${org} and b.is_active ${centreFilter(q.centre, sql`b.centre_id`)}
           order by c.name, b.start_time, b.name`,
     )

@@ -32,7 +32,9 @@ const SHOW_OPTIONS = [
 function SourceBadges({ a }: { a: Attendance }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <Badge tone={a.source === 'qr' ? 'info' : 'neutral'}>{a.source === 'qr' ? 'QR' : a.source === 'import' ? 'Import' : 'Desk'}</Badge>
+      <Badge tone={a.source === 'qr' ? 'info' : 'neutral'}>
+        {a.source === 'qr' ? 'QR' : a.source === 'import' ? 'Import' : a.source === 'batch' ? 'Roll call' : 'Desk'}
+      </Badge>
       {a.override && <Badge tone="danger">Override</Badge>}
     </span>
   );

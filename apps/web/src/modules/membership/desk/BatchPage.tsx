@@ -1,8 +1,9 @@
 import { batchInputSchema } from '@arena/contracts/membership';
 import { z } from '@arena/contracts/kit';
-import { Users } from 'lucide-react';
+import { ClipboardCheck, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
-import { Button } from '../../../components/Button';
+import { Button, buttonClass } from '../../../components/Button';
 import { statusColumn } from '../../../components/columns';
 import {
   CheckboxField,
@@ -20,7 +21,7 @@ import { requestSchema, type FormInput } from '../../../lib/form';
 import { useCentres, useSports } from '../../../lib/lookups';
 import { useSidebar } from '../../../state/sidebar';
 import { batches, type Batch } from './api';
-import { BatchMembersDialog } from './BatchMembersDialog';
+import { BatchMembersDialog, rollCallPath } from './BatchMembersDialog';
 import { SeatsCell } from './parts';
 import { hhmm, timeRange, WEEKDAYS, weekdaysText } from './rules';
 
@@ -125,7 +126,21 @@ export function BatchPage() {
           id: 'seats',
           header: 'Members / seats',
           mobile: 'meta',
-          cell: (b) => <SeatsCell members={b.members_count} capacity={b.capacity} left={b.seats_left} />,
+          cell: (b) => (
+            <div>
+              <SeatsCell members={b.members_count} capacity={b.capacity} left={b.seats_left} />
+              {(b.lapsed_count > 0 || b.waitlist_count > 0) && (
+                <p className="mt-1 text-xs text-muted">
+                  {[
+                    b.lapsed_count > 0 && `${formatCount(b.lapsed_count)} lapsed`,
+                    b.waitlist_count > 0 && `${formatCount(b.waitlist_count)} waiting`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              )}
+            </div>
+          ),
         },
         statusColumn({ sortable: true }),
       ]}
@@ -193,9 +208,14 @@ export function BatchPage() {
         ),
       }}
       leadingAction={(b) => (
-        <Button size="sm" variant="secondary" aria-label={`Members of ${b.name}`} onClick={() => setMembersOf(b)}>
-          <Users size={14} aria-hidden /> Members
-        </Button>
+        <>
+          <Button size="sm" variant="secondary" aria-label={`Members of ${b.name}`} onClick={() => setMembersOf(b)}>
+            <Users size={14} aria-hidden /> Members
+          </Button>
+          <Link to={rollCallPath(b.id)} className={buttonClass('secondary', 'sm')} aria-label={`Roll call of ${b.name}`}>
+            <ClipboardCheck size={14} aria-hidden /> Roll call
+          </Link>
+        </>
       )}
       activeToggle="toggle"
       deleteNote="Only an empty batch can be deleted. Remove its members first, or deactivate it instead."

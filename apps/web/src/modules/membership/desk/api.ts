@@ -8,7 +8,11 @@ import {
   type Batch,
   type batchInputSchema,
   type BatchMember,
+  type BatchWaitlistEntry,
   type CheckInInput,
+  type RollCall,
+  type RollCallEntry,
+  type RollCallStatus,
   type Member,
   type MemberPayment,
   type MemberPerformance,
@@ -49,7 +53,11 @@ export type {
   AttendanceRegister,
   Batch,
   BatchMember,
+  BatchWaitlistEntry,
   Member,
+  RollCall,
+  RollCallEntry,
+  RollCallStatus,
   MemberPayment,
   MemberPerformance,
   PerformanceCategory,
@@ -73,6 +81,8 @@ export const membershipKeys = {
   services: ['membership', 'service'] as const,
   batches: ['membership', 'batch'] as const,
   batchMembers: (id: number) => ['membership', 'batch', id, 'members'] as const,
+  batchWaitlist: (id: number) => ['membership', 'batch', id, 'waitlist'] as const,
+  rollCall: (id: number, date: string) => ['membership', 'batch', id, 'roll-call', date] as const,
   attendance: ['membership', 'attendance'] as const,
   register: (date: string, centre: string) => ['membership', 'attendance', 'register', date, centre] as const,
   categories: ['membership', 'performance-category'] as const,
@@ -143,6 +153,68 @@ export function useBatchMemberMutations(batch: number) {
     onSuccess: settled,
   });
   return { add, remove };
+}
+
+/** A batch's waiting list (in line first, then the last closed entries). */
+export const useBatchWaitlist = (id: number | null) =>
+  useQuery({
+    queryKey: membershipKeys.batchWaitlist(id ?? 0),
+    queryFn: () => call(batchEndpoints.waitlist, { params: { id: id! } }),
+    enabled: !!id,
+  });
+
+/** The waiting list's writes: each refreshes the batch (its seats, members and list) and the members. */
+export function useWaitlistMutations(batch: number) {
+  const queryClient = useQueryClient();
+  const settled = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: membershipKeys.batches }),
+      queryClient.invalidateQueries({ queryKey: membershipKeys.members }),
+    ]);
+  const join = useMutation({
+    mutationFn: (member: number) => call(batchEndpoints.waitlistJoin, { params: { id: batch }, body: { member } }),
+    onSuccess: settled,
+  });
+  const confirm = useMutation({
+    mutationFn: (entry: number) => call(batchEndpoints.waitlistConfirm, { params: { id: batch, entry } }),
+    onSuccess: settled,
+  });
+  const decline = useMutation({
+    mutationFn: (entry: number) => call(batchEndpoints.waitlistDecline, { params: { id: batch, entry } }),
+    onSuccess: settled,
+  });
+  const remove = useMutation({
+    mutationFn: (entry: number) => call(batchEndpoints.waitlistRemove, { params: { id: batch, entry } }),
+    onSuccess: settled,
+  });
+  return { join, confirm, decline, remove };
+}
+
+/** A batch session's roll call ('' asks for today's, or the next session). */
+export const useRollCall = (batch: number, date: string) =>
+  useQuery({
+    queryKey: membershipKeys.rollCall(batch, date),
+    queryFn: () => call(batchEndpoints.rollCall, { params: { id: batch }, query: date ? { date } : {} }),
+    retry: false,
+  });
+
+/** One tap of the roll call: the answer replaces the member's row in the cached roster at once. */
+export function useRollCallMark(batch: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { member: number; date: string; status: RollCallStatus }) =>
+      call(batchEndpoints.rollCallMark, { params: { id: batch, member: v.member }, body: { date: v.date, status: v.status } }),
+    onSuccess: (row, v) => {
+      for (const key of [membershipKeys.rollCall(batch, v.date), membershipKeys.rollCall(batch, '')])
+        queryClient.setQueryData<RollCall>(key, (old) => {
+          if (!old || old.date !== v.date) return old;
+          const results = old.results.map((r) => (r.member === row.member ? row : r));
+          const count = (s: RollCallStatus) => results.filter((r) => r.status === s).length;
+          return { ...old, results, present: count('present'), absent: count('absent'), unmarked: count('unmarked') };
+        });
+      void queryClient.invalidateQueries({ queryKey: membershipKeys.attendance });
+    },
+  });
 }
 
 // ---- attendance ----

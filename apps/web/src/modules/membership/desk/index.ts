@@ -2,6 +2,7 @@
 export { MembershipDashboardPage } from './DashboardPage';
 export { AttendancePage } from './AttendancePage';
 export { BatchPage } from './BatchPage';
+export { RollCallPage } from './RollCallPage';
 export { PlanPage } from './PlanPage';
 export { FreezeReasonPage } from './FreezeReasonPage';
 export { ServicesPage } from './ServicesPage';
