@@ -20,3 +20,16 @@ describe('breadcrumbOf', () => {
     expect(labels('/accounts/41', { '/accounts/41': 'Tax invoice IN/26-27/00012' }).at(-1)).toBe('Tax invoice IN/26-27/00012');
   });
 });
+
+describe('breadcrumb links', () => {
+  it('links a step that has a page, and names without linking one that has none (a batch on the way to its roll call)', () => {
+    const crumbs = breadcrumbOf('/membership/batch/7/roll-call', { '/membership/batch/7': 'Morning Yoga' });
+    expect(crumbs.map((c) => [c.label, c.page])).toEqual([
+      ['Home', true],
+      ['Membership', true],
+      ['Batch', true],
+      ['Morning Yoga', false],
+      ['Roll Call', true],
+    ]);
+  });
+});

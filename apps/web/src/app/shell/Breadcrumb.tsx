@@ -1,8 +1,8 @@
 import { ChevronRight } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 import { crumbNames } from '../../lib/crumbs';
 import { useStore } from '../../lib/store';
-import { labelOfPath } from '../menu';
+import { labelOfPath, ROUTES } from '../menu';
 
 /** 'room-types' → 'Room Types'. */
 const titleCase = (segment: string) =>
@@ -15,12 +15,17 @@ const titleCase = (segment: string) =>
  * its page gave it, else by the menu (parameterised paths too: a member's "perfomence" tab is
  * "Performance"), else from the segment — never an internal id or spelling when a name is known.
  */
-export function breadcrumbOf(pathname: string, names: Readonly<Record<string, string>> = {}): { label: string; to: string }[] {
+export function breadcrumbOf(
+  pathname: string,
+  names: Readonly<Record<string, string>> = {},
+): { label: string; to: string; page: boolean }[] {
   const segments = pathname.split('/').filter(Boolean);
-  const crumbs = [{ label: 'Home', to: '/' }];
+  const crumbs = [{ label: 'Home', to: '/', page: true }];
   segments.forEach((segment, i) => {
     const to = `/${segments.slice(0, i + 1).join('/')}`;
-    crumbs.push({ label: names[to] ?? labelOfPath(to) ?? titleCase(segment), to });
+    // A step with no page of its own (a batch's id, on the way to its roll call) is named, not linked.
+    const page = ROUTES.some((r) => r.path !== '*' && matchPath(r.path, to));
+    crumbs.push({ label: names[to] ?? labelOfPath(to) ?? titleCase(segment), to, page });
   });
   return crumbs;
 }
@@ -41,6 +46,8 @@ export function Breadcrumb() {
                 <span aria-current="page" className="font-semibold text-fg">
                   {crumb.label}
                 </span>
+              ) : !crumb.page ? (
+                <span className="text-muted">{crumb.label}</span>
               ) : (
                 <Link to={crumb.to} className="text-muted hover:text-fg hover:underline">
                   {crumb.label}

@@ -2,6 +2,7 @@ import { ArrowLeft, Check, ChevronLeft, ChevronRight, ClipboardCheck, DoorOpen, 
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useCrumbName } from '../../../lib/crumbs';
 import { Alert } from '../../../components/Alert';
 import { Button, buttonClass } from '../../../components/Button';
 import { Card } from '../../../components/Card';
@@ -32,6 +33,7 @@ export function RollCallPage() {
   const batchId = Number(params.batchId);
   const [date, setDate] = useState('');
   const roll = useRollCall(batchId, date);
+  useCrumbName(`/membership/batch/${params.batchId}`, roll.data?.batch_name);
   const dateError = roll.error instanceof ApiError && roll.error.status === 400 ? refusalText(roll.error.data) : null;
 
   if (!Number.isInteger(batchId) || batchId <= 0)
