@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { OWNER, signIn } from './support';
+import { apiAs, OWNER, signIn } from './support';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, OWNER);
@@ -14,8 +14,15 @@ test('the breadcrumb labels each segment from the menu, else from the segment; t
   await page.goto('/crm-management/todays-action/payment-due');
   await expect(crumbs).toHaveText(['Home', 'CRM Management', "Today's Action", 'Payment Due']);
 
-  await page.goto('/membership/members/42/payment-history');
-  await expect(crumbs).toHaveText(['Home', 'Membership', 'Members', '42', 'Payment History']);
+  // A member's step names the member once the page has them (issue 20 §5), never the id.
+  const owner = await apiAs(page, OWNER);
+  const [m] = (await owner.get('/member-management/member/?page_size=1')).results as {
+    id: number;
+    full_name: string;
+    member_code: string;
+  }[];
+  await page.goto(`/membership/members/${m.id}/payment-history`);
+  await expect(crumbs).toHaveText(['Home', 'Membership', 'Members', `${m.full_name} (${m.member_code})`, 'Payment History']);
 
   await page.goto('/settings');
   await expect(crumbs).toHaveText(['Home', 'Settings']);

@@ -84,13 +84,15 @@ export const LABELS: ReadonlyMap<string, string> = (() => {
 
 /**
  * Breadcrumb labels of paths with a parameter (`/membership/members/:userId/perfomence` →
- * "Performance"), tried in menu order; the page of the parameter itself names it (useCrumbName).
+ * "Performance"), tried in menu order. The parameter's own step is named by its page
+ * (useCrumbName), else it reads as its segment.
  */
 export const PATTERN_LABELS: readonly { pattern: RegExp; label: string }[] = (() => {
   const seen = new Set<string>();
   const out: { pattern: RegExp; label: string }[] = [];
   for (const node of ALL_NODES) {
-    if (!node.fullPath.includes(':') || seen.has(node.fullPath)) continue;
+    // A parameter's own crumb ("/membership/members/42") is the page's name for it, else the segment.
+    if (!node.fullPath.includes(':') || seen.has(node.fullPath) || /\/:[^/]+$/.test(node.fullPath)) continue;
     seen.add(node.fullPath);
     const source = node.fullPath
       .split('/')
