@@ -29,29 +29,41 @@ export async function invoicesOf(
   ids: readonly number[],
 ): Promise<Map<number, { id: number; number: string; status: InvoiceStatus; credit_notes: CreditNoteRef[] }>> {
   if (!ids.length) return new Map();
-  const rows = await tx
-    .select({
-      id: invoice.id,
-      kind: invoice.kind,
-      number: invoice.number,
-      status: invoice.status,
-      date: invoice.date,
-      total: invoice.total,
-      againstId: invoice.againstId,
-      supplementsId: invoice.supplementsId,
-      sourceId: invoice.sourceId,
-    })
+  // The first invoices by the partial unique index on (organisation, source) of first invoices,
+  // then their credit notes by the index on (organisation, against): no scan of the invoices.
+  const firsts = await tx
+    .select({ id: invoice.id, number: invoice.number, status: invoice.status, sourceId: invoice.sourceId })
     .from(invoice)
-    .where(and(eq(invoice.organisationId, ctx.organisationId), eq(invoice.sourceType, type), inArray(invoice.sourceId, [...ids])))
-    .orderBy(asc(invoice.id));
+    .where(
+      and(
+        eq(invoice.organisationId, ctx.organisationId),
+        eq(invoice.kind, 'invoice'),
+        eq(invoice.sourceType, type),
+        inArray(invoice.sourceId, [...ids]),
+        isNull(invoice.supplementsId),
+      ),
+    );
   const notes = new Map<number, CreditNoteRef[]>();
-  for (const r of rows)
-    if (r.kind === 'credit_note' && r.againstId !== null)
-      notes.set(r.againstId, [...(notes.get(r.againstId) ?? []), { id: r.id, number: r.number, date: r.date, total: r.total }]);
+  if (firsts.length) {
+    const rows = await tx
+      .select({ id: invoice.id, number: invoice.number, date: invoice.date, total: invoice.total, againstId: invoice.againstId })
+      .from(invoice)
+      .where(
+        and(
+          eq(invoice.organisationId, ctx.organisationId),
+          inArray(
+            invoice.againstId,
+            firsts.map((f) => f.id),
+          ),
+          eq(invoice.kind, 'credit_note'),
+        ),
+      )
+      .orderBy(asc(invoice.id));
+    for (const r of rows)
+      notes.set(r.againstId!, [...(notes.get(r.againstId!) ?? []), { id: r.id, number: r.number, date: r.date, total: r.total }]);
+  }
   return new Map(
-    rows
-      .filter((r) => r.kind === 'invoice' && r.supplementsId === null)
-      .map((r) => [Number(r.sourceId), { id: r.id, number: r.number, status: r.status, credit_notes: notes.get(r.id) ?? [] }]),
+    firsts.map((r) => [Number(r.sourceId), { id: r.id, number: r.number, status: r.status, credit_notes: notes.get(r.id) ?? [] }]),
   );
 }
 
