@@ -58,7 +58,9 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
             tx
               .select()
               .from(booking)
-              .where(and(eq(booking.organisationId, org.id), eq(booking.status, 'confirmed'), c ? eq(booking.centreId, c) : undefined, when))
+              .where(
+                and(eq(booking.organisationId, org.id), eq(booking.status, 'confirmed'), c ? eq(booking.centreId, c) : undefined, when),
+              )
               .orderBy(asc(booking.date), asc(firstStart), asc(booking.facilityId), asc(booking.id))
               .limit(limit);
           const upcoming = [
