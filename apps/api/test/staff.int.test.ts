@@ -5,9 +5,9 @@ describeCrudResource({
   resource: 'staff_category',
   path: '/api/staff-management/staff-category/',
   module: 'Staff Management',
-  make: (name) => ({ name, description: `${name} of the gym floor` }),
-  update: { description: 'Personal training', is_active: false },
+  make: (name) => ({ name, description: `${name} of the gym floor`, paid_leave_days: 2 }),
+  update: { description: 'Personal training', is_active: false, paid_leave_days: 3 },
   filter: { query: 'is_active=false', make: { is_active: false }, field: 'is_active', value: false },
   uniqueName: 'A staff category with this name already exists.',
-  exportHeaders: ['Name', 'Description', 'Status'],
+  exportHeaders: ['Name', 'Description', 'Paid leave days per month', 'Status'],
 });
