@@ -302,6 +302,21 @@ describe('staff', () => {
     expect(list.results.map((r: Body) => r.id)).not.toContain(id);
   });
 
+  it("is a member's trainer when active and of the organisation, named on the member; a staff member still named cannot be deleted", async () => {
+    const coachStaff = await create({ first_name: 'Ravi', last_name: 'Kumar' });
+    const inactive = await create({ status: 'inactive' });
+    const m = (trainer: unknown) =>
+      api('POST', '/api/member-management/member/', { first_name: 'Member', gender: 'male', phone: phone(), centre: north, trainer });
+    const made = await m(coachStaff.id);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ trainer: coachStaff.id, trainer_name: 'Ravi Kumar' });
+    for (const id of [inactive.id, 999999])
+      expect((await m(id)).json()).toEqual({ trainer: [`Invalid pk "${id}" - object does not exist.`] });
+    const deleting = await api('DELETE', `${STAFF}${coachStaff.id}/`);
+    expect(deleting.statusCode).toBe(409);
+    expect((await api('GET', `${STAFF}${coachStaff.id}/`)).statusCode).toBe(200);
+  });
+
   it('is for users with the Staff Management module only', async () => {
     const desk = await makeUser(t, acme.id, { modules: ['Membership Management'] });
     const deskKey = await login(t.app, desk, acme.host);
