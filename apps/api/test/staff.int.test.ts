@@ -11,7 +11,7 @@ import { staff, staffCentre } from '../src/modules/staff/schema.js';
 import { auditLog } from '../src/platform/db/schema.js';
 import { describeCrudResource } from './crud-resource.js';
 import { inOrg, makeCentre, makeOrganisation, makeStaffCategory, makeUser, type TestOrganisation } from './factories.js';
-import { call, createTestApp, login, onPostgres, type TestContext } from './helpers.js';
+import { call, createTestApp, login, onPostgres, OWNER, type TestContext } from './helpers.js';
 
 // Staff Management › Staff Category: the lookup issue 18 added by following docs/adding-a-module.md.
 describeCrudResource({
@@ -463,5 +463,36 @@ describe.runIf(onPostgres)('staff codes under concurrency', () => {
     for (const r of responses) expect(r.statusCode, r.body).toBe(201);
     const codes = responses.map((r) => r.json().staff_code as string).sort();
     expect(codes).toEqual(Array.from({ length: 30 }, (_, i) => `STF-${String(i + 1).padStart(4, '0')}`));
+  });
+});
+
+describe('the demo staff', () => {
+  let t: TestContext;
+  afterAll(async () => t?.close());
+
+  it('has twelve staff across both centres and every category, one per session, one on commission, and the batches coached', async () => {
+    t = await createTestApp();
+    const key = await login(t.app, OWNER);
+    const get = (url: string) => call(t.app, { method: 'GET', url, token: key });
+    const all = (await get(`${STAFF}?page_size=100`)).json();
+    expect(all.count).toBe(12);
+    const rows = all.results as {
+      staff_code: string;
+      category_name: string;
+      centre_names: string[];
+      salary_type: string;
+      commission_percent: string;
+    }[];
+    expect(rows.map((r) => r.staff_code)).toEqual(Array.from({ length: 12 }, (_, i) => `STF-${String(i + 1).padStart(4, '0')}`));
+    expect(new Set(rows.map((r) => r.category_name))).toEqual(new Set(['Trainer', 'Coach', 'Receptionist', 'Manager', 'Housekeeping']));
+    expect(new Set(rows.flatMap((r) => r.centre_names)).size).toBe(2);
+    expect(rows.filter((r) => r.salary_type === 'per_session')).toHaveLength(1);
+    expect(rows.filter((r) => r.commission_percent !== '0.00')).toHaveLength(1);
+    const batches = (await get('/api/member-management/batch/?page_size=100')).json().results as {
+      coach: number | null;
+      coach_name: string;
+    }[];
+    expect(batches.length).toBeGreaterThan(0);
+    for (const b of batches) expect(b.coach_name).not.toBe('');
   });
 });
