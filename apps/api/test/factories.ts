@@ -22,6 +22,7 @@ import {
   type MemberInput,
   type ModuleName,
 } from '@arena/contracts';
+import type { StaffInput } from '@arena/contracts/staff';
 import { hashPassword } from '../src/modules/accounts/passwords.js';
 import { trialPlan } from '../src/modules/administrator/organisation.service.js';
 import { centre, paymentMode, sport } from '../src/modules/administrator/schema.js';
@@ -33,6 +34,8 @@ import { sellMembership, type SellMembership } from '../src/modules/membership/s
 import { member, membership, membershipFreeze, plan as membershipPlan } from '../src/modules/membership/schema.js';
 import { refreshStatuses } from '../src/modules/membership/status.js';
 import { MODULE_MANIFESTS } from '../src/modules/manifests.js';
+import { staffCategory } from '../src/modules/staff/schema.js';
+import { createStaff } from '../src/modules/staff/staff.service.js';
 import { withTenant, type Tx } from '../src/platform/db/client.js';
 import { organisationCreated } from '../src/platform/module.js';
 import { appUser, organisation } from '../src/platform/db/schema.js';
@@ -305,4 +308,36 @@ export async function makeFreeze(tx: Tx, ctx: Ctx, input: { membership: typeof m
     .set({ endDate: sql`${membership.endDate} + ${days}::int` })
     .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.id, input.membership.id)));
   await refreshStatuses(tx, ctx, { members: [input.membership.memberId] });
+}
+
+/** A staff category of the organisation (active unless told). */
+export async function makeStaffCategory(tx: Tx, ctx: Ctx, values: Partial<typeof staffCategory.$inferInsert> = {}) {
+  const [row] = await tx
+    .insert(staffCategory)
+    .values({ name: `Category ${next()}`, ...values, organisationId: ctx.organisationId })
+    .returning();
+  return row;
+}
+
+/** A staff member through the service (STF-code, centres), with a unique phone unless given. */
+export function makeStaff(tx: Tx, ctx: Ctx, input: Partial<StaffInput> & { category: number; centres: number[] }) {
+  return createStaff(tx, ctx, {
+    first_name: 'Staff',
+    last_name: `No ${next()}`,
+    phone: `7${String(process.pid % 1000).padStart(3, '0')}${String(next()).padStart(6, '0')}`,
+    email: '',
+    gender: 'female',
+    date_of_birth: null,
+    address: '',
+    salary_type: 'monthly',
+    base_pay: '20000.00',
+    commission_percent: '0.00',
+    bank_account: '',
+    ifsc: '',
+    upi_id: '',
+    pan: '',
+    status: 'active',
+    notes: '',
+    ...input,
+  });
 }

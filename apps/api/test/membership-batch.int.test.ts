@@ -1,14 +1,25 @@
 /**
  * Batches and their members: joining takes a seat and leaving gives it back, a full batch says
  * so, the capacity never drops below the members in it, members are the organisation's and
- * active, coaches wait for Staff Management — and, on PostgreSQL, 30 members joining a 10-seat
+ * active, coaches are active staff of the organisation — and, on PostgreSQL, 30 members joining a 10-seat
  * batch at once leave exactly 10 in it.
  */
 import { MODULES } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batch, batchMember, member } from '../src/modules/membership/schema.js';
-import { inOrg, makeCentre, makeMemberRow, makeOrganisation, makeSport, makeUser, type TestOrganisation } from './factories.js';
+import { updateStaff } from '../src/modules/staff/staff.service.js';
+import {
+  inOrg,
+  makeCentre,
+  makeMemberRow,
+  makeOrganisation,
+  makeSport,
+  makeStaff,
+  makeStaffCategory,
+  makeUser,
+  type TestOrganisation,
+} from './factories.js';
 import { call, createTestApp, login, onPostgres, type TestContext } from './helpers.js';
 
 const API = '/api/member-management';
@@ -185,21 +196,46 @@ describe('batches and their members', () => {
     ).toBe(400);
   });
 
-  it('refuses a coach until Staff Management exists', async () => {
-    const res = await api('POST', `${API}/batch/`, {
-      name: 'Coached',
-      centre: centreId,
-      coach: 7,
-      weekdays: [2],
-      start_time: '06:00',
-      end_time: '07:00',
-      capacity: 5,
+  it("takes an active staff member of the organisation as coach, with the coach's name; refuses any other", async () => {
+    const { asha, gone } = await inOrg(t, acme, async (tx, ctx) => {
+      const category = (await makeStaffCategory(tx, ctx, { name: 'Coach' })).id;
+      return {
+        asha: await makeStaff(tx, ctx, { first_name: 'Asha', last_name: 'Rao', category, centres: [centreId] }),
+        gone: await makeStaff(tx, ctx, { first_name: 'Old', last_name: 'Coach', category, centres: [centreId], status: 'inactive' }),
+      };
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ coach: ['Coaches can be assigned once Staff Management is available; leave coach empty for now.'] });
-    const b = await makeBatch();
-    expect((await api('PATCH', `${API}/batch/${b.id}/`, { coach: 3 })).statusCode).toBe(400);
-    expect((await api('PATCH', `${API}/batch/${b.id}/`, { coach: null })).json().coach).toBeNull();
+    const theirs = await inOrg(t, other, async (tx, ctx) => {
+      const category = (await makeStaffCategory(tx, ctx)).id;
+      return makeStaff(tx, ctx, { category, centres: [(await makeCentre(tx, ctx)).id] });
+    });
+    const coached = await makeBatch({ name: 'Coached', coach: asha.id });
+    expect(coached).toMatchObject({ coach: asha.id, coach_name: 'Asha Rao' });
+    expect((await api('GET', `${API}/batch/?search=Coached`)).json().results[0]).toMatchObject({ coach: asha.id, coach_name: 'Asha Rao' });
+    for (const [coach, message] of [
+      [theirs.id, `Invalid pk "${theirs.id}" - object does not exist.`],
+      [gone.id, `Invalid pk "${gone.id}" - object does not exist.`],
+      [999999, 'Invalid pk "999999" - object does not exist.'],
+    ] as const) {
+      const res = await api('POST', `${API}/batch/`, {
+        name: `Refused ${coach}`,
+        centre: centreId,
+        coach,
+        weekdays: [2],
+        start_time: '06:00',
+        end_time: '07:00',
+        capacity: 5,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ coach: [message] });
+      expect((await api('PATCH', `${API}/batch/${coached.id}/`, { coach })).json()).toEqual({ coach: [message] });
+    }
+    expect((await api('GET', `${API}/batch/${coached.id}/`)).json().coach).toBe(asha.id);
+    // A coach who later becomes inactive stays on the batch through other changes.
+    await inOrg(t, acme, (tx, ctx) => updateStaff(tx, ctx, asha.id, { status: 'inactive' }));
+    const kept = await api('PATCH', `${API}/batch/${coached.id}/`, { coach: asha.id, capacity: 3 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ coach: asha.id, coach_name: 'Asha Rao', capacity: 3 });
+    expect((await api('PATCH', `${API}/batch/${coached.id}/`, { coach: null })).json()).toMatchObject({ coach: null, coach_name: '' });
   });
 
   it('refuses to delete a batch with members, and deletes it once empty', async () => {

@@ -22,6 +22,8 @@ import {
   makeMembershipRow,
   makeOrganisation,
   makePlan,
+  makeStaff,
+  makeStaffCategory,
   makeUser,
   type TestOrganisation,
 } from './factories.js';
@@ -535,8 +537,20 @@ describe('member services', () => {
     expect((await api('GET', `/member/${m.id}/`)).json().due).toBe('250.00');
     const pay = await api('POST', '/payment-history/', { member_service: sold.json().id, amount: '250.00', payment_mode: gym.cash });
     expect(pay.statusCode).toBe(201);
-    const staff = await api('POST', '/member-service/', { member: m.id, service: gym.service, staff: 7 });
+    const staff = await api('POST', '/member-service/', { member: m.id, service: gym.service, staff: 999999 });
     expect(staff.json().staff[0]).toMatch(/Invalid pk/);
+    // The staff member who gives it: an active staff member of the organisation, named on the sale.
+    const trainer = await inOrg(t, gym.org, async (tx, ctx) =>
+      makeStaff(tx, ctx, {
+        first_name: 'Rahul',
+        last_name: 'Verma',
+        category: (await makeStaffCategory(tx, ctx)).id,
+        centres: [gym.centre],
+      }),
+    );
+    const given = await api('POST', '/member-service/', { member: m.id, service: gym.service, staff: trainer.id });
+    expect(given.statusCode, given.body).toBe(201);
+    expect(given.json()).toMatchObject({ staff: trainer.id, staff_name: 'Rahul Verma' });
     const cancelled = await api('POST', `/member-service/${sold.json().id}/cancel/`, { reason: 'Not needed', refund_amount: '250.00' });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', paid: '0.00' });
   });

@@ -9,7 +9,7 @@ import { showMember } from './attendance.service.js';
 import {
   batchesFrom,
   batchFields,
-  batchJson,
+  batchesJson,
   createBatch,
   deleteBatch,
   joinBatch,
@@ -76,7 +76,7 @@ const batchList: ListDefinition<BatchJoin, Batch> = {
   },
   defaultOrdering: [asc(centre.name), asc(batch.startTime), asc(batch.name)],
   tiebreak: batch.id,
-  map: (_tx, _ctx, rows) => rows.map(batchJson),
+  map: batchesJson,
   export: {
     filename: 'batches',
     title: 'Batches',

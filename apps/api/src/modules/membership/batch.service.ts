@@ -13,6 +13,7 @@ import { badRequest, fieldError, notFound, onUnique, conflict } from '../../plat
 import { checkReferences } from '../../platform/references.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
+import { checkActiveStaff, staffNames } from '../staff/index.js';
 import { MODULE } from './constants.js';
 import { batch, batchMember, batchWaitlist, member, type BatchRow } from './schema.js';
 import { batchSeatFields, freeLapsedSeats, graceDaysSql, lapsedOnSql, offerSeats, ORG_TODAY } from './seats.js';
@@ -36,7 +37,17 @@ export const batchesFrom = (tx: Tx, fields: object) =>
     .leftJoin(sport, eq(sport.id, batch.sportId))
     .$dynamic();
 
-export function batchJson({ b, sportName, centreName, held, lapsed, waiting }: BatchJoin): Batch {
+/** Batches as JSON with their coaches' names (one query for the page). */
+export async function batchesJson(tx: Tx, ctx: Ctx, rows: BatchJoin[]): Promise<Batch[]> {
+  const coaches = await staffNames(
+    tx,
+    ctx,
+    rows.map((r) => r.b.coachId),
+  );
+  return rows.map((r) => batchJson(r, r.b.coachId === null ? '' : (coaches.get(r.b.coachId) ?? '')));
+}
+
+export function batchJson({ b, sportName, centreName, held, lapsed, waiting }: BatchJoin, coachName = ''): Batch {
   return {
     id: b.id,
     name: b.name,
@@ -44,9 +55,9 @@ export function batchJson({ b, sportName, centreName, held, lapsed, waiting }: B
     sport_name: sportName ?? '',
     centre: b.centreId,
     centre_name: centreName,
-    // Coaches are staff: null until Staff Management exists.
+    // A staff member of the organisation (Staff Management), or none.
     coach: b.coachId,
-    coach_name: '',
+    coach_name: coachName,
     weekdays: b.weekdays,
     start_time: b.startTime,
     end_time: b.endTime,
@@ -68,7 +79,7 @@ const byId = (ctx: Ctx, id: number) => and(eq(batch.organisationId, ctx.organisa
 export async function loadBatch(tx: Tx, ctx: Ctx, id: number): Promise<Batch> {
   const [row] = await batchesFrom(tx, batchFields).where(byId(ctx, id));
   if (!row) throw notFound();
-  return batchJson(row);
+  return (await batchesJson(tx, ctx, [row]))[0];
 }
 
 /**
@@ -87,11 +98,6 @@ const uniqueName = onUnique({
   batch_org_centre_name_key: { field: 'name', message: 'A batch with this name already exists in this centre.' },
 });
 
-/** Coaches are staff members, which do not exist yet: any coach id is refused on the field. */
-function refuseCoach(coach: number | null | undefined): void {
-  if (coach != null) throw fieldError('coach', 'Coaches can be assigned once Staff Management is available; leave coach empty for now.');
-}
-
 const defined = <T extends Record<string, unknown>>(values: T) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 
@@ -100,6 +106,7 @@ function batchValues(input: Partial<BatchInput>) {
     name: input.name,
     sportId: input.sport,
     centreId: input.centre,
+    coachId: input.coach,
     weekdays: input.weekdays,
     startTime: input.start_time,
     endTime: input.end_time,
@@ -110,7 +117,8 @@ function batchValues(input: Partial<BatchInput>) {
 }
 
 export async function createBatch(tx: Tx, ctx: Ctx, input: BatchInput): Promise<Batch> {
-  refuseCoach(input.coach);
+  // The coach: an active staff member of the organisation, or none.
+  await checkActiveStaff(tx, ctx, 'coach', input.coach);
   await checkReferences(tx, ctx.organisationId, { centre: { table: centre, id: input.centre }, sport: { table: sport, id: input.sport } });
   const [row] = await tx
     .insert(batch)
@@ -129,7 +137,8 @@ export async function createBatch(tx: Tx, ctx: Ctx, input: BatchInput): Promise<
 export async function updateBatch(tx: Tx, ctx: Ctx, input: Partial<BatchInput> & { id: number }): Promise<Batch> {
   const current = await lockBatch(tx, ctx, input.id);
   const before = await loadBatch(tx, ctx, input.id);
-  refuseCoach(input.coach);
+  // A coach who has since become inactive may stay; a new one must be active.
+  await checkActiveStaff(tx, ctx, 'coach', input.coach, current.coachId);
   await checkReferences(tx, ctx.organisationId, { centre: { table: centre, id: input.centre }, sport: { table: sport, id: input.sport } });
   const start = input.start_time ?? current.startTime;
   const end = input.end_time ?? current.endTime;

@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre } from '../administrator/index.js';
 import { invoicesOf } from '../money/index.js';
+import { staffNames } from '../staff/index.js';
 import { batch, batchMember, member, memberService, membership, membershipFreeze, plan, service, type MemberRow } from './schema.js';
 import { fullName, memberDues } from './sales.service.js';
 
@@ -66,6 +67,11 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
       .orderBy(asc(batch.name)),
   ]);
   const centreName = new Map(centres.map((c) => [c.id, c.name]));
+  const trainers = await staffNames(
+    tx,
+    ctx,
+    rows.map((r) => r.trainerId),
+  );
   const current = new Map(currents.map((c) => [c.m.id, c]));
   const last = new Map(lasts.map((l) => [l.memberId, l]));
   return rows.map((r) => {
@@ -92,7 +98,7 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
       source: r.source,
       joined_on: r.joinedOn,
       trainer: r.trainerId,
-      trainer_name: '',
+      trainer_name: r.trainerId === null ? '' : (trainers.get(r.trainerId) ?? ''),
       notes: r.notes,
       is_active: r.isActive,
       gstin: r.gstin,
@@ -272,6 +278,11 @@ export async function memberServicesJson(tx: Tx, ctx: Ctx, rows: MemberServiceSe
     'member_service',
     rows.map((r) => r.s.id),
   );
+  const staff = await staffNames(
+    tx,
+    ctx,
+    rows.map((r) => r.s.staffId),
+  );
   return rows.map(({ s, serviceName, memberCode }) => ({
     id: s.id,
     member: s.memberId,
@@ -281,7 +292,7 @@ export async function memberServicesJson(tx: Tx, ctx: Ctx, rows: MemberServiceSe
     service_name: serviceName,
     centre: s.centreId,
     staff: s.staffId,
-    staff_name: '',
+    staff_name: s.staffId === null ? '' : (staff.get(s.staffId) ?? ''),
     start_date: s.startDate,
     end_date: s.endDate,
     price: s.price,

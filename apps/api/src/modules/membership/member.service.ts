@@ -8,12 +8,13 @@ import type { MemberInput, MemberUpdate, MembershipSettingsInput } from '@arena/
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
-import { ApiError, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
+import { ApiError, fieldError, notFound, onUnique } from '../../platform/errors.js';
 import { checkReferences } from '../../platform/references.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { nextNumber } from '../../platform/sequence.js';
 import { centre } from '../administrator/index.js';
 import { checkedBilling } from '../money/index.js';
+import { checkActiveStaff } from '../staff/index.js';
 import { MODULE } from './constants.js';
 import { fullName, sellMembership } from './sales.service.js';
 import { member, membershipSetting, type MemberRow } from './schema.js';
@@ -43,9 +44,9 @@ async function checkPhone(tx: Tx, ctx: Ctx, phone: string, except?: number): Pro
     );
 }
 
-async function checkRefs(tx: Tx, ctx: Ctx, input: { centre?: number; trainer?: number | null }): Promise<void> {
-  // Trainers are staff, who arrive with Staff Management: until then no trainer id exists.
-  if (input.trainer !== undefined && input.trainer !== null) throw fieldError('trainer', invalidPk(input.trainer));
+/** The centre must be the organisation's; the trainer an active staff member of it (`keep`: the one already set may stay). */
+async function checkRefs(tx: Tx, ctx: Ctx, input: { centre?: number; trainer?: number | null }, keep?: number | null): Promise<void> {
+  await checkActiveStaff(tx, ctx, 'trainer', input.trainer, keep);
   await checkReferences(tx, ctx.organisationId, { centre: { table: centre, id: input.centre } });
 }
 
@@ -156,7 +157,7 @@ export async function updateMember(
     .where(and(eq(member.organisationId, ctx.organisationId), eq(member.id, id)))
     .for('update');
   if (!before) throw notFound();
-  await checkRefs(tx, ctx, changes);
+  await checkRefs(tx, ctx, changes, before.trainerId);
   if (BILLING.some((k) => changes[k] !== undefined)) {
     // The details as they will be, checked together (a GSTIN of the state); the state as GST spells it.
     const billing = checkedBilling({

@@ -37,6 +37,7 @@ import {
   type SaleItem,
   type SaleRef,
 } from '../money/index.js';
+import { checkActiveStaff } from '../staff/index.js';
 import { MODULE } from './constants.js';
 import { member, memberService, membership, plan, service, type MemberRow, type MembershipRow, type MemberServiceRow } from './schema.js';
 import { reminderDays, refreshStatuses } from './status.js';
@@ -309,8 +310,8 @@ export async function cancelMembership(tx: Tx, ctx: Ctx, id: number, input: Sale
 export async function sellService(tx: Tx, ctx: Ctx, input: MemberServiceInput): Promise<number> {
   const m = await lockMember(tx, ctx, input.member);
   const s = await activeOffer(tx, ctx, service, input.service, 'service');
-  // Staff arrive with Staff Management: until then no staff id exists.
-  if (input.staff !== null) throw fieldError('staff', invalidPk(input.staff));
+  // Who gives the service: an active staff member of the organisation, or none.
+  await checkActiveStaff(tx, ctx, 'staff', input.staff);
   const start = input.start_date ?? ctx.now.today;
   checkStart(ctx, start);
   checkDiscount(input.discount, s.price);
@@ -324,7 +325,7 @@ export async function sellService(tx: Tx, ctx: Ctx, input: MemberServiceInput): 
       memberId: m.id,
       serviceId: s.id,
       centreId: m.centreId,
-      staffId: null,
+      staffId: input.staff,
       label: `${s.name} · ${m.memberCode}`,
       party: fullName(m),
       startDate: start,

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, money, ref, tenantRef, tenantTable, timestamps, type TenantColumns } from '../../platform/db/columns.js';
 import { centre, sport } from '../administrator/index.js';
+import { referencesStaff } from '../staff/index.js';
 
 /** The fitness-service rates of the demo and the default of new plans: 18 % until 21 Sep 2025, 5 % from 22 Sep 2025 (SAC 999723). */
 const FITNESS_RATES = sql`'[{"rate":18,"from":"2017-07-01"},{"rate":5,"from":"2025-09-22"}]'::jsonb`;
@@ -54,7 +55,7 @@ export const member = tenantTable(
     healthNotes: text('health_notes').notNull().default(''),
     source: text('source').notNull().default('walk-in'),
     joinedOn: date('joined_on').notNull(),
-    /** A staff member once Staff Management exists; no foreign key until then. */
+    /** Their trainer: a staff member of the organisation (Staff Management). */
     trainerId: ref('trainer_id'),
     notes: text('notes').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
@@ -74,6 +75,7 @@ export const member = tenantTable(
   },
   (t) => [
     tenantRef(t, t.centreId, () => centre),
+    referencesStaff(t, t.trainerId),
     uniqueIndex('member_org_code_key').on(t.organisationId, t.memberCode),
     uniqueIndex('member_org_phone_key')
       .on(t.organisationId, t.phone)
@@ -216,7 +218,7 @@ export const batch = tenantTable(
     name: text('name').notNull(),
     sportId: ref('sport_id'),
     centreId: ref('centre_id').notNull(),
-    /** A staff member once Staff Management exists. */
+    /** Its coach: a staff member of the organisation (Staff Management). */
     coachId: ref('coach_id'),
     /** ISO weekdays, 1 = Monday … 7 = Sunday. */
     weekdays: integer('weekdays').array().notNull(),
@@ -232,6 +234,7 @@ export const batch = tenantTable(
   (t) => [
     tenantRef(t, t.sportId, () => sport),
     tenantRef(t, t.centreId, () => centre),
+    referencesStaff(t, t.coachId),
     uniqueIndex('batch_org_centre_name_key').on(t.organisationId, t.centreId, sql`lower(${t.name})`),
     check('batch_capacity', sql`${t.capacity} >= 1 and ${t.memberCount} >= 0 and ${t.memberCount} <= ${t.capacity}`),
     check('batch_times', sql`${t.endTime} > ${t.startTime}`),
@@ -370,6 +373,7 @@ export const memberService = tenantTable(
     tenantRef(t, t.memberId, () => member),
     tenantRef(t, t.serviceId, () => service),
     tenantRef(t, t.centreId, () => centre),
+    referencesStaff(t, t.staffId),
     index('member_service_org_member_idx').on(t.organisationId, t.memberId),
     index('member_service_org_status_end_idx').on(t.organisationId, t.status, t.endDate),
     check('member_service_dates', sql`${t.endDate} >= ${t.startDate}`),

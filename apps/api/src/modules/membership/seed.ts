@@ -15,6 +15,7 @@ import type { DemoHistory } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { nowIn } from '../../platform/time.js';
 import { centre, paymentMode, sport } from '../administrator/index.js';
+import { demoCoaches } from '../staff/index.js';
 import { createMember } from './member.service.js';
 import { freezeMembership } from './freeze.service.js';
 import { renewMembership, sellMembership, sellService } from './sales.service.js';
@@ -368,6 +369,14 @@ export async function seedMembership(tx: Tx, ctx: Ctx): Promise<DemoHistory | vo
 
   // What reads the sales, once every module's history is written.
   const after = async () => {
+    // The batches' coaches: the demo's Coach staff (Staff Management seeds them before this runs).
+    const coaches = await demoCoaches(tx, ctx);
+    if (coaches.length)
+      for (const [i, b] of batches.entries())
+        await tx
+          .update(batch)
+          .set({ coachId: coaches[i % coaches.length] })
+          .where(and(eq(batch.organisationId, org), eq(batch.id, b.id)));
     // One member frozen for a trip right now.
     const frozen = running.find((r) => r.start < shiftDays(today, -20));
     if (frozen) {

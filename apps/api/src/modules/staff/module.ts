@@ -2,11 +2,15 @@ import type { ModuleManifest } from '../../platform/module.js';
 import { MODULE } from './constants.js';
 import { seedStaff } from './seed.js';
 import { staffCategoryRoutes } from './staff-category.routes.js';
+import { staffRoutes } from './staff.routes.js';
 
-/** Staff Management: staff categories today; staff, attendance and payroll come with issue 21. */
+/** Staff Management: staff categories and staff; attendance and payroll come next (issue 21). */
 export const staffModule: ModuleManifest = {
   name: 'staff',
   permission: MODULE,
-  routes: staffCategoryRoutes,
+  routes: async (app) => {
+    await staffCategoryRoutes(app);
+    await staffRoutes(app);
+  },
   seed: seedStaff,
 };

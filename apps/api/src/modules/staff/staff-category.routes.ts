@@ -29,6 +29,7 @@ export async function staffCategoryRoutes(app: FastifyInstance): Promise<void> {
       columns: [
         { header: 'Name', value: (c) => c.name },
         { header: 'Description', value: (c) => c.description },
+        { header: 'Paid leave days per month', value: (c) => c.paid_leave_days, type: 'number' },
         statusColumn,
         { header: 'Created', value: (c) => c.created_at, type: 'datetime' },
       ],

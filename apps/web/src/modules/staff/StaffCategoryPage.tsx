@@ -2,7 +2,7 @@ import { staffCategoryInputSchema, type StaffCategory } from '@arena/contracts/s
 import { BadgeCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { createdAtColumn, nameColumn, statusColumn } from '../../components/columns';
-import { CheckboxField, TextareaField, TextField } from '../../components/form';
+import { CheckboxField, NumberField, TextareaField, TextField } from '../../components/form';
 import { LookupListPage, statusFilter } from '../../components/LookupListPage';
 import { MenuTabs } from '../../components/MenuTabs';
 import type { ResolvedNode } from '../../lib/web-module';
@@ -29,11 +29,20 @@ export function StaffCategoryPage({ node, creating = false }: { node: ResolvedNo
       form={{
         schema: staffCategoryInputSchema,
         defaultValues: (c) =>
-          c ? { name: c.name, description: c.description, is_active: c.is_active } : { name: '', description: '', is_active: true },
+          c
+            ? { name: c.name, description: c.description, is_active: c.is_active, paid_leave_days: c.paid_leave_days }
+            : { name: '', description: '', is_active: true, paid_leave_days: 0 },
         fields: ({ control }) => (
           <div className="grid gap-4">
             <TextField control={control} name="name" label="Name" required maxLength={100} />
             <TextareaField control={control} name="description" label="Description" rows={2} maxLength={500} />
+            <NumberField
+              control={control}
+              name="paid_leave_days"
+              label="Paid leave days per month"
+              suffix="days"
+              hint="Leave days a month that payroll pays like present days (0–60)."
+            />
             <CheckboxField control={control} name="is_active" label="Active" description="Offered when adding staff." />
           </div>
         ),

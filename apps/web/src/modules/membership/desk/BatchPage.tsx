@@ -35,6 +35,8 @@ const batchFields = z.object({
   capacity: z.union([z.number(), z.nan()]),
   description: z.string(),
   is_active: z.boolean(),
+  /** The batch's coach (a staff member), kept as it is: the form has no coach field yet. */
+  coach: z.number().nullable(),
 });
 type BatchForm = FormInput<typeof batchFormSchema>;
 
@@ -44,7 +46,7 @@ const batchFormSchema = requestSchema(batchFields, batchInputSchema, (v, issue) 
   if (!Number.isFinite(v.capacity)) issue('capacity', 'Enter how many members fit.');
   if (!v.start_time.trim()) issue('start_time', 'Enter the start time.');
   if (!v.end_time.trim()) issue('end_time', 'Enter the end time.');
-  return { ...v, sport: v.sport || null, centre: v.centre || undefined, coach: null };
+  return { ...v, sport: v.sport || null, centre: v.centre || undefined };
 });
 
 const batchDefaults = (b: Batch | null, centre: string): BatchForm =>
@@ -59,6 +61,7 @@ const batchDefaults = (b: Batch | null, centre: string): BatchForm =>
         capacity: b.capacity,
         description: b.description,
         is_active: b.is_active,
+        coach: b.coach,
       }
     : {
         name: '',
@@ -70,6 +73,7 @@ const batchDefaults = (b: Batch | null, centre: string): BatchForm =>
         capacity: 20,
         description: '',
         is_active: true,
+        coach: null,
       };
 
 const DAY_OPTIONS = WEEKDAYS.map((d) => ({ value: d.value, label: d.short }));

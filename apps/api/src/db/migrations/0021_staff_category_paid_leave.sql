@@ -1,0 +1,2 @@
+ALTER TABLE "staff_category" ADD COLUMN "paid_leave_days" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "staff_category" ADD CONSTRAINT "staff_category_paid_leave_days" CHECK ("staff_category"."paid_leave_days" between 0 and 60);
