@@ -40,7 +40,8 @@ export default tseslint.config(
           paths: [
             {
               name: '@arena/contracts',
-              message: "Import the module's entry (@arena/contracts/<module>), its endpoints (@arena/contracts/<module>/routes) or @arena/contracts/kit.",
+              message:
+                "Import the module's entry (@arena/contracts/<module>), its endpoints (@arena/contracts/<module>/routes) or @arena/contracts/kit.",
             },
           ],
         },

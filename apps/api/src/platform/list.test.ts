@@ -31,15 +31,25 @@ describe('a compiled page written out for a one-message read', () => {
   });
 
   it('is not offered for a statement with any other parameter (a value a client sent)', () => {
-    const searched = db.select().from(thing).where(sql`${thing.name} = ${"x'; drop table thing; --"}`).limit(sql.placeholder('limit'));
+    const searched = db
+      .select()
+      .from(thing)
+      .where(sql`${thing.name} = ${"x'; drop table thing; --"}`)
+      .limit(sql.placeholder('limit'));
     expect(inlineIntegers(compiled(searched))).toBeNull();
-    const otherPlaceholder = db.select().from(thing).where(sql`${thing.name} = ${sql.placeholder('name')}`);
+    const otherPlaceholder = db
+      .select()
+      .from(thing)
+      .where(sql`${thing.name} = ${sql.placeholder('name')}`);
     expect(inlineIntegers(compiled(otherPlaceholder))).toBeNull();
   });
 
   it('is not offered where the text holds a quote, a semicolon, a comment, a backslash or a dollar quote', () => {
     for (const fragment of ["'a'", 'now(); select 1', '1 -- x', '1 /* x */', "E'\\\\x'", '$$a$$']) {
-      const q = db.select().from(thing).where(sql`${thing.id} = ${sql.placeholder('organisationId')} or ${sql.raw(fragment)} is null`);
+      const q = db
+        .select()
+        .from(thing)
+        .where(sql`${thing.id} = ${sql.placeholder('organisationId')} or ${sql.raw(fragment)} is null`);
       expect(inlineIntegers(compiled(q)), fragment).toBeNull();
     }
   });

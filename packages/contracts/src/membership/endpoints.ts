@@ -315,7 +315,9 @@ export const memberAttendanceEndpoints = {
 // ---- freeze reasons ----
 
 /** The owner's list of freeze reasons (Membership › Freeze Reasons). */
-export const freezeReasonEndpoints = crudEndpoints(`${API}/freeze-reason/`, freezeReasonSchema, freezeReasonInputSchema, { dropdown: true });
+export const freezeReasonEndpoints = crudEndpoints(`${API}/freeze-reason/`, freezeReasonSchema, freezeReasonInputSchema, {
+  dropdown: true,
+});
 
 // ---- performance ----
 
