@@ -3,13 +3,15 @@
  * how the last payment came. They never name the money tables.
  */
 import { fromPaise, paise, type InvoiceStatus } from '@arena/contracts';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import type { SaleRef } from './ledger.service.js';
 import { invoice, ledgerEntry } from './schema.js';
 
 type Org = Pick<Ctx, 'organisationId'>;
+const first = alias(invoice, 'first');
 
 export interface CreditNoteRef {
   id: number;
@@ -82,9 +84,23 @@ export async function supplementaryInvoicesOf(
       and(
         eq(invoice.organisationId, ctx.organisationId),
         eq(invoice.kind, 'invoice'),
-        eq(invoice.sourceType, type),
-        inArray(invoice.sourceId, [...ids]),
-        isNotNull(invoice.supplementsId),
+        // By the first invoices (their partial unique index), then the index on `supplements`: a
+        // page of a list never scans the organisation's invoices.
+        inArray(
+          invoice.supplementsId,
+          tx
+            .select({ id: first.id })
+            .from(first)
+            .where(
+              and(
+                eq(first.organisationId, ctx.organisationId),
+                eq(first.kind, 'invoice'),
+                eq(first.sourceType, type),
+                inArray(first.sourceId, [...ids]),
+                isNull(first.supplementsId),
+              ),
+            ),
+        ),
       ),
     )
     .orderBy(invoice.id);
