@@ -17,6 +17,7 @@ test('the owner keeps staff categories: opens Create Category, adds, edits, deac
   await expect(dialog.getByText('A staff category with this name already exists.')).toBeVisible();
   await dialog.getByLabel('Name').fill('Physiotherapist');
   await dialog.getByLabel('Description').fill('Injury rehab and recovery');
+  await dialog.getByLabel('Paid leave days per month').fill('2');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
   // Closing the form returns to the Categories tab, with the new row in the list.
@@ -41,8 +42,8 @@ test('the owner keeps staff categories: opens Create Category, adds, edits, deac
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^staff-categories-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')).split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('\uFEFFName,Description,Status,Created');
-  expect(lines[1]).toMatch(/^Physiotherapist,Sports injury rehab,Inactive,/);
+  expect(lines[0]).toBe('\uFEFFName,Description,Paid leave days per month,Status,Created');
+  expect(lines[1]).toMatch(/^Physiotherapist,Sports injury rehab,2,Inactive,/);
 });
 
 test('the front desk, without Staff Management, is refused the staff categories', async ({ page }) => {
