@@ -20,6 +20,16 @@ export interface CreditNoteRef {
   total: string;
 }
 
+/** The first invoices (not supplementary) of the sales of a kind: the rows of their partial unique index. */
+const firstInvoices = (t: typeof invoice | typeof first, ctx: Org, type: string, ids: readonly number[]) =>
+  and(
+    eq(t.organisationId, ctx.organisationId),
+    eq(t.kind, 'invoice'),
+    eq(t.sourceType, type),
+    inArray(t.sourceId, [...ids]),
+    isNull(t.supplementsId),
+  );
+
 /**
  * The (first) tax invoice of each sale of a kind, by sale id, with the credit notes against it
  * (oldest first); a supplementary invoice is reached from it (`supplementaryInvoicesOf`).
@@ -36,15 +46,7 @@ export async function invoicesOf(
   const firsts = await tx
     .select({ id: invoice.id, number: invoice.number, status: invoice.status, sourceId: invoice.sourceId })
     .from(invoice)
-    .where(
-      and(
-        eq(invoice.organisationId, ctx.organisationId),
-        eq(invoice.kind, 'invoice'),
-        eq(invoice.sourceType, type),
-        inArray(invoice.sourceId, [...ids]),
-        isNull(invoice.supplementsId),
-      ),
-    );
+    .where(firstInvoices(invoice, ctx, type, ids));
   const notes = new Map<number, CreditNoteRef[]>();
   if (firsts.length) {
     const rows = await tx
@@ -91,15 +93,7 @@ export async function supplementaryInvoicesOf(
           tx
             .select({ id: first.id })
             .from(first)
-            .where(
-              and(
-                eq(first.organisationId, ctx.organisationId),
-                eq(first.kind, 'invoice'),
-                eq(first.sourceType, type),
-                inArray(first.sourceId, [...ids]),
-                isNull(first.supplementsId),
-              ),
-            ),
+            .where(firstInvoices(first, ctx, type, ids)),
         ),
       ),
     )
