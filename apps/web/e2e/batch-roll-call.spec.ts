@@ -37,7 +37,7 @@ test('a full batch’s waiting list takes a freed seat, and the roll call marks 
   await page.getByPlaceholder('Search batch').fill(name);
   const table = page.getByRole('table', { name: 'Batches' });
   await expect(table.getByText(name)).toBeVisible();
-  await expect(table.getByText('1 waiting')).toBeVisible();
+  await expect(table.getByText('1 waiting', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: `Members of ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `${name}: members` });
   // Full: adding puts a member on the waiting list.
@@ -73,8 +73,8 @@ test('a full batch’s waiting list takes a freed seat, and the roll call marks 
   await expect(present).toHaveAttribute('aria-pressed', 'true');
   await absent.click();
   await expect(absent).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByText('1 present')).toBeVisible();
-  await expect(page.getByText('1 absent')).toBeVisible();
+  await expect(page.getByText('1 present', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 absent', { exact: true })).toBeVisible();
 
   // The marks are kept; the present mark wrote a visit with source "Roll call".
   await page.reload();

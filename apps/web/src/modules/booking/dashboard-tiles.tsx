@@ -134,7 +134,12 @@ export function UpcomingTile({ centre }: { centre: string }) {
                   Today · {countOf(today.length, 'booking')} to play
                 </h3>
                 {/* Every booking of today stays on the tile (it scrolls), in time order across courts. */}
-                <ul className="-mx-1 max-h-72 divide-y divide-line overflow-y-auto">
+                {/* Focusable so a keyboard user can scroll it (axe: scrollable-region-focusable). */}
+                <ul
+                  className="-mx-1 max-h-72 divide-y divide-line overflow-y-auto rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
+                  tabIndex={0}
+                  aria-label="Bookings still to play today"
+                >
                   {today.map((b) => (
                     <UpcomingRow key={b.id} b={b} withDate={false} />
                   ))}
