@@ -40,6 +40,8 @@ const batchList: ListDefinition<BatchJoin, Batch> = {
   filters: {
     centre: { schema: idSchema, where: (v: number) => eq(batch.centreId, v), label: 'Center', show: showName(centre) },
     sport: { schema: idSchema, where: (v: number) => eq(batch.sportId, v), label: 'Sport', show: showName(sport) },
+    /** The batches a staff member coaches (their page's Assigned Members). */
+    coach: { schema: idSchema, where: (v: number) => eq(batch.coachId, v), label: 'Coach' },
     is_active: activeFilter(batch.isActive),
     weekday: {
       schema: z.coerce.number().int().min(1).max(7),

@@ -98,6 +98,8 @@ const memberServiceList: ListDefinition<MemberServiceSelectRow, MemberService> =
   filters: {
     ...saleFilters(memberService),
     service: { schema: idSchema, where: (v: number) => eq(memberService.serviceId, v), label: 'Service', show: showName(service) },
+    /** The services a staff member gives (their page's Assigned Services). */
+    staff: { schema: idSchema, where: (v: number) => eq(memberService.staffId, v), label: 'Staff' },
   },
   ordering: {
     start_date: memberService.startDate,

@@ -4,6 +4,10 @@ const MODULE = 'Staff Management';
 const load = () => import('./index');
 
 const screens = {
+  'staff-dashboard': lazyScreen(load, (m) => m.StaffDashboardPage),
+  'staff-add': lazyScreen(load, (m) => m.AddStaffPage),
+  'staff-list': lazyScreen(load, (m) => m.StaffListPage),
+  'staff-detail': lazyScreen(load, (m) => m.StaffPage),
   'staff-categories': lazyScreen(load, (m) => m.StaffCategoryPage),
   'staff-category-create': lazyScreen(load, (m) => m.CreateStaffCategoryPage),
 };
@@ -27,19 +31,23 @@ export const staffModule = defineModule({
           note: 'Staff and their categories, attendance, monthly payroll with commissions, pay history, and their own logins and permissions.',
         },
         [
-          tabs('Dashboard', '', [entry('Add Staff', 'add-staff')]),
-          entry('Staffs', 'staffs', {}, [
+          tabs('Dashboard', '', [
+            entry('Dashboard', '', { screen: 'staff-dashboard' }),
+            entry('Add Staff', 'add-staff', { screen: 'staff-add' }),
+          ]),
+          entry('Staffs', 'staffs', { screen: 'staff-list' }, [
+            // One screen draws the staff member's header and its sub-pages as tabs.
             entry('Staff', ':staffId', { hidden: true, hideChildren: true }, [
-              entry('Overview', ''),
-              entry('Profile', 'pofile'),
-              entry('Attendance', 'attendence'),
-              entry('Pay History', 'pay-history'),
-              entry('Assigned Members', 'assigned_members'),
-              entry('Assigned Services', 'assigned_services'),
-              entry('CRM', 'crm'),
-              entry('Permissions', 'permissions'),
-              entry('Payrolls', 'payrolls'),
-              entry('Logs', 'logs'),
+              entry('Overview', '', { screen: 'staff-detail' }),
+              entry('Profile', 'pofile', { screen: 'staff-detail' }),
+              entry('Attendance', 'attendence', { screen: 'staff-detail' }),
+              entry('Pay History', 'pay-history', { screen: 'staff-detail' }),
+              entry('Assigned Members', 'assigned_members', { screen: 'staff-detail' }),
+              entry('Assigned Services', 'assigned_services', { screen: 'staff-detail' }),
+              entry('CRM', 'crm', { screen: 'staff-detail' }),
+              entry('Permissions', 'permissions', { screen: 'staff-detail' }),
+              entry('Payrolls', 'payrolls', { screen: 'staff-detail' }),
+              entry('Logs', 'logs', { screen: 'staff-detail' }),
             ]),
           ]),
           entry('Attendance', 'attendance'),
