@@ -278,6 +278,8 @@ export const deskBookingInputSchema = z.object({
   discount: moneySchema.default('0.00'),
   notes: text(1000).default(''),
   payment: paymentInputSchema.optional(),
+  /** The staff member the booking is credited to (commission): an active staff member of the organisation. */
+  sold_by: idSchema.nullable().default(null),
 });
 
 export const bookingPaymentSchema = z.object({

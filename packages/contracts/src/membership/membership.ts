@@ -218,6 +218,8 @@ export const membershipInputSchema = z.object({
   discount: moneySchema.default('0.00'),
   payment: salePaymentSchema.nullable().default(null),
   notes: text(500).default(''),
+  /** The staff member the sale is credited to (commission): an active staff member of the organisation. */
+  sold_by: idSchema.nullable().default(null),
 });
 export type MembershipInput = z.infer<typeof membershipInputSchema>;
 
@@ -230,6 +232,8 @@ export const renewInputSchema = z.object({
   discount: moneySchema.default('0.00'),
   payment: salePaymentSchema.nullable().default(null),
   notes: text(500).default(''),
+  /** The staff member the sale is credited to (commission): an active staff member of the organisation. */
+  sold_by: idSchema.nullable().default(null),
 });
 export type RenewInput = z.infer<typeof renewInputSchema>;
 

@@ -1,4 +1,4 @@
-/** `@arena/contracts/staff`: Staff Management — staff categories and staff (issue 21 adds attendance and payroll next). */
+/** `@arena/contracts/staff`: Staff Management — staff categories, staff, attendance (attendance.ts), payroll (payroll.ts). */
 import { z } from '../zod-config.js';
 import {
   birthDateSchema,
@@ -161,3 +161,6 @@ export type Staff = z.infer<typeof staffSchema>;
 
 /** GET/POST …/, GET/PUT/PATCH/DELETE …/:id/, GET …/dropdown/ (active staff, "Asha Rao (STF-0003)"). */
 export const staffEndpoints = crudEndpoints('/api/staff-management/staff/', staffSchema, staffInputSchema, { dropdown: true });
+
+export * from './attendance.js';
+export * from './payroll.js';

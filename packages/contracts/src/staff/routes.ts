@@ -4,3 +4,12 @@
  * `contractRoutes` in apps/web/vite.config.ts), so a page that only calls the API loads no zod.
  */
 export { staffCategoryEndpoints, staffEndpoints } from './index.js';
+export { staffAttendanceEndpoints } from './attendance.js';
+export {
+  payrollEndpoints,
+  payrollPaymentHistoryEndpoint,
+  staffDashboardEndpoint,
+  staffLogsEndpoint,
+  staffReportEndpoints,
+  staffSettingsEndpoints,
+} from './payroll.js';
