@@ -165,9 +165,23 @@ export function StaffForm({
           <TextField control={control} name="last_name" label="Last name" autoComplete="off" maxLength={60} />
           <SelectField control={control} name="gender" label="Gender" required placeholder="Select gender" options={GENDER_OPTIONS} />
           <PhoneField control={control} name="phone" label="Phone" required />
-          <TextField control={control} name="email" label="E-mail" type="email" autoComplete="off" hint="Their login invitation goes here." />
+          <TextField
+            control={control}
+            name="email"
+            label="E-mail"
+            type="email"
+            autoComplete="off"
+            hint="Their login invitation goes here."
+          />
           <DateField control={control} name="date_of_birth" label="Date of birth" max={todayIso()} />
-          <TextareaField control={control} name="address" label="Address" rows={2} maxLength={500} className="sm:col-span-2 xl:col-span-3" />
+          <TextareaField
+            control={control}
+            name="address"
+            label="Address"
+            rows={2}
+            maxLength={500}
+            className="sm:col-span-2 xl:col-span-3"
+          />
         </div>
       </Card>
       <WorkFields control={control} />
@@ -175,7 +189,14 @@ export function StaffForm({
         <h2 className="mb-1 text-sm font-semibold">Bank and tax details</h2>
         <p className="mb-4 text-xs text-muted">Used on payslips and when paying salaries. All optional.</p>
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <TextField control={control} name="bank_account" label="Bank account number" inputMode="numeric" autoComplete="off" maxLength={18} />
+          <TextField
+            control={control}
+            name="bank_account"
+            label="Bank account number"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={18}
+          />
           <TextField control={control} name="ifsc" label="IFSC" autoComplete="off" maxLength={11} placeholder="HDFC0001234" />
           <TextField control={control} name="upi_id" label="UPI ID" autoComplete="off" maxLength={100} placeholder="name@bank" />
           <TextField control={control} name="pan" label="PAN" autoComplete="off" maxLength={10} placeholder="ABCDE1234F" />
@@ -205,7 +226,13 @@ function WorkFields({ control }: { control: FormControl<StaffFormValues> }) {
           hint={categories.data?.length === 0 ? 'Add a staff category first (Staff Management › Staff Category).' : undefined}
         />
         <DateField control={control} name="joining_date" label="Joining date" required />
-        <SelectField control={control} name="status" label="Status" options={STATUS_OPTIONS} hint="An inactive staff member loses their login." />
+        <SelectField
+          control={control}
+          name="status"
+          label="Status"
+          options={STATUS_OPTIONS}
+          hint="An inactive staff member loses their login."
+        />
         <MultiSelectField
           control={control}
           name="centres"

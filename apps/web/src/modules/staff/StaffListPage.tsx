@@ -63,7 +63,9 @@ export function StaffListPage() {
       cell: (s) => (
         <span className="whitespace-nowrap tabular">
           {payOf(s)}
-          {Number(s.commission_percent) > 0 && <span className="block text-xs text-muted">+ {Number(s.commission_percent)} % commission</span>}
+          {Number(s.commission_percent) > 0 && (
+            <span className="block text-xs text-muted">+ {Number(s.commission_percent)} % commission</span>
+          )}
         </span>
       ),
     },

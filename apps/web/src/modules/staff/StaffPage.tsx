@@ -19,7 +19,15 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { fillParams, tabsOf, type ResolvedNode } from '../../lib/web-module';
 import { usePermissions } from '../../state/permissions';
-import { fetchStaffServices, fetchTrainedMembers, staffKeys, useCoachedBatches, useStaffMember, useStaffMutations, type Staff } from './api';
+import {
+  fetchStaffServices,
+  fetchTrainedMembers,
+  staffKeys,
+  useCoachedBatches,
+  useStaffMember,
+  useStaffMutations,
+  type Staff,
+} from './api';
 import { staffPath, staffTabOfPath, type StaffTab } from './paths';
 import { StaffForm, GENDER_LABELS, SALARY_TYPE_LABELS } from './StaffForm';
 import { payOf, StaffStatusBadge } from './StaffListPage';
@@ -272,7 +280,9 @@ function AssignedMembers({ staff }: { staff: Staff }) {
         ) : batches.isError ? (
           <Alert tone="error">{errorMessage(batches.error)}</Alert>
         ) : batches.data.length === 0 ? (
-          <p className="text-sm text-muted">{staff.first_name} coaches no batch. Choose them as a batch’s coach under Membership › Batch.</p>
+          <p className="text-sm text-muted">
+            {staff.first_name} coaches no batch. Choose them as a batch’s coach under Membership › Batch.
+          </p>
         ) : (
           <ul className="divide-y divide-line" aria-label="Batches coached">
             {batches.data.map((b) => (

@@ -8,14 +8,19 @@ const screens = {
   'staff-add': lazyScreen(load, (m) => m.AddStaffPage),
   'staff-list': lazyScreen(load, (m) => m.StaffListPage),
   'staff-detail': lazyScreen(load, (m) => m.StaffPage),
+  'staff-attendance': lazyScreen(load, (m) => m.StaffAttendancePage),
+  'staff-payroll': lazyScreen(load, (m) => m.PayrollPage),
+  'staff-transactions': lazyScreen(load, (m) => m.StaffTransactionsPage),
+  'staff-logs': lazyScreen(load, (m) => m.StaffLogsPage),
+  'staff-reports': lazyScreen(load, (m) => m.StaffReportsPage),
   'staff-categories': lazyScreen(load, (m) => m.StaffCategoryPage),
   'staff-category-create': lazyScreen(load, (m) => m.CreateStaffCategoryPage),
 };
 const { entry, tabs } = menuBuilder<keyof typeof screens>();
 
 /**
- * Staff Management: staff categories are built (issue 18's proof of the module kit); the other
- * entries open the "not available yet" page with their note until issue 21 builds them.
+ * Staff Management: the team and their pages, attendance, payroll with commission, salaries paid,
+ * logs, staff categories, and the staff reports.
  */
 export const staffModule = defineModule({
   name: 'staff',
@@ -50,14 +55,14 @@ export const staffModule = defineModule({
               entry('Logs', 'logs', { screen: 'staff-detail' }),
             ]),
           ]),
-          entry('Attendance', 'attendance'),
-          entry('Payroll', 'payroll'),
+          entry('Attendance', 'attendance', { screen: 'staff-attendance' }),
+          entry('Payroll', 'payroll', { screen: 'staff-payroll' }),
           tabs('Staff Category', 'staff-category', [
             entry('Categories', '', { screen: 'staff-categories' }),
             entry('Create Category', 'create', { screen: 'staff-category-create' }),
           ]),
-          entry('Transactions', 'transactions'),
-          entry('Logs', 'logs'),
+          entry('Transactions', 'transactions', { screen: 'staff-transactions' }),
+          entry('Logs', 'logs', { screen: 'staff-logs' }),
         ],
       ),
     },
@@ -66,6 +71,7 @@ export const staffModule = defineModule({
       under: 'reports',
       node: entry('Staff', 'staff', {
         module: MODULE,
+        screen: 'staff-reports',
         note: 'Category month wise, salary, commission, absent count, staff-wise member count.',
       }),
     },

@@ -1,5 +1,4 @@
 import { ArrowLeft, Check, ChevronLeft, ChevronRight, ClipboardCheck, DoorOpen, X } from 'lucide-react';
-import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCrumbName } from '../../../lib/crumbs';
@@ -7,6 +6,7 @@ import { Alert } from '../../../components/Alert';
 import { Button, buttonClass } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { EmptyState } from '../../../components/EmptyState';
+import { MarkToggle } from '../../../components/MarkToggle';
 import { FilterDate } from '../../../components/FilterSelect';
 import { PageHeader } from '../../../components/PageHeader';
 import { Skeleton } from '../../../components/Skeleton';
@@ -164,67 +164,29 @@ function Roster({ roll, batchId }: { roll: RollCall; batchId: number }) {
                 </div>
               </div>
               <div className="grid grid-cols-2 gap-2 sm:flex">
-                <Toggle
+                <MarkToggle
                   label={`Present ${r.member_name}`}
                   pressed={r.status === 'present'}
-                  tone="present"
+                  tone="success"
                   disabled={!roll.can_mark || busy(r)}
                   onClick={() => void tap(r, 'present')}
                 >
                   <Check size={18} aria-hidden /> Present
-                </Toggle>
-                <Toggle
+                </MarkToggle>
+                <MarkToggle
                   label={`Absent ${r.member_name}`}
                   pressed={r.status === 'absent'}
-                  tone="absent"
+                  tone="danger"
                   disabled={!roll.can_mark || busy(r)}
                   onClick={() => void tap(r, 'absent')}
                 >
                   <X size={18} aria-hidden /> Absent
-                </Toggle>
+                </MarkToggle>
               </div>
             </li>
           ))}
         </ul>
       )}
     </div>
-  );
-}
-
-/** A big one-tap toggle (role button with aria-pressed). */
-function Toggle({
-  label,
-  pressed,
-  tone,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  pressed: boolean;
-  tone: 'present' | 'absent';
-  disabled: boolean;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-pressed={pressed}
-      disabled={disabled}
-      onClick={onClick}
-      className={clsx(
-        'inline-flex h-11 min-w-[7rem] items-center justify-center gap-1.5 rounded-md border px-4 text-sm font-semibold transition-colors',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-60',
-        pressed
-          ? tone === 'present'
-            ? 'border-success bg-success text-surface'
-            : 'border-danger bg-danger text-white'
-          : 'border-line-strong bg-surface text-fg hover:bg-subtle',
-      )}
-    >
-      {children}
-    </button>
   );
 }

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/errors';
 import { todayIso } from '../../../lib/today';
 import { useCheckInAction } from './actions';
 import { useMemberAttendance, type Attendance, type Member } from './api';
-import { addMonths, monthOf, monthRange, monthWeeks, visitsByDay } from './calendar';
+import { addMonths, monthOf, monthRange, monthWeeks, visitsByDay } from '../../../lib/calendar';
 import { formatTime } from './time';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

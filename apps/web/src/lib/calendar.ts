@@ -1,5 +1,5 @@
 /**
- * The attendance calendar's arithmetic, on ISO dates (yyyy-MM-dd) only, so no time zone can move
+ * Month calendars' arithmetic (a member's visits, a staff member's marks), on ISO dates (yyyy-MM-dd) only, so no time zone can move
  * a visit to another day: the weeks of a month (Monday first) and the visits of each day.
  */
 import { daysInMonth, shiftDays } from '@arena/contracts/membership';
