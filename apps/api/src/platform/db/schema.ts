@@ -83,6 +83,11 @@ export const appUser = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The level within each granted module (`view` | `operate` | `manage`); a granted module missing here is `operate`. */
+    moduleLevels: jsonb('module_levels')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** The centre the user works in; null = all centres. Not a foreign key: centres are tenant rows. */
     centerId: bigint('center_id', { mode: 'number' }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -90,7 +95,12 @@ export const appUser = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('app_user_email_key').on(sql`lower(${t.email})`), index('app_user_organisation_idx').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('app_user_email_key').on(sql`lower(${t.email})`),
+    index('app_user_organisation_idx').on(t.organisationId),
+    // The target of a tenant table's composite reference to its login (staff.user_id).
+    uniqueIndex('app_user_organisation_id_key').on(t.organisationId, t.id),
+  ],
 );
 
 export const authToken = pgTable(
@@ -117,7 +127,7 @@ export const oneTimeKey = pgTable(
   'one_time_key',
   {
     id: id(),
-    purpose: text('purpose', { enum: ['verify_email', 'password_reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'password_reset', 'invite'] }).notNull(),
     keyHash: text('key_hash').notNull().unique(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
