@@ -92,7 +92,8 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, e.dropdown, {
-    module,
+    // The staff picker of other modules' forms (trainer, coach, sold by): any of these modules reads it.
+    config: { anyModule: [MODULE, 'Membership Management', 'Booking Management'] },
     tags,
     summary: 'Active staff for selects ("Asha Rao (STF-0003)")',
     handler: async (request) => inTenant(request, async (tx, ctx) => ({ results: await staffChoices(tx, ctx) })),
