@@ -41,6 +41,8 @@ declare module 'fastify' {
     tasks: Task[];
     /** Aborted once SIGTERM arrived: readiness answers 503 while in-flight work drains, and exports stop. */
     shutdown: AbortController;
+    /** Each /api/ route's guard (module, level) by `METHOD url`. */
+    routeGuards: LevelRegistry['guards'];
   }
 }
 
@@ -128,6 +130,7 @@ export async function buildApp({
   // Each route's permission level, from its module's manifest (view for reads, manage for writes unless listed).
   const levels = new LevelRegistry(modules);
   app.addHook('onRoute', levels.onRoute);
+  app.decorate('routeGuards', levels.guards);
 
   registerAuth(app);
 

@@ -5,7 +5,7 @@
  * by default. `auth.ts` enforces it after the module check; the boot fails when a manifest lists
  * an endpoint that no route registers.
  */
-import type { EndpointSpec, ModuleLevel } from '@arena/contracts';
+import type { EndpointSpec, ModuleLevel, ModuleName } from '@arena/contracts';
 import type { FastifyContextConfig, RouteOptions } from 'fastify';
 import type { ModuleManifest } from './module.js';
 
@@ -14,7 +14,17 @@ const keyOf = (method: string, path: string) => `${method.toUpperCase()} ${path}
 /** The level a route needs when its manifest does not list it. */
 export const defaultLevel = (method: string): ModuleLevel => (method === 'GET' || method === 'HEAD' ? 'view' : 'manage');
 
+/** What a route asks of the user: its module (or any of several), its level, owner only. */
+export interface RouteGuard {
+  module?: ModuleName;
+  anyModule?: ModuleName[];
+  ownerOnly?: boolean;
+  level: ModuleLevel;
+}
+
 export class LevelRegistry {
+  /** Every /api/ route's guard by `METHOD url` (the permissions test walks the OpenAPI document with it). */
+  readonly guards = new Map<string, RouteGuard>();
   private readonly listed = new Map<string, { level: ModuleLevel; module: string }>();
   private readonly seen = new Set<string>();
 
@@ -43,6 +53,8 @@ export class LevelRegistry {
     const order: ModuleLevel[] = ['view', 'operate', 'manage'];
     const level = levels.reduce((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a), 'view' as ModuleLevel);
     route.config = { ...(route.config ?? {}), level };
+    const { module, anyModule, ownerOnly } = route.config;
+    for (const method of methods) this.guards.set(keyOf(method, url), { module, anyModule, ownerOnly, level });
   };
 
   /** Boot check, once every route is registered: a listed endpoint that no route registers is a mistake in a manifest. */
