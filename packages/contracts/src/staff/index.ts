@@ -161,3 +161,4 @@ export type Staff = z.infer<typeof staffSchema>;
 
 /** GET/POST …/, GET/PUT/PATCH/DELETE …/:id/, GET …/dropdown/ (active staff, "Asha Rao (STF-0003)"). */
 export const staffEndpoints = crudEndpoints('/api/staff-management/staff/', staffSchema, staffInputSchema, { dropdown: true });
+export * from './login.js';
