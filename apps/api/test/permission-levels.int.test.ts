@@ -171,3 +171,23 @@ describe('a change takes effect on the next request', () => {
     expect(MODULES.length).toBeGreaterThan(0);
   });
 });
+
+describe('demo data', () => {
+  it('files the front desk as a Receptionist linked to its login, its three modules at operate', async () => {
+    const owner = await login(t.app, OWNER);
+    const list = await call(t.app, { method: 'GET', url: '/api/staff-management/staff/?search=desk%40demo.example.com', token: owner });
+    expect(list.json().results).toHaveLength(1);
+    const desk = list.json().results[0];
+    expect(desk).toMatchObject({ category_name: 'Receptionist', has_login: true, email: 'desk@demo.example.com' });
+    const perms = await call(t.app, { method: 'GET', url: `/api/staff-management/staff/${desk.id}/permissions/`, token: owner });
+    expect(perms.json()).toMatchObject({
+      login_state: 'active',
+      email: 'desk@demo.example.com',
+      modules: [
+        { name: 'Membership Management', level: 'operate' },
+        { name: 'CRM Management', level: 'operate' },
+        { name: 'Booking Management', level: 'operate' },
+      ],
+    });
+  });
+});

@@ -3,6 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { shiftDays } from '@arena/contracts';
+import { appUser } from '../../platform/db/schema.js';
 import { centre } from '../administrator/index.js';
 import { staff, staffCategory } from './schema.js';
 import { createStaff } from './staff.service.js';
@@ -188,6 +189,54 @@ export async function seedStaff(tx: Tx, ctx: Ctx): Promise<void> {
       notes: '',
       ...person,
     });
+  }
+  await seedDeskLogins(tx, ctx, categories.get('Receptionist'), main);
+}
+
+/**
+ * The demo's non-owner logins (the front desk, desk@demo.example.com) become staff members of the
+ * Receptionist category linked to their user: their login and modules stay as they are, each at
+ * `operate` (issue 21).
+ */
+async function seedDeskLogins(tx: Tx, ctx: Ctx, category: number | undefined, centreId: number): Promise<void> {
+  if (!category) return;
+  const users = await tx
+    .select()
+    .from(appUser)
+    .where(and(eq(appUser.organisationId, ctx.organisationId), eq(appUser.isOwner, false)))
+    .orderBy(asc(appUser.id));
+  let i = 0;
+  for (const user of users) {
+    i += 1;
+    const made = await createStaff(tx, ctx, {
+      first_name: user.firstName || 'Front',
+      last_name: user.lastName || 'Desk',
+      phone: `98861${String(20000 + i * 173).slice(-5)}`,
+      email: user.email,
+      gender: 'male',
+      date_of_birth: '1994-06-14',
+      address: 'Bengaluru',
+      category,
+      centres: [centreId],
+      joining_date: shiftDays(ctx.now.today, -400 - i * 30),
+      salary_type: 'monthly',
+      base_pay: '19000.00',
+      commission_percent: '0.00',
+      bank_account: '',
+      ifsc: '',
+      upi_id: '',
+      pan: '',
+      status: 'active',
+      notes: 'Front desk login (demo).',
+    });
+    await tx
+      .update(staff)
+      .set({ userId: user.id })
+      .where(and(eq(staff.organisationId, ctx.organisationId), eq(staff.id, made.id)));
+    await tx
+      .update(appUser)
+      .set({ moduleLevels: Object.fromEntries(user.grantedModules.map((m) => [m, 'operate'])) })
+      .where(eq(appUser.id, user.id));
   }
 }
 
