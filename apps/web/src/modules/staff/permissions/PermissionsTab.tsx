@@ -10,6 +10,7 @@ import type { ModuleLevel, ModuleName } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
 import { ChevronDown, KeyRound, Mail, ShieldCheck, UserX } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useParams } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
@@ -36,6 +37,14 @@ const STATES: Record<LoginState, { label: string; tone: 'neutral' | 'info' | 'su
 
 type Selection = Partial<Record<ModuleName, ModuleLevel>>;
 const selectionOf = (modules: ModuleGrant[]): Selection => Object.fromEntries(modules.map((m) => [m.name, m.level]));
+
+/** The tab as a screen of the route `/staff-management/staffs/:staffId/permissions` (reads `:staffId`). */
+export function StaffPermissionsScreen() {
+  const { staffId = '' } = useParams();
+  const id = Number(staffId);
+  if (!Number.isSafeInteger(id) || id <= 0) return <Alert>This staff member does not exist.</Alert>;
+  return <StaffPermissionsTab staffId={id} />;
+}
 
 export function StaffPermissionsTab({ staffId }: { staffId: number }) {
   const permissions = useStaffPermissions(staffId);
