@@ -191,3 +191,59 @@ describe('demo data', () => {
     });
   });
 });
+
+describe('the operate level’s discount cap', () => {
+  it('refuses an operate user a discount above the organisation’s cap (10 % unless the owner sets another); manage is not capped', async () => {
+    const owner = await login(t.app, OWNER);
+    const get = (url: string, token = owner) => call(t.app, { method: 'GET', url, token });
+    const plans = (await get('/api/member-management/plan/?page_size=50')).json().results as { id: number; price: string; is_active: boolean }[];
+    const plan = plans.find((p) => p.is_active && Number(p.price) >= 1000)!;
+    const centre = (await get('/api/administrator/centre/dropdown/')).json().results[0].id;
+    await makeUser('capped@demo.example.com', ['Membership Management', 'Booking Management'], 'operate');
+    await makeUser('uncapped@demo.example.com', ['Membership Management', 'Booking Management'], 'manage');
+    const capped = await login(t.app, { email: 'capped@demo.example.com', password: PASSWORD });
+    const uncapped = await login(t.app, { email: 'uncapped@demo.example.com', password: PASSWORD });
+    let n = 0;
+    const sell = async (token: string, percent: number) => {
+      n += 1;
+      const made = await call(t.app, {
+        method: 'POST',
+        url: '/api/member-management/member/',
+        token: owner,
+        payload: { first_name: 'Cap', last_name: `Test ${n}`, phone: `90000${String(10000 + n)}`, gender: 'female', centre },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const discount = ((Number(plan.price) * percent) / 100).toFixed(2);
+      return call(t.app, {
+        method: 'POST',
+        url: '/api/member-management/membership/',
+        token,
+        payload: { member: made.json().id ?? made.json().member?.id, plan: plan.id, discount },
+      });
+    };
+    const refused = await sell(capped, 50);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ discount: ['A discount above 10% of the price needs the manage permission in Membership Management.'] });
+    expect((await sell(capped, 10)).statusCode).toBe(201);
+    expect((await sell(uncapped, 50)).statusCode).toBe(201);
+    expect((await sell(owner, 100)).statusCode).toBe(201);
+
+    const set = await call(t.app, { method: 'PATCH', url: '/api/administrator/organisation/', token: owner, payload: { operate_discount_cap_percent: '60' } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().operate_discount_cap_percent).toBe('60.00');
+    expect((await sell(capped, 50)).statusCode).toBe(201);
+    await call(t.app, { method: 'PATCH', url: '/api/administrator/organisation/', token: owner, payload: { operate_discount_cap_percent: 10 } });
+
+    // A booking's discount changed at the desk is held to the cap too.
+    const bookings = (await get('/api/booking/booking/?page_size=100')).json().results as { id: number; sub_total: string; status: string }[];
+    const b = bookings.find((x) => Number(x.sub_total) > 0 && x.status !== 'cancelled')!;
+    const patch = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/booking/booking/${b.id}/`,
+      token: capped,
+      payload: { discount: (Number(b.sub_total) / 2).toFixed(2) },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json()).toEqual({ discount: ['A discount above 10% of the price needs the manage permission in Booking Management.'] });
+  });
+});

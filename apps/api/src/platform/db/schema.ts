@@ -55,6 +55,8 @@ export const organisation = pgTable('organisation', {
    * trigger refuses them). Null: nothing is closed.
    */
   booksLockedUntil: date('books_locked_until', { mode: 'string' }),
+  /** The largest discount, in percent of the price, a user with `operate` may give on a sale (issue 21); `manage` is not capped. */
+  operateDiscountCapPercent: numeric('operate_discount_cap_percent', { precision: 5, scale: 2 }).notNull().default('10'),
   /** Origins allowed to embed the public portal in an iframe (CSP frame-ancestors), e.g. https://club.example.com. */
   embedOrigins: text('embed_origins')
     .array()
