@@ -196,7 +196,11 @@ describe('the operate level’s discount cap', () => {
   it('refuses an operate user a discount above the organisation’s cap (10 % unless the owner sets another); manage is not capped', async () => {
     const owner = await login(t.app, OWNER);
     const get = (url: string, token = owner) => call(t.app, { method: 'GET', url, token });
-    const plans = (await get('/api/member-management/plan/?page_size=50')).json().results as { id: number; price: string; is_active: boolean }[];
+    const plans = (await get('/api/member-management/plan/?page_size=50')).json().results as {
+      id: number;
+      price: string;
+      is_active: boolean;
+    }[];
     const plan = plans.find((p) => p.is_active && Number(p.price) >= 1000)!;
     const centre = (await get('/api/administrator/centre/dropdown/')).json().results[0].id;
     await makeUser('capped@demo.example.com', ['Membership Management', 'Booking Management'], 'operate');
@@ -223,19 +227,35 @@ describe('the operate level’s discount cap', () => {
     };
     const refused = await sell(capped, 50);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ discount: ['A discount above 10% of the price needs the manage permission in Membership Management.'] });
+    expect(refused.json()).toEqual({
+      discount: ['A discount above 10% of the price needs the manage permission in Membership Management.'],
+    });
     expect((await sell(capped, 10)).statusCode).toBe(201);
     expect((await sell(uncapped, 50)).statusCode).toBe(201);
     expect((await sell(owner, 100)).statusCode).toBe(201);
 
-    const set = await call(t.app, { method: 'PATCH', url: '/api/administrator/organisation/', token: owner, payload: { operate_discount_cap_percent: '60' } });
+    const set = await call(t.app, {
+      method: 'PATCH',
+      url: '/api/administrator/organisation/',
+      token: owner,
+      payload: { operate_discount_cap_percent: '60' },
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().operate_discount_cap_percent).toBe('60.00');
     expect((await sell(capped, 50)).statusCode).toBe(201);
-    await call(t.app, { method: 'PATCH', url: '/api/administrator/organisation/', token: owner, payload: { operate_discount_cap_percent: 10 } });
+    await call(t.app, {
+      method: 'PATCH',
+      url: '/api/administrator/organisation/',
+      token: owner,
+      payload: { operate_discount_cap_percent: 10 },
+    });
 
     // A booking's discount changed at the desk is held to the cap too.
-    const bookings = (await get('/api/booking/booking/?page_size=100')).json().results as { id: number; sub_total: string; status: string }[];
+    const bookings = (await get('/api/booking/booking/?page_size=100')).json().results as {
+      id: number;
+      sub_total: string;
+      status: string;
+    }[];
     const b = bookings.find((x) => Number(x.sub_total) > 0 && x.status !== 'cancelled')!;
     const patch = await call(t.app, {
       method: 'PATCH',

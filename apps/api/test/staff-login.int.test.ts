@@ -24,7 +24,10 @@ const api = (method: string, url: string, token: string, payload?: unknown, host
 
 async function newStaff(org = acme, email = ''): Promise<number> {
   return inOrg(t, org, async (tx, ctx) => {
-    const c = org === acme ? { centre: centreId, category: categoryId } : { centre: (await makeCentre(tx, ctx)).id, category: (await makeStaffCategory(tx, ctx)).id };
+    const c =
+      org === acme
+        ? { centre: centreId, category: categoryId }
+        : { centre: (await makeCentre(tx, ctx)).id, category: (await makeStaffCategory(tx, ctx)).id };
     return (await makeStaff(tx, ctx, { category: c.category, centres: [c.centre], email })).id;
   });
 }
@@ -78,7 +81,16 @@ describe('inviting a staff member', () => {
     expect(shown).toMatchObject({ has_login: true, user: res.json().user });
 
     // Not yet: no password works before the invitation is accepted.
-    expect((await call(t.app, { method: 'POST', url: '/api/accounts/login/', host: acme.host, payload: { email: 'priya@acme.example.com', password: '' } })).statusCode).toBe(400);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/accounts/login/',
+          host: acme.host,
+          payload: { email: 'priya@acme.example.com', password: '' },
+        })
+      ).statusCode,
+    ).toBe(400);
 
     const accepted = await acceptInvitation('priya@acme.example.com', 'Priya#Desk2026');
     expect(accepted.link).toMatch(new RegExp(`^http://${acme.subdomain}\\.localhost:\\d+/password/reset/confirm/`));
@@ -127,7 +139,11 @@ describe('inviting a staff member', () => {
     // Inviting again enables the same user and mails a fresh link.
     const reinvite = await api('POST', `${STAFF}${id}/login/`, owner, { email: 'priya@acme.example.com', modules: ['Booking Management'] });
     expect(reinvite.statusCode).toBe(201);
-    expect(reinvite.json()).toMatchObject({ user: user.id, login_state: 'active', modules: [{ name: 'Booking Management', level: 'operate' }] });
+    expect(reinvite.json()).toMatchObject({
+      user: user.id,
+      login_state: 'active',
+      modules: [{ name: 'Booking Management', level: 'operate' }],
+    });
 
     const audits = await inOrg(t, acme, (tx) =>
       tx
@@ -145,12 +161,18 @@ describe('inviting a staff member', () => {
     await settleJobs(t.app);
     const first = linkIn(t.mails, 'late@acme.example.com');
     const [row] = await t.handle.db.select().from(appUser).where(eq(appUser.email, 'late@acme.example.com'));
-    const [key] = await t.handle.db.select().from(oneTimeKey).where(and(eq(oneTimeKey.userId, row.id), eq(oneTimeKey.purpose, 'invite')));
+    const [key] = await t.handle.db
+      .select()
+      .from(oneTimeKey)
+      .where(and(eq(oneTimeKey.userId, row.id), eq(oneTimeKey.purpose, 'invite')));
     const days = (key.expiresAt.getTime() - key.createdAt.getTime()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThan(7.01);
     // Seven days on: the link no longer works.
-    await t.handle.db.update(oneTimeKey).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(oneTimeKey.id, key.id));
+    await t.handle.db
+      .update(oneTimeKey)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(oneTimeKey.id, key.id));
     expect((await acceptInvitation('late@acme.example.com', 'Late#Pass2026')).res.statusCode).toBe(400);
 
     expect((await api('POST', `${STAFF}${id}/login/resend/`, owner)).statusCode).toBe(200);
@@ -203,13 +225,23 @@ describe('who may change logins and permissions', () => {
   });
 
   it('lets only the owner grant Administrator Management', async () => {
-    const res = await api('POST', `${STAFF}${staffId}/login/`, manager, { email: 'admin@acme.example.com', modules: ['Administrator Management'] });
+    const res = await api('POST', `${STAFF}${staffId}/login/`, manager, {
+      email: 'admin@acme.example.com',
+      modules: ['Administrator Management'],
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'Only the owner may grant Administrator Management.' });
-    expect((await api('POST', `${STAFF}${staffId}/login/`, manager, { email: 'admin@acme.example.com', modules: ['Booking Management'] })).statusCode).toBe(201);
-    const put = await api('PUT', `${STAFF}${staffId}/permissions/`, manager, { modules: [{ name: 'Administrator Management', level: 'view' }] });
+    expect(
+      (await api('POST', `${STAFF}${staffId}/login/`, manager, { email: 'admin@acme.example.com', modules: ['Booking Management'] }))
+        .statusCode,
+    ).toBe(201);
+    const put = await api('PUT', `${STAFF}${staffId}/permissions/`, manager, {
+      modules: [{ name: 'Administrator Management', level: 'view' }],
+    });
     expect(put.statusCode).toBe(403);
-    const byOwner = await api('PUT', `${STAFF}${staffId}/permissions/`, owner, { modules: [{ name: 'Administrator Management', level: 'manage' }] });
+    const byOwner = await api('PUT', `${STAFF}${staffId}/permissions/`, owner, {
+      modules: [{ name: 'Administrator Management', level: 'manage' }],
+    });
     expect(byOwner.statusCode).toBe(200);
     // Nor may the manager take it away again.
     expect((await api('PUT', `${STAFF}${staffId}/permissions/`, manager, { modules: [] })).statusCode).toBe(403);

@@ -60,8 +60,7 @@ export class LevelRegistry {
   /** Boot check, once every route is registered: a listed endpoint that no route registers is a mistake in a manifest. */
   assertAllRegistered(): void {
     const missing = [...this.listed.keys()].filter((key) => !this.seen.has(key));
-    if (missing.length)
-      throw new Error(`Module manifests list levels for endpoints that are not registered: ${missing.join(', ')}.`);
+    if (missing.length) throw new Error(`Module manifests list levels for endpoints that are not registered: ${missing.join(', ')}.`);
   }
 
   /** What a manifest listed (for tests). */

@@ -65,7 +65,10 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   route(app, e.allowedModules, {
     tags,
     summary: 'Modules the signed-in user may use',
-    handler: async (request) => ({ allowed_modules: await app.allowedModulesOf(request), module_levels: await app.moduleLevelsOf(request) }),
+    handler: async (request) => ({
+      allowed_modules: await app.allowedModulesOf(request),
+      module_levels: await app.moduleLevelsOf(request),
+    }),
   });
 
   route(app, e.refreshAllowedModules, {

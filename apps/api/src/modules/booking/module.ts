@@ -1,10 +1,4 @@
-import {
-  boardEndpoints,
-  bookingClientEndpoints,
-  bookingEndpoints,
-  bookingLogs,
-  bookingSubscriptionEndpoints,
-} from '@arena/contracts';
+import { boardEndpoints, bookingClientEndpoints, bookingEndpoints, bookingLogs, bookingSubscriptionEndpoints } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { booking } from './schema.js';
 import type { FastifyInstance } from 'fastify';

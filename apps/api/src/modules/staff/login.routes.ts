@@ -34,7 +34,8 @@ export async function staffLoginRoutes(app: FastifyInstance): Promise<void> {
   route(app, e.create, {
     module,
     tags,
-    summary: "Invite a staff member: a login of this organisation with these modules (operate), mailed a 7-day link to set a password; on a disabled login it enables it again and invites again",
+    summary:
+      'Invite a staff member: a login of this organisation with these modules (operate), mailed a 7-day link to set a password; on a disabled login it enables it again and invites again',
     handler: async (request, reply) => {
       const { permissions, invitation } = await inTenant(request, (tx, ctx) =>
         createLogin(tx, ctx, request.params.id, request.body, request.auth!.user.isOwner),
@@ -79,7 +80,9 @@ export async function staffLoginRoutes(app: FastifyInstance): Promise<void> {
     tags,
     summary: 'Set the staff member’s modules (of the plan; Administrator Management only by the owner), a level each, and role name',
     handler: async (request) => {
-      const result = await inTenant(request, (tx, ctx) => setPermissions(tx, ctx, request.params.id, request.body, request.auth!.user.isOwner));
+      const result = await inTenant(request, (tx, ctx) =>
+        setPermissions(tx, ctx, request.params.id, request.body, request.auth!.user.isOwner),
+      );
       await settled();
       return result;
     },

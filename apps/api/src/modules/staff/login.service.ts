@@ -268,6 +268,14 @@ export async function setPermissions(
     .where(eq(appUser.id, user.id))
     .returning();
   const after = permissionsJson(s, updated, plan);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'staff_permissions', objectId: s.id, label: label(s), action: 'update', before, after });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'staff_permissions',
+    objectId: s.id,
+    label: label(s),
+    action: 'update',
+    before,
+    after,
+  });
   return after;
 }

@@ -30,9 +30,17 @@ const LEVELS: { value: ModuleLevel; label: string; hint: string }[] = [
 
 const STATES: Record<LoginState, { label: string; tone: 'neutral' | 'info' | 'success' | 'danger'; note: string }> = {
   none: { label: 'No login', tone: 'neutral', note: 'This staff member does not sign in to Arena. Invite them to give them a login.' },
-  invited: { label: 'Invited', tone: 'info', note: 'The invitation was mailed; they have not set a password yet. The link is valid for 7 days.' },
+  invited: {
+    label: 'Invited',
+    tone: 'info',
+    note: 'The invitation was mailed; they have not set a password yet. The link is valid for 7 days.',
+  },
   active: { label: 'Active', tone: 'success', note: 'They sign in with their e-mail and password.' },
-  disabled: { label: 'Disabled', tone: 'danger', note: 'Their login is off and every session was signed out. Invite them again to enable it.' },
+  disabled: {
+    label: 'Disabled',
+    tone: 'danger',
+    note: 'Their login is off and every session was signed out. Invite them again to enable it.',
+  },
 };
 
 type Selection = Partial<Record<ModuleName, ModuleLevel>>;
@@ -51,7 +59,14 @@ export function StaffPermissionsTab({ staffId }: { staffId: number }) {
   const member = useStaffMember(staffId);
   if (permissions.isError) return <Alert>{generalError(permissions.error) ?? 'Could not load the permissions.'}</Alert>;
   if (!permissions.data) return <Skeleton className="h-64 w-full" />;
-  return <PermissionsForm key={`${permissions.data.user ?? 'none'}`} staffId={staffId} data={permissions.data} staffEmail={member.data?.email ?? ''} />;
+  return (
+    <PermissionsForm
+      key={`${permissions.data.user ?? 'none'}`}
+      staffId={staffId}
+      data={permissions.data}
+      staffEmail={member.data?.email ?? ''}
+    />
+  );
 }
 
 function PermissionsForm({ staffId, data, staffEmail }: { staffId: number; data: StaffPermissions; staffEmail: string }) {
@@ -108,7 +123,9 @@ function PermissionsForm({ staffId, data, staffEmail }: { staffId: number; data:
               <KeyRound size={18} aria-hidden /> Login
               <Badge tone={state.tone}>{state.label}</Badge>
             </h2>
-            <p className="mt-1 text-sm text-muted">{fixed ? "This is the organisation owner's login: every module of the plan, always." : state.note}</p>
+            <p className="mt-1 text-sm text-muted">
+              {fixed ? "This is the organisation owner's login: every module of the plan, always." : state.note}
+            </p>
             {data.email && (
               <p className="mt-1 text-sm text-fg">
                 {data.email}
