@@ -166,13 +166,24 @@ export async function seedStaff(tx: Tx, ctx: Ctx): Promise<void> {
   );
   const main = centres[0].id;
   const second = centres[1]?.id ?? main;
+  // The demo's non-owner logins (the front desk, desk@demo.example.com) are its main centre's
+  // receptionists, linked to their user: their login and modules unchanged, each at operate (issue 21).
+  const logins = await tx
+    .select()
+    .from(appUser)
+    .where(and(eq(appUser.organisationId, org), eq(appUser.isOwner, false)))
+    .orderBy(asc(appUser.id));
   let i = 0;
-  for (const { categoryName, where, years, ...person } of DEMO_STAFF) {
+  for (const { categoryName, where, years, ...demo } of DEMO_STAFF) {
     const category = categories.get(categoryName);
     if (!category) continue;
     i += 1;
+    const user = categoryName === 'Receptionist' && where === 'main' ? logins.shift() : undefined;
+    const person = user
+      ? { ...demo, first_name: user.firstName, last_name: user.lastName, gender: 'male' as const, email: user.email }
+      : demo;
     const first = person.first_name.toLowerCase();
-    await createStaff(tx, ctx, {
+    const made = await createStaff(tx, ctx, {
       phone: `98860${String(10000 + i * 137).slice(-5)}`,
       email: `${first}@staff.example.com`,
       date_of_birth: `${1984 + ((i * 3) % 16)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
@@ -189,54 +200,16 @@ export async function seedStaff(tx: Tx, ctx: Ctx): Promise<void> {
       notes: '',
       ...person,
     });
-  }
-  await seedDeskLogins(tx, ctx, categories.get('Receptionist'), main);
-}
-
-/**
- * The demo's non-owner logins (the front desk, desk@demo.example.com) become staff members of the
- * Receptionist category linked to their user: their login and modules stay as they are, each at
- * `operate` (issue 21).
- */
-async function seedDeskLogins(tx: Tx, ctx: Ctx, category: number | undefined, centreId: number): Promise<void> {
-  if (!category) return;
-  const users = await tx
-    .select()
-    .from(appUser)
-    .where(and(eq(appUser.organisationId, ctx.organisationId), eq(appUser.isOwner, false)))
-    .orderBy(asc(appUser.id));
-  let i = 0;
-  for (const user of users) {
-    i += 1;
-    const made = await createStaff(tx, ctx, {
-      first_name: user.firstName || 'Front',
-      last_name: user.lastName || 'Desk',
-      phone: `98861${String(20000 + i * 173).slice(-5)}`,
-      email: user.email,
-      gender: 'male',
-      date_of_birth: '1994-06-14',
-      address: 'Bengaluru',
-      category,
-      centres: [centreId],
-      joining_date: shiftDays(ctx.now.today, -400 - i * 30),
-      salary_type: 'monthly',
-      base_pay: '19000.00',
-      commission_percent: '0.00',
-      bank_account: '',
-      ifsc: '',
-      upi_id: '',
-      pan: '',
-      status: 'active',
-      notes: 'Front desk login (demo).',
-    });
-    await tx
-      .update(staff)
-      .set({ userId: user.id })
-      .where(and(eq(staff.organisationId, ctx.organisationId), eq(staff.id, made.id)));
-    await tx
-      .update(appUser)
-      .set({ moduleLevels: Object.fromEntries(user.grantedModules.map((m) => [m, 'operate'])) })
-      .where(eq(appUser.id, user.id));
+    if (user) {
+      await tx
+        .update(staff)
+        .set({ userId: user.id })
+        .where(and(eq(staff.organisationId, org), eq(staff.id, made.id)));
+      await tx
+        .update(appUser)
+        .set({ moduleLevels: Object.fromEntries(user.grantedModules.map((m) => [m, 'operate'])) })
+        .where(eq(appUser.id, user.id));
+    }
   }
 }
 
