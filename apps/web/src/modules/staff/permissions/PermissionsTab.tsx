@@ -20,6 +20,7 @@ import { Skeleton } from '../../../components/Skeleton';
 import { TextField } from '../../../components/TextField';
 import { fieldErrors, generalError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
+import { useCan } from '../../../lib/useCan';
 import { useLoginMutations, useStaffMember, useStaffPermissions } from './api';
 
 const LEVELS: { value: ModuleLevel; label: string; hint: string }[] = [
@@ -78,7 +79,9 @@ function PermissionsForm({ staffId, data, staffEmail }: { staffId: number; data:
   const [error, setError] = useState<unknown>(null);
   const state = STATES[data.login_state];
   const hasLogin = data.login_state === 'invited' || data.login_state === 'active';
-  const fixed = data.is_owner;
+  // Changing logins and permissions needs manage in Staff Management (the API refuses it below); others only read.
+  const canManage = useCan('Staff Management', 'manage');
+  const fixed = data.is_owner || !canManage;
 
   useEffect(() => {
     if (!email && staffEmail) setEmail(staffEmail);
@@ -124,8 +127,11 @@ function PermissionsForm({ staffId, data, staffEmail }: { staffId: number; data:
               <Badge tone={state.tone}>{state.label}</Badge>
             </h2>
             <p className="mt-1 text-sm text-muted">
-              {fixed ? "This is the organisation owner's login: every module of the plan, always." : state.note}
+              {data.is_owner ? "This is the organisation owner's login: every module of the plan, always." : state.note}
             </p>
+            {!canManage && (
+              <p className="mt-1 text-sm text-muted">Changing logins and permissions needs the manage permission in Staff Management.</p>
+            )}
             {data.email && (
               <p className="mt-1 text-sm text-fg">
                 {data.email}
