@@ -115,7 +115,7 @@ function PermissionsForm({ staffId, data, staffEmail }: { staffId: number; data:
         await save.mutateAsync({ modules: chosen, role_name: roleName.trim() || null });
     }, `Invitation sent to ${email}.`);
   const onSave = () => run(() => save.mutateAsync({ modules: chosen, role_name: roleName.trim() || null }), 'Permissions saved.');
-  const onResend = () => run(() => resend.mutateAsync(), `Invitation sent again to ${data.email}.`);
+  const onResend = () => run(() => resend.mutateAsync(), `A link to set a password was sent to ${data.email}.`);
 
   return (
     <div className="space-y-6">
@@ -142,7 +142,7 @@ function PermissionsForm({ staffId, data, staffEmail }: { staffId: number; data:
           {hasLogin && !fixed && (
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" size="sm" onClick={onResend} disabled={resend.isPending}>
-                <Mail size={16} aria-hidden /> Resend invitation
+                <Mail size={16} aria-hidden /> {data.login_state === 'invited' ? 'Resend invitation' : 'Send password link'}
               </Button>
               <Button variant="danger" size="sm" onClick={() => setConfirmDisable(true)}>
                 <UserX size={16} aria-hidden /> Disable login
