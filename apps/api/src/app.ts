@@ -20,6 +20,7 @@ import { searchRoute } from './platform/search.routes.js';
 import { MODULE_MANIFESTS } from './modules/manifests.js';
 import { registerHealth } from './platform/health.routes.js';
 import { assertContract } from './platform/route.js';
+import { LevelRegistry } from './platform/levels.js';
 import { FramableCsp, registerSecurityHeaders } from './platform/security-headers.js';
 import { invalidationsOf } from './platform/db/client.js';
 import type { OrganisationRow } from './platform/context.js';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     tasks: Task[];
     /** Aborted once SIGTERM arrived: readiness answers 503 while in-flight work drains, and exports stop. */
     shutdown: AbortController;
+    /** Each /api/ route's guard (module, level) by `METHOD url`. */
+    routeGuards: LevelRegistry['guards'];
   }
 }
 
@@ -124,12 +127,18 @@ export async function buildApp({
   app.get('/api/openapi.json', { config: { auth: 'none', tenant: false }, schema: { hide: true } }, async () => app.swagger());
   // From here on every /api/ route comes from its endpoint contract (issue 18 §4): a hand-registered one stops the boot.
   app.addHook('onRoute', assertContract);
+  // Each route's permission level, from its module's manifest (view for reads, manage for writes unless listed).
+  const levels = new LevelRegistry(modules);
+  app.addHook('onRoute', levels.onRoute);
+  app.decorate('routeGuards', levels.guards);
 
   registerAuth(app);
 
   registerHealth(app);
 
   for (const m of modules) await app.register(m.routes);
+  await app.after();
+  levels.assertAllRegistered();
   searchRoute(
     app,
     modules.flatMap((m) => m.searchers ?? []),

@@ -73,7 +73,7 @@ export async function makeOrganisation(t: TestContext, subdomain = `org${process
 export async function makeUser(
   t: TestContext,
   organisationId: number,
-  options: { email?: string; owner?: boolean; modules?: ModuleName[] } = {},
+  options: { email?: string; owner?: boolean; modules?: ModuleName[]; levels?: Record<string, string> } = {},
 ): Promise<{ email: string; password: string }> {
   const email = options.email ?? `user${next()}@example.com`;
   await t.handle.db.insert(appUser).values({
@@ -85,6 +85,7 @@ export async function makeUser(
     organisationId,
     isOwner: options.owner ?? false,
     grantedModules: options.owner ? [...MODULES] : (options.modules ?? []),
+    ...(options.levels ? { moduleLevels: options.levels } : {}),
     emailVerifiedAt: new Date(),
   });
   return { email, password: PASSWORD };

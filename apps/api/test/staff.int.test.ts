@@ -323,10 +323,13 @@ describe('staff', () => {
     for (const [method, url] of [
       ['GET', STAFF],
       ['POST', STAFF],
-      ['GET', `${STAFF}dropdown/`],
       ['GET', `${STAFF}1/`],
     ] as const)
       expect((await api(method, url, method === 'POST' ? body() : undefined, deskKey)).statusCode, `${method} ${url}`).toBe(403);
+    // The staff picker of the trainer, coach and sold-by selects: Staff, Membership or Booking Management (issue 21).
+    expect((await api('GET', `${STAFF}dropdown/`, undefined, deskKey)).statusCode).toBe(200);
+    const other = await makeUser(t, acme.id, { modules: ['Income/Expenses Management'] });
+    expect((await api('GET', `${STAFF}dropdown/`, undefined, await login(t.app, other, acme.host))).statusCode).toBe(403);
     const manager = await makeUser(t, acme.id, { modules: ['Staff Management'] });
     expect((await api('GET', STAFF, undefined, await login(t.app, manager, acme.host))).statusCode).toBe(200);
   });

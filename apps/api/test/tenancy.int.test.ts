@@ -78,7 +78,10 @@ describe('modules and permissions', () => {
 
   it('gives the front desk only its granted modules, fresh on refresh', async () => {
     const res = await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/allowed-modules/', token: desk });
-    expect(res.json()).toEqual({ allowed_modules: ['Membership Management', 'CRM Management', 'Booking Management'] });
+    expect(res.json()).toEqual({
+      allowed_modules: ['Membership Management', 'CRM Management', 'Booking Management'],
+      module_levels: { 'Membership Management': 'operate', 'CRM Management': 'operate', 'Booking Management': 'operate' },
+    });
     const refreshed = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/allowed-modules/refresh/', token: desk });
     expect(refreshed.json().allowed_modules).toHaveLength(3);
   });

@@ -83,15 +83,7 @@ export async function seedDemo(db: Database, config: Config = loadConfig({}), mo
         email: `hello@${spec.subdomain}.example.com`,
       })
       .returning();
-    const ctx = systemCtx(config, org, 'seed');
-    await withTenant(db, org.id, async (tx) => {
-      // What every new organisation gets (the manifests' setup hooks), then each module's demo data.
-      await organisationCreated(tx, ctx, modules);
-      const histories: (DemoHistory | void)[] = [];
-      for (const m of modules) histories.push(await m.seed?.(tx, ctx));
-      // The modules' sales of the past, day by day across modules: each series is numbered in date order.
-      await runDemoHistory(histories);
-    });
+    // The users first: the staff seed files the front desk as a staff member linked to its login.
     for (const u of spec.users) {
       await db.insert(appUser).values({
         email: u.email,
@@ -102,9 +94,19 @@ export async function seedDemo(db: Database, config: Config = loadConfig({}), mo
         organisationId: org.id,
         isOwner: u.owner,
         grantedModules: [...u.modules],
+        moduleLevels: u.owner ? {} : Object.fromEntries(u.modules.map((m) => [m, 'operate'])),
         emailVerifiedAt: new Date(),
       });
     }
+    const ctx = systemCtx(config, org, 'seed');
+    await withTenant(db, org.id, async (tx) => {
+      // What every new organisation gets (the manifests' setup hooks), then each module's demo data.
+      await organisationCreated(tx, ctx, modules);
+      const histories: (DemoHistory | void)[] = [];
+      for (const m of modules) histories.push(await m.seed?.(tx, ctx));
+      // The modules' sales of the past, day by day across modules: each series is numbered in date order.
+      await runDemoHistory(histories);
+    });
   }
 }
 

@@ -1,11 +1,11 @@
-import type { ModuleName } from '@arena/contracts';
+import { levelAtLeast, type ModuleLevel, type ModuleName } from '@arena/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appUser, authToken } from './db/schema.js';
 import { invalidationsOf, type Database } from './db/client.js';
 import type { AuthContext, OrganisationRow } from './context.js';
 import { notAuthenticated, notFound, permissionDenied } from './errors.js';
-import { allowedModules, planModules } from './permissions.js';
+import { allowedModules, levelIn, moduleLevels, planModules } from './permissions.js';
 import { hashSecret, keyExpired } from './tokens.js';
 import type { UserRow } from './context.js';
 
@@ -144,12 +144,36 @@ export function registerAuth(app: FastifyInstance): void {
     if (config.module) {
       const modules = await app.allowedModulesOf(request);
       if (!modules.includes(config.module)) throw permissionDenied(`You do not have access to ${config.module}.`);
+      requireLevel(request, [config.module], config.level);
+    }
+    if (config.anyModule) {
+      const modules = await app.allowedModulesOf(request);
+      const allowed = config.anyModule.filter((m) => modules.includes(m));
+      if (!allowed.length) throw permissionDenied(`You do not have access to ${config.anyModule.join(' or ')}.`);
+      requireLevel(request, allowed, config.level);
     }
   });
+
+  app.decorate('moduleLevelsOf', async (request: FastifyRequest, fresh = false) =>
+    request.auth ? moduleLevels(request.auth.user, await app.allowedModulesOf(request, fresh)) : {},
+  );
+}
+
+/**
+ * The level check (issue 21): the user's level in one of `modules` (all allowed to them) must reach
+ * what the route needs. A route without a user (an optional key) has nothing to check.
+ */
+function requireLevel(request: FastifyRequest, modules: ModuleName[], need: ModuleLevel | undefined): void {
+  const user = request.auth?.user;
+  if (!user || !need || need === 'view') return;
+  if (modules.some((m) => levelAtLeast(levelIn(user, m), need))) return;
+  throw permissionDenied(`You need the ${need} permission in ${modules.join(' or ')}.`);
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     allowedModulesOf(request: FastifyRequest, fresh?: boolean): Promise<ModuleName[]>;
+    /** The signed-in user's level in each module allowed to them. */
+    moduleLevelsOf(request: FastifyRequest, fresh?: boolean): Promise<Partial<Record<ModuleName, ModuleLevel>>>;
   }
 }

@@ -1,4 +1,4 @@
-import type { ModuleName } from '@arena/contracts';
+import type { ModuleLevel, ModuleName } from '@arena/contracts';
 import type { InferSelectModel } from 'drizzle-orm';
 import type { appUser, organisation } from './db/schema.js';
 
@@ -26,5 +26,12 @@ declare module 'fastify' {
     module?: ModuleName;
     /** Only the organisation's owner may call this route. */
     ownerOnly?: boolean;
+    /** Any one of these modules lets a user call this route (a picker several modules share). */
+    anyModule?: ModuleName[];
+    /**
+     * The level the route needs within its module, set at registration from the module manifest's
+     * `levels` (platform/levels.ts): GET/HEAD `view`, every other method `manage` unless listed.
+     */
+    level?: ModuleLevel;
   }
 }

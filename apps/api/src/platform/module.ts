@@ -4,7 +4,7 @@
  * scheduler runs its jobs and the top bar's search asks its searchers — so adding a module is
  * its folder plus one line.
  */
-import type { ModuleName } from '@arena/contracts';
+import type { EndpointSpec, ModuleName } from '@arena/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
@@ -70,6 +70,13 @@ export interface ModuleManifest {
   /** The module's permission name ('Booking Management'), for what other modules record on its behalf. */
   permission?: ModuleName;
   routes: FastifyPluginAsync;
+  /**
+   * The level each write needs (issue 21, `platform/levels.ts`): a GET needs `view`; every other
+   * method needs `manage` unless listed here — `operate` for the daily desk work (bookings,
+   * check-ins, payments, enquiries), `view` for a POST that only reads (a preview). The boot fails
+   * when an endpoint listed here is not registered.
+   */
+  levels?: { view?: EndpointSpec[]; operate?: EndpointSpec[] };
   /**
    * The default rows a new organisation needs from this module (payment modes, categories, series
    * …), in the organisation's tenant transaction. Registration, the demo seed and the test

@@ -30,6 +30,7 @@ export function organisationJson(config: Config, org: OrganisationRow, planName:
     time_zone: org.timeZone,
     plan_name: planName,
     embed_origins: org.embedOrigins ?? [],
+    operate_discount_cap_percent: Number(org.operateDiscountCapPercent).toFixed(2),
     created_at: org.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { MODULES, isModuleName, type ModuleName } from '@arena/contracts';
+import { DEFAULT_MODULE_LEVEL, MODULES, isModuleLevel, isModuleName, type ModuleLevel, type ModuleName } from '@arena/contracts';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from './db/client.js';
 import { subscriptionPlan } from './db/schema.js';
@@ -19,4 +19,16 @@ export function allowedModules(user: UserRow, org: OrganisationRow | null, plan:
   if (!org || user.organisationId !== org.id || !user.isActive) return [];
   const granted = user.isOwner ? plan : user.grantedModules.filter((m): m is ModuleName => plan.includes(m as ModuleName));
   return MODULES.filter((m) => granted.includes(m));
+}
+
+/** The user's level in a module they are allowed: the owner manages everything; a granted module with no stored level is `operate`. */
+export function levelIn(user: UserRow, module: ModuleName): ModuleLevel {
+  if (user.isOwner) return 'manage';
+  const stored = user.moduleLevels?.[module];
+  return isModuleLevel(stored) ? stored : DEFAULT_MODULE_LEVEL;
+}
+
+/** The levels of the allowed modules, by module name (the allowed-modules answer's `module_levels`). */
+export function moduleLevels(user: UserRow, allowed: readonly ModuleName[]): Partial<Record<ModuleName, ModuleLevel>> {
+  return Object.fromEntries(allowed.map((m) => [m, levelIn(user, m)]));
 }

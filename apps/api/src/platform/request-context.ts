@@ -11,6 +11,8 @@ import type { OrganisationRow } from './context.js';
 import { withTenant, type TenantOptions, type Tx } from './db/client.js';
 import { notFound } from './errors.js';
 import { nowIn, type Now } from './time.js';
+import type { ModuleLevel, ModuleName } from '@arena/contracts';
+import { levelIn } from './permissions.js';
 
 export interface Ctx {
   organisation: OrganisationRow;
@@ -22,6 +24,8 @@ export interface Ctx {
   /** The centre chosen in the sidebar (`X-Centre` header); null means all centres. */
   centreId: number | null;
   config: Config;
+  /** The signed-in user's level in a module (issue 21: the operate level's discount cap); unset for work no user asked for. */
+  levelIn?: (module: ModuleName) => ModuleLevel;
 }
 
 const built = new WeakMap<FastifyRequest, Ctx>();
@@ -51,6 +55,8 @@ export function ctxOf(request: FastifyRequest): Ctx {
     centreId: selectedCentre(request),
     config: request.server.config,
   };
+  const user = request.auth?.user;
+  if (user) ctx.levelIn = (module) => levelIn(user, module);
   built.set(request, ctx);
   return ctx;
 }

@@ -1,4 +1,5 @@
 import { organisationEndpoints } from '@arena/contracts/administrator/routes';
+import type { ModuleLevel } from '@arena/contracts/kit';
 import { call } from '../lib/api';
 import { createStore, useStore } from '../lib/store';
 import { authStore } from './auth';
@@ -6,6 +7,8 @@ import { authStore } from './auth';
 /** Spec 3: permissions state; the list is kept for 30 minutes (spec 9). */
 export interface PermissionsState {
   allowedModules: string[];
+  /** The level within each allowed module (issue 21): view < operate < manage. */
+  moduleLevels: Record<string, ModuleLevel>;
   isLoading: boolean;
   isRefreshing: boolean;
   error: unknown;
@@ -17,6 +20,7 @@ export const PERMISSIONS_CACHE_MS = 30 * 60 * 1000;
 
 export const permissionsStore = createStore<PermissionsState>({
   allowedModules: [],
+  moduleLevels: {},
   isLoading: false,
   isRefreshing: false,
   error: null,
@@ -40,7 +44,12 @@ export async function fetchPermissions(): Promise<void> {
   permissionsStore.set({ isLoading: true, error: null });
   try {
     const data = await call(organisationEndpoints.allowedModules);
-    permissionsStore.set({ allowedModules: data.allowed_modules, isLoading: false, lastFetched: Date.now() });
+    permissionsStore.set({
+      allowedModules: data.allowed_modules,
+      moduleLevels: data.module_levels ?? {},
+      isLoading: false,
+      lastFetched: Date.now(),
+    });
   } catch (error) {
     permissionsStore.set({ isLoading: false, error: serverData(error) ?? 'Failed to fetch permissions' });
   }
@@ -51,14 +60,20 @@ export async function refreshPermissions(): Promise<void> {
   permissionsStore.set({ isRefreshing: true });
   try {
     const data = await call(organisationEndpoints.refreshAllowedModules);
-    permissionsStore.set({ allowedModules: data.allowed_modules, isRefreshing: false, lastFetched: Date.now(), error: null });
+    permissionsStore.set({
+      allowedModules: data.allowed_modules,
+      moduleLevels: data.module_levels ?? {},
+      isRefreshing: false,
+      lastFetched: Date.now(),
+      error: null,
+    });
   } catch (error) {
     permissionsStore.set({ isRefreshing: false, error: serverData(error) ?? 'Failed to refresh permissions' });
   }
 }
 
 export function clearPermissions(): void {
-  permissionsStore.set({ allowedModules: [], error: null, lastFetched: null, isLoading: false, isRefreshing: false });
+  permissionsStore.set({ allowedModules: [], moduleLevels: {}, error: null, lastFetched: null, isLoading: false, isRefreshing: false });
 }
 
 export const usePermissions = <S>(selector: (s: PermissionsState) => S): S => useStore(permissionsStore, selector);

@@ -1,6 +1,6 @@
 import { z } from '../zod-config.js';
 import { requiredSingleLineText, singleLine, singleLineText } from '../common.js';
-import { MODULES } from '../modules.js';
+import { MODULE_LEVELS, MODULES } from '../modules.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -96,7 +96,11 @@ export const userUpdateSchema = z.object({
 
 export const loginResponseSchema = z.object({ key: z.string(), user: userSchema });
 
-export const allowedModulesSchema = z.object({ allowed_modules: z.array(z.enum(MODULES)) });
+export const allowedModulesSchema = z.object({
+  allowed_modules: z.array(z.enum(MODULES)),
+  /** The level within each allowed module (issue 21): view < operate < manage. */
+  module_levels: z.record(z.string(), z.enum(MODULE_LEVELS)),
+});
 
 export const organisationUserSchema = z.object({
   id: z.number(),

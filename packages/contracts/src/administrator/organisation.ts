@@ -67,6 +67,18 @@ export const organisationUpdateSchema = z.object({
   time_zone: singleLineText(64).optional(),
   /** Origins allowed to embed the portal in an iframe (one `https://host[:port]` each, at most 10). */
   embed_origins: embedOriginsSchema.optional(),
+  /** The largest discount (percent of the price) a user with `operate` may give on a sale; `manage` is not capped (issue 21). */
+  operate_discount_cap_percent: z
+    .union([z.string(), z.number()])
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,3}(\.\d{1,2})?$/, { message: 'Enter a percentage from 0 to 100 with at most 2 decimals.', abort: true })
+        .refine((v) => Number(v) <= 100, 'Enter a percentage from 0 to 100 with at most 2 decimals.')
+        .transform((v) => Number(v).toFixed(2)),
+    )
+    .optional(),
 });
 
 export const organisationPublicSchema = z.object({
@@ -88,6 +100,7 @@ export const organisationSchema = organisationPublicSchema.extend({
   time_zone: z.string(),
   plan_name: z.string().nullable(),
   embed_origins: z.array(z.string()),
+  operate_discount_cap_percent: z.string(),
   created_at: z.string(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;

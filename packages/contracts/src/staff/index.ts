@@ -163,4 +163,5 @@ export type Staff = z.infer<typeof staffSchema>;
 export const staffEndpoints = crudEndpoints('/api/staff-management/staff/', staffSchema, staffInputSchema, { dropdown: true });
 
 export * from './attendance.js';
+export * from './login.js';
 export * from './payroll.js';

@@ -230,7 +230,7 @@ export async function logout(app: FastifyInstance, request: FastifyRequest): Pro
   if (revoked) await recordSessionEvent(app, request, request.auth.user, 'logout');
 }
 
-function resetLink(config: Config, subdomain: string | null, userId: number, token: string): string {
+export function resetLink(config: Config, subdomain: string | null, userId: number, token: string): string {
   const uid = Buffer.from(String(userId)).toString('base64url');
   return `${organisationOrigin(config, subdomain)}/password/reset/confirm/${uid}/${token}/`;
 }
@@ -288,9 +288,11 @@ export async function confirmPasswordReset(
   if (!Number.isSafeInteger(userId) || userId <= 0) throw badRequest({ uid: ['Invalid value'] });
   const passwordHash = await hashPassword(password);
   const user = await app.db.transaction(async (tx) => {
-    const owner = await consumeKey(tx, token, 'password_reset', userId);
+    // The same page sets the first password of an invited staff member (a 7-day `invite` key).
+    const owner = (await consumeKey(tx, token, 'password_reset', userId)) ?? (await consumeKey(tx, token, 'invite', userId));
     if (!owner) throw badRequest({ token: ['Invalid value'] });
     await retireKeys(tx, userId, 'password_reset');
+    await retireKeys(tx, userId, 'invite');
     await revokeUserKeys(tx, userId);
     const [updated] = await tx
       .update(appUser)

@@ -3,11 +3,13 @@ import type { Queryable } from '../../platform/db/client.js';
 import { hashSecret, newSecret } from '../../platform/tokens.js';
 import { oneTimeKey } from '../../platform/db/schema.js';
 
-export type KeyPurpose = 'verify_email' | 'password_reset';
+export type KeyPurpose = 'verify_email' | 'password_reset' | 'invite';
 
 export const KEY_LIFETIME_MS: Record<KeyPurpose, number> = {
   verify_email: 3 * 24 * 3600_000,
   password_reset: 24 * 3600_000,
+  /** A staff member's invitation to set their first password (issue 21). */
+  invite: 7 * 24 * 3600_000,
 };
 
 /** Issues a single-use key; only its hash is stored. */

@@ -65,12 +65,18 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
   route(app, e.allowedModules, {
     tags,
     summary: 'Modules the signed-in user may use',
-    handler: async (request) => ({ allowed_modules: await app.allowedModulesOf(request) }),
+    handler: async (request) => ({
+      allowed_modules: await app.allowedModulesOf(request),
+      module_levels: await app.moduleLevelsOf(request),
+    }),
   });
 
   route(app, e.refreshAllowedModules, {
     tags,
     summary: 'Recompute the modules the signed-in user may use',
-    handler: async (request) => ({ allowed_modules: await app.allowedModulesOf(request, true) }),
+    handler: async (request) => ({
+      allowed_modules: await app.allowedModulesOf(request, true),
+      module_levels: await app.moduleLevelsOf(request),
+    }),
   });
 }

@@ -114,6 +114,8 @@ export type OrganisationChanges = Partial<
   picture?: UploadedFile | null;
   /** Origins allowed to embed the portal (already validated and de-duplicated by the contract). */
   embed_origins?: string[];
+  /** The operate level's discount cap, "10.00" (issue 21). */
+  operate_discount_cap_percent?: string;
 };
 
 export async function updateOrganisation(
@@ -141,6 +143,7 @@ export async function updateOrganisation(
     email: changes.email,
     timeZone: changes.time_zone,
     embedOrigins: changes.embed_origins,
+    operateDiscountCapPercent: changes.operate_discount_cap_percent,
     displayPicture: picture,
   };
   let result: { before: OrganisationRow; after: OrganisationRow };

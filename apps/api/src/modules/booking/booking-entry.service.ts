@@ -9,7 +9,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { fieldError } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { checkDiscountCap } from '../../platform/discount-cap.js';
 import { slotPrice } from './availability.js';
+import { MODULE } from './constants.js';
 import { bookSlots, bookUnnumbered, numberBookings, resolveClient, type CreatedBooking, type PendingBooking } from './booking.service.js';
 import { timeSlot } from './schema.js';
 
@@ -95,6 +97,8 @@ export async function bookManyAtDesk(tx: Tx, ctx: Ctx, input: DeskBookingsInput)
   const grand = subTotals.reduce((a, b) => a + b, 0);
   let discountLeft = toPaise(input.discount) ?? 0;
   if (discountLeft > grand) throw fieldError('discount', 'The discount cannot exceed the slot total.');
+  // The operate level's cap holds on the whole (each booking then takes its share, perhaps all of its price).
+  checkDiscountCap(ctx, MODULE, input.discount, fromPaise(grand));
   const discounts = subTotals.map((sub) => {
     const d = Math.min(sub, discountLeft);
     discountLeft -= d;
@@ -133,6 +137,7 @@ export async function bookManyAtDesk(tx: Tx, ctx: Ctx, input: DeskBookingsInput)
         source: 'desk',
         client: { id: client },
         discount: fromPaise(discounts[i]),
+        discountCapChecked: true,
         notes: input.notes,
         payment: paying && pay > 0 ? { amount: fromPaise(pay), payment_mode: paying.payment_mode, reference: reference ?? '' } : undefined,
         ignoreWindow: true,

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { badRequest, conflict, fieldError } from '../../platform/errors.js';
+import { checkDiscountCap } from '../../platform/discount-cap.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { activeSlotsOf, hasStarted, loadBooking, type BookingRow } from './booking.queries.js';
 import { cancelSaleInvoice, creditSale, invoicesOfSource, refund } from '../money/index.js';
@@ -27,6 +28,7 @@ export async function updateBooking(tx: Tx, ctx: Ctx, input: BookingChanges): Pr
     const discount = toPaise(input.discount)!;
     const sub = toPaise(before.subTotal)!;
     if (discount > sub) throw fieldError('discount', 'The discount cannot exceed the slot total.');
+    checkDiscountCap(ctx, MODULE, input.discount, before.subTotal);
     if (sub - discount < toPaise(before.paidAmount)!)
       throw fieldError('discount', 'The booking amount cannot fall below what has been paid.');
     changes.discount = input.discount;

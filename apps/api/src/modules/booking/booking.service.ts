@@ -14,9 +14,10 @@ import { organisation } from '../../platform/db/schema.js';
 import { badRequest, conflict, fieldError, invalidPk, onUnique, tooManyRequests, type FieldErrors } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
+import { checkDiscountCap } from '../../platform/discount-cap.js';
 import { centre, paymentMode, sport } from '../administrator/index.js';
 import { slotPrice, total, unavailableReason } from './availability.js';
-import { SLOT_TAKEN } from './constants.js';
+import { MODULE, SLOT_TAKEN } from './constants.js';
 import {
   buyerOf,
   numberSales,
@@ -50,6 +51,8 @@ export interface NewBooking {
   notes?: string;
   subscriptionId?: number | null;
   payment?: { amount: string; payment_mode: number; reference: string };
+  /** The discount was checked against the operate level's cap by the caller (the board's several bookings, on their total). */
+  discountCapChecked?: boolean;
   /** Desk and subscriptions may book beyond the online booking window. */
   ignoreWindow?: boolean;
   /** The desk's walk-in rule: a slot of today stays bookable until its end (see `availability.ts`). */
@@ -271,6 +274,8 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
   if (facts.taken) throw conflict(SLOT_TAKEN);
   const discount = input.discount ?? '0.00';
   if ((toPaise(discount) ?? 0) > (toPaise(subTotal) ?? 0)) throw fieldError('discount', 'The discount cannot exceed the slot total.');
+  // A user who only operates Booking Management gives at most the organisation's cap (issue 21).
+  if (input.source === 'desk' && !input.discountCapChecked) checkDiscountCap(ctx, MODULE, discount, subTotal);
   const amount = fromPaise((toPaise(subTotal) ?? 0) - (toPaise(discount) ?? 0));
   const paying = input.payment && toPaise(input.payment.amount) ? input.payment : null;
   if (paying && (toPaise(paying.amount) ?? 0) > (toPaise(amount) ?? 0))

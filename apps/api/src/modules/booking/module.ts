@@ -1,4 +1,4 @@
-import { bookingLogs } from '@arena/contracts';
+import { boardEndpoints, bookingClientEndpoints, bookingEndpoints, bookingLogs, bookingSubscriptionEndpoints } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 import { booking } from './schema.js';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +21,26 @@ import { transactionRoutes } from './transaction.routes.js';
 export const bookingModule: ModuleManifest = {
   name: 'booking',
   permission: MODULE,
+  // Desk work: booking, paying, cancelling, moving, checking out, clients. Facilities, slots and prices, deletes and refunds need manage.
+  levels: {
+    view: [bookingSubscriptionEndpoints.preview],
+    operate: [
+      bookingEndpoints.create,
+      bookingEndpoints.update,
+      bookingEndpoints.cancel,
+      bookingEndpoints.complete,
+      bookingEndpoints.noShow,
+      bookingEndpoints.cancelSlots,
+      bookingEndpoints.move,
+      bookingEndpoints.pay,
+      boardEndpoints.deskBookings,
+      bookingClientEndpoints.create,
+      bookingClientEndpoints.update,
+      bookingClientEndpoints.partialUpdate,
+      bookingSubscriptionEndpoints.create,
+      bookingSubscriptionEndpoints.cancel,
+    ],
+  },
   routes: async (app: FastifyInstance) => {
     // Every write of this module drops the organisation's cached portal slots.
     invalidateSlotsOnWrite(app);

@@ -1,4 +1,4 @@
-import { incomeExpenseLogs } from '@arena/contracts';
+import { incomeExpenseEntryEndpoints, incomeExpenseLogs } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
@@ -15,6 +15,8 @@ import { incomeExpenseRoutes, seedIncomeExpense } from '../money/index.js';
 export const incomeExpenseModule: ModuleManifest = {
   name: 'income-expense',
   permission: MODULE,
+  // Recording an income or expense is desk work; corrections, reversals, categories and vendors need manage.
+  levels: { operate: [incomeExpenseEntryEndpoints.create] },
   routes: async (app: FastifyInstance) => {
     // Categories, vendors, entries and the ledger: served by the money module, whose tables they are.
     await incomeExpenseRoutes(app);

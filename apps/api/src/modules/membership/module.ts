@@ -1,4 +1,13 @@
-import { membershipLogs } from '@arena/contracts';
+import {
+  batchEndpoints,
+  memberAttendanceEndpoints,
+  memberEndpoints,
+  memberPerformanceEndpoints,
+  memberServiceEndpoints,
+  membershipEndpoints,
+  membershipLogs,
+  membershipPaymentEndpoints,
+} from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest, SaleSourceDefinition } from '../../platform/module.js';
@@ -35,6 +44,35 @@ const saleOf = (table: typeof membership | typeof memberService): Omit<SaleSourc
 export const membershipModule: ModuleManifest = {
   name: 'membership',
   permission: MODULE,
+  // Desk work: members, selling and renewing, payments, freezes, check-ins, batches' seats and roll
+  // calls, recorded performance. Plans, services, batches, settings, cancellations (refunds) and deletes need manage.
+  levels: {
+    operate: [
+      memberEndpoints.create,
+      memberEndpoints.update,
+      memberEndpoints.partialUpdate,
+      membershipEndpoints.create,
+      membershipEndpoints.renew,
+      membershipEndpoints.freeze,
+      membershipEndpoints.updateFreeze,
+      membershipEndpoints.unfreeze,
+      memberServiceEndpoints.create,
+      membershipPaymentEndpoints.create,
+      batchEndpoints.join,
+      batchEndpoints.leave,
+      batchEndpoints.waitlistJoin,
+      batchEndpoints.waitlistRemove,
+      batchEndpoints.waitlistConfirm,
+      batchEndpoints.waitlistDecline,
+      batchEndpoints.rollCallMark,
+      memberAttendanceEndpoints.checkIn,
+      memberAttendanceEndpoints.checkOut,
+      memberAttendanceEndpoints.checkOutPost,
+      memberPerformanceEndpoints.create,
+      memberPerformanceEndpoints.update,
+      memberPerformanceEndpoints.partialUpdate,
+    ],
+  },
   routes: async (app: FastifyInstance) => {
     await planRoutes(app);
     await memberRoutes(app);

@@ -26,6 +26,7 @@ import { queryRows, type Tx } from '../../platform/db/client.js';
 import { ApiError, badRequest, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
+import { checkDiscountCap } from '../../platform/discount-cap.js';
 import {
   buyerOf,
   cancelSaleInvoice,
@@ -72,9 +73,11 @@ function checkStart(ctx: Ctx, start: string): void {
   if (start > shiftDays(ctx.now.today, MAX_AHEAD_DAYS)) throw fieldError('start_date', 'A start date can be at most a year ahead.');
 }
 
-function checkDiscount(discount: string, price: string): void {
+function checkDiscount(ctx: Ctx, discount: string, price: string): void {
   const error = discountError(discount, price);
   if (error) throw fieldError('discount', error);
+  // A user who only operates Membership Management gives at most the organisation's cap (issue 21).
+  checkDiscountCap(ctx, MODULE, discount, price);
 }
 
 /** A sale's payment errors are reported under `payment.` (the field the client sent). */
@@ -160,7 +163,7 @@ export async function sellMembership(tx: Tx, ctx: Ctx, input: SellMembership): P
   const p = await activeOffer(tx, ctx, plan, input.plan, 'plan');
   const start = input.start_date ?? ctx.now.today;
   checkStart(ctx, start);
-  checkDiscount(input.discount, p.price);
+  checkDiscount(ctx, input.discount, p.price);
   const end = membershipEndDate(start, p.durationValue, p.durationUnit);
   // The joining fee is charged once: on a member's first membership that was not cancelled.
   const [earlier] = await tx
@@ -314,7 +317,7 @@ export async function sellService(tx: Tx, ctx: Ctx, input: MemberServiceInput): 
   await checkActiveStaff(tx, ctx, 'staff', input.staff);
   const start = input.start_date ?? ctx.now.today;
   checkStart(ctx, start);
-  checkDiscount(input.discount, s.price);
+  checkDiscount(ctx, input.discount, s.price);
   const end = shiftDays(start, s.durationDays - 1);
   const total = fromPaise(paise(s.price) - paise(input.discount));
   const status = membershipStatus({ start, end, cancelled: false, freezes: [] }, ctx.now.today, await reminderDays(tx, ctx));

@@ -1,4 +1,4 @@
-import { DEFAULT_EXPENSE_CATEGORIES, invoiceLogs } from '@arena/contracts';
+import { DEFAULT_EXPENSE_CATEGORIES, invoiceEndpoints, invoiceLogs } from '@arena/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
@@ -12,6 +12,8 @@ import { invoiceRoutes } from './invoice.routes.js';
 export const moneyModule: ModuleManifest = {
   name: 'money',
   permission: MODULE,
+  // Mailing an invoice is desk work; closing the books is the owner's.
+  levels: { operate: [invoiceEndpoints.email] },
   routes: async (app: FastifyInstance) => {
     await invoiceRoutes(app);
     await accountsReportRoutes(app);

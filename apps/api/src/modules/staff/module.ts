@@ -3,6 +3,7 @@ import { MODULE } from './constants.js';
 import { seedStaff } from './seed.js';
 import { staffCategoryRoutes } from './staff-category.routes.js';
 import { staffRoutes } from './staff.routes.js';
+import { staffLoginRoutes } from './login.routes.js';
 
 /** Staff Management: staff categories and staff; attendance and payroll come next (issue 21). */
 export const staffModule: ModuleManifest = {
@@ -11,6 +12,7 @@ export const staffModule: ModuleManifest = {
   routes: async (app) => {
     await staffCategoryRoutes(app);
     await staffRoutes(app);
+    await staffLoginRoutes(app);
   },
   seed: seedStaff,
 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
+import { appUser } from '../../platform/db/schema.js';
 import { centre } from '../administrator/index.js';
 
 /** Staff Management › Staff Category: Trainer, Coach, Receptionist, Manager … */
@@ -47,12 +48,14 @@ export const staff = tenantTable(
       .notNull()
       .default('active'),
     notes: text('notes').notNull().default(''),
-    /** Their login (an app_user of the organisation) once logins come; null until then. Not a foreign key yet. */
+    /** Their login: an app_user of the same organisation (composite reference), one staff member each; null = none. */
     userId: ref('user_id'),
     ...timestamps(),
   },
   (t) => [
     tenantRef(t, t.categoryId, () => staffCategory),
+    tenantRef(t, t.userId, () => appUser),
+    uniqueIndex('staff_org_user_key').on(t.organisationId, t.userId),
     uniqueIndex('staff_org_code_key').on(t.organisationId, t.staffCode),
     uniqueIndex('staff_org_phone_key').on(t.organisationId, t.phone),
     index('staff_org_name_idx').on(t.organisationId, sql`lower(${t.firstName} || ' ' || ${t.lastName})`),

@@ -3,6 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { shiftDays } from '@arena/contracts';
+import { appUser } from '../../platform/db/schema.js';
 import { centre } from '../administrator/index.js';
 import { staff, staffCategory } from './schema.js';
 import { createStaff } from './staff.service.js';
@@ -165,13 +166,24 @@ export async function seedStaff(tx: Tx, ctx: Ctx): Promise<void> {
   );
   const main = centres[0].id;
   const second = centres[1]?.id ?? main;
+  // The demo's non-owner logins (the front desk, desk@demo.example.com) are its main centre's
+  // receptionists, linked to their user: their login and modules unchanged, each at operate (issue 21).
+  const logins = await tx
+    .select()
+    .from(appUser)
+    .where(and(eq(appUser.organisationId, org), eq(appUser.isOwner, false)))
+    .orderBy(asc(appUser.id));
   let i = 0;
-  for (const { categoryName, where, years, ...person } of DEMO_STAFF) {
+  for (const { categoryName, where, years, ...demo } of DEMO_STAFF) {
     const category = categories.get(categoryName);
     if (!category) continue;
     i += 1;
+    const user = categoryName === 'Receptionist' && where === 'main' ? logins.shift() : undefined;
+    const person = user
+      ? { ...demo, first_name: user.firstName, last_name: user.lastName, gender: 'male' as const, email: user.email }
+      : demo;
     const first = person.first_name.toLowerCase();
-    await createStaff(tx, ctx, {
+    const made = await createStaff(tx, ctx, {
       phone: `98860${String(10000 + i * 137).slice(-5)}`,
       email: `${first}@staff.example.com`,
       date_of_birth: `${1984 + ((i * 3) % 16)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
@@ -188,6 +200,16 @@ export async function seedStaff(tx: Tx, ctx: Ctx): Promise<void> {
       notes: '',
       ...person,
     });
+    if (user) {
+      await tx
+        .update(staff)
+        .set({ userId: user.id })
+        .where(and(eq(staff.organisationId, org), eq(staff.id, made.id)));
+      await tx
+        .update(appUser)
+        .set({ moduleLevels: Object.fromEntries(user.grantedModules.map((m) => [m, 'operate'])) })
+        .where(eq(appUser.id, user.id));
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
+import { REVOCATION_GRACE_MS, settleInvalidations } from '../../platform/db/client.js';
 import { route } from '../../platform/route.js';
 import { centre } from '../administrator/index.js';
 import { MODULE } from './constants.js';
@@ -92,7 +93,8 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, e.dropdown, {
-    module,
+    // The staff picker of other modules' forms (trainer, coach, sold by): any of these modules reads it.
+    config: { anyModule: [MODULE, 'Membership Management', 'Booking Management'] },
     tags,
     summary: 'Active staff for selects ("Asha Rao (STF-0003)")',
     handler: async (request) => inTenant(request, async (tx, ctx) => ({ results: await staffChoices(tx, ctx) })),
@@ -120,7 +122,12 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
       module,
       tags,
       summary,
-      handler: async (request) => inTenant(request, (tx, ctx) => updateStaff(tx, ctx, request.params.id, request.body)),
+      handler: async (request) => {
+        const updated = await inTenant(request, (tx, ctx) => updateStaff(tx, ctx, request.params.id, request.body));
+        // Marked inactive: their login was disabled; answer once every instance's caches know.
+        if (request.body.status === 'inactive') await settleInvalidations(app.db, { graceMs: REVOCATION_GRACE_MS });
+        return updated;
+      },
     });
 
   route(app, e.remove, {

@@ -14,6 +14,7 @@ import type { Ctx } from '../../platform/request-context.js';
 import { nextNumber } from '../../platform/sequence.js';
 import { centre } from '../administrator/index.js';
 import { MODULE } from './constants.js';
+import { disableLoginOfInactive } from './login.service.js';
 import { staff, staffCategory, staffCentre, type StaffRow } from './schema.js';
 
 export const staffCode = (n: number) => `STF-${String(n).padStart(4, '0')}`;
@@ -178,6 +179,8 @@ export async function updateStaff(tx: Tx, ctx: Ctx, id: number, input: StaffUpda
     .where(byId(ctx, id))
     .catch(uniqueAware);
   if (input.centres) await setCentres(tx, ctx, id, input.centres);
+  // A staff member marked inactive loses their login at once (issue 21).
+  if (input.status === 'inactive') await disableLoginOfInactive(tx, ctx, current);
   const after = await loadStaff(tx, ctx, id);
   await record(tx, ctx.actor, {
     module: MODULE,
@@ -194,6 +197,9 @@ export async function updateStaff(tx: Tx, ctx: Ctx, id: number, input: StaffUpda
 /** Deletes a staff member no other record names (otherwise a 409: mark them inactive instead). */
 export async function deleteStaff(tx: Tx, ctx: Ctx, id: number): Promise<void> {
   const before = await loadStaff(tx, ctx, id);
+  const [row] = await tx.select().from(staff).where(byId(ctx, id)).for('update');
+  // Their login goes with them (disabled, keys revoked), never left behind unlinked.
+  if (row) await disableLoginOfInactive(tx, ctx, row);
   await tx.delete(staff).where(byId(ctx, id));
   await record(tx, ctx.actor, { module: MODULE, resource: 'staff', objectId: id, label: auditLabel(before), action: 'delete', before });
 }

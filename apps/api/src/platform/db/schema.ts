@@ -55,6 +55,8 @@ export const organisation = pgTable('organisation', {
    * trigger refuses them). Null: nothing is closed.
    */
   booksLockedUntil: date('books_locked_until', { mode: 'string' }),
+  /** The largest discount, in percent of the price, a user with `operate` may give on a sale (issue 21); `manage` is not capped. */
+  operateDiscountCapPercent: numeric('operate_discount_cap_percent', { precision: 5, scale: 2 }).notNull().default('10'),
   /** Origins allowed to embed the public portal in an iframe (CSP frame-ancestors), e.g. https://club.example.com. */
   embedOrigins: text('embed_origins')
     .array()
@@ -83,6 +85,11 @@ export const appUser = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The level within each granted module (`view` | `operate` | `manage`); a granted module missing here is `operate`. */
+    moduleLevels: jsonb('module_levels')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** The centre the user works in; null = all centres. Not a foreign key: centres are tenant rows. */
     centerId: bigint('center_id', { mode: 'number' }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -90,7 +97,12 @@ export const appUser = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('app_user_email_key').on(sql`lower(${t.email})`), index('app_user_organisation_idx').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('app_user_email_key').on(sql`lower(${t.email})`),
+    index('app_user_organisation_idx').on(t.organisationId),
+    // The target of a tenant table's composite reference to its login (staff.user_id).
+    uniqueIndex('app_user_organisation_id_key').on(t.organisationId, t.id),
+  ],
 );
 
 export const authToken = pgTable(
@@ -117,7 +129,7 @@ export const oneTimeKey = pgTable(
   'one_time_key',
   {
     id: id(),
-    purpose: text('purpose', { enum: ['verify_email', 'password_reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'password_reset', 'invite'] }).notNull(),
     keyHash: text('key_hash').notNull().unique(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()

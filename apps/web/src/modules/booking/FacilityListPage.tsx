@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useDeleteResource } from '../../lib/resourceActions';
+import { useCan } from '../../lib/useCan';
 import { useFacilities, useSports } from '../../lib/lookups';
 import { useSidebar } from '../../state/sidebar';
 import { bookingKeys, copySlotGroups, fetchFacilities, useFacilityMutations } from './api';
@@ -94,6 +95,8 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
   const [online, setOnline] = useState('');
   const [active, setActive] = useState('');
   const deletion = useDeleteResource<Facility>(remove);
+  // Facilities, slots and prices are manage-level work (issue 21): a desk user below it sees no Add or Delete.
+  const canManage = useCan('Booking Management', 'manage');
   const [copying, setCopying] = useState<Facility | null>(null);
 
   const toggleOnline = async (f: Facility) => {
@@ -167,7 +170,7 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
             Copy slot groups
           </Button>
         ),
-      onDelete: deletion.askDelete,
+      onDelete: canManage ? deletion.askDelete : undefined,
     }),
   ];
 
@@ -177,9 +180,11 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
         title="Settings"
         description="Facilities, their slot groups and prices. Changing a template never changes bookings already made."
         actions={
-          <Link to="/booking/settings/add-faculty" className={buttonClass()}>
-            <Plus size={16} aria-hidden /> Add Facility
-          </Link>
+          canManage && (
+            <Link to="/booking/settings/add-faculty" className={buttonClass()}>
+              <Plus size={16} aria-hidden /> Add Facility
+            </Link>
+          )
         }
       />
       <MenuTabs node={node} />
@@ -230,7 +235,7 @@ export function FacilityListPage({ node }: { node: ResolvedNode }) {
           icon: LandPlot,
           title: 'No facilities yet',
           description: 'Add a court, turf or pool with its time slots to start taking bookings.',
-          action: (
+          action: canManage && (
             <Link to="/booking/settings/add-faculty" className={buttonClass()}>
               <Plus size={16} aria-hidden /> Add Facility
             </Link>
