@@ -6,6 +6,7 @@
  */
 import { fromPaise, toPaise, type DeskBookingsInput, type PublicBookingRequest } from '@arena/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import { checkActiveStaff } from '../staff/index.js';
 import type { Tx } from '../../platform/db/client.js';
 import { fieldError } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
@@ -46,10 +47,13 @@ export interface DeskBooking {
   discount: string;
   notes: string;
   payment?: { amount: string; payment_mode: number; reference: string };
+  /** The staff member the booking is credited to (commission): an active staff member. */
+  sold_by?: number | null;
 }
 
 export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<CreatedBooking> {
   if (!input.client && !input.name) throw fieldError('name', 'Name is required');
+  await checkActiveStaff(tx, ctx, 'sold_by', input.sold_by);
   return bookSlots(tx, ctx, {
     strictIdentity: true,
     facility: input.facility,
@@ -62,6 +66,7 @@ export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<
     client: input.client ? { id: input.client } : { name: input.name!, email: input.email ?? '', mobile: input.mobile_no ?? '' },
     discount: input.discount,
     notes: input.notes,
+    soldBy: input.sold_by,
     payment: input.payment,
     ignoreWindow: true,
     walkIn: true,

@@ -3,6 +3,9 @@ import { MODULE } from './constants.js';
 import { seedStaff } from './seed.js';
 import { staffCategoryRoutes } from './staff-category.routes.js';
 import { staffRoutes } from './staff.routes.js';
+import { attendanceRoutes } from './attendance.routes.js';
+import { payrollRoutes } from './payroll.routes.js';
+import { staffReportRoutes } from './reports.routes.js';
 
 /** Staff Management: staff categories and staff; attendance and payroll come next (issue 21). */
 export const staffModule: ModuleManifest = {
@@ -11,6 +14,9 @@ export const staffModule: ModuleManifest = {
   routes: async (app) => {
     await staffCategoryRoutes(app);
     await staffRoutes(app);
+    await attendanceRoutes(app);
+    await payrollRoutes(app);
+    await staffReportRoutes(app);
   },
   seed: seedStaff,
 };
