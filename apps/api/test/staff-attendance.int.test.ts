@@ -69,8 +69,23 @@ describe('staff attendance', () => {
     const day = shiftDays(today, -3);
     const first = await api('POST', A, { staff: asha, date: day, status: 'present', check_in: '09:00', check_out: '17:30' });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ staff: asha, staff_name: expect.stringContaining('Asha'), date: day, status: 'present', check_in: '09:00', check_out: '17:30', hours: '8.50' });
-    const again = await api('POST', A, { staff: asha, date: day, status: 'half_day', check_in: '09:00', check_out: '13:00', notes: 'Doctor' });
+    expect(first.json()).toMatchObject({
+      staff: asha,
+      staff_name: expect.stringContaining('Asha'),
+      date: day,
+      status: 'present',
+      check_in: '09:00',
+      check_out: '17:30',
+      hours: '8.50',
+    });
+    const again = await api('POST', A, {
+      staff: asha,
+      date: day,
+      status: 'half_day',
+      check_in: '09:00',
+      check_out: '13:00',
+      notes: 'Doctor',
+    });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toMatchObject({ id: first.json().id, status: 'half_day', hours: '4.00', notes: 'Doctor' });
     const leave = await api('PATCH', `${A}${first.json().id}/`, { status: 'leave' });
@@ -99,7 +114,17 @@ describe('staff attendance', () => {
 
   it("answers 404 for another organisation's staff and rows", async () => {
     expect((await api('POST', A, { staff: theirs, date: today, status: 'present' })).statusCode).toBe(404);
-    expect((await api('POST', `${A}bulk/`, { date: today, rows: [{ staff: asha, status: 'present' }, { staff: theirs, status: 'present' }] })).statusCode).toBe(404);
+    expect(
+      (
+        await api('POST', `${A}bulk/`, {
+          date: today,
+          rows: [
+            { staff: asha, status: 'present' },
+            { staff: theirs, status: 'present' },
+          ],
+        })
+      ).statusCode,
+    ).toBe(404);
     const theirKey = await login(t.app, other.owner, other.host);
     const mine = (await api('POST', A, { staff: ravi, date: today, status: 'present' })).json();
     const res = await call(t.app, { method: 'GET', url: `${A}${mine.id}/`, host: other.host, token: theirKey });
@@ -110,18 +135,39 @@ describe('staff attendance', () => {
   it('bulk marks a day all or nothing, updating rows already there', async () => {
     const day = shiftDays(today, -1);
     const before = await rows();
-    const bad = await api('POST', `${A}bulk/`, { date: day, rows: [{ staff: asha, status: 'present' }, { staff: newbie, status: 'present' }] });
+    const bad = await api('POST', `${A}bulk/`, {
+      date: day,
+      rows: [
+        { staff: asha, status: 'present' },
+        { staff: newbie, status: 'present' },
+      ],
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(['rows']);
-    const dup = await api('POST', `${A}bulk/`, { date: day, rows: [{ staff: asha, status: 'present' }, { staff: asha, status: 'absent' }] });
+    const dup = await api('POST', `${A}bulk/`, {
+      date: day,
+      rows: [
+        { staff: asha, status: 'present' },
+        { staff: asha, status: 'absent' },
+      ],
+    });
     expect(dup.statusCode).toBe(400);
     const inactive = await api('POST', `${A}bulk/`, { date: day, rows: [{ staff: gone, status: 'present' }] });
     expect(Object.keys(inactive.json())).toEqual(['rows']);
-    const tooMany = await api('POST', `${A}bulk/`, { date: day, rows: Array.from({ length: 1001 }, () => ({ staff: asha, status: 'present' })) });
+    const tooMany = await api('POST', `${A}bulk/`, {
+      date: day,
+      rows: Array.from({ length: 1001 }, () => ({ staff: asha, status: 'present' })),
+    });
     expect(Object.keys(tooMany.json())).toEqual(['rows']);
     expect(await rows()).toBe(before);
     await api('POST', A, { staff: asha, date: day, status: 'present', check_in: '08:00', check_out: '16:00' });
-    const ok = await api('POST', `${A}bulk/`, { date: day, rows: [{ staff: asha, status: 'half_day' }, { staff: ravi, status: 'absent' }] });
+    const ok = await api('POST', `${A}bulk/`, {
+      date: day,
+      rows: [
+        { staff: asha, status: 'half_day' },
+        { staff: ravi, status: 'absent' },
+      ],
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ date: day, saved: 2 });
     const list = (await api('GET', `${A}?date=${day}&ordering=staff_name`)).json();
@@ -176,9 +222,14 @@ describe('staff attendance', () => {
       ['POST', `${A}bulk/`],
       ['GET', REGISTER],
     ] as const)
-      expect((await api(method, url, method === 'POST' ? { staff: asha, date: today, status: 'present' } : undefined, deskKey)).statusCode).toBe(403);
+      expect(
+        (await api(method, url, method === 'POST' ? { staff: asha, date: today, status: 'present' } : undefined, deskKey)).statusCode,
+      ).toBe(403);
     const still = await inOrg(t, acme, (tx, ctx) =>
-      tx.select({ n: count() }).from(staffAttendance).where(and(eq(staffAttendance.organisationId, ctx.organisationId), eq(staffAttendance.id, made.id))),
+      tx
+        .select({ n: count() })
+        .from(staffAttendance)
+        .where(and(eq(staffAttendance.organisationId, ctx.organisationId), eq(staffAttendance.id, made.id))),
     );
     expect(Number(still[0].n)).toBe(0);
   });

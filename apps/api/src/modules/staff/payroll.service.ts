@@ -366,6 +366,7 @@ export async function approvePayroll(tx: Tx, ctx: Ctx, id: number): Promise<Payr
  */
 export async function payPayroll(tx: Tx, ctx: Ctx, id: number, input: PayrollPayInput): Promise<PayrollRow> {
   const date = input.date ?? ctx.now.today;
+  await loadPayroll(tx, ctx, id); // another organisation's: 404 before any field is judged
   const [mode] = await tx
     .select({ id: paymentMode.id })
     .from(paymentMode)
