@@ -111,20 +111,22 @@ describe('staff payroll', () => {
           capacity: 10,
         })
         .returning();
-      const marks = [1, 2, 3, 5, 6, 7].flatMap((d) => [{ member: m1.id, d, status: 'present' as const }]);
+      const marks: { member: number; d: number; status: 'present' | 'absent' }[] = [1, 2, 3, 5, 6, 7].map((d) => ({
+        member: m1.id,
+        d,
+        status: 'present',
+      }));
       marks.push({ member: m2.id, d: 1, status: 'present' }, { member: m1.id, d: 8, status: 'absent' });
-      await tx
-        .insert(batchAttendance)
-        .values(
-          marks.map((x) => ({
-            organisationId: ctx.organisationId,
-            batchId: b.id,
-            memberId: x.member,
-            date: day(x.d),
-            status: x.status,
-            markedAt: new Date(),
-          })),
-        );
+      await tx.insert(batchAttendance).values(
+        marks.map((x) => ({
+          organisationId: ctx.organisationId,
+          batchId: b.id,
+          memberId: x.member,
+          date: day(x.d),
+          status: x.status,
+          markedAt: new Date(),
+        })),
+      );
       const plan = await makePlan(tx, ctx, { price: '11800.00' });
       return { ...ids, cash: mode.id, planId: plan.id, memberId: m1.id };
     }));

@@ -31,7 +31,6 @@ import {
   loadPayroll,
   payPayroll,
   payrollJson,
-  payrollsJson,
   setWeeklyOffDay,
   updatePayroll,
   weeklyOffDay,

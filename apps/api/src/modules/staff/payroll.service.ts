@@ -421,41 +421,6 @@ export async function payPayroll(tx: Tx, ctx: Ctx, id: number, input: PayrollPay
   return after;
 }
 
-/** Rows as JSON: names of staff, categories and payment modes in one read. */
-export async function payrollsJson(tx: Tx, ctx: Ctx, rows: PayrollRow[]): Promise<Payroll[]> {
-  if (!rows.length) return [];
-  const names = await queryRows<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    staff_code: string;
-    category_id: string;
-    category: string;
-  }>(
-    tx,
-    sql`
-    select s.id, s.first_name, s.last_name, s.staff_code, s.category_id, c.name as category
-      from staff s join staff_category c on c.organisation_id = s.organisation_id and c.id = s.category_id
-     where s.organisation_id = ${ctx.organisationId} and s.id in ${sql`(${sql.join(
-       [...new Set(rows.map((r) => r.staffId))].map((i) => sql`${i}`),
-       sql`, `,
-     )})`}`,
-  );
-  const modeIds = [...new Set(rows.map((r) => r.paymentModeId).filter((m): m is number => m != null))];
-  const modes = modeIds.length
-    ? await queryRows<{ id: string; name: string }>(
-        tx,
-        sql`select id, name from payment_mode where organisation_id = ${ctx.organisationId} and id in (${sql.join(
-          modeIds.map((i) => sql`${i}`),
-          sql`, `,
-        )})`,
-      )
-    : [];
-  const staffBy = new Map(names.map((n) => [Number(n.id), n]));
-  const modeBy = new Map(modes.map((m) => [Number(m.id), m.name]));
-  return rows.map((r) => payrollJson(r, staffBy.get(r.staffId)!, r.paymentModeId ? (modeBy.get(r.paymentModeId) ?? '') : ''));
-}
-
 export function payrollJson(
   r: PayrollRow,
   s: { first_name: string; last_name: string; staff_code: string; category_id: string | number; category: string },
