@@ -23,7 +23,7 @@ import {
   makeUser,
   type TestOrganisation,
 } from './factories.js';
-import { call, createTestApp, login, onPostgres, type TestContext } from './helpers.js';
+import { call, createTestApp, login, onPostgres, OWNER, type TestContext } from './helpers.js';
 
 const P = '/api/staff-management/pay-roll/';
 const MONTH = '2026-10'; // 31 days from a Thursday: 4 Sundays, 27 working days
@@ -422,5 +422,29 @@ describe('staff payroll', () => {
       );
       expect(n).toBe(4);
     });
+  });
+});
+
+describe('the demo payroll', () => {
+  let t: TestContext;
+  afterAll(async () => t?.close());
+
+  it('has three paid months with their Salaries expenses, the current month in draft, and commission for Rahul', async () => {
+    t = await createTestApp();
+    const key = await login(t.app, OWNER);
+    const get = (url: string) => call(t.app, { method: 'GET', url, token: key });
+    const rows = (await get(`${P}?page_size=100`)).json().results as Row[];
+    const byMonth = new Map<string, Row[]>();
+    for (const r of rows) byMonth.set(r.month as string, [...(byMonth.get(r.month as string) ?? []), r]);
+    expect(byMonth.size).toBe(4);
+    const months = [...byMonth.keys()].sort();
+    for (const m of months.slice(0, 3)) expect(new Set(byMonth.get(m)!.map((r) => r.status))).toEqual(new Set(['paid']));
+    expect(new Set(byMonth.get(months[3])!.map((r) => r.status))).toEqual(new Set(['draft']));
+    expect(rows.some((r) => r.staff_name === 'Rahul Verma' && Number(r.commission) > 0)).toBe(true);
+    const paid = rows.filter((r) => r.status === 'paid' && Number(r.net) > 0).length; // a row of ₹0 pays nothing
+    const salaries = (await get('/api/income-expense/transactions/?type=expense&page_size=1&search=Salary')).json();
+    expect(salaries.count).toBe(paid);
+    const today = (await get('/api/staff-management/staff-attendance-list/')).json();
+    expect(today.rows.length).toBe(12);
   });
 });

@@ -55,3 +55,29 @@ export async function staffAssignments(tx: Tx, ctx: Pick<Ctx, 'organisationId'>,
     services: Number(r.services),
   }));
 }
+
+/**
+ * The demo seed's commission: credits up to `limit` memberships sold from `from` (not cancelled,
+ * not yet credited, at one of `centres`) to a staff member. Returns how many.
+ */
+export async function creditDemoSales(
+  tx: Tx,
+  ctx: Pick<Ctx, 'organisationId'>,
+  staffId: number,
+  options: { from: string; centres: number[]; limit: number },
+): Promise<number> {
+  if (!options.centres.length) return 0;
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update membership set sold_by = ${staffId}
+         where organisation_id = ${ctx.organisationId} and id in (
+           select id from membership where organisation_id = ${ctx.organisationId} and sold_by is null and cancelled_at is null
+              and start_date >= ${options.from}::date and centre_id in (${sql.join(
+                options.centres.map((c) => sql`${c}`),
+                sql`, `,
+              )})
+            order by start_date, id limit ${options.limit})
+        returning id`,
+  );
+  return rows.length;
+}

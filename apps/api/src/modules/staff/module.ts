@@ -1,13 +1,14 @@
 import type { ModuleManifest } from '../../platform/module.js';
 import { MODULE } from './constants.js';
 import { seedStaff } from './seed.js';
+import { seedPayroll } from './seed-payroll.js';
 import { staffCategoryRoutes } from './staff-category.routes.js';
 import { staffRoutes } from './staff.routes.js';
 import { attendanceRoutes } from './attendance.routes.js';
 import { payrollRoutes } from './payroll.routes.js';
 import { staffReportRoutes } from './reports.routes.js';
 
-/** Staff Management: staff categories and staff; attendance and payroll come next (issue 21). */
+/** Staff Management: staff categories, staff, attendance, payroll, payment history, dashboard, reports, logs (issue 21). */
 export const staffModule: ModuleManifest = {
   name: 'staff',
   permission: MODULE,
@@ -18,5 +19,5 @@ export const staffModule: ModuleManifest = {
     await payrollRoutes(app);
     await staffReportRoutes(app);
   },
-  seed: seedStaff,
+  seed: async (tx, ctx) => seedStaff(tx, ctx).then(() => seedPayroll(tx, ctx)),
 };
