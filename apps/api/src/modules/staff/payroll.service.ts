@@ -78,18 +78,12 @@ export async function generatePayroll(tx: Tx, ctx: Ctx, input: { month: string; 
     await netTaxableBySeller(tx, ctx, from, to),
   ];
   const workingDays = workingDaysOf(month, offDay);
+  // The month's attendance and this month's rows are read once each (materialised): with fresh or
+  // missing statistics the planner would otherwise re-aggregate them per staff member.
   const facts = await queryRows<FactRow>(
     tx,
     sql`
-    select s.id, s.salary_type, s.base_pay::text, s.commission_percent::text, c.paid_leave_days,
-           coalesce(a.present, 0)::int as present, coalesce(a.half_days, 0)::int as half_days,
-           coalesce(a.leave_days, 0)::int as leave_days, coalesce(a.absent_days, 0)::int as absent_days,
-           coalesce(a.minutes, 0)::text as minutes,
-           p.status, p.bonus::text, p.advance::text, p.other_deductions::text, p.pf_enabled, p.esi_enabled,
-           prev.pf_enabled as prev_pf, prev.esi_enabled as prev_esi
-      from staff s
-      join staff_category c on c.organisation_id = s.organisation_id and c.id = s.category_id
-      left join (
+    with a as materialized (
         select staff_id,
                count(*) filter (where status = 'present') as present,
                count(*) filter (where status = 'half_day') as half_days,
@@ -98,8 +92,18 @@ export async function generatePayroll(tx: Tx, ctx: Ctx, input: { month: string; 
                round(sum(extract(epoch from (check_out - check_in)) / 60) filter (where status in ('present', 'half_day') and check_in is not null and check_out is not null)) as minutes
           from staff_attendance
          where organisation_id = ${org} and date between ${from}::date and ${to}::date
-         group by staff_id) a on a.staff_id = s.id
-      left join payroll p on p.organisation_id = s.organisation_id and p.staff_id = s.id and p.month = ${month}
+         group by staff_id),
+      p as materialized (select * from payroll where organisation_id = ${org} and month = ${month})
+    select s.id, s.salary_type, s.base_pay::text, s.commission_percent::text, c.paid_leave_days,
+           coalesce(a.present, 0)::int as present, coalesce(a.half_days, 0)::int as half_days,
+           coalesce(a.leave_days, 0)::int as leave_days, coalesce(a.absent_days, 0)::int as absent_days,
+           coalesce(a.minutes, 0)::text as minutes,
+           p.status, p.bonus::text, p.advance::text, p.other_deductions::text, p.pf_enabled, p.esi_enabled,
+           prev.pf_enabled as prev_pf, prev.esi_enabled as prev_esi
+      from staff s
+      join staff_category c on c.organisation_id = s.organisation_id and c.id = s.category_id
+      left join a on a.staff_id = s.id
+      left join p on p.staff_id = s.id
       left join lateral (
         select q.pf_enabled, q.esi_enabled from payroll q
          where q.organisation_id = s.organisation_id and q.staff_id = s.id and q.month < ${month}
