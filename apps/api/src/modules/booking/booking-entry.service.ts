@@ -82,6 +82,7 @@ export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<
  */
 export async function bookManyAtDesk(tx: Tx, ctx: Ctx, input: DeskBookingsInput): Promise<CreatedBooking[]> {
   if (!input.client && !input.name) throw fieldError('name', 'Name is required');
+  await checkActiveStaff(tx, ctx, 'sold_by', input.sold_by);
   const facilities = input.items.map((i) => i.facility);
   if (new Set(facilities).size !== facilities.length)
     throw fieldError('items', 'Each facility can appear only once; put its slots together.');
@@ -139,6 +140,7 @@ export async function bookManyAtDesk(tx: Tx, ctx: Ctx, input: DeskBookingsInput)
         client: { id: client },
         discount: fromPaise(discounts[i]),
         notes: input.notes,
+        soldBy: input.sold_by,
         payment: paying && pay > 0 ? { amount: fromPaise(pay), payment_mode: paying.payment_mode, reference: reference ?? '' } : undefined,
         ignoreWindow: true,
         walkIn: true,
