@@ -15,9 +15,11 @@ import { paymentMode } from '../src/modules/administrator/schema.js';
 import {
   inOrg,
   makeCentre,
+  makeFacility,
   makeMember,
   makeOrganisation,
   makePlan,
+  makeSport,
   makeStaff,
   makeStaffCategory,
   makeUser,
@@ -303,6 +305,30 @@ describe('staff payroll', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await generate(month);
     expect((await rowsOf(month)).get(rahul)).toMatchObject({ commission_sales: '0.00', commission: '0.00' });
+  });
+
+  it('credits desk bookings sold_by a staff member too', async () => {
+    const month = acme.ctx.now.today.slice(0, 7);
+    const facility = await inOrg(t, acme, async (tx, ctx) => {
+      const sport = await makeSport(tx, ctx, { name: 'Badminton' });
+      return makeFacility(tx, ctx, { centre: centreId, sport: sport.id });
+    });
+    const slot = facility.slot_groups[1].time_slots[0].id!;
+    const body = (sold_by: number) => ({
+      name: 'Walk In',
+      mobile_no: '9876500011',
+      items: [{ facility: facility.id, date: shiftDays(acme.ctx.now.today, 1), time_slot_ids: [slot] }],
+      sold_by,
+    });
+    const bad = await api('POST', '/api/booking/desk-bookings/', body(theirStaff));
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['sold_by']);
+    const booked = await api('POST', '/api/booking/desk-bookings/', body(rahul));
+    expect(booked.statusCode, booked.body).toBe(201);
+    await generate(month);
+    const r = (await rowsOf(month)).get(rahul)!;
+    expect(Number(r.commission_sales)).toBeGreaterThan(0);
+    expect(Number(r.commission_sales)).toBeLessThanOrEqual(700); // the slot's price (weekend or not), GST taken out when the centre charges it
   });
 
   it('leaves the weekly off day to a setting', async () => {
