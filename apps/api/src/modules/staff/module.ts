@@ -19,5 +19,7 @@ export const staffModule: ModuleManifest = {
     await payrollRoutes(app);
     await staffReportRoutes(app);
   },
+  // Paid salaries are expenses in this category (money's defaults hold it too; declared here as what payroll needs).
+  defaultCategories: [{ name: 'Salaries', type: 'expense' }],
   seed: async (tx, ctx) => seedStaff(tx, ctx).then(() => seedPayroll(tx, ctx)),
 };
