@@ -53,6 +53,8 @@ export interface SaleSourceDefinition {
   centre: AnyPgColumn;
   /** A condition on the row under which it takes payments (not cancelled). */
   open: SQL;
+  /** The staff member the sale is credited to (commission; a staff id or null), when the module records one. */
+  soldBy?: AnyPgColumn;
   /** Columns that follow the paid amount, set from its value after the movement (a booking's credit). */
   follow?: { column: AnyPgColumn; value: (paidAfter: SQL) => SQL }[];
 }

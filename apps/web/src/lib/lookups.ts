@@ -6,6 +6,7 @@ import { centreEndpoints, paymentModeEndpoints, sportEndpoints } from '@arena/co
  * screens can never store different shapes under one key.
  */
 import { bookingClientEndpoints, facilityEndpoints } from '@arena/contracts/booking/routes';
+import { staffEndpoints } from '@arena/contracts/staff/routes';
 import type { dropdownSchema, z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
 import { call } from './api';
@@ -23,6 +24,8 @@ export const lookupKeys = {
   allFacilities: ['booking', 'facility', 'dropdown'] as const,
   facilities: (centre: string) => ['booking', 'facility', 'dropdown', centre] as const,
   clients: (search: string) => ['booking', 'client', 'pick', search] as const,
+  /** Active staff for a sale's Sold by (under Staff Management's `['staff', …]` keys). */
+  staff: ['staff', 'staff', 'dropdown', 'sold-by'] as const,
 };
 
 const results = (body: Dropdown) => body.results;
@@ -53,3 +56,10 @@ export const useBookingClients = (search: string, { enabled = true, limit = 8 }:
     select: (page) => page.results,
     enabled,
   });
+
+/**
+ * Active staff ("Asha Rao (STF-0003)") a sale can be credited to: GET /staff-management/staff/dropdown/.
+ * A user without Staff Management gets a 403: no list (the Sold by field then stays hidden).
+ */
+export const useStaffChoices = () =>
+  useQuery({ queryKey: lookupKeys.staff, queryFn: () => call(staffEndpoints.dropdown), select: results, retry: false, staleTime: 60_000 });

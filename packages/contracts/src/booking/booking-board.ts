@@ -77,6 +77,8 @@ export const deskBookingsInputSchema = z.object({
   discount: moneySchema.default('0.00'),
   notes: text(1000).default(''),
   payment: paymentInputSchema.optional(),
+  /** The staff member the bookings are credited to (commission): an active staff member of the organisation. */
+  sold_by: idSchema.nullable().default(null),
 });
 export type DeskBookingsInput = z.infer<typeof deskBookingsInputSchema>;
 export const deskBookingsResultSchema = z.object({ bookings: z.array(bookingSchema) });

@@ -6,6 +6,7 @@
  */
 import { fromPaise, toPaise, type DeskBookingsInput, type PublicBookingRequest } from '@arena/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import { checkActiveStaff } from '../staff/index.js';
 import type { Tx } from '../../platform/db/client.js';
 import { fieldError } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
@@ -48,10 +49,13 @@ export interface DeskBooking {
   discount: string;
   notes: string;
   payment?: { amount: string; payment_mode: number; reference: string };
+  /** The staff member the booking is credited to (commission): an active staff member. */
+  sold_by?: number | null;
 }
 
 export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<CreatedBooking> {
   if (!input.client && !input.name) throw fieldError('name', 'Name is required');
+  await checkActiveStaff(tx, ctx, 'sold_by', input.sold_by);
   return bookSlots(tx, ctx, {
     strictIdentity: true,
     facility: input.facility,
@@ -64,6 +68,7 @@ export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<
     client: input.client ? { id: input.client } : { name: input.name!, email: input.email ?? '', mobile: input.mobile_no ?? '' },
     discount: input.discount,
     notes: input.notes,
+    soldBy: input.sold_by,
     payment: input.payment,
     ignoreWindow: true,
     walkIn: true,
@@ -79,6 +84,7 @@ export async function bookAtDesk(tx: Tx, ctx: Ctx, input: DeskBooking): Promise<
  */
 export async function bookManyAtDesk(tx: Tx, ctx: Ctx, input: DeskBookingsInput): Promise<CreatedBooking[]> {
   if (!input.client && !input.name) throw fieldError('name', 'Name is required');
+  await checkActiveStaff(tx, ctx, 'sold_by', input.sold_by);
   const facilities = input.items.map((i) => i.facility);
   if (new Set(facilities).size !== facilities.length)
     throw fieldError('items', 'Each facility can appear only once; put its slots together.');
@@ -139,6 +145,7 @@ export async function bookManyAtDesk(tx: Tx, ctx: Ctx, input: DeskBookingsInput)
         discount: fromPaise(discounts[i]),
         discountCapChecked: true,
         notes: input.notes,
+        soldBy: input.sold_by,
         payment: paying && pay > 0 ? { amount: fromPaise(pay), payment_mode: paying.payment_mode, reference: reference ?? '' } : undefined,
         ignoreWindow: true,
         walkIn: true,

@@ -49,6 +49,8 @@ export interface NewBooking {
   client: { id: number } | Contact;
   discount?: string;
   notes?: string;
+  /** The staff member the booking is credited to (commission); checked active by the caller. */
+  soldBy?: number | null;
   subscriptionId?: number | null;
   payment?: { amount: string; payment_mode: number; reference: string };
   /** The discount was checked against the operate level's cap by the caller (the board's several bookings, on their total). */
@@ -306,11 +308,11 @@ export async function bookUnnumbered(tx: Tx, ctx: Ctx, input: NewBooking): Promi
     sql`with ${clientCte(organisationId, input.client)},
       b as (
         insert into booking (organisation_id, code, centre_id, facility_id, client_id, subscription_id, date, source, name, email, mobile,
-                             sub_total, discount, tax, booking_amount, paid_amount, notes, created_by)
+                             sub_total, discount, tax, booking_amount, paid_amount, notes, sold_by, created_by)
         select ${organisationId}::bigint, ${`PENDING-${randomUUID()}`}, ${f.centreId}::bigint, ${f.id}::bigint, c.id, ${input.subscriptionId ?? null}::bigint,
                ${input.date}::date, ${input.source}, ${contact.name}, ${contact.email}, ${contact.mobile},
                ${subTotal}::numeric, ${discount}::numeric, ${tax}::numeric, ${amount}::numeric, 0::numeric,
-               ${input.notes ?? ''}, ${ctx.actor.actorId}::bigint
+               ${input.notes ?? ''}, ${input.soldBy ?? null}::bigint, ${ctx.actor.actorId}::bigint
         from c
         returning *),
       s as (

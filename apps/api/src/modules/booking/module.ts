@@ -70,6 +70,7 @@ export const bookingModule: ModuleManifest = {
       paid: booking.paidAmount,
       label: booking.code,
       party: booking.name,
+      soldBy: booking.soldBy,
       centre: booking.centreId,
       open: sql`${booking.status} <> 'cancelled'`,
       // Credit: what is paid beyond what the booking uses (all of it once cancelled); the check `booking_amounts_valid` holds it.

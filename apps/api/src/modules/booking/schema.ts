@@ -1,4 +1,5 @@
 import type { GstRatePeriod } from '@arena/contracts';
+import { referencesStaff } from '../staff/index.js';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -155,6 +156,8 @@ export const booking = tenantTable(
     notes: text('notes').notNull().default(''),
     cancelReason: text('cancel_reason').notNull().default(''),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The staff member the booking is credited to (commission). */
+    soldBy: ref('sold_by'),
     createdBy: ref('created_by'),
     ...timestamps(),
   },
@@ -162,6 +165,7 @@ export const booking = tenantTable(
     tenantRef(t, t.centreId, () => centre),
     tenantRef(t, t.facilityId, () => facility),
     tenantRef(t, t.clientId, () => bookingClient),
+    referencesStaff(t, t.soldBy),
     tenantRef(t, t.subscriptionId, () => bookingSubscription),
     uniqueIndex('booking_org_code_key').on(t.organisationId, t.code),
     index('booking_org_date_idx').on(t.organisationId, t.date),

@@ -95,7 +95,7 @@ export const membershipModule: ModuleManifest = {
   defaultCategories: [{ name: 'Memberships', type: 'income', moduleIncome: true }],
   // Memberships and member services are sales: the ledger keeps their paid amount in step.
   saleSources: [
-    { type: 'membership', noun: 'membership', ...saleOf(membership) },
+    { type: 'membership', noun: 'membership', ...saleOf(membership), soldBy: membership.soldBy },
     { type: 'member_service', noun: 'member service', ...saleOf(memberService) },
   ],
 };

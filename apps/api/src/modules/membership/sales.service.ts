@@ -152,8 +152,10 @@ async function completeSale(
 
 const renewedOnce = onUnique({ membership_renewed_from_key: badRequest('This membership has already been renewed.') });
 
-export interface SellMembership extends Omit<MembershipInput, 'member'> {
+export interface SellMembership extends Omit<MembershipInput, 'member' | 'sold_by'> {
   member: number;
+  /** The staff member the sale is credited to (commission): an active staff member. */
+  sold_by?: number | null;
   renewedFrom?: MembershipRow;
 }
 
@@ -164,6 +166,7 @@ export async function sellMembership(tx: Tx, ctx: Ctx, input: SellMembership): P
   const start = input.start_date ?? ctx.now.today;
   checkStart(ctx, start);
   checkDiscount(ctx, input.discount, p.price);
+  await checkActiveStaff(tx, ctx, 'sold_by', input.sold_by);
   const end = membershipEndDate(start, p.durationValue, p.durationUnit);
   // The joining fee is charged once: on a member's first membership that was not cancelled.
   const [earlier] = await tx
@@ -195,6 +198,7 @@ export async function sellMembership(tx: Tx, ctx: Ctx, input: SellMembership): P
       sessionsLeft: p.sessions,
       renewedFromId: input.renewedFrom?.id ?? null,
       notes: input.notes,
+      soldBy: input.sold_by ?? null,
       createdBy: ctx.actor.actorId,
     })
     .returning()
@@ -240,7 +244,12 @@ export async function lockMembership(tx: Tx, ctx: Ctx, id: number): Promise<Memb
  * is a renewal onto the other plan from a date), starting the day after the old end, or today
  * when it has lapsed. A membership is renewed once.
  */
-export async function renewMembership(tx: Tx, ctx: Ctx, id: number, input: RenewInput): Promise<number> {
+export async function renewMembership(
+  tx: Tx,
+  ctx: Ctx,
+  id: number,
+  input: Omit<RenewInput, 'sold_by'> & { sold_by?: number | null },
+): Promise<number> {
   const old = await lockMembership(tx, ctx, id);
   if (old.cancelledAt) throw badRequest('A cancelled membership cannot be renewed.');
   const [renewal] = await tx
@@ -255,6 +264,7 @@ export async function renewMembership(tx: Tx, ctx: Ctx, id: number, input: Renew
     discount: input.discount,
     payment: input.payment,
     notes: input.notes,
+    sold_by: input.sold_by,
     renewedFrom: old,
   });
 }

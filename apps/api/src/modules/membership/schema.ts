@@ -156,12 +156,15 @@ export const membership = tenantTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason').notNull().default(''),
     notes: text('notes').notNull().default(''),
+    /** The staff member the sale is credited to (commission). */
+    soldBy: ref('sold_by'),
     createdBy: ref('created_by'),
     ...timestamps(),
   },
   (t) => [
     tenantRef(t, t.memberId, () => member),
     tenantRef(t, t.planId, () => plan),
+    referencesStaff(t, t.soldBy),
     tenantRef(t, t.centreId, () => centre),
     // A self-reference: its target is this table's own columns.
     tenantRef(t, t.renewedFromId, (): TenantColumns => t),

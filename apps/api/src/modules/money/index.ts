@@ -78,3 +78,5 @@ export {
   moneyOf,
   type LedgerSelectRow,
 } from './income-expense/ledger.queries.js';
+/** Sales credited to staff (commission) and salaries paid out. */
+export { netTaxableBySeller, payExpense, sellerTaxableSql, type SellerTotal } from './sellers.js';

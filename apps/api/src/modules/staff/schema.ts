@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
 import { appUser } from '../../platform/db/schema.js';
-import { centre } from '../administrator/index.js';
+import { centre, paymentMode } from '../administrator/index.js';
 
 /** Staff Management › Staff Category: Trainer, Coach, Receptionist, Manager … */
 export const staffCategory = tenantTable(
@@ -81,3 +81,103 @@ export const staffCentre = tenantTable(
     index('staff_centre_centre_idx').on(t.organisationId, t.centreId),
   ],
 );
+
+/** Staff Management's settings, one row per organisation (made on first write): the weekly off day payroll leaves out. */
+export const staffSetting = tenantTable(
+  'staff_setting',
+  {
+    /** ISO weekday (1 Monday … 7 Sunday); null: no weekly off. */
+    weeklyOffDay: integer('weekly_off_day').default(7),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('staff_setting_org_key').on(t.organisationId),
+    check('staff_setting_weekly_off_day', sql`${t.weeklyOffDay} is null or ${t.weeklyOffDay} between 1 and 7`),
+  ],
+);
+
+/** A staff member's day: present, absent, half day or leave, with the times they came and went. One per staff member and day. */
+export const staffAttendance = tenantTable(
+  'staff_attendance',
+  {
+    staffId: ref('staff_id').notNull(),
+    date: date('date').notNull(),
+    status: text('status', { enum: ['present', 'absent', 'half_day', 'leave'] }).notNull(),
+    checkIn: time('check_in'),
+    checkOut: time('check_out'),
+    notes: text('notes').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantRef(t, t.staffId, () => staff, { onDelete: 'cascade' }),
+    uniqueIndex('staff_attendance_staff_date_key').on(t.organisationId, t.staffId, t.date),
+    index('staff_attendance_org_date_idx').on(t.organisationId, t.date),
+    check('staff_attendance_status', sql`${t.status} in ('present', 'absent', 'half_day', 'leave')`),
+    check('staff_attendance_times', sql`${t.checkOut} is null or ${t.checkIn} is null or ${t.checkOut} >= ${t.checkIn}`),
+  ],
+);
+
+/** One computed line of a payroll row: what it is, how it was worked out, the amount ("1234.50"). */
+export interface PayrollLineJson {
+  label: string;
+  formula: string;
+  amount: string;
+}
+
+/** A staff member's pay for a month: draft → approved → paid (an expense movement of the ledger). */
+export const payroll = tenantTable(
+  'payroll',
+  {
+    staffId: ref('staff_id').notNull(),
+    /** yyyy-MM */
+    month: text('month').notNull(),
+    status: text('status', { enum: ['draft', 'approved', 'paid'] })
+      .notNull()
+      .default('draft'),
+    salaryType: text('salary_type', { enum: ['monthly', 'hourly', 'per_session'] }).notNull(),
+    basePay: money('base_pay').notNull(),
+    workingDays: integer('working_days').notNull(),
+    presentDays: numeric('present_days', { precision: 5, scale: 1 }).notNull(),
+    halfDays: integer('half_days').notNull().default(0),
+    leaveDays: integer('leave_days').notNull().default(0),
+    paidLeaveDays: integer('paid_leave_days').notNull().default(0),
+    absentDays: integer('absent_days').notNull().default(0),
+    hours: numeric('hours', { precision: 7, scale: 2 }).notNull().default('0'),
+    sessions: integer('sessions').notNull().default(0),
+    baseAmount: money('base_amount').notNull(),
+    commissionSales: money('commission_sales').notNull().default('0'),
+    commissionPercent: numeric('commission_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    commission: money('commission').notNull().default('0'),
+    bonus: money('bonus').notNull().default('0'),
+    gross: money('gross').notNull(),
+    advance: money('advance').notNull().default('0'),
+    otherDeductions: money('other_deductions').notNull().default('0'),
+    pfEnabled: boolean('pf_enabled').notNull().default(false),
+    esiEnabled: boolean('esi_enabled').notNull().default(false),
+    pf: money('pf').notNull().default('0'),
+    esi: money('esi').notNull().default('0'),
+    totalDeductions: money('total_deductions').notNull().default('0'),
+    net: money('net').notNull(),
+    computation: jsonb('computation').$type<PayrollLineJson[]>().notNull(),
+    notes: text('notes').notNull().default(''),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidOn: date('paid_on'),
+    paymentModeId: ref('payment_mode_id'),
+    reference: text('reference').notNull().default(''),
+    /** The ledger movement the payment wrote (money's; no foreign key across modules). */
+    expenseId: ref('expense_id'),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantRef(t, t.staffId, () => staff),
+    tenantRef(t, t.paymentModeId, () => paymentMode),
+    uniqueIndex('payroll_staff_month_key').on(t.organisationId, t.staffId, t.month),
+    index('payroll_org_month_idx').on(t.organisationId, t.month),
+    check('payroll_status', sql`${t.status} in ('draft', 'approved', 'paid')`),
+    check('payroll_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('payroll_net', sql`${t.net} >= 0 and ${t.gross} >= 0`),
+    check('payroll_paid', sql`${t.status} <> 'paid' or ${t.paidOn} is not null`),
+  ],
+);
+export type PayrollRow = typeof payroll.$inferSelect;

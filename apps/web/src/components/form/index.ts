@@ -15,6 +15,7 @@ export { optionsOf, type SelectOption } from './options';
 export { PaymentFields } from './PaymentFields';
 export { PhoneField, type PhoneFieldProps } from './PhoneField';
 export { SelectField, type SelectFieldProps } from './SelectField';
+export { SoldByField, soldByRequest } from './SoldByField';
 export { TextareaField, type TextareaFieldProps } from './TextareaField';
 export { TextField, type TextFieldProps } from './TextField';
 export { TimeField, type TimeFieldProps } from './TimeField';

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { CheckboxField, MoneyField, PaymentFields, PhoneField, TextField } from '../../components/form';
+import { CheckboxField, MoneyField, PaymentFields, PhoneField, SoldByField, soldByRequest, TextField } from '../../components/form';
 import { DialogForm } from '../../components/FormDialog';
 import { formatDate, formatMoney } from '../../lib/format';
 import { requestSchema, useZodForm, type FormControl, type FormInput } from '../../lib/form';
@@ -60,6 +60,7 @@ const deskFields = z.object({
   email: z.string(),
   discount: z.string(),
   notes: z.string(),
+  sold_by: z.string(),
   take_payment: z.boolean(),
   payment: z.object({ amount: z.string(), payment_mode: z.string(), reference: z.string() }),
 });
@@ -78,6 +79,7 @@ function deskBookingFormSchema(selection: DeskSelection[], subTotal: number) {
       ...(existing ? { client: v.client || undefined } : { name: v.name.trim(), mobile_no: v.mobile_no, email: v.email.trim() }),
       discount: v.discount.trim() || '0',
       notes: v.notes,
+      sold_by: soldByRequest(v.sold_by),
       ...(v.take_payment
         ? {
             payment: { amount: v.payment.amount.trim(), payment_mode: v.payment.payment_mode || undefined, reference: v.payment.reference },
@@ -103,6 +105,7 @@ function DeskBookingForm({ selection, onDone, onCancel }: { selection: DeskSelec
       email: '',
       discount: '',
       notes: '',
+      sold_by: '',
       take_payment: false,
       payment: { amount: '', payment_mode: '', reference: '' },
     },
@@ -159,6 +162,7 @@ function DeskBookingForm({ selection, onDone, onCancel }: { selection: DeskSelec
       <div className="grid gap-4 sm:grid-cols-3">
         <MoneyField control={control} name="discount" label="Discount" />
         <TextField control={control} name="notes" label="Notes" maxLength={1000} className="sm:col-span-2" />
+        <SoldByField control={control} name="sold_by" />
       </div>
 
       <div className="rounded-lg border border-line p-3">

@@ -42,6 +42,7 @@ import { yearlyFreezeText } from './freeze';
 import { memberDetailFields } from './memberForm';
 import { PhotoField, photoRefusal } from './PhotoField';
 import { emptyPayment, paymentFields, paymentRequest, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
+import { SoldByField, soldByRequest } from '../../../components/form';
 import { PAYMENT_TOO_HIGH, saleSummary } from './sale';
 import { memberPath, type MemberPageState } from './paths';
 import { planOptionLabel } from './SaleParts';
@@ -50,7 +51,7 @@ import { planOptionLabel } from './SaleParts';
 const addMemberFields = z.object({
   ...memberDetailFields,
   sell_plan: z.boolean(),
-  membership: z.object({ plan: z.string(), start_date: z.string(), discount: z.string(), payment: paymentFields }),
+  membership: z.object({ plan: z.string(), start_date: z.string(), discount: z.string(), payment: paymentFields, sold_by: z.string() }),
 });
 
 /** The contracts' `POST member/` request built from the form, with the rules of the desk (a gender, a plan, amounts that add up). */
@@ -75,6 +76,7 @@ function addMemberSchema(plans: Plan[]) {
         start_date: m.start_date || undefined,
         discount: m.discount.trim() || '0',
         payment: paymentRequest(m.payment, issue, 'membership.payment'),
+        sold_by: soldByRequest(m.sold_by),
       };
     }
     return {
@@ -136,7 +138,7 @@ export function AddMemberPage() {
       notes: '',
       ...BILLING_DEFAULTS,
       sell_plan: true,
-      membership: { plan: '', start_date: todayIso(), discount: '', payment: emptyPayment() },
+      membership: { plan: '', start_date: todayIso(), discount: '', payment: emptyPayment(), sold_by: '' },
     },
   });
   const { control } = form;
@@ -333,6 +335,7 @@ function PlanFields({
         prefix="membership.payment"
         amountHint="Leave 0 to pay later; the rest stays due."
       />
+      <SoldByField control={control} name="membership.sold_by" className="sm:max-w-xs" />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { todayIso } from '../../../lib/today';
 import { useMembershipMutations, useMemberships, usePlans, type Membership } from './api';
 import { emptyPayment, paymentFields, paymentRequest, planOptionLabel, SaleFields, usePayingFollowsTotal } from './SaleParts';
 import { PAYMENT_TOO_HIGH, renewable, saleSummary } from './sale';
+import { SoldByField, soldByRequest } from '../../../components/form';
 
 /**
  * Renew a member's membership: the latest one that is not cancelled or renewed already (the same
@@ -46,7 +47,13 @@ function RenewBody({ member, onDone }: { member: number; onDone: () => void }) {
   return <RenewForm member={member} memberships={memberships.data} plans={plans.data} onDone={onDone} />;
 }
 
-const renewFields = z.object({ plan: z.string(), start_date: z.string(), discount: z.string(), payment: paymentFields });
+const renewFields = z.object({
+  plan: z.string(),
+  start_date: z.string(),
+  discount: z.string(),
+  payment: paymentFields,
+  sold_by: z.string(),
+});
 type RenewForm = z.infer<typeof renewFields>;
 
 /** The contracts' renewal request (also what a first sale sends, with the member added). */
@@ -71,6 +78,7 @@ function renewSchema(plans: Plan[], firstMembership: boolean) {
       start_date: v.start_date || undefined,
       discount: v.discount.trim() || '0',
       payment: paymentRequest(v.payment, issue, 'payment'),
+      sold_by: soldByRequest(v.sold_by),
     } as z.input<typeof renewInputSchema>;
   });
 }
@@ -98,6 +106,7 @@ function RenewForm({
       start_date: old ? renewalStart(old.end_date, today) : today,
       discount: '',
       payment: emptyPayment(),
+      sold_by: '',
     },
   });
   const { control } = form;
@@ -127,6 +136,7 @@ function RenewForm({
         <p className="text-sm text-muted">The member has no membership to renew: this sells a new one.</p>
       )}
       <RenewFields control={control} form={form} plans={plans} first={first} />
+      <SoldByField control={control} name="sold_by" className="sm:max-w-xs" />
     </DialogForm>
   );
 }
