@@ -467,6 +467,7 @@ describe('the demo payroll', () => {
     for (const m of months.slice(0, 3)) expect(new Set(byMonth.get(m)!.map((r) => r.status))).toEqual(new Set(['paid']));
     expect(new Set(byMonth.get(months[3])!.map((r) => r.status))).toEqual(new Set(['draft']));
     expect(rows.some((r) => r.staff_name === 'Rahul Verma' && Number(r.commission) > 0)).toBe(true);
+    expect(rows.some((r) => r.salary_type === 'per_session' && Number(r.sessions) > 0 && Number(r.net) > 0)).toBe(true);
     const paid = rows.filter((r) => r.status === 'paid' && Number(r.net) > 0).length; // a row of ₹0 pays nothing
     const salaries = (await get('/api/income-expense/transactions/?type=expense&page_size=1&search=Salary')).json();
     expect(salaries.count).toBe(paid);

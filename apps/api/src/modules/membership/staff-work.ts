@@ -81,3 +81,29 @@ export async function creditDemoSales(
   );
   return rows.length;
 }
+
+/**
+ * The demo seed's per-session trainer: up to `limit` member services of `centres` without a staff
+ * member (not cancelled, the latest first) are given to them. Returns how many.
+ */
+export async function assignDemoServices(
+  tx: Tx,
+  ctx: Pick<Ctx, 'organisationId'>,
+  staffId: number,
+  options: { centres: number[]; limit: number },
+): Promise<number> {
+  if (!options.centres.length) return 0;
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update member_service set staff_id = ${staffId}
+         where organisation_id = ${ctx.organisationId} and id in (
+           select id from member_service where organisation_id = ${ctx.organisationId} and staff_id is null and cancelled_at is null
+              and centre_id in (${sql.join(
+                options.centres.map((c) => sql`${c}`),
+                sql`, `,
+              )})
+            order by start_date desc, id limit ${options.limit})
+        returning id`,
+  );
+  return rows.length;
+}

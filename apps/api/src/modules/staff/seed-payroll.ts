@@ -12,7 +12,7 @@ import type { DemoHistory } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { addDays, isoWeekday } from '../../platform/time.js';
 import { paymentMode } from '../administrator/index.js';
-import { creditDemoSales } from '../membership/index.js';
+import { assignDemoServices, creditDemoSales } from '../membership/index.js';
 import { approvePayroll, generatePayroll, payPayroll } from './payroll.service.js';
 import { monthBounds } from './payroll-compute.js';
 import { payroll, staff, staffAttendance, staffCentre } from './schema.js';
@@ -40,7 +40,7 @@ async function seedPayrollNow(tx: Tx, ctx: Ctx): Promise<void> {
   const [{ n }] = await tx.select({ n: count() }).from(payroll).where(eq(payroll.organisationId, org));
   if (Number(n) > 0) return;
   const people = await tx
-    .select({ id: staff.id, joiningDate: staff.joiningDate, commission: staff.commissionPercent })
+    .select({ id: staff.id, joiningDate: staff.joiningDate, commission: staff.commissionPercent, salaryType: staff.salaryType })
     .from(staff)
     .where(and(eq(staff.organisationId, org), eq(staff.status, 'active')))
     .orderBy(asc(staff.id));
@@ -69,14 +69,19 @@ async function seedPayrollNow(tx: Tx, ctx: Ctx): Promise<void> {
       .values(rows.slice(i, i + 1000))
       .onConflictDoNothing();
 
-  // Commission: a few memberships of each month credited to the staff on commission.
-  for (const p of people.filter((x) => Number(x.commission) > 0)) {
-    const centres = (
+  const centresOf = async (id: number) =>
+    (
       await tx
         .select({ id: staffCentre.centreId })
         .from(staffCentre)
-        .where(and(eq(staffCentre.organisationId, org), eq(staffCentre.staffId, p.id)))
+        .where(and(eq(staffCentre.organisationId, org), eq(staffCentre.staffId, id)))
     ).map((c) => c.id);
+  // Per-session pay: member services given by the per-session trainers (their members' check-ins are the sessions).
+  for (const p of people.filter((x) => x.salaryType === 'per_session'))
+    await assignDemoServices(tx, ctx, p.id, { centres: await centresOf(p.id), limit: 6 });
+  // Commission: a few memberships of each month credited to the staff on commission.
+  for (const p of people.filter((x) => Number(x.commission) > 0)) {
+    const centres = await centresOf(p.id);
     for (let k = -3; k <= 0; k++) {
       const { from } = monthBounds(monthShift(month, k));
       await creditDemoSales(tx, ctx, p.id, { from: from < p.joiningDate ? p.joiningDate : from, centres, limit: 4 });
