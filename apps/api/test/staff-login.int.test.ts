@@ -78,7 +78,8 @@ describe('inviting a staff member', () => {
     });
     expect(res.json().plan_modules.find((m: { name: string }) => m.name === 'Staff Management').description).toMatch(/Staff/);
     const shown = (await api('GET', `${STAFF}${id}/`, owner)).json();
-    expect(shown).toMatchObject({ has_login: true, user: res.json().user });
+    const user0 = res.json().user;
+    expect(shown).toMatchObject({ has_login: true, user: user0 });
 
     // Not yet: no password works before the invitation is accepted.
     expect(
@@ -132,6 +133,7 @@ describe('inviting a staff member', () => {
     const disabled = await api('DELETE', `${STAFF}${id}/login/`, owner);
     expect(disabled.statusCode).toBe(200);
     expect(disabled.json().login_state).toBe('disabled');
+    expect((await api('GET', `${STAFF}${id}/`, owner)).json()).toMatchObject({ has_login: false, user: user0 });
     expect((await api('GET', STAFF, key)).statusCode).toBe(401);
     const [user] = await t.handle.db.select().from(appUser).where(eq(appUser.email, 'priya@acme.example.com'));
     expect(user.isActive).toBe(false);

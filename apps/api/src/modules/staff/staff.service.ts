@@ -27,8 +27,11 @@ const centresOf = sql<{ id: number; name: string }[]>`coalesce((
   from staff_centre sc join centre c on c.organisation_id = sc.organisation_id and c.id = sc.centre_id
   where sc.organisation_id = ${staff.organisationId} and sc.staff_id = ${staff.id}), '[]'::json)`;
 
-export const staffFields = { s: staff, categoryName: staffCategory.name, centres: centresOf };
-export type StaffJoin = { s: StaffRow; categoryName: string; centres: { id: number; name: string }[] };
+/** Whether the staff member's login is on (a disabled one is no login: issue 21). */
+const loginOn = sql<boolean>`exists (select 1 from app_user u where u.id = ${staff.userId} and u.is_active)`;
+
+export const staffFields = { s: staff, categoryName: staffCategory.name, centres: centresOf, hasLogin: loginOn };
+export type StaffJoin = { s: StaffRow; categoryName: string; centres: { id: number; name: string }[]; hasLogin?: boolean };
 
 /** Staff with their category's name and their centres (the page and the count of the list share it). */
 export const staffFrom = (tx: Tx, fields: object) =>
@@ -40,7 +43,7 @@ export const staffFrom = (tx: Tx, fields: object) =>
 
 export const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`.trim();
 
-export function staffJson({ s, categoryName, centres }: StaffJoin): Staff {
+export function staffJson({ s, categoryName, centres, hasLogin }: StaffJoin): Staff {
   return {
     id: s.id,
     staff_code: s.staffCode,
@@ -67,7 +70,7 @@ export function staffJson({ s, categoryName, centres }: StaffJoin): Staff {
     pan: s.pan,
     status: s.status,
     notes: s.notes,
-    has_login: s.userId !== null,
+    has_login: hasLogin ?? s.userId !== null,
     user: s.userId,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
