@@ -1,6 +1,6 @@
 /**
  * Demo data of Income/Expenses Management (the `demo` organisation only): the club's vendors and
- * about four months of its running costs — rent on the 1st, salaries on the last day, the
+ * about four months of its running costs — rent on the 1st (salaries come from Staff Management's payroll), the
  * electricity bill with 18 % GST, equipment, maintenance, marketing — and some other income
  * (locker rent, a sponsorship). Every entry goes through the entry service, so each is a
  * movement of the ledger like one recorded at the desk. Only dates up to today.
@@ -9,7 +9,7 @@ import type { IncomeExpenseInput } from '@arena/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.js';
 import type { Ctx } from '../../../platform/request-context.js';
-import { addDays, monthOf } from '../../../platform/time.js';
+import { addDays } from '../../../platform/time.js';
 import { centre, paymentMode } from '../../administrator/index.js';
 import { moneyCategory } from '../schema.js';
 import { monthsBefore } from './ledger.queries.js';
@@ -96,7 +96,6 @@ export async function seedIncomeExpense(tx: Tx, ctx: Ctx): Promise<void> {
 
   for (let back = 3; back >= 0; back--) {
     const first = monthsBefore(today, back);
-    const { to: last } = monthOf(first);
     const month = new Date(`${first}T00:00:00Z`).toLocaleString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
     const day = (n: number) => addDays(first, n - 1);
     const i = 4 - back;
@@ -141,16 +140,7 @@ export async function seedIncomeExpense(tx: Tx, ctx: Ctx): Promise<void> {
       payment_mode: mode('Cash')!,
       notes: 'Monthly locker rentals collected at the front desk.',
     });
-    add({
-      type: 'expense',
-      title: `Salaries — ${month}`,
-      category: category('expense', 'Salaries')!,
-      amount: '240000.00',
-      date: last,
-      payment_mode: mode('Bank transfer')!,
-      reference: `SAL${first.slice(0, 7).replace('-', '')}`,
-      notes: 'Coaches, front desk and housekeeping.',
-    });
+    // Salaries are not entered here: Staff Management's payroll pays them (an expense under Salaries per staff member).
     if (back === 3 || back === 1)
       add({
         type: 'expense',
