@@ -11,7 +11,7 @@ import { staff, staffCentre } from '../src/modules/staff/schema.js';
 import { auditLog } from '../src/platform/db/schema.js';
 import { describeCrudResource } from './crud-resource.js';
 import { inOrg, makeCentre, makeOrganisation, makeStaffCategory, makeUser, type TestOrganisation } from './factories.js';
-import { call, createTestApp, login, onPostgres, OWNER, type TestContext } from './helpers.js';
+import { call, createTestApp, login, multipartBody, onPostgres, OWNER, TINY_PNG, type TestContext } from './helpers.js';
 
 // Staff Management › Staff Category: the lookup issue 18 added by following docs/adding-a-module.md.
 describeCrudResource({
@@ -424,6 +424,38 @@ describe('staff', () => {
     const sheet = book.worksheets[0];
     expect(String(sheet.getCell('A1').value)).toContain('Status: Active');
     expect([3, 4].map((r) => sheet.getCell(`A${r}`).value)).toEqual(['STF-0002', 'STF-0001']);
+  });
+
+  it("takes a photo by multipart, serves it, replaces and removes it; refuses a non-image and another organisation's staff", async () => {
+    const a = await create();
+    expect(a.photo).toBeNull();
+    const upload = async (id: number, file: { name: string; data: Buffer; type: string }, token = key, host = acme.host) => {
+      const body = multipartBody({}, { ...file, field: 'photo' });
+      return call(t.app, { method: 'POST', url: `${STAFF}${id}/photo/`, host, token, payload: body.payload, headers: body.headers });
+    };
+    const png = { name: 'me.png', data: TINY_PNG, type: 'image/png' };
+    const first = await upload(a.id, png);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().photo).toMatch(/^\/uploads\/org-\d+\/.+\.png$/);
+    const served = await call(t.app, { method: 'GET', url: first.json().photo, host: acme.host, token: key });
+    expect(served.statusCode).toBe(200);
+    // A second photo replaces the first: the old file is no longer served.
+    const second = await upload(a.id, png);
+    expect(second.json().photo).not.toBe(first.json().photo);
+    expect((await call(t.app, { method: 'GET', url: first.json().photo, host: acme.host, token: key })).statusCode).toBe(404);
+    // Not an image: a field error, and the photo stays.
+    const bad = await upload(a.id, { name: 'x.png', data: Buffer.from('not an image'), type: 'image/png' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().photo).toBeDefined();
+    expect((await api('GET', `${STAFF}${a.id}/`)).json().photo).toBe(second.json().photo);
+    // Another organisation's owner cannot touch it.
+    expect((await upload(a.id, png, otherKey, other.host)).statusCode).toBe(404);
+    expect((await call(t.app, { method: 'DELETE', url: `${STAFF}${a.id}/photo/`, host: other.host, token: otherKey })).statusCode).toBe(
+      404,
+    );
+    const removed = await api('DELETE', `${STAFF}${a.id}/photo/`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().photo).toBeNull();
   });
 });
 

@@ -19,6 +19,15 @@ test('the owner adds a staff member, marks the day’s attendance, generates the
   await page.getByLabel('Category').selectOption({ label: 'Trainer' });
   await page.getByRole('checkbox', { name: 'Main Centre' }).check();
   await page.getByLabel('Monthly salary').fill('26000');
+  // Her photo, a 1×1 PNG, goes up once she is added.
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'nisha.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+      'hex',
+    ),
+  });
   // A wrong IFSC is refused under its field, and nothing is written.
   await page.getByLabel('IFSC').fill('HDFC123');
   await page.getByRole('button', { name: 'Add Staff' }).last().click();
@@ -29,6 +38,8 @@ test('the owner adds a staff member, marks the day’s attendance, generates the
   await expect(page.getByRole('heading', { name: 'Nisha Kapoor' })).toBeVisible();
   const staff = (await owner.get(`/staff-management/staff/?search=${phone}`)).results[0];
   expect(staff).toMatchObject({ first_name: 'Nisha', salary_type: 'monthly', base_pay: '26000.00', ifsc: 'HDFC0001234' });
+  await expect.poll(async () => (await owner.get(`/staff-management/staff/${staff.id}/`)).photo).toMatch(/^\/uploads\/org-\d+\/.+\.png$/);
+  await expect(page.getByRole('img', { name: 'Photo of Nisha Kapoor' }).first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/staff-management/staffs/${staff.id}$`));
 
   // Today's register: one tap marks her present.

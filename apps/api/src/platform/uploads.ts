@@ -14,6 +14,9 @@ import { organisationOfUpload, uploadsRoot } from './files.js';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
+/** The address a stored upload is served at ("org-3/ab12.png" → "/uploads/org-3/ab12.png"); null for none. */
+export const uploadUrl = (stored: string | null) => (stored ? `${UPLOADS_PREFIX}${stored}` : null);
+
 /**
  * The stored path a request asks for ("org-3/ab12.png"), decoded; null when it is not under
  * /uploads/ or has empty, `.` or `..` segments, backslashes or NULs (no way round the check).

@@ -2,6 +2,7 @@
 import { z } from '../zod-config.js';
 import {
   birthDateSchema,
+  idParamsSchema,
   idSchema,
   isoDateSchema,
   moneySchema,
@@ -14,7 +15,7 @@ import {
   requiredSingleLineText,
   text,
 } from '../common.js';
-import { crudEndpoints } from '../endpoint.js';
+import { crudEndpoints, endpoint } from '../endpoint.js';
 import { toPaise } from '../money.js';
 
 /** A kind of staff (Trainer, Coach, Receptionist, Manager …): what staff are filed under and paid by. */
@@ -161,6 +162,22 @@ export type Staff = z.infer<typeof staffSchema>;
 
 /** GET/POST …/, GET/PUT/PATCH/DELETE …/:id/, GET …/dropdown/ (active staff, "Asha Rao (STF-0003)"). */
 export const staffEndpoints = crudEndpoints('/api/staff-management/staff/', staffSchema, staffInputSchema, { dropdown: true });
+
+/**
+ * A staff member's photo: `POST staff/:id/photo/` (multipart/form-data, the file in `photo`: PNG,
+ * JPEG, GIF or WebP, at most 2 MB) replaces it; `DELETE` removes it. Both answer the staff member.
+ */
+export const staffPhotoEndpoints = {
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/staff-management/staff/:id/photo/',
+    params: idParamsSchema,
+    body: z.object({}),
+    form: true,
+    response: staffSchema,
+  }),
+  remove: endpoint({ method: 'DELETE', path: '/api/staff-management/staff/:id/photo/', params: idParamsSchema, response: staffSchema }),
+};
 
 export * from './attendance.js';
 export * from './login.js';

@@ -3,7 +3,7 @@
  * objects, which the web build replaces with their method and path alone (the Vite plugin
  * `contractRoutes` in apps/web/vite.config.ts), so a page that only calls the API loads no zod.
  */
-export { staffCategoryEndpoints, staffEndpoints, staffLoginEndpoints } from './index.js';
+export { staffCategoryEndpoints, staffEndpoints, staffLoginEndpoints, staffPhotoEndpoints } from './index.js';
 export { staffAttendanceEndpoints } from './attendance.js';
 export {
   payrollEndpoints,

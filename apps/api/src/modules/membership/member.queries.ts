@@ -1,4 +1,5 @@
 /** Reading members, memberships and member services as API JSON, a page at a time (one query per kind of related row). */
+import { uploadUrl } from '../../platform/uploads.js';
 import { freezeYear, fromPaise, toPaise, type Member, type Membership, type MemberService, type MembershipStatus } from '@arena/contracts';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
@@ -16,7 +17,8 @@ const due = (total: string, paid: string, cancelled: Date | null) =>
   cancelled ? '0.00' : fromPaise((toPaise(total) ?? 0) - (toPaise(paid) ?? 0));
 
 /** A member's photo as a URL on its organisation's host. */
-export const photoUrl = (photo: string | null) => (photo ? `/uploads/${photo}` : null);
+/** A member's photo's address. */
+export const photoUrl = uploadUrl;
 
 export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<Member[]> {
   if (!rows.length) return [];

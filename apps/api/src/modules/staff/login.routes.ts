@@ -21,7 +21,8 @@ export async function staffLoginRoutes(app: FastifyInstance): Promise<void> {
 
   async function mailInvitation(request: Parameters<typeof ctxOf>[0], invitation: Invitation): Promise<void> {
     const org = ctxOf(request).organisation;
-    const link = resetLink(app.config, org.subdomain, invitation.userId, invitation.key);
+    // `welcome`: the reset-confirm page words itself as choosing a first password.
+    const link = `${resetLink(app.config, org.subdomain, invitation.userId, invitation.key)}?welcome=1`;
     await queueMail(app, {
       to: invitation.email,
       subject: `You are invited to ${org.displayName} on Arena`,

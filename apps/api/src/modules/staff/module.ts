@@ -4,6 +4,7 @@ import { attendanceRoutes } from './attendance.routes.js';
 import { MODULE } from './constants.js';
 import { staffLoginRoutes } from './login.routes.js';
 import { payrollRoutes } from './payroll.routes.js';
+import { staffPhotoRoutes } from './photo.routes.js';
 import { staffReportRoutes } from './reports.routes.js';
 import { seedPayroll } from './seed-payroll.js';
 import { seedStaff } from './seed.js';
@@ -17,6 +18,7 @@ export const staffModule: ModuleManifest = {
   routes: async (app) => {
     await staffCategoryRoutes(app);
     await staffRoutes(app);
+    await staffPhotoRoutes(app);
     await staffLoginRoutes(app);
     await attendanceRoutes(app);
     await payrollRoutes(app);

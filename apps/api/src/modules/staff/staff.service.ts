@@ -4,6 +4,7 @@
  * category and working in one or more centres (`staff_centre`). A phone number belongs to one
  * staff member of an organisation (the unique index holds it under races).
  */
+import { uploadUrl } from '../../platform/uploads.js';
 import type { Staff, StaffInput, StaffUpdate } from '@arena/contracts/staff';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
@@ -52,7 +53,7 @@ export function staffJson({ s, categoryName, centres, hasLogin }: StaffJoin): St
     full_name: fullName(s),
     phone: s.phone,
     email: s.email,
-    photo: s.photo,
+    photo: uploadUrl(s.photo),
     gender: s.gender,
     date_of_birth: s.dateOfBirth,
     address: s.address,
@@ -246,4 +247,30 @@ export async function checkActiveStaff(
   await checkReferences(tx, ctx.organisationId, {
     [field]: { table: staff, id, where: id === keep ? undefined : eq(staff.status, 'active') },
   });
+}
+
+/**
+ * Sets (a stored upload's path) or clears (null) a staff member's photo; answers the staff member
+ * and the photo it replaced, which the caller removes from disk once this has committed.
+ */
+export async function setStaffPhoto(
+  tx: Tx,
+  ctx: Ctx,
+  id: number,
+  photo: string | null,
+): Promise<{ staff: Staff; replaced: string | null }> {
+  const [current] = await tx.select({ photo: staff.photo }).from(staff).where(byId(ctx, id)).for('update');
+  if (!current) throw notFound();
+  await tx.update(staff).set({ photo, updatedAt: ctx.now.instant }).where(byId(ctx, id));
+  const after = await loadStaff(tx, ctx, id);
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'staff',
+    objectId: id,
+    label: auditLabel(after),
+    action: 'update',
+    before: { photo: uploadUrl(current.photo) },
+    after: { photo: after.photo },
+  });
+  return { staff: after, replaced: current.photo };
 }

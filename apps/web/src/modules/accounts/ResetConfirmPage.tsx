@@ -3,7 +3,7 @@ import { passwordResetConfirmSchema } from '@arena/contracts/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
@@ -14,8 +14,13 @@ import { AuthLayout } from './AuthLayout';
 
 const REDIRECT_MS = 2000;
 
+/**
+ * The reset link's page (spec: Reset Your Password). A staff member's invitation opens it too, with
+ * `?welcome=1`: the same form, worded as choosing a first password.
+ */
 export default function ResetConfirmPage() {
   const { uid = '', token = '' } = useParams();
+  const welcome = useSearchParams()[0].get('welcome') === '1';
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -38,7 +43,7 @@ export default function ResetConfirmPage() {
     try {
       await call(accountsEndpoints.passwordResetConfirm, { body: values });
       setDone(true);
-      notify.success('Password successfully reset!');
+      notify.success(welcome ? 'Your password is set. Log in with it.' : 'Password successfully reset!');
       timer.current = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_MS);
     } catch (error) {
       notify.error('Failed to reset password.');
@@ -46,13 +51,25 @@ export default function ResetConfirmPage() {
       if (fields.new_password1) form.setError('new_password1', { message: fields.new_password1 });
       if (fields.new_password2) form.setError('new_password2', { message: fields.new_password2 });
       const other =
-        generalError(error) ?? (fields.uid || fields.token ? 'This reset link is invalid or has expired. Ask for a new one.' : null);
+        generalError(error) ??
+        (fields.uid || fields.token
+          ? welcome
+            ? 'This invitation link is invalid, used or has expired. Ask for a new invitation.'
+            : 'This reset link is invalid or has expired. Ask for a new one.'
+          : null);
       setServerError(other);
     }
   });
 
   return (
-    <AuthLayout title="Reset Your Password" subtitle="Choose a new password with at least 8 characters.">
+    <AuthLayout
+      title={welcome ? 'Set Your Password' : 'Reset Your Password'}
+      subtitle={
+        welcome
+          ? 'Welcome to Arena. Choose a password with at least 8 characters, then log in with your e-mail and it.'
+          : 'Choose a new password with at least 8 characters.'
+      }
+    >
       {done ? (
         <Alert tone="success">Redirecting to login page...</Alert>
       ) : (
@@ -78,7 +95,7 @@ export default function ResetConfirmPage() {
             {...form.register('new_password2')}
           />
           <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Resetting...' : 'Reset Password'}
+            {isSubmitting ? (welcome ? 'Saving...' : 'Resetting...') : welcome ? 'Set Password' : 'Reset Password'}
           </Button>
         </form>
       )}

@@ -1,5 +1,5 @@
 import { Contact, Dumbbell, KeyRound, UserX, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { TabNav } from '../../components/TabNav';
 import type { Member, MemberService } from '@arena/contracts/membership';
 import { ApiError } from '../../lib/api';
+import { PhotoField, photoRefusal } from '../../components/PhotoField';
 import { useCrumbName } from '../../lib/crumbs';
 import { useScreenTitle } from '../../lib/document-title';
 import { errorMessage } from '../../lib/errors';
@@ -26,6 +27,7 @@ import {
   useCoachedBatches,
   useStaffMember,
   useStaffMutations,
+  useStaffPhoto,
   type Staff,
 } from './api';
 import { staffPath, staffTabOfPath, type StaffTab } from './paths';
@@ -209,15 +211,63 @@ function OverviewTab({ staff }: { staff: Staff }) {
 function ProfileTab({ staff }: { staff: Staff }) {
   const { update } = useStaffMutations();
   return (
-    <StaffForm
-      key={staff.updated_at}
-      staff={staff}
-      submitLabel="Save Changes"
-      onSubmit={async (input) => {
-        await update.mutateAsync({ id: staff.id, input });
-        notify.success(`${staff.staff_code} was updated.`);
-      }}
-    />
+    <div className="space-y-5">
+      <StaffPhotoCard staff={staff} />
+      <StaffForm
+        key={staff.updated_at}
+        staff={staff}
+        submitLabel="Save Changes"
+        onSubmit={async (input) => {
+          await update.mutateAsync({ id: staff.id, input });
+          notify.success(`${staff.staff_code} was updated.`);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The staff member's photo: a file or the camera; saved at once, or removed. */
+function StaffPhotoCard({ staff }: { staff: Staff }) {
+  const { upload, remove } = useStaffPhoto();
+  const [photo, setPhoto] = useState<Blob | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = async () => {
+    if (!photo) return;
+    try {
+      await upload.mutateAsync({ id: staff.id, photo });
+      setPhoto(null);
+      notify.success(`${staff.full_name}'s photo was saved.`);
+    } catch (error) {
+      setProblem(photoRefusal(error) ?? errorMessage(error));
+    }
+  };
+  return (
+    <Card className="p-5 sm:p-6">
+      <PhotoField name={staff.full_name} value={photo} currentUrl={staff.photo} onChange={setPhoto} error={problem} onError={setProblem} />
+      {(photo || staff.photo) && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {photo ? (
+            <Button size="sm" disabled={upload.isPending} onClick={() => void save()}>
+              {upload.isPending ? 'Saving…' : 'Save photo'}
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant="ghost-danger"
+              disabled={remove.isPending}
+              onClick={() =>
+                void remove
+                  .mutateAsync(staff.id)
+                  .then(() => notify.success(`${staff.full_name}'s photo was removed.`))
+                  .catch((e: unknown) => setProblem(errorMessage(e)))
+              }
+            >
+              Remove photo
+            </Button>
+          )}
+        </div>
+      )}
+    </Card>
   );
 }
 

@@ -26,6 +26,7 @@ import {
   staffDashboardEndpoint,
   staffEndpoints,
   staffLogsEndpoint,
+  staffPhotoEndpoints,
   staffSettingsEndpoints,
 } from '@arena/contracts/staff/routes';
 import type { z } from '@arena/contracts/kit';
@@ -230,3 +231,21 @@ export function usePayrollActions() {
 /** Saves the payslip PDF ("payslip-STF-0003-2026-10.pdf", or the server's name). */
 export const downloadPayslip = (p: Pick<Payroll, 'id' | 'staff_code' | 'month'>) =>
   download(payrollEndpoints.payslip, { params: { id: p.id } }, `payslip-${p.staff_code}-${p.month}.pdf`);
+
+/** A staff member's photo: upload (multipart, `photo`) and remove. */
+export function useStaffPhoto() {
+  const settled = useStaffSettled();
+  const upload = useMutation({
+    mutationFn: ({ id, photo }: { id: number; photo: Blob }) => {
+      const body = new FormData();
+      body.set('photo', photo, photo instanceof File ? photo.name : 'photo.jpg');
+      return call(staffPhotoEndpoints.upload, { params: { id }, body: body as never });
+    },
+    onSuccess: settled,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => call(staffPhotoEndpoints.remove, { params: { id } }),
+    onSuccess: settled,
+  });
+  return { upload, remove };
+}

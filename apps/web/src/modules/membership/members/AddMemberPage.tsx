@@ -40,7 +40,7 @@ import { useSidebar } from '../../../state/sidebar';
 import { searchMembers, useMemberMutations, usePlans, type MemberCreated } from './api';
 import { yearlyFreezeText } from './freeze';
 import { memberDetailFields } from './memberForm';
-import { PhotoField, photoRefusal } from './PhotoField';
+import { PhotoField, photoRefusal } from '../../../components/PhotoField';
 import { emptyPayment, paymentFields, paymentRequest, SaleSummaryList, usePayingFollowsTotal } from './SaleParts';
 import { SoldByField, soldByRequest } from '../../../components/form';
 import { PAYMENT_TOO_HIGH, saleSummary } from './sale';

@@ -19,7 +19,7 @@ import { notify } from '../../../lib/notify';
 import { todayIso } from '../../../lib/today';
 import { useMemberMutations, type Member } from './api';
 import { memberDetailFields } from './memberForm';
-import { PhotoField, photoRefusal } from './PhotoField';
+import { PhotoField, photoRefusal } from '../../../components/PhotoField';
 
 const editFields = z.object({
   ...memberDetailFields,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraErrorMessage, fitWithin, photoError } from './camera';
+import { cameraErrorMessage, fitWithin, photoError } from '../../../lib/camera';
 import { initialsOf } from './MemberAvatar';
 import { memberPath, tabOfPath } from './paths';
 import { formatTime } from './time';

@@ -1,17 +1,17 @@
 import { Camera, ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Alert } from '../../../components/Alert';
-import { fieldErrors } from '../../../lib/errors';
-import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
-import { cameraErrorMessage, fitWithin, photoError, PHOTO_TYPES } from './camera';
-import { MemberAvatar } from './MemberAvatar';
+import { Alert } from './Alert';
+import { fieldErrors } from '../lib/errors';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { cameraErrorMessage, fitWithin, photoError, PHOTO_TYPES } from '../lib/camera';
+import { PersonAvatar } from './PersonAvatar';
 
 /** The server's refusal of a photo (a 400 on `photo`), or null. */
 export const photoRefusal = (error: unknown): string | null => fieldErrors(error).photo ?? null;
 
 /**
- * A member's photo: a file (PNG, JPEG, GIF or WebP, at most 2 MB) or a frame from the laptop's
+ * A person's photo (a member's, a staff member's): a file (PNG, JPEG, GIF or WebP, at most 2 MB) or a frame from the laptop's
  * camera, with a preview and Remove. `value` is the new photo (null: keep `currentUrl`).
  */
 export function PhotoField({
@@ -22,7 +22,7 @@ export function PhotoField({
   error,
   onError,
 }: {
-  /** The member's name, for the initials shown while there is no photo. */
+  /** The person's name, for the initials shown while there is no photo. */
   name: string;
   value: Blob | null;
   currentUrl?: string | null;
@@ -47,7 +47,7 @@ export function PhotoField({
         Photo
       </span>
       <div className="flex items-center gap-4">
-        <MemberAvatar name={name || '?'} photo={shown} size="xl" />
+        <PersonAvatar name={name || '?'} photo={shown} size="xl" />
         <div className="flex flex-wrap items-center gap-2">
           <label
             htmlFor={id}
@@ -112,7 +112,7 @@ function CameraDialog({
   onCapture: (photo: Blob) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Take a photo" description="Ask the member to face the camera." size="md">
+    <Dialog open={open} onOpenChange={onOpenChange} title="Take a photo" description="Ask them to face the camera." size="md">
       {open && <CameraView onCapture={onCapture} onCancel={() => onOpenChange(false)} />}
     </Dialog>
   );
