@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { OWNER, signIn } from './support';
+import { apiAs, OWNER, signIn } from './support';
 
 test('the owner creates, edits, searches, sorts, deactivates and exports centres', async ({ page }) => {
   await signIn(page, OWNER);
@@ -88,4 +88,24 @@ test('the owner renames the organisation on Profile and the sidebar follows', as
   await expect(page.getByRole('button', { name: 'Save Profile' })).toBeDisabled();
   await page.getByRole('button', { name: 'Toggle sidebar' }).click();
   await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('Demo Sports Club', { exact: true })).toBeVisible();
+});
+
+test('the owner sets on Profile the largest discount desk staff may give (0–100 %)', async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.goto('/admin');
+  const cap = page.getByLabel('Largest desk discount');
+  await expect(cap).toHaveValue('10');
+  await cap.fill('120');
+  await page.getByRole('button', { name: 'Save Discount Cap' }).click();
+  await expect(page.getByText('Enter a percentage from 0 to 100.')).toBeVisible();
+  await cap.fill('5');
+  await page.getByRole('button', { name: 'Save Discount Cap' }).click();
+  await expect(page.getByText('The discount cap was saved.')).toBeVisible();
+  const owner = await apiAs(page, OWNER);
+  expect((await owner.get('/administrator/organisation/')).operate_discount_cap_percent).toBe('5.00');
+  // Back to the demo's 10 % for the other journeys.
+  await cap.fill('10');
+  await page.getByRole('button', { name: 'Save Discount Cap' }).click();
+  await expect(page.getByRole('button', { name: 'Save Discount Cap' })).toBeDisabled();
+  expect((await owner.get('/administrator/organisation/')).operate_discount_cap_percent).toBe('10.00');
 });

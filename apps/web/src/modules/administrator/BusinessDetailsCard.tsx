@@ -6,7 +6,7 @@ import { type Organisation } from '@arena/contracts/administrator';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { Form, SelectField, TextareaField, TextField } from '../../components/form';
+import { Form, NumberField, SelectField, TextareaField, TextField } from '../../components/form';
 import { call } from '../../lib/api';
 import { useZodForm } from '../../lib/form';
 import { notify } from '../../lib/notify';
@@ -156,6 +156,58 @@ export function EmbedOriginsCard({ org, editable }: { org: Organisation; editabl
             rows={3}
             placeholder="https://www.yourclub.in"
             hint={`One origin per line, like https://www.yourclub.in (https, no path); at most ${MAX_EMBED_ORIGINS}.`}
+          />
+        </fieldset>
+      </Form>
+    </Card>
+  );
+}
+
+const capSchema = z.object({
+  operate_discount_cap_percent: z
+    .number({ error: 'Enter a percentage from 0 to 100.' })
+    .min(0, 'Enter a percentage from 0 to 100.')
+    .max(100, 'Enter a percentage from 0 to 100.'),
+});
+
+/**
+ * The largest discount (a percentage of the price) a user with the Operate level may give on a
+ * sale; Manage users and the owner are not capped. The API refuses a larger one (issue 21).
+ */
+export function DiscountCapCard({ org, editable }: { org: Organisation; editable: boolean }) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(capSchema, { defaultValues: { operate_discount_cap_percent: Number(org.operate_discount_cap_percent) } });
+  return (
+    <Card className="mt-6 p-5 sm:p-6">
+      <h2 className="text-sm font-semibold">Discounts at the desk</h2>
+      <p className="mb-4 mt-1 text-sm text-muted">
+        Staff with the Operate level may give at most this discount on a plan, a service or a booking. Staff with Manage, and you, are not
+        capped.
+      </p>
+      <Form
+        form={form}
+        onSubmit={async (values) => {
+          const updated = await call(organisationEndpoints.update, { body: values });
+          queryClient.setQueryData(organisationKey, updated);
+          form.reset({ operate_discount_cap_percent: Number(updated.operate_discount_cap_percent) });
+          notify.success('The discount cap was saved.');
+        }}
+        footer={({ submitting }) => (
+          <div className="flex justify-end">
+            <Button type="submit" disabled={!editable || submitting || !form.formState.isDirty}>
+              {submitting ? 'Saving…' : 'Save Discount Cap'}
+            </Button>
+          </div>
+        )}
+      >
+        <fieldset disabled={!editable} className="max-w-xs">
+          <legend className="sr-only">Discount cap</legend>
+          <NumberField
+            control={form.control}
+            name="operate_discount_cap_percent"
+            label="Largest desk discount"
+            integer={false}
+            suffix="%"
           />
         </fieldset>
       </Form>

@@ -14,7 +14,7 @@ import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { updateOrganisation, useAuth } from '../../state/auth';
 import { organisationKey, useOrganisation } from './api';
-import { BusinessDetailsCard, EmbedOriginsCard } from './BusinessDetailsCard';
+import { BusinessDetailsCard, DiscountCapCard, EmbedOriginsCard } from './BusinessDetailsCard';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -151,6 +151,7 @@ export function ProfilePage() {
       </Card>
       <BusinessDetailsCard org={org} editable={isOwner} />
       <EmbedOriginsCard org={org} editable={isOwner} />
+      <DiscountCapCard org={org} editable={isOwner} />
       <Card className="mt-6 p-5 sm:p-6">
         <h2 className="mb-4 text-sm font-semibold">Account</h2>
         <dl className="grid gap-4 sm:grid-cols-3">
