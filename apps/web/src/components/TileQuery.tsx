@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/errors';
+import { Alert } from './Alert';
 import { Button } from './Button';
 import { Skeleton } from './Skeleton';
 
@@ -26,6 +27,48 @@ export function TileQuery<T>({
         <Button size="sm" variant="secondary" onClick={() => void refetch()}>
           Retry
         </Button>
+      </div>
+    );
+  return <>{children(data)}</>;
+}
+
+/**
+ * A page from one query (a module's dashboard): its `header` over `skeleton` while it loads, over
+ * the error with Retry when it fails; else `children(data)`, which draws the header where it wants it.
+ */
+export function PageQuery<T>({
+  query,
+  header,
+  skeleton,
+  children,
+}: {
+  query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'error' | 'refetch'>;
+  header: ReactNode;
+  skeleton: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const { data, isPending, error, refetch } = query;
+  if (isPending)
+    return (
+      <div aria-busy="true">
+        {header}
+        {skeleton}
+      </div>
+    );
+  if (error || data === undefined)
+    return (
+      <div>
+        {header}
+        <Alert
+          tone="error"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {errorMessage(error)}
+        </Alert>
       </div>
     );
   return <>{children(data)}</>;

@@ -1,16 +1,15 @@
 import type { IncomeExpenseDashboard } from '@arena/contracts/income-expense';
 import { clsx } from 'clsx';
 import { ArrowRight, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Chart } from '../../components/charts/Chart';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { StatCard } from '../../components/StatCard';
-import { errorMessage } from '../../lib/errors';
+import { PageQuery } from '../../components/TileQuery';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSidebar } from '../../state/sidebar';
 import { useIncomeExpenseDashboard } from './api';
@@ -22,7 +21,7 @@ import { monthLabel, shareOf } from './rules';
 /** Income/Expenses › Dashboard: this month against last, twelve months of income and expense, where the money went, the latest movements. */
 export function IncomeExpenseDashboardPage() {
   const centre = useSidebar((s) => s.selectedCentre);
-  const { data, isPending, error, refetch } = useIncomeExpenseDashboard(centre);
+  const dashboard = useIncomeExpenseDashboard(centre);
   const [adding, setAdding] = useState(false);
   const header = (description?: string) => (
     <PageHeader
@@ -36,36 +35,42 @@ export function IncomeExpenseDashboardPage() {
     />
   );
 
-  if (isPending)
-    return (
-      <div>
-        {header()}
-        <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-28" />
-          ))}
-        </div>
-        <Skeleton className="mt-4 h-80" />
-        <EntryFormDialog open={adding} onOpenChange={setAdding} entry={null} />
-      </div>
-    );
-  if (error || !data)
-    return (
-      <div>
-        {header()}
-        <Alert
-          tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(error)}
-        </Alert>
-      </div>
-    );
+  return (
+    <PageQuery
+      query={dashboard}
+      header={
+        <>
+          {header()}
+          <EntryFormDialog open={adding} onOpenChange={setAdding} entry={null} />
+        </>
+      }
+      skeleton={
+        <>
+          <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-28" />
+            ))}
+          </div>
+          <Skeleton className="mt-4 h-80" />
+        </>
+      }
+    >
+      {(data) => <DashboardBody data={data} header={header} adding={adding} setAdding={setAdding} />}
+    </PageQuery>
+  );
+}
 
+function DashboardBody({
+  data,
+  header,
+  adding,
+  setAdding,
+}: {
+  data: IncomeExpenseDashboard;
+  header: (description?: string) => ReactNode;
+  adding: boolean;
+  setAdding: (open: boolean) => void;
+}) {
   const { this_month: now, last_month: before } = data;
   return (
     <div className="space-y-5">

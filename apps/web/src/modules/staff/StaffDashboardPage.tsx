@@ -1,15 +1,17 @@
 import { format, parseISO } from 'date-fns';
 import { ArrowRight, CalendarCheck, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
+import type { StaffDashboard } from '@arena/contracts/staff';
+import type { ReactNode } from 'react';
 import { Alert } from '../../components/Alert';
-import { Button, buttonClass } from '../../components/Button';
+import { buttonClass } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Chart } from '../../components/charts/Chart';
 import { MenuTabs } from '../../components/MenuTabs';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { StatCard } from '../../components/StatCard';
-import { errorMessage } from '../../lib/errors';
+import { PageQuery } from '../../components/TileQuery';
 import { countOf, formatCount, formatMoney } from '../../lib/format';
 import type { ResolvedNode } from '../../lib/web-module';
 import { useSidebar } from '../../state/sidebar';
@@ -21,7 +23,7 @@ import { ADD_STAFF_PATH } from './StaffListPage';
 /** Staff Management › Dashboard: head count, who is in today, this month's payroll, commission leaders, a year of salaries paid. */
 export function StaffDashboardPage({ node }: { node: ResolvedNode }) {
   const centre = useSidebar((s) => s.selectedCentre);
-  const { data, isPending, error, refetch } = useStaffDashboard(centre);
+  const dashboard = useStaffDashboard(centre);
   const header = (
     <>
       <PageHeader
@@ -36,34 +38,27 @@ export function StaffDashboardPage({ node }: { node: ResolvedNode }) {
       <MenuTabs node={node} />
     </>
   );
-  if (isPending)
-    return (
-      <div>
-        {header}
-        <div className="grid gap-3 sm:grid-cols-4 sm:gap-4">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-28" />
-          ))}
-        </div>
-        <Skeleton className="mt-4 h-80" />
-      </div>
-    );
-  if (error || !data)
-    return (
-      <div>
-        {header}
-        <Alert
-          tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(error)}
-        </Alert>
-      </div>
-    );
+  return (
+    <PageQuery
+      query={dashboard}
+      header={header}
+      skeleton={
+        <>
+          <div className="grid gap-3 sm:grid-cols-4 sm:gap-4">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-28" />
+            ))}
+          </div>
+          <Skeleton className="mt-4 h-80" />
+        </>
+      }
+    >
+      {(data) => <DashboardBody data={data} header={header} />}
+    </PageQuery>
+  );
+}
+
+function DashboardBody({ data, header }: { data: StaffDashboard; header: ReactNode }) {
   const { head_count: heads, today, payroll_this_month: pay } = data;
   const marked = today.present + today.half_day + today.leave + today.absent;
   return (

@@ -2,13 +2,13 @@ import type { MembershipDashboard } from '@arena/contracts/membership';
 import { ArrowRight, LogIn, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/Alert';
-import { Button, buttonClass } from '../../../components/Button';
+import { buttonClass } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Chart } from '../../../components/charts/Chart';
 import { MenuTabs } from '../../../components/MenuTabs';
 import { PageHeader } from '../../../components/PageHeader';
 import { Skeleton } from '../../../components/Skeleton';
+import { PageQuery } from '../../../components/TileQuery';
 import { errorMessage } from '../../../lib/errors';
 import { formatCount, formatDate, formatMoney } from '../../../lib/format';
 import { todayIso } from '../../../lib/today';
@@ -58,7 +58,7 @@ function JoinsLapsesChart({ rows }: { rows: MembershipDashboard['joins_vs_lapses
 /** Membership › Dashboard: members, renewals due, lapses, today's door and the money, each opening its list; 12 months of joins against lapses. */
 export function MembershipDashboardPage({ node }: { node: ResolvedNode }) {
   const centre = useSidebar((s) => s.selectedCentre);
-  const { data, isPending, error, refetch } = useMembershipDashboard(centre);
+  const dashboard = useMembershipDashboard(centre);
   const header = (
     <>
       <PageHeader
@@ -79,35 +79,27 @@ export function MembershipDashboardPage({ node }: { node: ResolvedNode }) {
     </>
   );
 
-  if (isPending)
-    return (
-      <div>
-        {header}
-        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </div>
-        <Skeleton className="mt-4 h-80" />
-      </div>
-    );
-  if (error || !data)
-    return (
-      <div>
-        {header}
-        <Alert
-          tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(error)}
-        </Alert>
-      </div>
-    );
+  return (
+    <PageQuery
+      query={dashboard}
+      header={header}
+      skeleton={
+        <>
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} className="h-24" />
+            ))}
+          </div>
+          <Skeleton className="mt-4 h-80" />
+        </>
+      }
+    >
+      {(data) => <DashboardBody data={data} header={header} centre={centre} />}
+    </PageQuery>
+  );
+}
 
+function DashboardBody({ data, header, centre }: { data: MembershipDashboard; header: ReactNode; centre: string }) {
   const year = data.joins_vs_lapses.reduce((t, r) => ({ joins: t.joins + r.joins, lapses: t.lapses + r.lapses }), { joins: 0, lapses: 0 });
   return (
     <div className="space-y-5">
