@@ -346,7 +346,8 @@ async function bookingBench(
   const next = () => {
     const k = i++;
     const slot = template[k % template.length];
-    const date = new Date(Date.now() + (1 + Math.floor(k / template.length)) * 86_400_000).toISOString().slice(0, 10);
+    // From the day after tomorrow (UTC): tomorrow by UTC can be today in India, whose early slots may have started.
+    const date = new Date(Date.now() + (2 + Math.floor(k / template.length)) * 86_400_000).toISOString().slice(0, 10);
     return JSON.stringify({
       centre: centres[0].id,
       facility: fresh.id,
