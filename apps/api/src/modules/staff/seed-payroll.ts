@@ -59,7 +59,15 @@ async function seedPayrollNow(tx: Tx, ctx: Ctx): Promise<void> {
       const inAt = 8 * 60 + Math.floor(rnd() * 90);
       const worked = status === 'half_day' ? 4 * 60 : 8 * 60 + Math.floor(rnd() * 60);
       const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
-      const times = status === 'present' || status === 'half_day' ? { checkIn: clock(inAt), checkOut: clock(inAt + worked) } : {};
+      const times: { checkIn?: string; checkOut?: string } =
+        status === 'present' || status === 'half_day' ? { checkIn: clock(inAt), checkOut: clock(inAt + worked) } : {};
+      // Today only as far as the clock has gone: nobody is marked before their check-in, nobody is out
+      // before it, and an absence is not known yet (a leave is).
+      if (d === ctx.now.today && status === 'absent') continue;
+      if (d === ctx.now.today && times.checkIn && times.checkOut) {
+        if (times.checkIn > ctx.now.time) continue;
+        if (times.checkOut > ctx.now.time) delete times.checkOut;
+      }
       rows.push({ organisationId: org, staffId: p.id, date: d, status, ...times });
     }
   }
