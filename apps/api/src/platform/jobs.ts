@@ -15,6 +15,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseCronItems, run, type ParsedCronItem, type Runner, type TaskList } from 'graphile-worker';
+import pg from 'pg';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Mail, Mailer } from './mail.js';
@@ -67,6 +68,7 @@ function cronItems(schedules: Schedule[]): ParsedCronItem[] {
 export class PostgresJobRunner implements JobRunner {
   readonly kind = 'postgres' as const;
   private runner: Runner | null = null;
+  private pool: pg.Pool | null = null;
 
   constructor(
     private readonly db: Database,
@@ -89,8 +91,13 @@ export class PostgresJobRunner implements JobRunner {
   async start(ctx: TaskContext, tasks: Task[], schedules: Schedule[]): Promise<void> {
     if (this.runner) return;
     const taskList: TaskList = Object.fromEntries(tasks.map((t) => [t.name, (payload: unknown) => t.run(payload, ctx)]));
+    // Our own pool, so that stopping waits for its connections to close (graphile-worker ends a pool
+    // it made without waiting), and a connection the server ends while idle is logged, not thrown.
+    const pool = new pg.Pool({ connectionString: this.url, max: 10 });
+    pool.on('error', (err) => ctx.log.warn({ err }, 'job queue connection ended'));
+    this.pool = pool;
     this.runner = await run({
-      connectionString: this.url,
+      pgPool: pool,
       concurrency: this.options.concurrency ?? 2,
       pollInterval: this.options.pollIntervalMs ?? 2000,
       noHandleSignals: true,
@@ -102,8 +109,11 @@ export class PostgresJobRunner implements JobRunner {
 
   async stop(): Promise<void> {
     const runner = this.runner;
+    const pool = this.pool;
     this.runner = null;
+    this.pool = null;
     await runner?.stop();
+    await pool?.end();
   }
 }
 
