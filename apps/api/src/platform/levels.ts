@@ -5,7 +5,7 @@
  * by default. `auth.ts` enforces it after the module check; the boot fails when a manifest lists
  * an endpoint that no route registers.
  */
-import type { EndpointSpec, ModuleLevel, ModuleName } from '@arena/contracts';
+import { levelAtLeast, type EndpointSpec, type ModuleLevel, type ModuleName } from '@arena/contracts';
 import type { FastifyContextConfig, RouteOptions } from 'fastify';
 import type { ModuleManifest } from './module.js';
 
@@ -50,8 +50,8 @@ export class LevelRegistry {
       if (hit) this.seen.add(key);
       return hit?.level ?? defaultLevel(method.toUpperCase());
     });
-    const order: ModuleLevel[] = ['view', 'operate', 'manage'];
-    const level = levels.reduce((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a), 'view' as ModuleLevel);
+    // A route of several methods needs the highest of their levels.
+    const level = levels.reduce((a, b) => (levelAtLeast(a, b) ? a : b), 'view' as ModuleLevel);
     route.config = { ...(route.config ?? {}), level };
     const { module, anyModule, ownerOnly } = route.config;
     for (const method of methods) this.guards.set(keyOf(method, url), { module, anyModule, ownerOnly, level });

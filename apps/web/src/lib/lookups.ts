@@ -59,7 +59,7 @@ export const useBookingClients = (search: string, { enabled = true, limit = 8 }:
 
 /**
  * Active staff ("Asha Rao (STF-0003)") a sale can be credited to: GET /staff-management/staff/dropdown/.
- * A user without Staff Management gets a 403: no list (the Sold by field then stays hidden).
+ * Readable with Staff, Membership or Booking Management; anyone else gets a 403 and the Sold by field stays hidden.
  */
 export const useStaffChoices = () =>
   useQuery({ queryKey: lookupKeys.staff, queryFn: () => call(staffEndpoints.dropdown), select: results, retry: false, staleTime: 60_000 });

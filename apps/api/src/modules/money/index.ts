@@ -26,6 +26,7 @@ export {
 } from './invoice.service.js';
 export {
   cancelSaleInvoice,
+  payExpense,
   receive,
   recordMovement,
   refund,
@@ -79,4 +80,4 @@ export {
   type LedgerSelectRow,
 } from './income-expense/ledger.queries.js';
 /** Sales credited to staff (commission) and salaries paid out. */
-export { netTaxableBySeller, payExpense, sellerTaxableSql, type SellerTotal } from './sellers.js';
+export { netTaxableBySeller, sellerTaxableSql, type SellerTotal } from './sellers.js';

@@ -23,7 +23,7 @@ import { paymentMode } from '../administrator/index.js';
 import { organisation } from '../../platform/db/schema.js';
 import { MODULE } from './constants.js';
 import { chargedBy, creditSale, invoicesOfSource, issueCreditNote } from './invoice.service.js';
-import { invoice, ledgerEntry, type InvoiceRow, type LedgerRow } from './schema.js';
+import { invoice, ledgerEntry, moneyCategory, type InvoiceRow, type LedgerRow } from './schema.js';
 import { followSet, hasSaleSource, saleSource, target } from './sources.js';
 
 export interface MoneyInput {
@@ -414,4 +414,53 @@ export async function reverse(tx: Tx, ctx: Ctx, id: number, reason: string, opti
     after: { reversed_by: entry.id, reason },
   });
   return entry;
+}
+
+/**
+ * An expense paid out (a salary): one `payment` movement in the organisation's expense category
+ * `category` (a default category of some manifest), by an active payment mode (400 on `payment_mode`).
+ */
+export async function payExpense(
+  tx: Tx,
+  ctx: Ctx,
+  input: {
+    category: string;
+    amount: string;
+    paymentMode: number;
+    reference?: string;
+    date?: string;
+    module: string;
+    source: { type: string; id: number; label: string };
+    party: string;
+    centreId?: number | null;
+    notes?: string;
+  },
+): Promise<LedgerRow> {
+  const mode = await activeMode(tx, ctx, input.paymentMode);
+  const [category] = await tx
+    .select({ id: moneyCategory.id })
+    .from(moneyCategory)
+    .where(
+      and(
+        eq(moneyCategory.organisationId, ctx.organisationId),
+        eq(moneyCategory.type, 'expense'),
+        sql`lower(${moneyCategory.name}) = lower(${input.category})`,
+      ),
+    );
+  if (!category) throw fieldError('category', `The expense category "${input.category}" does not exist.`);
+  return recordMovement(tx, ctx, {
+    kind: 'payment',
+    direction: 'out',
+    type: 'expense',
+    amount: input.amount,
+    paymentModeId: mode.id,
+    reference: input.reference,
+    date: input.date,
+    module: input.module,
+    source: input.source,
+    party: input.party,
+    categoryId: category.id,
+    centreId: input.centreId ?? null,
+    notes: input.notes,
+  });
 }

@@ -2,15 +2,10 @@
  * Sales credited to staff (commission): every sale source that records who sold it (`soldBy` in
  * its manifest entry) read in one statement, invoices minus credit notes by document date.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { getTableName } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { fieldError } from '../../platform/errors.js';
-import { activeMode, recordMovement } from './ledger.service.js';
-import { moneyCategory, type LedgerRow } from './schema.js';
 import { allSaleSources, target } from './sources.js';
-import { and, eq } from 'drizzle-orm';
 
 export interface SellerTotal {
   staffId: number;
@@ -42,53 +37,4 @@ export async function netTaxableBySeller(tx: Tx, ctx: Pick<Ctx, 'organisationId'
     sql`select staff_id, round(sum(taxable) * 100)::bigint as paise from (${inner}) x group by staff_id`,
   );
   return rows.map((r) => ({ staffId: Number(r.staff_id), paise: Number(r.paise) }));
-}
-
-/**
- * An expense paid out (a salary): one `payment` movement in the organisation's expense category
- * `category` (a default category of some manifest), by an active payment mode (400 on `payment_mode`).
- */
-export async function payExpense(
-  tx: Tx,
-  ctx: Ctx,
-  input: {
-    category: string;
-    amount: string;
-    paymentMode: number;
-    reference?: string;
-    date?: string;
-    module: string;
-    source: { type: string; id: number; label: string };
-    party: string;
-    centreId?: number | null;
-    notes?: string;
-  },
-): Promise<LedgerRow> {
-  const mode = await activeMode(tx, ctx, input.paymentMode);
-  const [category] = await tx
-    .select({ id: moneyCategory.id })
-    .from(moneyCategory)
-    .where(
-      and(
-        eq(moneyCategory.organisationId, ctx.organisationId),
-        eq(moneyCategory.type, 'expense'),
-        sql`lower(${moneyCategory.name}) = lower(${input.category})`,
-      ),
-    );
-  if (!category) throw fieldError('category', `The expense category "${input.category}" does not exist.`);
-  return recordMovement(tx, ctx, {
-    kind: 'payment',
-    direction: 'out',
-    type: 'expense',
-    amount: input.amount,
-    paymentModeId: mode.id,
-    reference: input.reference,
-    date: input.date,
-    module: input.module,
-    source: input.source,
-    party: input.party,
-    categoryId: category.id,
-    centreId: input.centreId ?? null,
-    notes: input.notes,
-  });
 }

@@ -44,7 +44,6 @@ export const staffKeys = {
   categoryDropdown: ['staff', 'category', 'dropdown'] as const,
   staff: ['staff', 'staff'] as const,
   detail: (id: number) => ['staff', 'staff', 'detail', id] as const,
-  dropdown: ['staff', 'staff', 'dropdown'] as const,
 };
 
 export const staffCategories = lookupResource<StaffCategory, z.input<typeof staffCategoryInputSchema>>(
@@ -61,15 +60,6 @@ export const useStaffCategoryOptions = () =>
     staleTime: 60_000,
   });
 
-/** Active staff ("Asha Rao (STF-0003)") for pickers: coach, trainer, sold by. */
-export const useStaffOptions = () =>
-  useQuery({
-    queryKey: staffKeys.dropdown,
-    queryFn: () => call(staffEndpoints.dropdown),
-    select: (body) => body.results,
-    staleTime: 60_000,
-  });
-
 export const fetchStaff = (params: ListParams) => call(staffEndpoints.list, { query: params });
 export const staffExport: FileSource = { endpoint: staffEndpoints.list };
 
@@ -81,7 +71,7 @@ export const useStaffMember = (id: number | null) =>
   });
 
 /** Refreshes every query of the module (lists, the staff member, the dashboard, the pickers). */
-export function useStaffSettled() {
+function useStaffSettled() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: staffKeys.all });
 }
@@ -124,7 +114,7 @@ export const fetchStaffServices = (staff: number) => (params: ListParams) =>
 
 // ---- attendance ----
 
-export const attendanceKeys = {
+const attendanceKeys = {
   all: ['staff', 'attendance'] as const,
   register: (q: { date?: string; month?: string; centre?: string }) => ['staff', 'attendance', 'register', q] as const,
   ofStaff: (staff: number, from: string, to: string) => ['staff', 'attendance', 'of', staff, from, to] as const,

@@ -8,6 +8,7 @@ import type {
 import { staffReportEndpoints } from '@arena/contracts/staff/routes';
 import type { z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { format, startOfMonth, subMonths } from 'date-fns';
 import { Link } from 'react-router';
 import { Chart } from '../../../components/charts/Chart';
@@ -121,22 +122,22 @@ export function StaffReportsPage() {
       filters={<PeriodFilters period={period} />}
       empty={periodEmpty(EMPTY[kind], period)}
     >
-      {(data) => {
-        switch (kind) {
-          case 'category':
-            return <CategoryView report={data as ReportData['category']} />;
-          case 'payroll':
-            return <PayrollView report={data as ReportData['payroll']} />;
-          case 'commission':
-            return <CommissionView report={data as ReportData['commission']} />;
-          case 'attendance':
-            return <AttendanceView report={data as ReportData['attendance']} />;
-          case 'member-count':
-            return <MemberCountView report={data as ReportData['member-count']} />;
-        }
-      }}
+      {(data) => <View report={data} kind={kind} />}
     </ReportPage>
   );
+}
+
+/** Each report's view (headline figures, chart, table). */
+const VIEWS: { [K in Kind]: (props: { report: ReportData[K] }) => ReactNode } = {
+  category: CategoryView,
+  payroll: PayrollView,
+  commission: CommissionView,
+  attendance: AttendanceView,
+  'member-count': MemberCountView,
+};
+function View({ report, kind }: { report: ReportData[Kind]; kind: Kind }) {
+  const Report = VIEWS[kind] as (props: { report: ReportData[Kind] }) => ReactNode;
+  return <Report report={report} />;
 }
 
 function CategoryView({ report }: { report: ReportData['category'] }) {
