@@ -178,8 +178,10 @@ describe('the GST summary (GSTR-1)', () => {
         date: string,
         buyer: { name: string; gstin?: string },
         lines: [string, number, string, number?][],
+        supplements?: InvoiceRow,
       ) =>
         issueInvoice(tx, ctx, {
+          supplements,
           module: 'Membership Management',
           source: { type: 'membership', id: 900_000 + ++n, label: `Sale ${n}` },
           centreId: at.id,
@@ -223,6 +225,9 @@ describe('the GST summary (GSTR-1)', () => {
       // August: a credit note against July's B2B invoice counts in August, with a sale of its own.
       await note(inv1, 1230, '2026-08-02');
       await invoice(ka, '2026-08-03', walkIn, [['1180.00', 18, '999652']]);
+      // Supplementary invoices (a dearer move's difference): debit notes of the invoices they add to.
+      await invoice(ka, '2026-08-05', { name: 'Karnataka Tech Pvt Ltd', gstin: BUYER_KA }, [['1180.00', 18, '999652']], inv1);
+      await invoice(ka, '2026-08-06', walkIn, [['118.00', 18, '999652']], inv4);
     });
   });
 
@@ -273,6 +278,7 @@ describe('the GST summary (GSTR-1)', () => {
     ]);
     expect(s.cdnr).toEqual([
       {
+        note_type: 'C',
         buyer_gstin: BUYER_TN,
         buyer_name: 'Chennai Sports LLP',
         number: 'CN/26-27/00001',
@@ -287,6 +293,7 @@ describe('the GST summary (GSTR-1)', () => {
     ]);
     expect(s.cdnur).toEqual([
       {
+        note_type: 'C',
         ur_type: 'B2CL',
         number: 'CN/26-27/00002',
         date: '2026-07-21',
@@ -333,23 +340,28 @@ describe('the GST summary (GSTR-1)', () => {
     expect(s.total).toEqual({ ...amounts('193545.76', '32624.24', '970.00', '970.00'), total: '228110.00' });
   });
 
-  it('adds up: the tables make the total, and so does the HSN/SAC summary', async () => {
-    const s = (await get(gst, '/api/administrator/reports/accounts/gst-summary/?month=2026-07')).json();
+  it.each(['2026-07', '2026-08'])('adds up in %s: the tables make the total, and so does the HSN/SAC summary', async (month) => {
+    const s = (await get(gst, `/api/administrator/reports/accounts/gst-summary/?month=${month}`)).json();
     const paise = (v: string) => Math.round(Number(v) * 100);
     const sum = (rows: { taxable_value: string }[]) => rows.reduce((n, r) => n + paise(r.taxable_value), 0);
+    // Credit notes take value away, debit notes (supplementary invoices) add it.
+    const notes = (rows: { taxable_value: string; note_type: 'C' | 'D' }[]) =>
+      rows.reduce((n, r) => n + (r.note_type === 'D' ? 1 : -1) * paise(r.taxable_value), 0);
     const exempt = s.exempt.reduce(
       (n: number, r: { nil_rated: string; exempted: string }) => n + paise(r.nil_rated) + paise(r.exempted),
       0,
     );
-    expect(sum(s.b2b) + sum(s.b2cl) + sum(s.b2cs) - sum(s.cdnr) - sum(s.cdnur) + exempt).toBe(paise(s.total.taxable_value));
+    expect(sum(s.b2b) + sum(s.b2cl) + sum(s.b2cs) + notes(s.cdnr) + notes(s.cdnur) + exempt).toBe(paise(s.total.taxable_value));
     expect(sum(s.hsn)).toBe(paise(s.total.taxable_value));
   });
 
-  it('counts a credit note in the month it is issued', async () => {
+  it('counts a credit note in the month it is issued, and reports a supplementary invoice as a debit note', async () => {
     const s = (await get(gst, '/api/administrator/reports/accounts/gst-summary/?month=2026-08')).json();
+    // The supplementary invoice to the registered buyer is not a new B2B invoice: it is 9B's debit note against INV 1.
     expect(s.b2b).toEqual([]);
     expect(s.cdnr).toEqual([
       {
+        note_type: 'C',
         buyer_gstin: BUYER_KA,
         buyer_name: 'Karnataka Tech Pvt Ltd',
         number: 'CN/26-27/00005',
@@ -361,6 +373,19 @@ describe('the GST summary (GSTR-1)', () => {
         rate: 18,
         ...amounts('1000.00', '0.00', '90.00', '90.00'),
       },
+      {
+        note_type: 'D',
+        buyer_gstin: BUYER_KA,
+        buyer_name: 'Karnataka Tech Pvt Ltd',
+        number: 'INV/26-27/00011',
+        date: '2026-08-05',
+        invoice_number: 'INV/26-27/00001',
+        invoice_date: '2026-07-03',
+        note_value: '1180.00',
+        place_of_supply: '29-Karnataka',
+        rate: 18,
+        ...amounts('1000.00', '0.00', '90.00', '90.00'),
+      },
     ]);
     expect(s.exempt[1]).toEqual({
       description: 'Intra-State supplies to registered persons',
@@ -368,11 +393,21 @@ describe('the GST summary (GSTR-1)', () => {
       exempted: '-50.00',
       non_gst: '0.00',
     });
-    expect(s.b2cs).toEqual([{ place_of_supply: '29-Karnataka', rate: 18, ...amounts('1000.00', '0.00', '90.00', '90.00') }]);
+    // The small sale's supplementary invoice adds to B2C small supplies (₹100 + 18 %).
+    expect(s.b2cs).toEqual([{ place_of_supply: '29-Karnataka', rate: 18, ...amounts('1100.00', '0.00', '99.00', '99.00') }]);
+    // A supplement sells nothing more: the HSN quantity counts only the August sale's one unit.
+    expect(s.hsn.find((r: { supply: string; rate: number }) => r.supply === 'b2c' && r.rate === 18)?.quantity).toBe('1.00');
     expect(s.documents.map((d: { from: string; to: string; total: number }) => [d.from, d.to, d.total])).toEqual([
-      ['INV/26-27/00010', 'INV/26-27/00010', 1],
+      ['INV/26-27/00010', 'INV/26-27/00012', 3],
       ['CN/26-27/00005', 'CN/26-27/00005', 1],
     ]);
+    // The offline tool's cdnr sheet says which note is which.
+    const file = await get(gst, '/api/administrator/reports/accounts/gst-summary/?month=2026-08&format=xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as never);
+    const sheet = book.getWorksheet('cdnr')!;
+    const header = (sheet.getRow(2).values as unknown[]).indexOf('Note Type');
+    expect([sheet.getRow(3).getCell(header).value, sheet.getRow(4).getCell(header).value]).toEqual(['C', 'D']);
   });
 
   it('exports a workbook with the offline tool’s sheets and headers, and the tables stacked as CSV', async () => {

@@ -87,3 +87,23 @@ test('a full batch’s waiting list takes a freed seat, and the roll call marks 
   await page.getByRole('button', { name: `Absent ${third.full_name}` }).click();
   await expect(page.getByRole('button', { name: `Absent ${third.full_name}` })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('the owner sets how long a lapsed member keeps a batch seat from Seat rules', async ({ page }) => {
+  const api = await apiAs(page, OWNER);
+  const before = (await api.get('/member-management/settings/')) as { reminder_days: number; batch_seat_grace_days: number };
+  await signIn(page, OWNER);
+  await page.goto('/membership/batch');
+  await page.getByRole('button', { name: 'Seat rules' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Seat rules' });
+  const grace = dialog.getByLabel('Lapsed members keep their seat for');
+  await expect(grace).toHaveValue(String(before.batch_seat_grace_days));
+  await grace.fill('61');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(/60/).first()).toBeVisible();
+  await grace.fill('3');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The seat rules were saved.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await api.get('/member-management/settings/')).toEqual({ ...before, batch_seat_grace_days: 3 });
+  expect((await api.put('/member-management/settings/', before)).status()).toBe(200);
+});

@@ -292,9 +292,13 @@ export const gstSummarySchema = z.object({
   ),
   /** Table 7 (sheet b2cs): every other supply to unregistered buyers by place of supply and rate, net of their credit notes. */
   b2cs: z.array(z.object({ place_of_supply: z.string(), rate: z.number(), ...gstAmounts })),
-  /** Table 9B (sheet cdnr): credit notes to registered buyers, per note and rate. */
+  /**
+   * Table 9B (sheet cdnr): notes to registered buyers, per note and rate — credit notes (`C`) and
+   * supplementary invoices, which raise an invoice's value and are debit notes to GSTR-1 (`D`).
+   */
   cdnr: z.array(
     z.object({
+      note_type: z.enum(['C', 'D']),
       buyer_gstin: z.string(),
       buyer_name: z.string(),
       number: z.string(),
@@ -307,9 +311,10 @@ export const gstSummarySchema = z.object({
       ...gstAmounts,
     }),
   ),
-  /** Table 9B (sheet cdnur): credit notes to unregistered buyers against B2CL invoices, per note and rate. */
+  /** Table 9B (sheet cdnur): credit (`C`) and debit (`D`, supplementary invoices) notes to unregistered buyers against B2CL invoices, per note and rate. */
   cdnur: z.array(
     z.object({
+      note_type: z.enum(['C', 'D']),
       ur_type: z.literal('B2CL'),
       number: z.string(),
       date: z.string(),

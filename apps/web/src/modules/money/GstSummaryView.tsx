@@ -37,6 +37,9 @@ const money = <R,>(header: string, pick: (row: R) => string, rows: readonly R[])
 const rate = <R extends { rate: number }>(): GstColumn<R> => ({ header: 'Rate', numeric: true, cell: (r) => `${r.rate} %` });
 const nowrap = (text: string) => <span className="whitespace-nowrap">{text}</span>;
 /** A name with a second line under it (a buyer's GSTIN, an invoice's date), so a table keeps its width. */
+/** GSTR-1's note type: C a credit note, D a debit note (a supplementary invoice). */
+const noteKind = (type: 'C' | 'D') => (type === 'C' ? 'Credit note' : 'Debit note');
+
 const twoLines = (first: ReactNode, second: ReactNode) => (
   <div>
     <div>{first}</div>
@@ -161,13 +164,13 @@ export function GstSummaryView({ report }: { report: GstSummary }) {
       />
 
       <GstTable
-        title="Credit notes to registered buyers"
+        title="Credit and debit notes to registered buyers"
         table="Table 9B · sheet cdnr"
-        note="Credit notes to buyers with a GSTIN, by note and rate."
+        note="Credit notes, and supplementary invoices (debit notes: a dearer move's difference), to buyers with a GSTIN, by note and rate."
         rows={report.cdnr}
         rowKey={(r) => `${r.number}|${r.rate}`}
         columns={[
-          { header: 'Credit note', cell: (r) => twoLines(nowrap(r.number), formatDate(r.date)) },
+          { header: 'Note', cell: (r) => twoLines(nowrap(r.number), `${noteKind(r.note_type)} · ${formatDate(r.date)}`) },
           { header: 'Against', cell: (r) => twoLines(nowrap(r.invoice_number), r.invoice_date && formatDate(r.invoice_date)) },
           { header: 'Buyer', cell: (r) => twoLines(r.buyer_name || '—', r.buyer_gstin) },
           { header: 'Place of supply', cell: (r) => nowrap(r.place_of_supply) },
@@ -178,13 +181,13 @@ export function GstSummaryView({ report }: { report: GstSummary }) {
       />
 
       <GstTable
-        title="Credit notes to unregistered buyers"
+        title="Credit and debit notes to unregistered buyers"
         table="Table 9B · sheet cdnur"
-        note="Credit notes against B2C large invoices; other credit notes to buyers without a GSTIN reduce the B2C small supplies."
+        note="Credit and debit notes against B2C large invoices; other notes to buyers without a GSTIN reduce or add to the B2C small supplies."
         rows={report.cdnur}
         rowKey={(r) => `${r.number}|${r.rate}`}
         columns={[
-          { header: 'Credit note', cell: (r) => twoLines(nowrap(r.number), formatDate(r.date)) },
+          { header: 'Note', cell: (r) => twoLines(nowrap(r.number), `${noteKind(r.note_type)} · ${formatDate(r.date)}`) },
           { header: 'Against', cell: (r) => twoLines(nowrap(r.invoice_number), r.invoice_date && formatDate(r.invoice_date)) },
           { header: 'Place of supply', cell: (r) => nowrap(r.place_of_supply) },
           { header: 'Note value', numeric: true, cell: (r) => formatMoney(r.note_value) },

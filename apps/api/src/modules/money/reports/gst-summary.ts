@@ -7,11 +7,14 @@
  * Which table a document's lines go to (each line at its own rate):
  * - 0 % lines: table 8 (exemp) only, by inter/intra-state and registered/unregistered buyer —
  *   goods (an HSN code) nil rated, services (a SAC, 99…) exempted.
- * - an invoice to a buyer with a GSTIN: B2B (4A); its credit notes: CDNR (9B).
+ * - an invoice to a buyer with a GSTIN: B2B (4A); its credit notes: CDNR (9B), note type C.
  * - an inter-state invoice above ₹1,00,000 to an unregistered buyer: B2CL (5), per invoice; its
  *   credit notes: CDNUR (9B).
  * - every other invoice to an unregistered buyer: B2CS (7), by place of supply and rate, less its
  *   credit notes, which appear in no credit-note table.
+ * - a supplementary invoice (a dearer move's difference, `supplements_id`) raises the value of the
+ *   invoice it supplements: section 34(3) makes it a debit note, so it goes where that invoice's
+ *   notes go — CDNR or CDNUR with note type D, or added into B2CS — never as a new B2B/B2CL invoice.
  * - every line (0 % too): the HSN/SAC summary (12), for registered and unregistered buyers apart,
  *   net of credit notes (the quantity is what the invoices sold).
  * Every document counts in the month of its date: a credit note in the month it is issued, a
@@ -71,18 +74,22 @@ export async function gstSummary(tx: Tx, ctx: Ctx, month: string, asked?: string
   const state = (column: string) => `lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
   // The month's tax-invoice and credit-note lines, each with its table (`section`): a credit note
   // follows the invoice it is against (its buyer and place of supply are the invoice's; B2CL by
-  // the invoice's value). `sign` is −1 on a credit note.
+  // the invoice's value), and so does a supplementary invoice, the debit note (`note_type` D) of
+  // the invoice it supplements. `sign` is −1 on a credit note.
   const lines = sql`select i.id, i.kind, i.number, i.date, i.buyer_name, i.buyer_gstin, i.place_of_supply, i.total as document_total,
         coalesce(a.number, '') as against_number, a.date as against_date, i.buyer_gstin <> '' as registered, x.inter,
+        i.supplements_id is not null as supplementary,
+        case when i.kind = 'credit_note' then 'C' else 'D' end as note_type,
         case when i.kind = 'credit_note' then -1 else 1 end as sign, l.gst_rate::float8 as rate, l.sac_code, l.quantity,
         l.taxable_value, l.cgst, l.sgst, l.igst, l.total,
         case when l.gst_rate = 0 then 'exempt'
-             when i.buyer_gstin <> '' then case i.kind when 'invoice' then 'b2b' else 'cdnr' end
-             when x.inter and coalesce(a.total, i.total) > ${B2CL_ABOVE}::numeric then case i.kind when 'invoice' then 'b2cl' else 'cdnur' end
+             when i.buyer_gstin <> '' then case when i.kind = 'invoice' and i.supplements_id is null then 'b2b' else 'cdnr' end
+             when x.inter and coalesce(a.total, i.total) > ${B2CL_ABOVE}::numeric
+               then case when i.kind = 'invoice' and i.supplements_id is null then 'b2cl' else 'cdnur' end
              else 'b2cs' end as section
       from invoice i
         join invoice_line l on l.organisation_id = i.organisation_id and l.invoice_id = i.id
-        left join invoice a on a.organisation_id = i.organisation_id and a.id = i.against_id
+        left join invoice a on a.organisation_id = i.organisation_id and a.id = coalesce(i.against_id, i.supplements_id)
         cross join lateral (select not (coalesce(i.seller ->> 'state', '') = '' or i.place_of_supply = ''
           or ${sql.raw(state(`i.seller ->> 'state'`))} = ${sql.raw(state('i.place_of_supply'))}) as inter) x
       where i.organisation_id = ${org} and i.date between ${from}::date and ${to}::date and ${ofRegistration('i')}`;
@@ -93,6 +100,7 @@ export async function gstSummary(tx: Tx, ctx: Ctx, month: string, asked?: string
   const byNumber = sql`length(number), number`;
   type Doc = Amounts & { number: string; date: string; invoice_value: string; place_of_supply: string; rate: number };
   type Note = Amounts & {
+    note_type: 'C' | 'D';
     number: string;
     date: string;
     invoice_number: string;
@@ -123,10 +131,10 @@ export async function gstSummary(tx: Tx, ctx: Ctx, month: string, asked?: string
     ),
     queryRows<Note & { section: 'cdnr' | 'cdnur' }>(
       tx,
-      sql`with d as (${lines}) select section, buyer_gstin, buyer_name, number, date::text as date, against_number as invoice_number,
+      sql`with d as (${lines}) select section, note_type, buyer_gstin, buyer_name, number, date::text as date, against_number as invoice_number,
             coalesce(against_date::text, '') as invoice_date, document_total::text as note_value, place_of_supply, rate, ${own}
           from d where section in ('cdnr', 'cdnur')
-          group by section, buyer_gstin, buyer_name, number, date, against_number, against_date, document_total, place_of_supply, rate
+          group by section, note_type, buyer_gstin, buyer_name, number, date, against_number, against_date, document_total, place_of_supply, rate
           order by ${byNumber}, rate`,
     ),
     queryRows<{ registered: boolean; inter: boolean; nil_rated: string; exempted: string }>(
@@ -138,7 +146,7 @@ export async function gstSummary(tx: Tx, ctx: Ctx, month: string, asked?: string
     ),
     queryRows<Amounts & { registered: boolean; sac_code: string; rate: number; quantity: string; total_value: string }>(
       tx,
-      sql`with d as (${lines}) select registered, sac_code, rate, coalesce(sum(quantity) filter (where kind = 'invoice'), 0)::text as quantity,
+      sql`with d as (${lines}) select registered, sac_code, rate, coalesce(sum(quantity) filter (where kind = 'invoice' and not supplementary), 0)::text as quantity,
             sum(sign * total)::text as total_value, ${net}
           from d group by registered, sac_code, rate order by registered desc, sac_code, rate`,
     ),
@@ -226,7 +234,7 @@ function stackedRows(s: GstSummary): Row[] {
   for (const r of s.b2cs) push('7 B2CS', { place: r.place_of_supply, rate: r.rate, ...tax(r) });
   for (const r of s.cdnr)
     push('9B CDNR', {
-      number: r.number,
+      number: `${r.number} (${r.note_type === 'C' ? 'credit' : 'debit'} note)`,
       date: r.date,
       party: `${r.buyer_name} (${r.buyer_gstin})`,
       against: `${r.invoice_number} of ${r.invoice_date}`,
@@ -237,7 +245,7 @@ function stackedRows(s: GstSummary): Row[] {
     });
   for (const r of s.cdnur)
     push('9B CDNUR', {
-      number: r.number,
+      number: `${r.number} (${r.note_type === 'C' ? 'credit' : 'debit'} note)`,
       date: r.date,
       party: r.ur_type,
       against: `${r.invoice_number} of ${r.invoice_date}`,
@@ -358,7 +366,7 @@ export const gstSheets = (s: GstSummary) => [
       tool('Receiver Name', (r) => r.buyer_name),
       tool('Note Number', (r) => r.number),
       tool('Note Date', (r) => toolDate(r.date)),
-      tool('Note Type', () => 'C'),
+      tool('Note Type', (r) => r.note_type),
       tool('Place Of Supply', (r) => r.place_of_supply),
       tool('Reverse Charge', () => 'N'),
       tool('Note Supply Type', () => 'Regular B2B'),
@@ -376,7 +384,7 @@ export const gstSheets = (s: GstSummary) => [
       tool('UR Type', (r) => r.ur_type),
       tool('Note Number', (r) => r.number),
       tool('Note Date', (r) => toolDate(r.date)),
-      tool('Note Type', () => 'C'),
+      tool('Note Type', (r) => r.note_type),
       tool('Place Of Supply', (r) => r.place_of_supply),
       num('Note Value', (r) => r.note_value),
       blank('Applicable % of Tax Rate'),

@@ -23,6 +23,7 @@ import { useSidebar } from '../../../state/sidebar';
 import { batches, type Batch } from './api';
 import { BatchMembersDialog, rollCallPath } from './BatchMembersDialog';
 import { SeatsCell } from './parts';
+import { SeatRulesButton } from './SeatRulesDialog';
 import { hhmm, timeRange, WEEKDAYS, weekdaysText } from './rules';
 
 const batchFields = z.object({
@@ -99,6 +100,7 @@ export function BatchPage() {
       description="Classes at fixed days and hours, with a limited number of seats. Times are 24-hour (17:00)."
       addLabel="Add Batch"
       tableTitle="Batches"
+      headerActions={<SeatRulesButton />}
       searchPlaceholder="Search batch"
       columns={[
         {

@@ -14,6 +14,7 @@ import {
   type RollCallEntry,
   type RollCallStatus,
   type Member,
+  type membershipSettingsInputSchema,
   type MemberPayment,
   type MemberPerformance,
   type memberPerformanceInputSchema,
@@ -37,6 +38,7 @@ import {
   membershipPlanEndpoints,
   membershipReportEndpoints,
   membershipServiceEndpoints,
+  membershipSettingsEndpoints,
   performanceCategoryEndpoints,
   performanceItemEndpoints,
 } from '@arena/contracts/membership/routes';
@@ -95,6 +97,7 @@ export const membershipKeys = {
   dashboard: (centre: string) => ['membership', 'dashboard', centre] as const,
   logs: ['membership', 'logs'] as const,
   reports: ['membership', 'reports'] as const,
+  settings: ['membership', 'settings'] as const,
 };
 
 type ListOf<T> = { method: 'GET'; path: string; list: true; response: z.ZodType<{ results: T[] }> };
@@ -327,3 +330,19 @@ export const useMembershipReport = <K extends ReportKind>(kind: K, filters: { fr
     queryFn: () => call(REPORTS[kind] as typeof REPORTS.status, { query: params }) as Promise<ReportData[K]>,
   });
 };
+
+/** The organisation's membership settings: the "expiring" window and the days a lapsed member keeps a batch seat. */
+export const useMembershipSettings = (enabled = true) =>
+  useQuery({ queryKey: membershipKeys.settings, queryFn: () => call(membershipSettingsEndpoints.retrieve), enabled });
+
+export function useSaveMembershipSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof membershipSettingsInputSchema>) => call(membershipSettingsEndpoints.update, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(membershipKeys.settings, saved);
+      // Seats held, lapsed and freed are read with the grace days: every batch view counts again.
+      void queryClient.invalidateQueries({ queryKey: membershipKeys.all });
+    },
+  });
+}
