@@ -3,6 +3,7 @@ import { registerModules, type ModuleManifest } from '../platform/module.js';
 import { accountsModule } from './accounts/module.js';
 import { administratorModule } from './administrator/module.js';
 import { bookingModule } from './booking/module.js';
+import { crmModule } from './crm/module.js';
 import { incomeExpenseModule } from './income-expense/module.js';
 import { moneyModule } from './money/module.js';
 import { membershipModule } from './membership/module.js';
@@ -18,4 +19,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   incomeExpenseModule,
   membershipModule,
   staffModule,
+  crmModule,
 ]);

@@ -3,3 +3,17 @@ export { member, membership, memberService, memberAttendance, plan as membership
 export { refreshStatuses } from './status.js';
 /** Staff Management's reads of the work its staff do here (per-session pay, members assigned). */
 export { assignDemoServices, creditDemoSales, staffAssignments, staffSessions } from './staff-work.js';
+/** CRM Management's reads (issue 22): the member reference and contacts, audiences, plans, a member from an enquiry, today's actions. */
+export {
+  addMemberFromEnquiry,
+  checkBatch,
+  checkMember,
+  checkPlans,
+  memberAudience,
+  memberContacts,
+  planNames,
+  referencesMember,
+  type MemberAudience,
+  type MemberContact,
+} from './crm.queries.js';
+export { todaysActions, type TodaysActionItem, type TodaysActionKind } from './todays-actions.queries.js';

@@ -5,7 +5,7 @@ import { staff } from './schema.js';
 
 export { checkActiveStaff, staffNames } from './staff.service.js';
 /** The demo's Coach staff, for the demo batches (the membership seed's last step). */
-export { demoCoaches } from './seed.js';
+export { demoCoaches, demoDeskStaff } from './seed.js';
 
 /**
  * The composite foreign key `(organisation_id, column) → staff (organisation_id, id)` for another

@@ -223,3 +223,14 @@ export async function demoCoaches(tx: Tx, ctx: Ctx): Promise<number[]> {
     .orderBy(asc(staff.staffCode));
   return rows.map((r) => r.id);
 }
+
+/** The demo's active staff who take enquiries and complaints (managers, receptionists, trainers), by code: CRM's demo seed. */
+export async function demoDeskStaff(tx: Tx, ctx: Ctx): Promise<number[]> {
+  const rows = await tx
+    .select({ id: staff.id, category: staffCategory.name })
+    .from(staff)
+    .innerJoin(staffCategory, and(eq(staffCategory.organisationId, staff.organisationId), eq(staffCategory.id, staff.categoryId)))
+    .where(and(eq(staff.organisationId, ctx.organisationId), eq(staff.status, 'active')))
+    .orderBy(asc(staff.staffCode));
+  return rows.filter((r) => ['Manager', 'Receptionist', 'Trainer'].includes(r.category)).map((r) => r.id);
+}
