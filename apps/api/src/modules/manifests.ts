@@ -7,6 +7,7 @@ import { crmModule } from './crm/module.js';
 import { incomeExpenseModule } from './income-expense/module.js';
 import { moneyModule } from './money/module.js';
 import { membershipModule } from './membership/module.js';
+import { messagingModule } from './messaging/module.js';
 import { publicModule } from './public/module.js';
 import { staffModule } from './staff/module.js';
 
@@ -19,5 +20,6 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   incomeExpenseModule,
   membershipModule,
   staffModule,
+  messagingModule,
   crmModule,
 ]);

@@ -81,6 +81,15 @@ const configSchema = z.object({
   /** Most slots one booking subscription request may book (dates × slots); larger ones are refused before any work. */
   SUBSCRIPTION_MAX_SLOTS: intFromEnv(2000, 1, 100000),
   WEB_DIST: z.string().optional(),
+  /**
+   * The key that seals stored secrets (messaging providers' tokens): 32 bytes as 64 hex digits or
+   * base64. Unset = a key generated once in DATA_DIR/secrets.key (one instance; several instances
+   * must share this variable).
+   */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes as 64 hex digits or base64'),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {

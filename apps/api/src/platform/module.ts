@@ -100,6 +100,63 @@ export interface ModuleManifest {
   /** Cron lines that queue one of the tasks, once per tick across all instances. */
   schedules?: Schedule[];
   searchers?: Searcher[];
+  /** Named filters a manual send or a promotion can target (messaging engine, issue 22). */
+  messageAudiences?: MessageAudience[];
+  /** Events automatic messages can be sent on (messaging engine's rules, issue 22). */
+  messageTriggers?: MessageTrigger[];
+}
+
+/** The most recipients an audience or a trigger resolves to at once. */
+export const MESSAGE_RECIPIENTS_MAX = 10_000;
+
+/** One person a message goes to, with the placeholder values the owning module fills. */
+export interface MessageRecipient {
+  /** What kind of person (`member`, `client`, `staff`): opt-outs and the log name it. */
+  kind: string;
+  id: number;
+  name: string;
+  /** A 10-digit mobile, or ''. */
+  phone: string;
+  email: string;
+  /** Placeholder values (`first_name`, `plan`, `end_date` …), already formatted for reading. */
+  values: Record<string, string>;
+}
+
+/** The module key a template, rule or log row is filed under (`membership`, `booking` …). */
+export type MessageModuleKey = 'administrator' | 'membership' | 'booking' | 'crm';
+
+/**
+ * A named audience (active members, a plan's members, booking clients …): set-based SQL in the
+ * owning module, at most `limit` (≤ MESSAGE_RECIPIENTS_MAX) people.
+ */
+export interface MessageAudience {
+  key: string;
+  label: string;
+  module: MessageModuleKey;
+  /** The kind of the people it resolves to (`member`, `client`). */
+  kind: string;
+  /** What the audience needs chosen: a plan, a batch, or the people themselves. */
+  param: 'plan' | 'batch' | 'ids' | null;
+  resolve(tx: Tx, ctx: Ctx, input: { param: number | null; ids: number[]; limit: number }): Promise<MessageRecipient[]>;
+}
+
+/** A recipient an automatic rule is due for, with the event's key (each person is messaged once per rule and event). */
+export interface DueRecipient extends MessageRecipient {
+  /** The event's identity, e.g. `membership:311:2026-11-30`: the rule sends once per key. */
+  eventKey: string;
+}
+
+/** An event automatic messages are sent on (welcome, birthday, membership expiring in N days …). */
+export interface MessageTrigger {
+  key: string;
+  label: string;
+  module: MessageModuleKey;
+  /** The placeholders it fills. */
+  placeholders: string[];
+  /** The rule's offset (N days before/after, N hours before), when it takes one. */
+  offset: { unit: 'days' | 'hours'; label: string; min: number; max: number; default: number } | null;
+  /** The recipients due now (set-based SQL; at most MESSAGE_RECIPIENTS_MAX). */
+  due(tx: Tx, ctx: Ctx, input: { offset: number; today: string; now: Date }): Promise<DueRecipient[]>;
 }
 
 /**

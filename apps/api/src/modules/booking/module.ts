@@ -14,6 +14,7 @@ import { facilityRoutes } from './facility.routes.js';
 import { portalRoutes } from './portal.routes.js';
 import { bookingReportRoutes } from './reports.routes.js';
 import { bookingSearchers } from './search.js';
+import { bookingMessaging } from './messaging.js';
 import { seedBooking } from './seed.js';
 import { subscriptionRoutes } from './subscription.routes.js';
 import { transactionRoutes } from './transaction.routes.js';
@@ -57,6 +58,7 @@ export const bookingModule: ModuleManifest = {
   },
   seed: seedBooking,
   searchers: bookingSearchers,
+  ...bookingMessaging,
   defaultCategories: [{ name: 'Bookings', type: 'income', moduleIncome: true }],
   // Bookings are sales: the ledger keeps their paid amount in step with its receipts and refunds.
   saleSources: [

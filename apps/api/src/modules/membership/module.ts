@@ -24,6 +24,7 @@ import { membershipSettingsRoutes } from './settings.routes.js';
 import { performanceRoutes } from './performance.routes.js';
 import { planRoutes } from './plan.routes.js';
 import { membershipReportRoutes } from './reports.routes.js';
+import { membershipMessaging } from './messaging.js';
 import { membershipSearchers } from './search.js';
 import { seedMembership } from './seed.js';
 import { statusTask, STATUS_TASK } from './status.js';
@@ -89,6 +90,7 @@ export const membershipModule: ModuleManifest = {
   },
   seed: seedMembership,
   searchers: membershipSearchers,
+  ...membershipMessaging,
   tasks: [statusTask],
   // Hourly: each organisation whose own date has moved on since its last run gets its statuses moved.
   schedules: [{ task: STATUS_TASK, cron: '7 * * * *' }],

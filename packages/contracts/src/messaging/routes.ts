@@ -1,0 +1,1 @@
+export { messageRuleEndpoints, messageTemplateEndpoints, messagingEndpoints, messagingWebhookEndpoints } from './index.js';
