@@ -135,8 +135,10 @@ export interface MessageAudience {
   module: MessageModuleKey;
   /** The kind of the people it resolves to (`member`, `client`). */
   kind: string;
-  /** What the audience needs chosen: a plan, a batch, or the people themselves. */
-  param: 'plan' | 'batch' | 'ids' | null;
+  /** What the audience needs chosen: a plan, a batch, a contact group, or the people themselves. */
+  param: 'plan' | 'batch' | 'contact_group' | 'ids' | null;
+  /** The name of the chosen plan, batch or group (a promotion keeps it); a 404 or field error when it is not the organisation's. */
+  describe?(tx: Tx, ctx: Ctx, param: number): Promise<string>;
   resolve(tx: Tx, ctx: Ctx, input: { param: number | null; ids: number[]; limit: number }): Promise<MessageRecipient[]>;
 }
 

@@ -434,3 +434,4 @@ export const crmReportEndpoints = {
   staff: reportEndpoint(`${REPORTS}enquiry/staff/`, staffEnquiryReportSchema),
 };
 export const crmLogsEndpoint = auditLogEndpoint(`${BASE}logs/`);
+export * from './promotion.js';

@@ -12,3 +12,4 @@ export {
   followUpEndpoints,
   todaysActionEndpoints,
 } from './index.js';
+export { promotionEndpoints } from './promotion.js';

@@ -120,7 +120,7 @@ export const audienceSchema = z.object({
   label: z.string(),
   module: z.enum(MESSAGE_MODULES),
   /** What the audience needs chosen: a plan, a batch, or the people themselves (`ids`). */
-  param: z.enum(['plan', 'batch', 'ids']).nullable(),
+  param: z.enum(['plan', 'batch', 'contact_group', 'ids']).nullable(),
   kind: z.string(),
 });
 export type Audience = z.infer<typeof audienceSchema>;

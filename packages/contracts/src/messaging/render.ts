@@ -22,6 +22,8 @@ export const PLACEHOLDERS = {
   slot: { label: 'Slot', sample: '28-11-2026 18:00–19:00' },
   facility: { label: 'Facility', sample: 'Court 1' },
   date: { label: 'Date', sample: '28-11-2026' },
+  enquiry_name: { label: 'Enquiry: name', sample: 'Rohan Mehta' },
+  enquiry_phone: { label: 'Enquiry: phone', sample: '9812345678' },
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 export const PLACEHOLDER_NAMES = Object.keys(PLACEHOLDERS) as Placeholder[];

@@ -1,17 +1,24 @@
-import { complaintEndpoints, enquiryEndpoints, followUpEndpoints, todaysActionEndpoints } from '@arena/contracts/crm';
+import { complaintEndpoints, enquiryEndpoints, followUpEndpoints, promotionEndpoints, todaysActionEndpoints } from '@arena/contracts/crm';
 import type { ModuleManifest } from '../../platform/module.js';
 import { MODULE } from './constants.js';
 import { crmRoutes } from './crm.routes.js';
+import { crmAudiences, crmTriggers } from './messaging.js';
+import { PROMOTIONS_TASK, promotionRoutes, promotionsTask } from './promotion.routes.js';
 import { seedCrm } from './seed.js';
 
 /** CRM Management (issue 22): enquiries and follow-ups, complaints, contact groups, today's actions, dashboard, reports, logs. */
 export const crmModule: ModuleManifest = {
   name: 'crm',
   permission: MODULE,
-  routes: crmRoutes,
+  routes: async (app) => {
+    await crmRoutes(app);
+    await promotionRoutes(app);
+  },
   // Desk work: enquiries (add, edit, close, reopen, convert), follow-ups, complaints, contacts from today's actions.
   // Deleting and contact groups need manage.
+  // Promotions (sending to many) need manage; their preview only reads.
   levels: {
+    view: [promotionEndpoints.preview],
     operate: [
       enquiryEndpoints.create,
       enquiryEndpoints.update,
@@ -28,4 +35,9 @@ export const crmModule: ModuleManifest = {
     ],
   },
   seed: seedCrm,
+  messageAudiences: crmAudiences,
+  messageTriggers: crmTriggers,
+  tasks: [promotionsTask],
+  // Scheduled promotions go by a job at their time; this sweep sends any whose job was lost (the embedded runner's restart).
+  schedules: [{ task: PROMOTIONS_TASK, cron: '*/10 * * * *' }],
 };

@@ -4,7 +4,7 @@
  * modules' rows, referred to by composite keys their public files offer.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
 import { appUser } from '../../platform/db/schema.js';
 import { centre } from '../administrator/index.js';
@@ -147,3 +147,40 @@ export const contactLog = tenantTable(
     check('crm_contact_log_kind', sql`${t.kind} in ('call', 'message', 'whatsapp')`),
   ],
 );
+
+/**
+ * A promotion: a template sent on a channel to an audience now or at a scheduled time, through the
+ * messaging engine (its messages carry `source` promotion and this id). The template and the
+ * audience are the messaging engine's: their names are kept as they were when it was made.
+ */
+export const promotion = tenantTable(
+  'crm_promotion',
+  {
+    name: text('name').notNull(),
+    channel: text('channel', { enum: ['email', 'sms', 'whatsapp'] }).notNull(),
+    templateId: bigint('template_id', { mode: 'number' }).notNull(),
+    templateName: text('template_name').notNull(),
+    audience: text('audience').notNull(),
+    audienceLabel: text('audience_label').notNull(),
+    param: bigint('param', { mode: 'number' }),
+    paramLabel: text('param_label').notNull().default(''),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    status: text('status', { enum: ['scheduled', 'sent', 'failed', 'cancelled'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error').notNull().default(''),
+    recipients: integer('recipients').notNull().default(0),
+    credits: integer('credits').notNull().default(0),
+    createdBy: ref('created_by'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('crm_promotion_org_created_idx').on(t.organisationId, t.createdAt),
+    index('crm_promotion_due_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.status} = 'scheduled'`),
+    check('crm_promotion_status', sql`${t.status} in ('scheduled', 'sent', 'failed', 'cancelled')`),
+    check('crm_promotion_channel', sql`${t.channel} in ('email', 'sms', 'whatsapp')`),
+    check('crm_promotion_sent', sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
+  ],
+);
+export type PromotionRow = typeof promotion.$inferSelect;

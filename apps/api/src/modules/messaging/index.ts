@@ -1,8 +1,10 @@
 /**
  * What other modules may use of the messaging engine: queue messages to recipients (rendered,
- * opt-outs skipped, credits spent, one row each) and ask for the queue to be sent soon. Modules
+ * opt-outs skipped, credits spent, one row each) and ask for the queue to be sent soon; resolve an
+ * audience of the manifests and check a template; count a row's messages by status. Modules
  * offer their audiences and triggers through their manifests (`messageAudiences`,
  * `messageTriggers`), not through this file.
  */
-export { queueMessages, type QueueInput, type QueueResult } from './send.service.js';
+export { activeTemplate, audienceOf, queueMessages, resolveAudience, type QueueInput, type QueueResult } from './send.service.js';
 export { drainSoon } from './drain.js';
+export { messageCounts, type StatusCounts } from './counts.js';

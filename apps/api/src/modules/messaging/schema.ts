@@ -120,6 +120,8 @@ export const message = tenantTable(
     ruleId: ref('rule_id'),
     eventKey: text('event_key'),
     source: text('source').notNull().default('manual'),
+    /** The row of the sending module the message belongs to (a promotion's id for source `promotion`). */
+    sourceId: ref('source_id'),
     promotional: boolean('promotional').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
@@ -134,6 +136,9 @@ export const message = tenantTable(
     tenantRef(t, t.ruleId, () => messageRule),
     uniqueIndex('message_rule_event_key').on(t.organisationId, t.ruleId, t.eventKey),
     index('message_org_created_idx').on(t.organisationId, t.createdAt),
+    index('message_org_source_idx')
+      .on(t.organisationId, t.source, t.sourceId)
+      .where(sql`${t.sourceId} is not null`),
     index('message_queue_idx')
       .on(t.organisationId, t.notBefore, t.id)
       .where(sql`${t.status} in ('queued', 'sending')`),

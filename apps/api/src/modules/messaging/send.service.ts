@@ -45,6 +45,8 @@ export interface QueueInput {
   recipients: (MessageRecipient | DueRecipient)[];
   /** `manual`, `auto`, `promotion`, `whatsapp_link` … (the log shows it). */
   source?: string;
+  /** The sending module's row the messages belong to (a promotion): `messageCounts` counts by it. */
+  sourceId?: number | null;
   /** Promotional SMS wait for 10:00–21:00 in the organisation's zone. */
   promotional?: boolean;
   /** An automatic rule's id: each recipient's `eventKey` is sent at most once for it. */
@@ -173,10 +175,10 @@ export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promis
   const inserted = await queryRows<{ id: number; credits: number; status: string }>(
     tx,
     sql`insert into message (organisation_id, channel, status, module, credits, recipient_kind, recipient_id, recipient_name, address,
-          subject, body, params, template_id, rule_id, event_key, source, promotional, error, not_before, created_by)
+          subject, body, params, template_id, rule_id, event_key, source, source_id, promotional, error, not_before, created_by)
         select ${ctx.organisationId}, ${input.channel}, x.status, ${input.module}, x.credits, x.kind, x.rid, x.name, x.address,
           x.subject, x.body, x.params, ${template?.id ?? null}::bigint, ${input.rule ?? null}::bigint, x.event_key,
-          ${input.source ?? 'manual'}, ${input.promotional ?? false}, x.error, ${notBefore.toISOString()}::timestamptz, ${ctx.actor.actorId}::bigint
+          ${input.source ?? 'manual'}, ${input.sourceId ?? null}::bigint, ${input.promotional ?? false}, x.error, ${notBefore.toISOString()}::timestamptz, ${ctx.actor.actorId}::bigint
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(kind text, rid bigint, name text, address text, subject text,
           body text, params jsonb, status text, error text, credits int, event_key text)
         on conflict (organisation_id, rule_id, event_key) do nothing
@@ -217,7 +219,7 @@ export async function resolveAudience(
   input: { audience: string; param?: number | null; ids?: number[] },
 ): Promise<MessageRecipient[]> {
   const audience = audienceOf(input.audience);
-  if ((audience.param === 'plan' || audience.param === 'batch') && !input.param) throw fieldError('param', `Choose the ${audience.param}.`);
+  if (audience.param && audience.param !== 'ids' && !input.param) throw fieldError('param', `Choose the ${audience.param.replace('_', ' ')}.`);
   if (audience.param === 'ids' && !input.ids?.length) throw fieldError('ids', 'Choose at least one person.');
   return audience.resolve(tx, ctx, { param: input.param ?? null, ids: input.ids ?? [], limit: MESSAGE_RECIPIENTS_MAX });
 }

@@ -231,6 +231,23 @@ export async function staffNames(tx: Tx, ctx: Ctx, ids: (number | null | undefin
   return new Map(rows.map((r) => [r.id, fullName({ firstName: r.first, lastName: r.last })]));
 }
 
+/** Staff members' names, phones and e-mails by id (messages to staff: the follow-ups assigned to them). */
+export async function staffContacts(
+  tx: Tx,
+  ctx: Ctx,
+  ids: (number | null | undefined)[],
+): Promise<Map<number, { id: number; first_name: string; name: string; phone: string; email: string }>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id != null))];
+  if (!wanted.length) return new Map();
+  const rows = await tx
+    .select({ id: staff.id, first: staff.firstName, last: staff.lastName, phone: staff.phone, email: staff.email })
+    .from(staff)
+    .where(and(eq(staff.organisationId, ctx.organisationId), inArray(staff.id, wanted), eq(staff.status, 'active')));
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, first_name: r.first, name: fullName({ firstName: r.first, lastName: r.last }), phone: r.phone, email: r.email }]),
+  );
+}
+
 /**
  * Refuses on `field` an id that is not an active staff member of the organisation (another
  * organisation's is "not there"); null/undefined pass. `keep` is the id already set, which may

@@ -1,0 +1,150 @@
+/**
+ * CRM › Promotions: list, preview, send or schedule, cancel; and the task that sends scheduled
+ * promotions when their time comes (a job at the promotion's time, and a sweep every ten minutes
+ * for a job the embedded runner lost in a restart).
+ */
+import { CHANNEL_LABELS, CHANNELS } from '@arena/contracts/messaging';
+import { PROMOTION_STATUS_LABELS, PROMOTION_STATUSES, promotionEndpoints as e, type Promotion } from '@arena/contracts/crm';
+import { z } from '@arena/contracts/kit';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { withTenant } from '../../platform/db/client.js';
+import { organisation } from '../../platform/db/schema.js';
+import type { Task } from '../../platform/jobs.js';
+import { listRoute, type ListDefinition } from '../../platform/list.js';
+import { inTenant, systemCtx } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
+import { drainSoon } from '../messaging/index.js';
+import { MODULE } from './constants.js';
+import {
+  cancelPromotion,
+  createPromotion,
+  previewPromotion,
+  promotionJson,
+  promotionsJson,
+  sendDuePromotions,
+} from './promotion.service.js';
+import { promotion, type PromotionRow } from './schema.js';
+
+export const PROMOTIONS_TASK = 'crm.promotions';
+const tags = ['crm'];
+
+const promotionList: ListDefinition<{ row: PromotionRow }, Promotion> = {
+  from: (tx, fields) => tx.select(fields).from(promotion).$dynamic(),
+  fields: { row: promotion },
+  where: (ctx) => eq(promotion.organisationId, ctx.organisationId),
+  search: [promotion.name, promotion.templateName],
+  filters: {
+    status: {
+      schema: z.enum(PROMOTION_STATUSES),
+      where: (v: (typeof PROMOTION_STATUSES)[number]) => eq(promotion.status, v),
+      label: 'Status',
+      show: (v: (typeof PROMOTION_STATUSES)[number]) => PROMOTION_STATUS_LABELS[v],
+    },
+    channel: {
+      schema: z.enum(CHANNELS),
+      where: (v: (typeof CHANNELS)[number]) => eq(promotion.channel, v),
+      label: 'Channel',
+      show: (v: (typeof CHANNELS)[number]) => CHANNEL_LABELS[v],
+    },
+  },
+  ordering: { created_at: promotion.createdAt, scheduled_at: promotion.scheduledAt, name: promotion.name },
+  defaultOrdering: [desc(promotion.createdAt)],
+  tiebreak: promotion.id,
+  map: (tx, ctx, rows) =>
+    promotionsJson(
+      tx,
+      ctx,
+      rows.map((r) => r.row),
+    ),
+  export: {
+    filename: 'promotions',
+    title: 'Promotions',
+    columns: [
+      { header: 'Name', value: (p) => p.name },
+      { header: 'Channel', value: (p) => CHANNEL_LABELS[p.channel] },
+      { header: 'Template', value: (p) => p.template_name },
+      { header: 'Audience', value: (p) => [p.audience_label, p.param_label].filter(Boolean).join(': ') },
+      { header: 'Status', value: (p) => PROMOTION_STATUS_LABELS[p.status] },
+      { header: 'Scheduled', value: (p) => p.scheduled_at ?? '' },
+      { header: 'Sent', value: (p) => p.sent_at ?? '' },
+      { header: 'Recipients', value: (p) => p.recipients },
+      { header: 'Delivered', value: (p) => p.counts.delivered },
+      { header: 'Failed', value: (p) => p.counts.failed },
+      { header: 'Skipped', value: (p) => p.counts.skipped },
+      { header: 'Credits', value: (p) => p.credits },
+    ],
+  },
+};
+
+export async function promotionRoutes(app: FastifyInstance): Promise<void> {
+  listRoute(app, e.list, {
+    module: MODULE,
+    tags,
+    summary: 'Promotions with their messages counted by status (filters: status, channel)',
+    list: promotionList,
+  });
+  route(app, e.retrieve, {
+    module: MODULE,
+    tags,
+    summary: 'A promotion',
+    handler: async (request) => inTenant(request, (tx, ctx) => promotionJson(tx, ctx, request.params.id)),
+  });
+  route(app, e.preview, {
+    module: MODULE,
+    tags,
+    summary: 'How many a promotion would reach and skip now, and the credits it would spend (nothing is written)',
+    handler: async (request) => inTenant(request, (tx, ctx) => previewPromotion(tx, ctx, request.body)),
+  });
+  route(app, e.create, {
+    module: MODULE,
+    tags,
+    summary: 'Send a promotion now, or schedule it',
+    handler: async (request, reply) => {
+      const organisationId = request.organisation!.id;
+      const { made, queued } = await inTenant(request, async (tx, ctx) => {
+        const { id, queued } = await createPromotion(tx, ctx, request.body);
+        return { made: await promotionJson(tx, ctx, id), queued };
+      });
+      if (queued) await drainSoon(app.jobs, organisationId);
+      if (made.scheduled_at)
+        await app.jobs.add(
+          PROMOTIONS_TASK,
+          { organisation: organisationId },
+          { runAt: new Date(made.scheduled_at), key: `${PROMOTIONS_TASK}:${made.id}` },
+        );
+      return reply.status(201).send(made);
+    },
+  });
+  route(app, e.cancel, {
+    module: MODULE,
+    tags,
+    summary: 'Cancel a scheduled promotion',
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        await cancelPromotion(tx, ctx, request.params.id);
+        return promotionJson(tx, ctx, request.params.id);
+      }),
+  });
+}
+
+/** `crm.promotions`: one organisation's due promotions (payload), or every active organisation's (the sweep). Each organisation in its own transaction. */
+export const promotionsTask: Task = {
+  name: PROMOTIONS_TASK,
+  async run(payload, { db, config, log }) {
+    const one = (payload as { organisation?: number } | null)?.organisation;
+    const orgs = await db
+      .select()
+      .from(organisation)
+      .where(one ? eq(organisation.id, one) : eq(organisation.isActive, true));
+    for (const org of orgs) {
+      if (!org.isActive) continue;
+      try {
+        await withTenant(db, org.id, (tx) => sendDuePromotions(tx, systemCtx(config, org, 'crm-promotions')));
+      } catch (err) {
+        // One organisation's failure (its credits ran out) never stops the others; the sweep tries again.
+        log.error({ err, organisation: org.id }, 'scheduled promotions not sent');
+      }
+    }
+  },
+};
