@@ -120,7 +120,7 @@ describe('enquiries', () => {
       ['plans', { plans: [otherPlan] }],
       ['sports', { sports: [999999] }],
     ] as const) {
-      const res = await api('POST', E, { name: 'X', phone: '9876500000', centre, ...body });
+      const res = await api('POST', E, Object.assign({ name: 'X', phone: '9876500000', centre }, body));
       expect(res.statusCode, res.body).toBe(400);
       expect(Object.keys(res.json())).toEqual([field]);
     }

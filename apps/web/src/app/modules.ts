@@ -2,6 +2,7 @@ import type { WebModule } from '../lib/web-module';
 import { accountsModule } from '../modules/accounts/manifest';
 import { administratorModule } from '../modules/administrator/manifest';
 import { bookingModule } from '../modules/booking/manifest';
+import { crmModule } from '../modules/crm/manifest';
 import { dashboardModule } from '../modules/dashboard/manifest';
 import { futureModule } from '../modules/future/manifest';
 import { incomeExpenseModule } from '../modules/income-expense/manifest';
@@ -25,6 +26,7 @@ export const WEB_MODULES = [
   incomeExpenseModule,
   membershipModule,
   staffModule,
+  crmModule,
   futureModule,
 ] as const;
 

@@ -344,6 +344,8 @@ export const todaysActionRowSchema = z.object({
   phone: z.string(),
   /** The membership or member service the row is about. */
   sale: z.number(),
+  /** What \`sale\` is: a membership or a member service. */
+  kind: z.enum(['membership', 'member_service']),
   item: z.string(),
   end_date: z.string(),
   due: z.string(),

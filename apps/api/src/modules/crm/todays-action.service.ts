@@ -45,6 +45,7 @@ export async function todaysActionPage(tx: Tx, ctx: Ctx, q: Query) {
       name: r.name,
       phone: r.phone,
       sale: r.sale,
+      kind: r.kind,
       item: r.item,
       end_date: r.end_date,
       due: r.due,

@@ -94,7 +94,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, e.dropdown, {
     // The staff picker of other modules' forms (trainer, coach, sold by): any of these modules reads it.
-    config: { anyModule: [MODULE, 'Membership Management', 'Booking Management'] },
+    config: { anyModule: [MODULE, 'Membership Management', 'Booking Management', 'CRM Management'] },
     tags,
     summary: 'Active staff for selects ("Asha Rao (STF-0003)")',
     handler: async (request) => inTenant(request, async (tx, ctx) => ({ results: await staffChoices(tx, ctx) })),

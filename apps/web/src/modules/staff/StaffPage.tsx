@@ -1,4 +1,4 @@
-import { Contact, Dumbbell, KeyRound, UserX, Users } from 'lucide-react';
+import { Dumbbell, KeyRound, UserX, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/Alert';
@@ -34,6 +34,7 @@ import { staffPath, staffTabOfPath, type StaffTab } from './paths';
 import { StaffForm, GENDER_LABELS, SALARY_TYPE_LABELS } from './StaffForm';
 import { payOf, StaffStatusBadge } from './StaffListPage';
 import { StaffMoreTabs } from './StaffMoreTabs';
+import { StaffCrmTab } from '../crm/public';
 
 /**
  * A staff member's page (`/staff-management/staffs/:staffId` and its sub-pages): the header card,
@@ -159,13 +160,7 @@ function StaffTabContent({ tab, staff }: { tab: StaffTab; staff: Staff }) {
     case 'assigned_services':
       return <AssignedServicesTab staff={staff} />;
     case 'crm':
-      return (
-        <Card>
-          <EmptyState icon={Contact} title="No enquiries or complaints yet">
-            Enquiries and complaints assigned to {staff.first_name} will be listed here once the CRM module is available.
-          </EmptyState>
-        </Card>
-      );
+      return <StaffCrmTab staff={staff.id} firstName={staff.first_name} />;
     default:
       return <StaffMoreTabs tab={tab} staff={staff} />;
   }

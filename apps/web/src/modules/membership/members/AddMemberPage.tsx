@@ -108,8 +108,22 @@ const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }
 const SOURCE_OPTIONS = MEMBER_SOURCES.map((s) => ({ value: s, label: MEMBER_SOURCE_LABELS[s] }));
 const BLOOD_OPTIONS = BLOOD_GROUPS.map((b) => ({ value: b, label: b }));
 
+/**
+ * What another module's page may set when it shows Add Member (CRM's Convert: the enquiry's
+ * details filled in, and its own save, which creates the member and links the enquiry).
+ */
+export interface AddMemberOptions {
+  prefill?: Partial<Pick<AddMemberForm, 'first_name' | 'last_name' | 'gender' | 'phone' | 'email' | 'centre' | 'source' | 'notes'>>;
+  save?: (input: z.output<typeof memberInputSchema>) => Promise<unknown>;
+  title?: string;
+  description?: string;
+  submitLabel?: string;
+  /** The menu node, when shown as the Add Member screen. */
+  node?: unknown;
+}
+
 /** Membership › Add Member (also the plus menu and Alt+1): a new member, their plan and first payment, saved in one step. */
-export function AddMemberPage() {
+export function AddMemberPage({ prefill, save, title = 'Add Member', description, submitLabel = 'Add Member' }: AddMemberOptions = {}) {
   const navigate = useNavigate();
   const sidebarCentre = useSidebar((s) => s.selectedCentre);
   const centres = useCentres();
@@ -139,6 +153,7 @@ export function AddMemberPage() {
       ...BILLING_DEFAULTS,
       sell_plan: true,
       membership: { plan: '', start_date: todayIso(), discount: '', payment: emptyPayment(), sold_by: '' },
+      ...prefill,
     },
   });
   const { control } = form;
@@ -150,6 +165,7 @@ export function AddMemberPage() {
   const { isSubmitting } = useFormState({ control });
 
   const submit = async (input: z.output<typeof memberInputSchema>) => {
+    if (save) return void (await save(input));
     const created: MemberCreated = await create.mutateAsync({ input, photo }).catch((error: unknown) => {
       // The photo is not a form field: its refusal goes under the photo, the rest to their fields.
       setPhotoProblem(photoRefusal(error));
@@ -168,15 +184,18 @@ export function AddMemberPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
-        title="Add Member"
-        description="A new member, their plan and the first payment, saved in one step. The invoice is ready to print or e-mail on their page."
+        title={title}
+        description={
+          description ??
+          'A new member, their plan and the first payment, saved in one step. The invoice is ready to print or e-mail on their page.'
+        }
       />
       <Form form={form} onSubmit={submit} invalidMessage="Please correct the highlighted fields." className="space-y-0">
         <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="min-w-0 space-y-5">
             <Card className="p-5 sm:p-6">
               <h2 className="mb-4 text-sm font-semibold">Personal details</h2>
-              <div className="mb-5">
+              <div className={save ? 'hidden' : 'mb-5'}>
                 <PhotoField
                   name={`${firstName} ${lastName}`.trim()}
                   value={photo}
@@ -260,7 +279,7 @@ export function AddMemberPage() {
             </Card>
             <div className="flex gap-2 lg:flex-col">
               <Button type="submit" disabled={isSubmitting} className="flex-1 lg:w-full lg:flex-none">
-                <UserPlus size={16} aria-hidden /> {isSubmitting ? 'Saving…' : 'Add Member'}
+                <UserPlus size={16} aria-hidden /> {isSubmitting ? 'Saving…' : submitLabel}
               </Button>
               <Button
                 variant="secondary"

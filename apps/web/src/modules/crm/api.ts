@@ -1,0 +1,159 @@
+/**
+ * CRM Management's queries and writes (`/api/crm/`). Every write refreshes everything under the
+ * module's key root (`crmKeys.all`): an enquiry's change shows in the lists, its page and the dashboard.
+ */
+import type {
+  Complaint,
+  ComplaintInput,
+  ComplaintUpdate,
+  ContactGroup,
+  ContactGroupInput,
+  Enquiry,
+  EnquiryInput,
+  EnquiryUpdate,
+  FollowUp,
+  FollowUpInput,
+  TodaysActionRow,
+  TodaysActionTab,
+} from '@arena/contracts/crm';
+import {
+  complaintEndpoints,
+  contactGroupEndpoints,
+  crmDashboardEndpoint,
+  crmLogsEndpoint,
+  enquiryEndpoints,
+  followUpEndpoints,
+  todaysActionEndpoints,
+} from '@arena/contracts/crm/routes';
+import type { MemberInput } from '@arena/contracts/membership';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListParams } from '../../components/DataTable';
+import { call, type FileSource } from '../../lib/api';
+
+export type { Complaint, ContactGroup, Enquiry, FollowUp, TodaysActionRow, TodaysActionTab };
+
+export const crmKeys = {
+  all: ['crm'] as const,
+  enquiries: ['crm', 'enquiry'] as const,
+  enquiry: (id: number) => ['crm', 'enquiry', 'detail', id] as const,
+  followUps: ['crm', 'follow-up'] as const,
+  complaints: ['crm', 'complaint'] as const,
+  groups: ['crm', 'contact-group'] as const,
+  todays: ['crm', 'todays-action'] as const,
+  dashboard: ['crm', 'dashboard'] as const,
+  logs: ['crm', 'logs'] as const,
+};
+
+export const fetchEnquiries = (params: ListParams) => call(enquiryEndpoints.list, { query: params });
+export const enquiriesExport: FileSource = { endpoint: enquiryEndpoints.list };
+export const useEnquiry = (id: number | null) =>
+  useQuery({ queryKey: crmKeys.enquiry(id ?? 0), queryFn: () => call(enquiryEndpoints.retrieve, { params: { id: id! } }), enabled: !!id });
+export const fetchFollowUps = (params: ListParams) => call(followUpEndpoints.list, { query: params });
+export const fetchComplaints = (params: ListParams) => call(complaintEndpoints.list, { query: params });
+export const complaintsExport: FileSource = { endpoint: complaintEndpoints.list };
+export const fetchGroups = (params: ListParams) => call(contactGroupEndpoints.list, { query: params });
+export const groupsExport: FileSource = { endpoint: contactGroupEndpoints.list };
+export const fetchCrmLogs = (params: ListParams) => call(crmLogsEndpoint, { query: params });
+export const crmLogsExport: FileSource = { endpoint: crmLogsEndpoint };
+
+export const fetchTodaysActions = (tab: TodaysActionTab, days: number | undefined) => (params: ListParams) =>
+  call(todaysActionEndpoints.list, {
+    query: {
+      tab,
+      days,
+      page: params.page,
+      page_size: params.page_size,
+      search: params.search || undefined,
+      centre: params.centre ? Number(params.centre) : undefined,
+    },
+  });
+
+export const useCrmDashboard = (centre: string) =>
+  useQuery({
+    queryKey: [...crmKeys.dashboard, centre],
+    queryFn: () => call(crmDashboardEndpoint, { query: { centre: centre ? Number(centre) : undefined } }),
+  });
+
+export const useContactGroupPreview = (id: number | null) =>
+  useQuery({
+    queryKey: [...crmKeys.groups, 'preview', id],
+    queryFn: () => call(contactGroupEndpoints.preview, { params: { id: id! } }),
+    enabled: !!id,
+  });
+
+function useSettled() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: crmKeys.all });
+}
+
+export function useEnquiryMutations() {
+  const settled = useSettled();
+  const queryClient = useQueryClient();
+  return {
+    create: useMutation({ mutationFn: (input: EnquiryInput) => call(enquiryEndpoints.create, { body: input }), onSuccess: settled }),
+    update: useMutation({
+      mutationFn: ({ id, input }: { id: number; input: EnquiryUpdate }) =>
+        call(enquiryEndpoints.partialUpdate, { params: { id }, body: input }),
+      onSuccess: settled,
+    }),
+    remove: useMutation({ mutationFn: (id: number) => call(enquiryEndpoints.remove, { params: { id } }), onSuccess: settled }),
+    close: useMutation({
+      mutationFn: ({ id, reason }: { id: number; reason: string }) => call(enquiryEndpoints.close, { params: { id }, body: { reason } }),
+      onSuccess: settled,
+    }),
+    reopen: useMutation({ mutationFn: (id: number) => call(enquiryEndpoints.reopen, { params: { id } }), onSuccess: settled }),
+    convert: useMutation({
+      mutationFn: ({ id, input }: { id: number; input: MemberInput }) => call(enquiryEndpoints.convert, { params: { id }, body: input }),
+      onSuccess: async () => {
+        await settled();
+        // The new member shows in Membership's lists too.
+        await queryClient.invalidateQueries({ queryKey: ['membership'] });
+      },
+    }),
+    addFollowUp: useMutation({ mutationFn: (input: FollowUpInput) => call(followUpEndpoints.create, { body: input }), onSuccess: settled }),
+  };
+}
+
+export function useComplaintMutations() {
+  const settled = useSettled();
+  return {
+    create: useMutation({ mutationFn: (input: ComplaintInput) => call(complaintEndpoints.create, { body: input }), onSuccess: settled }),
+    update: useMutation({
+      mutationFn: ({ id, input }: { id: number; input: ComplaintUpdate }) =>
+        call(complaintEndpoints.partialUpdate, { params: { id }, body: input }),
+      onSuccess: settled,
+    }),
+    close: useMutation({
+      mutationFn: ({ id, resolution }: { id: number; resolution: string }) =>
+        call(complaintEndpoints.close, { params: { id }, body: { resolution } }),
+      onSuccess: settled,
+    }),
+    reopen: useMutation({ mutationFn: (id: number) => call(complaintEndpoints.reopen, { params: { id } }), onSuccess: settled }),
+    remove: useMutation({ mutationFn: (id: number) => call(complaintEndpoints.remove, { params: { id } }), onSuccess: settled }),
+  };
+}
+
+export function useContactGroupMutations() {
+  const settled = useSettled();
+  return {
+    create: useMutation({
+      mutationFn: (input: ContactGroupInput) => call(contactGroupEndpoints.create, { body: input }),
+      onSuccess: settled,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, input }: { id: number; input: ContactGroupInput }) =>
+        call(contactGroupEndpoints.update, { params: { id }, body: input }),
+      onSuccess: settled,
+    }),
+    remove: useMutation({ mutationFn: (id: number) => call(contactGroupEndpoints.remove, { params: { id } }), onSuccess: settled }),
+  };
+}
+
+export function useLogContact() {
+  const settled = useSettled();
+  return useMutation({
+    mutationFn: (input: { member: number; kind: 'call' | 'message' | 'whatsapp'; note?: string }) =>
+      call(todaysActionEndpoints.contact, { body: { note: '', ...input } }),
+    onSuccess: settled,
+  });
+}

@@ -1,0 +1,10 @@
+/** CRM Management's screens (lazy-loaded by the manifest). */
+export { ComplaintsPage } from './ComplaintsPage';
+export { ContactGroupsPage } from './ContactGroupsPage';
+export { ConvertEnquiryPage } from './ConvertEnquiryPage';
+export { CrmDashboardPage } from './DashboardPage';
+export { EnquiriesPage } from './EnquiriesPage';
+export { EnquiryPage } from './EnquiryPage';
+export { CrmLogsPage } from './LogsPage';
+export { CrmReportsPage } from './ReportsPage';
+export { TodaysActionPage } from './TodaysActionPage';

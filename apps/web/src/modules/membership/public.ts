@@ -1,0 +1,8 @@
+/**
+ * What other web modules may use of Membership Management: Add Member (CRM converts an enquiry
+ * through it), the renew and collect dialogs and the member's path (CRM's today's actions).
+ */
+export { AddMemberPage, type AddMemberOptions } from './members/AddMemberPage';
+export { CollectPaymentDialog } from './members/CollectPaymentDialog';
+export { RenewDialog } from './members/RenewDialog';
+export { memberPath } from './members/paths';
