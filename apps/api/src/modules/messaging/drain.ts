@@ -73,12 +73,13 @@ export async function drainOrganisation(
         where organisation_id = ${organisationId} and provider = 'offline' and status = 'sent' and sent_at <= now() - interval '1 second'`);
       const rows = await queryRows<Claimed>(
         tx,
-        sql`update message m set status = 'sending', lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+        sql`with claim as materialized (
+              select id from message where organisation_id = ${organisationId}
+                and ((status = 'queued' and not_before <= now()) or (status = 'sending' and lease_until < now()))
+              order by not_before, id limit ${batch} for update skip locked)
+            update message m set status = 'sending', lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
               attempts = m.attempts + 1, updated_at = now()
-            where m.id in (select id from message where organisation_id = ${organisationId}
-                             and ((status = 'queued' and not_before <= now()) or (status = 'sending' and lease_until < now()))
-                           order by not_before, id limit ${batch} for update skip locked)
-              and m.organisation_id = ${organisationId}
+            from claim where m.organisation_id = ${organisationId} and m.id = claim.id
             returning m.id, m.channel, m.address, m.subject, m.body, m.params, m.template_id, m.attempts, m.credits`,
       );
       if (!rows.length) return null;
