@@ -15,7 +15,18 @@ import { message, messageCredit, messageSetting, messageTemplate } from '../src/
 import { queueMessages } from '../src/modules/messaging/index.js';
 import { offlineProvider } from '../src/modules/messaging/settings.service.js';
 import { withTenant } from '../src/platform/db/client.js';
-import { dayFrom, inOrg, makeCentre, makeMember, makeMemberRow, makeMembershipRow, makeOrganisation, makePlan, makeUser, type TestOrganisation } from './factories.js';
+import {
+  dayFrom,
+  inOrg,
+  makeCentre,
+  makeMember,
+  makeMemberRow,
+  makeMembershipRow,
+  makeOrganisation,
+  makePlan,
+  makeUser,
+  type TestOrganisation,
+} from './factories.js';
 import { call, createTestApp, login, onPostgres, settleJobs, type TestContext } from './helpers.js';
 
 const A = '/api/administrator/messaging/';
@@ -28,16 +39,26 @@ let other: TestOrganisation;
 let key: string;
 let otherKey: string;
 let centre: number;
-let members: { id: number; phone: string }[] = [];
+const members: { id: number; phone: string }[] = [];
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Body, token = key, host = acme.host) =>
   call(t.app, { method, url, host, token, ...(payload ? { payload } : {}) });
 const countMessages = (org: TestOrganisation) =>
-  withTenant(t.handle.db, org.id, async (tx) => (await tx.select({ n: count() }).from(message).where(eq(message.organisationId, org.id)))[0].n);
-const balanceOf = async (org: TestOrganisation) => (await api('GET', `${A}credits/`, undefined, org === acme ? key : otherKey, org.host)).json().balance;
+  withTenant(
+    t.handle.db,
+    org.id,
+    async (tx) => (await tx.select({ n: count() }).from(message).where(eq(message.organisationId, org.id)))[0].n,
+  );
+const balanceOf = async (org: TestOrganisation) =>
+  (await api('GET', `${A}credits/`, undefined, org === acme ? key : otherKey, org.host)).json().balance;
 
 async function template(body: Body): Promise<number> {
-  const res = await api('POST', A, { channel: 'sms', name: `T ${Math.random()}`, body: 'Hi {first_name}, see you at {organisation}.', ...body });
+  const res = await api('POST', A, {
+    channel: 'sms',
+    name: `T ${Math.random()}`,
+    body: 'Hi {first_name}, see you at {organisation}.',
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
@@ -60,10 +81,19 @@ afterAll(async () => t?.close());
 
 describe('templates', () => {
   it('creates a template and counts its SMS parts', async () => {
-    const res = await api('POST', A, { channel: 'sms', name: 'Renewal', module: 'membership', body: 'Hi {first_name}, your {plan} ends on {end_date}.' });
+    const res = await api('POST', A, {
+      channel: 'sms',
+      name: 'Renewal',
+      module: 'membership',
+      body: 'Hi {first_name}, your {plan} ends on {end_date}.',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ channel: 'sms', module: 'membership', segments: 1, is_active: true });
-    const hindi = await api('POST', A, { channel: 'sms', name: 'Hindi', body: 'नमस्ते {first_name}, आपकी सदस्यता {end_date} को समाप्त हो रही है। कृपया नवीनीकरण करें। धन्यवाद!' });
+    const hindi = await api('POST', A, {
+      channel: 'sms',
+      name: 'Hindi',
+      body: 'नमस्ते {first_name}, आपकी सदस्यता {end_date} को समाप्त हो रही है। कृपया नवीनीकरण करें। धन्यवाद!',
+    });
     expect(hindi.json().segments).toBe(2);
   });
 
@@ -83,7 +113,9 @@ describe('templates', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(Object.keys(res.json()), JSON.stringify(payload)).toContain(field);
     }
-    expect(await api('POST', A, { channel: 'sms', name: 'Bad', body: 'Hi {firstname}' }).then((r) => r.json().body[0])).toMatch(/Unknown placeholder \{firstname\}/);
+    expect(await api('POST', A, { channel: 'sms', name: 'Bad', body: 'Hi {firstname}' }).then((r) => r.json().body[0])).toMatch(
+      /Unknown placeholder \{firstname\}/,
+    );
     const after = await withTenant(t.handle.db, acme.id, async (tx) => (await tx.select({ n: count() }).from(messageTemplate))[0].n);
     expect(after).toBe(before);
   });
@@ -101,10 +133,30 @@ describe('templates', () => {
 
   it('previews with the sample values or a chosen member', async () => {
     const sample = await api('POST', `${A}preview/`, { channel: 'sms', body: 'Hi {first_name} of {organisation} €' });
-    expect(sample.json()).toMatchObject({ text: `Hi Asha of ${acme.subdomain} Sports €`, encoding: 'GSM-7', segments: 1, credits: 1, recipient: 'Sample member' });
-    const chosen = await api('POST', `${A}preview/`, { channel: 'whatsapp', body: 'Hi {first_name}', recipient: { kind: 'member', id: members[0].id } });
+    expect(sample.json()).toMatchObject({
+      text: `Hi Asha of ${acme.subdomain} Sports €`,
+      encoding: 'GSM-7',
+      segments: 1,
+      credits: 1,
+      recipient: 'Sample member',
+    });
+    const chosen = await api('POST', `${A}preview/`, {
+      channel: 'whatsapp',
+      body: 'Hi {first_name}',
+      recipient: { kind: 'member', id: members[0].id },
+    });
     expect(chosen.json()).toMatchObject({ text: 'Hi Asha0', credits: 1 });
-    expect((await api('POST', `${A}preview/`, { channel: 'sms', body: 'x', recipient: { kind: 'member', id: members[0].id } }, otherKey, other.host)).statusCode).toBe(404);
+    expect(
+      (
+        await api(
+          'POST',
+          `${A}preview/`,
+          { channel: 'sms', body: 'x', recipient: { kind: 'member', id: members[0].id } },
+          otherKey,
+          other.host,
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('refuses users without the module (403) and keeps module screens to their module', async () => {
@@ -127,7 +179,15 @@ describe('credits and sending', () => {
   it('refuses a send beyond the balance before anything is queued, then sends after a purchase', async () => {
     const id = await template({ name: 'Hello', module: 'membership' });
     const before = await countMessages(acme);
-    const send = (extra: Body = {}) => api('POST', `${A}send/`, { channel: 'sms', module: 'membership', template: id, audience: 'members', ids: members.map((m) => m.id), ...extra });
+    const send = (extra: Body = {}) =>
+      api('POST', `${A}send/`, {
+        channel: 'sms',
+        module: 'membership',
+        template: id,
+        audience: 'members',
+        ids: members.map((m) => m.id),
+        ...extra,
+      });
     const refused = await send();
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toMatch(/Not enough message credits: this needs 3 and the balance is 0/);
@@ -165,9 +225,22 @@ describe('credits and sending', () => {
     expect((await api('POST', `${A}opt-out/`, { channel: 'sms', address: `+91 ${members[1].phone}` })).statusCode).toBe(201);
     expect(Object.keys((await api('POST', `${A}opt-out/`, { channel: 'sms', address: '123' })).json())).toEqual(['address']);
     const balance = await balanceOf(acme);
-    const res = await api('POST', `${A}send/`, { channel: 'email', module: 'membership', subject: 'Hi {first_name}', text: 'Hello {first_name}', audience: 'members', ids: [members[0].id] });
+    const res = await api('POST', `${A}send/`, {
+      channel: 'email',
+      module: 'membership',
+      subject: 'Hi {first_name}',
+      text: 'Hello {first_name}',
+      audience: 'members',
+      ids: [members[0].id],
+    });
     expect(res.json()).toMatchObject({ queued: 1, credits: 0 });
-    const sms = await api('POST', `${A}send/`, { channel: 'sms', module: 'membership', template: id, audience: 'members', ids: members.map((m) => m.id) });
+    const sms = await api('POST', `${A}send/`, {
+      channel: 'sms',
+      module: 'membership',
+      template: id,
+      audience: 'members',
+      ids: members.map((m) => m.id),
+    });
     expect(sms.json()).toMatchObject({ count: 3, skipped: 1, queued: 2, credits: 2, balance: balance - 2 });
     const skipped = (await api('GET', `${A}logs/?status=skipped`)).json().results;
     expect(skipped).toHaveLength(1);
@@ -209,28 +282,60 @@ describe('settings and webhooks', () => {
     const got = await api('GET', `${A}settings/`);
     expect(got.body).not.toContain('msg91-secret');
     expect(got.body).not.toContain('wa-app-secret');
-    const [row] = await withTenant(t.handle.db, acme.id, (tx) => tx.select().from(messageSetting).where(eq(messageSetting.organisationId, acme.id)));
+    const [row] = await withTenant(t.handle.db, acme.id, (tx) =>
+      tx.select().from(messageSetting).where(eq(messageSetting.organisationId, acme.id)),
+    );
     expect(row.msg91AuthKey).toMatch(/^v1:/);
     expect(row.msg91AuthKey).not.toContain('abcd1234');
     // Leaving a secret out keeps it.
-    const kept = await api('PUT', `${A}settings/`, { sms_provider: 'msg91', msg91_sender_id: 'ARENAF', msg91_dlt_entity_id: '1201159876543210' });
+    const kept = await api('PUT', `${A}settings/`, {
+      sms_provider: 'msg91',
+      msg91_sender_id: 'ARENAF',
+      msg91_dlt_entity_id: '1201159876543210',
+    });
     expect(kept.json().msg91_auth_key).toBe('••••1234');
     // MSG91 sends DLT templates only.
     const id = await template({ name: 'No DLT', module: 'membership' });
-    const res2 = await api('POST', `${A}send/`, { channel: 'sms', module: 'membership', template: id, audience: 'members', ids: [members[0].id] });
+    const res2 = await api('POST', `${A}send/`, {
+      channel: 'sms',
+      module: 'membership',
+      template: id,
+      audience: 'members',
+      ids: [members[0].id],
+    });
     expect(Object.keys(res2.json())).toEqual(['template']);
     await api('PUT', `${A}settings/`, { sms_provider: 'offline' });
-    expect(Object.keys((await api('PUT', `${A}settings/`, { sms_provider: 'msg91' })).json()).sort()).toEqual(['msg91_dlt_entity_id', 'msg91_sender_id']);
+    expect(Object.keys((await api('PUT', `${A}settings/`, { sms_provider: 'msg91' })).json()).sort()).toEqual([
+      'msg91_dlt_entity_id',
+      'msg91_sender_id',
+    ]);
   });
 
   it('refuses a WhatsApp webhook with a bad signature and changes nothing; a good one marks delivered and STOP opts out', async () => {
     await api('PUT', `${A}settings/`, { whatsapp_app_secret: 'wa-app-secret-9876' });
     const [sent] = (await api('GET', `${A}logs/?status=sent&channel=sms`)).json().results;
     const payload = JSON.stringify({
-      entry: [{ changes: [{ value: { statuses: [{ id: sent.provider_message_id, status: 'delivered' }], messages: [{ from: `91${members[2].phone}`, text: { body: 'STOP' } }] } }] }],
+      entry: [
+        {
+          changes: [
+            {
+              value: {
+                statuses: [{ id: sent.provider_message_id, status: 'delivered' }],
+                messages: [{ from: `91${members[2].phone}`, text: { body: 'STOP' } }],
+              },
+            },
+          ],
+        },
+      ],
     });
     const post = (signature: string) =>
-      call(t.app, { method: 'POST', url: '/api/public/messaging/whatsapp/', host: acme.host, payload, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } });
+      call(t.app, {
+        method: 'POST',
+        url: '/api/public/messaging/whatsapp/',
+        host: acme.host,
+        payload,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      });
     const bad = await post(`sha256=${createHmac('sha256', 'wrong').update(payload).digest('hex')}`);
     expect(bad.statusCode).toBe(400);
     expect((await api('GET', `${A}logs/${''}?search=${sent.recipient_name}&status=delivered`)).json().count).toBe(0);
@@ -240,14 +345,27 @@ describe('settings and webhooks', () => {
     expect(good.json().received).toBe(2);
     const after = (await api('GET', `${A}logs/?status=delivered`)).json().results.map((m: { id: number }) => m.id);
     expect(after).toContain(sent.id);
-    expect((await api('GET', `${A}opt-out/?channel=whatsapp`)).json().results[0]).toMatchObject({ address: members[2].phone, source: 'stop_reply' });
+    expect((await api('GET', `${A}opt-out/?channel=whatsapp`)).json().results[0]).toMatchObject({
+      address: members[2].phone,
+      source: 'stop_reply',
+    });
   });
 
   it('checks the MSG91 webhook token', async () => {
-    const bad = await call(t.app, { method: 'POST', url: '/api/public/messaging/msg91/?token=nope', host: acme.host, payload: [{ mobile: '919876543210', message: 'STOP' }] });
+    const bad = await call(t.app, {
+      method: 'POST',
+      url: '/api/public/messaging/msg91/?token=nope',
+      host: acme.host,
+      payload: [{ mobile: '919876543210', message: 'STOP' }],
+    });
     expect(bad.statusCode).toBe(400);
     const token = (await api('GET', `${A}settings/`)).json().webhook_token;
-    const good = await call(t.app, { method: 'POST', url: `/api/public/messaging/msg91/?token=${token}`, host: acme.host, payload: [{ mobile: `91${members[0].phone}`, message: 'stop' }] });
+    const good = await call(t.app, {
+      method: 'POST',
+      url: `/api/public/messaging/msg91/?token=${token}`,
+      host: acme.host,
+      payload: [{ mobile: `91${members[0].phone}`, message: 'stop' }],
+    });
     expect(good.statusCode, good.body).toBe(200);
     expect((await api('GET', `${A}opt-out/?channel=sms&search=${members[0].phone}`)).json().count).toBe(1);
   });
@@ -260,7 +378,10 @@ describe('the drain', () => {
       const c = await makeCentre(tx, ctx);
       const people = [];
       for (let i = 0; i < 40; i++) people.push(await makeMemberRow(tx, ctx, { centreId: c.id }));
-      const [tpl] = await tx.insert(messageTemplate).values({ organisationId: other.id, channel: 'sms', name: 'Bulk', body: 'Hi {first_name}' }).returning();
+      const [tpl] = await tx
+        .insert(messageTemplate)
+        .values({ organisationId: other.id, channel: 'sms', name: 'Bulk', body: 'Hi {first_name}' })
+        .returning();
       await queueMessages(tx, ctx, {
         channel: 'sms',
         module: 'administrator',
@@ -282,14 +403,20 @@ describe('the drain', () => {
       },
     };
     const deps = { config: t.config, mailer: { send: async () => {} } };
-    await expect(drainOrganisation(t.handle.db, deps, other.id, { providers: { sms: dying }, batch: 25, concurrency: 1, signal: controller.signal })).rejects.toThrow(/stopped/);
-    const stuck = await withTenant(t.handle.db, other.id, (tx) => tx.select({ n: count() }).from(message).where(eq(message.status, 'sending')));
+    await expect(
+      drainOrganisation(t.handle.db, deps, other.id, { providers: { sms: dying }, batch: 25, concurrency: 1, signal: controller.signal }),
+    ).rejects.toThrow(/stopped/);
+    const stuck = await withTenant(t.handle.db, other.id, (tx) =>
+      tx.select({ n: count() }).from(message).where(eq(message.status, 'sending')),
+    );
     expect(stuck[0].n).toBe(25);
     // A restarted worker before the lease runs out takes nothing of the dead one's batch …
     const early = await drainOrganisation(t.handle.db, deps, other.id, { providers: { sms: dying } });
     expect(early.sent).toBe(15);
     // … and after it, sends the rest: the provider already took 25 of them, so none goes twice.
-    await withTenant(t.handle.db, other.id, (tx) => tx.execute(sql`update message set lease_until = now() - interval '1 second' where status = 'sending'`));
+    await withTenant(t.handle.db, other.id, (tx) =>
+      tx.execute(sql`update message set lease_until = now() - interval '1 second' where status = 'sending'`),
+    );
     const late = await drainOrganisation(t.handle.db, deps, other.id, { providers: { sms: dying } });
     expect(late.sent).toBe(25);
     expect(realSends.size).toBe(40);
@@ -304,12 +431,20 @@ describe('the drain', () => {
   it('fails a message after its attempts, refunds its credits, and a retry spends them again', async () => {
     const id = await template({ name: 'Fails', module: 'membership' });
     const balance = await balanceOf(acme);
-    const sent = await api('POST', `${A}send/`, { channel: 'sms', module: 'membership', template: id, audience: 'members', ids: [members[2].id] });
+    const sent = await api('POST', `${A}send/`, {
+      channel: 'sms',
+      module: 'membership',
+      template: id,
+      audience: 'members',
+      ids: [members[2].id],
+    });
     expect(sent.json().credits).toBe(1);
     const broken: MessageProvider = { name: 'msg91', send: async () => Promise.reject(new Error('gateway down')) };
     const deps = { config: t.config, mailer: { send: async () => {} } };
     // The app's own drain may have sent it already; only a still-queued message is failed here.
-    await withTenant(t.handle.db, acme.id, (tx) => tx.execute(sql`update message set status = 'queued', attempts = 2 where template_id = ${id}`));
+    await withTenant(t.handle.db, acme.id, (tx) =>
+      tx.execute(sql`update message set status = 'queued', attempts = 2 where template_id = ${id}`),
+    );
     await drainOrganisation(t.handle.db, deps, acme.id, { providers: { sms: broken } });
     const [row] = (await api('GET', `${A}logs/?status=failed`)).json().results;
     expect(row).toMatchObject({ error: 'gateway down', attempts: 3 });
@@ -329,9 +464,13 @@ describe('automatic rules', () => {
     const rule = await api('POST', `${A}auto/`, { trigger: 'membership.expiring', template: tpl, offset: 7 });
     expect(rule.statusCode, rule.body).toBe(201);
     expect(Object.keys((await api('POST', `${A}auto/`, { trigger: 'nope', template: tpl })).json())).toEqual(['trigger']);
-    expect(Object.keys((await api('POST', `${A}auto/`, { trigger: 'membership.expiring', template: tpl, offset: 99 })).json())).toEqual(['offset']);
+    expect(Object.keys((await api('POST', `${A}auto/`, { trigger: 'membership.expiring', template: tpl, offset: 99 })).json())).toEqual([
+      'offset',
+    ]);
     const bad = await template({ name: 'Wrong placeholder', body: 'Your booking {booking_code}' });
-    expect(Object.keys((await api('POST', `${A}auto/`, { trigger: 'membership.expiring', template: bad, offset: 7 })).json())).toEqual(['template']);
+    expect(Object.keys((await api('POST', `${A}auto/`, { trigger: 'membership.expiring', template: bad, offset: 7 })).json())).toEqual([
+      'template',
+    ]);
     await inOrg(t, acme, async (tx, ctx) => {
       const plan = await makePlan(tx, ctx, { name: 'Gold' });
       const m = await makeMemberRow(tx, ctx, { centreId: centre, firstName: 'Ravi' });
@@ -346,7 +485,10 @@ describe('automatic rules', () => {
     const log = (await api('GET', `${A}logs/?rule=${rule.json().id}`)).json();
     expect(log.count).toBe(1);
     expect(log.results[0].text).toMatch(/^Hi Ravi, Gold ends \d\d-\d\d-\d{4}\.$/);
-    expect((await api('GET', `${A}auto/`)).json().results[0]).toMatchObject({ sent_count: 1, trigger_label: 'Membership expiring in N days' });
+    expect((await api('GET', `${A}auto/`)).json().results[0]).toMatchObject({
+      sent_count: 1,
+      trigger_label: 'Membership expiring in N days',
+    });
     expect((await api('DELETE', `${A}auto/${rule.json().id}/`)).statusCode).toBe(409);
     expect((await api('PATCH', `${A}auto/${rule.json().id}/`, { is_active: false })).json().is_active).toBe(false);
   });
@@ -355,10 +497,14 @@ describe('automatic rules', () => {
     const tpl = await template({ name: 'Birthday', module: 'membership', body: 'Happy birthday {first_name}!' });
     const rule = (await api('POST', `${A}auto/`, { trigger: 'membership.birthday', template: tpl })).json();
     await inOrg(t, acme, async (tx, ctx) => {
-      for (let i = 0; i < 5; i++) await makeMemberRow(tx, ctx, { centreId: centre, firstName: `Bday${i}`, dateOfBirth: `1990-${ctx.now.today.slice(5)}` });
+      for (let i = 0; i < 5; i++)
+        await makeMemberRow(tx, ctx, { centreId: centre, firstName: `Bday${i}`, dateOfBirth: `1990-${ctx.now.today.slice(5)}` });
     });
     const runs = await Promise.all([runRules(t.handle.db, t.config, acme.id), runRules(t.handle.db, t.config, acme.id)]);
-    const queued = runs.flat().filter((r) => r.rule === rule.id).reduce((s, r) => s + r.queued, 0);
+    const queued = runs
+      .flat()
+      .filter((r) => r.rule === rule.id)
+      .reduce((s, r) => s + r.queued, 0);
     expect(queued).toBe(5);
     expect((await api('GET', `${A}logs/?rule=${rule.id}`)).json().count).toBe(5);
   });
@@ -376,13 +522,43 @@ describe.runIf(onPostgres)('credits under concurrency', () => {
     });
     const tpl = (await api('POST', A, { channel: 'sms', name: 'Race', body: 'Hi' }, orgKey, org.host)).json().id;
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => api('POST', `${A}send/`, { channel: 'sms', template: tpl, audience: 'members', ids }, orgKey, org.host)),
+      Array.from({ length: 30 }, () =>
+        api('POST', `${A}send/`, { channel: 'sms', template: tpl, audience: 'members', ids }, orgKey, org.host),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(20);
-    const [credit] = await withTenant(t.handle.db, org.id, (tx) => tx.select().from(messageCredit).where(eq(messageCredit.organisationId, org.id)));
+    const [credit] = await withTenant(t.handle.db, org.id, (tx) =>
+      tx.select().from(messageCredit).where(eq(messageCredit.organisationId, org.id)),
+    );
     expect(credit.balance).toBe(0);
-    const queued = await withTenant(t.handle.db, org.id, (tx) => tx.select({ n: count() }).from(message).where(and(eq(message.organisationId, org.id))));
+    const queued = await withTenant(t.handle.db, org.id, (tx) =>
+      tx
+        .select({ n: count() })
+        .from(message)
+        .where(and(eq(message.organisationId, org.id))),
+    );
     expect(queued[0].n).toBe(10);
+  });
+});
+
+describe('demo data', () => {
+  it('has a template for every rule, the rules on, 500 credits and a month of delivery log', async () => {
+    const demo = await createTestApp();
+    try {
+      const owner = await login(demo.app, { email: 'owner@demo.example.com', password: 'ArenaDemo#2026' });
+      const get = async (url: string) => (await call(demo.app, { method: 'GET', url, token: owner })).json();
+      const templates = (await get(`${A}?page_size=100`)).results;
+      expect(templates.some((t: { segments: number; name: string }) => t.name.includes('Hindi') && t.segments >= 1)).toBe(true);
+      const rules = (await get(`${A}auto/?page_size=100`)).results;
+      const triggers = (await get(`${A}auto/triggers/`)).results.map((t: { key: string }) => t.key);
+      expect(rules.map((r: { trigger: string }) => r.trigger).sort()).toEqual([...triggers].sort());
+      expect(rules.every((r: { is_active: boolean }) => r.is_active)).toBe(true);
+      expect((await get(`${A}credits/`)).balance).toBe(500);
+      const statuses = new Set((await get(`${A}logs/?page_size=100`)).results.map((m: { status: string }) => m.status));
+      expect([...statuses].sort()).toEqual(['delivered', 'failed', 'sent', 'skipped']);
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -116,7 +116,14 @@ export async function drainOrganisation(
       } catch (err) {
         const error = err instanceof Error ? err.message.slice(0, 500) : String(err);
         const final = err instanceof PermanentSendError || m.attempts >= MAX_ATTEMPTS;
-        return { id: Number(m.id), status: final ? 'failed' : 'queued', provider: provider.name, pid: '', error, refund: final ? m.credits : 0 };
+        return {
+          id: Number(m.id),
+          status: final ? 'failed' : 'queued',
+          provider: provider.name,
+          pid: '',
+          error,
+          refund: final ? m.credits : 0,
+        };
       }
     });
     if (options.signal?.aborted) throw new Error('The drain was stopped before it wrote its outcomes.');
@@ -150,7 +157,11 @@ export async function drainOrganisation(
 
 /** Queues the drain of an organisation now (after the request's commit), and the delivered mark a moment later. */
 export async function drainSoon(jobs: JobRunner, organisationId: number): Promise<void> {
-  await jobs.add(DRAIN_TASK, { organisation: organisationId }, { key: `${DRAIN_TASK}:${organisationId}`, runAt: new Date(Date.now() + 200) });
+  await jobs.add(
+    DRAIN_TASK,
+    { organisation: organisationId },
+    { key: `${DRAIN_TASK}:${organisationId}`, runAt: new Date(Date.now() + 200) },
+  );
 }
 
 /** `messaging.drain`: one organisation (payload) or every active one (the schedule's tick). */
@@ -159,7 +170,9 @@ export function drainTask(getDeps: () => { fetch?: ProviderDeps['fetch'] } = () 
     name: DRAIN_TASK,
     async run(payload, { db, config, mailer, log }) {
       const one = (payload as { organisation?: number } | null)?.organisation;
-      const ids = one ? [one] : (await db.select({ id: organisation.id }).from(organisation).where(eq(organisation.isActive, true))).map((o) => o.id);
+      const ids = one
+        ? [one]
+        : (await db.select({ id: organisation.id }).from(organisation).where(eq(organisation.isActive, true))).map((o) => o.id);
       for (const id of ids) {
         try {
           await drainOrganisation(db, { config, mailer, log, ...getDeps() }, id);
