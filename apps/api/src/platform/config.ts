@@ -89,7 +89,10 @@ const configSchema = z.object({
   SECRETS_KEY: z
     .string()
     .optional()
-    .refine((v) => !v || /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes as 64 hex digits or base64'),
+    .refine(
+      (v) => !v || /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32,
+      'must be 32 bytes as 64 hex digits or base64',
+    ),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {

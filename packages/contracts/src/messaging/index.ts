@@ -231,7 +231,13 @@ export const optOutInputSchema = z.object({
   /** A phone (SMS, WhatsApp) or an e-mail address. */
   address: requiredSingleLineText(254),
 });
-export const optOutSchema = z.object({ id: z.number(), channel: z.enum(CHANNELS), address: z.string(), source: z.string(), created_at: z.string() });
+export const optOutSchema = z.object({
+  id: z.number(),
+  channel: z.enum(CHANNELS),
+  address: z.string(),
+  source: z.string(),
+  created_at: z.string(),
+});
 export type OptOut = z.infer<typeof optOutSchema>;
 
 // ---- provider settings ----
@@ -277,7 +283,8 @@ export const settingsInputSchema = z
   .superRefine((v, ctx) => {
     if (v.sms_provider === 'msg91') {
       if (!v.msg91_sender_id) ctx.addIssue({ code: 'custom', path: ['msg91_sender_id'], message: 'MSG91 needs the sender id.' });
-      if (!v.msg91_dlt_entity_id) ctx.addIssue({ code: 'custom', path: ['msg91_dlt_entity_id'], message: 'MSG91 needs the DLT entity id.' });
+      if (!v.msg91_dlt_entity_id)
+        ctx.addIssue({ code: 'custom', path: ['msg91_dlt_entity_id'], message: 'MSG91 needs the DLT entity id.' });
     }
     if (v.whatsapp_provider === 'cloud' && !v.whatsapp_phone_number_id)
       ctx.addIssue({ code: 'custom', path: ['whatsapp_phone_number_id'], message: 'The Cloud API needs the phone number id.' });
@@ -290,7 +297,9 @@ export const triggerSchema = z.object({
   label: z.string(),
   module: z.enum(MESSAGE_MODULES),
   placeholders: z.array(z.string()),
-  offset: z.object({ unit: z.enum(['days', 'hours']), label: z.string(), min: z.number(), max: z.number(), default: z.number() }).nullable(),
+  offset: z
+    .object({ unit: z.enum(['days', 'hours']), label: z.string(), min: z.number(), max: z.number(), default: z.number() })
+    .nullable(),
 });
 export type Trigger = z.infer<typeof triggerSchema>;
 
@@ -324,9 +333,20 @@ const moduleQuery = z.object({ module: z.enum(MESSAGE_MODULES).optional() });
 export const messageTemplateEndpoints = crudEndpoints(A, templateSchema, templateInputSchema);
 export const messagingEndpoints = {
   preview: endpoint({ method: 'POST', path: `${A}preview/`, body: previewInputSchema, response: previewSchema }),
-  audiences: endpoint({ method: 'GET', path: `${A}audiences/`, query: moduleQuery, response: z.object({ results: z.array(audienceSchema) }) }),
+  audiences: endpoint({
+    method: 'GET',
+    path: `${A}audiences/`,
+    query: moduleQuery,
+    response: z.object({ results: z.array(audienceSchema) }),
+  }),
   send: endpoint({ method: 'POST', path: `${A}send/`, body: sendInputSchema, response: sendResultSchema }),
-  whatsappLink: endpoint({ method: 'POST', path: `${A}whatsapp-link/`, body: whatsappLinkInputSchema, response: whatsappLinkSchema, status: 201 }),
+  whatsappLink: endpoint({
+    method: 'POST',
+    path: `${A}whatsapp-link/`,
+    body: whatsappLinkInputSchema,
+    response: whatsappLinkSchema,
+    status: 201,
+  }),
   logs: listEndpoint(`${A}logs/`, messageSchema),
   retry: endpoint({ method: 'POST', path: `${A}logs/:id/retry/`, params: idParamsSchema, response: messageSchema }),
   settings: endpoint({ method: 'GET', path: `${A}settings/`, response: settingsSchema }),
@@ -343,7 +363,12 @@ export const messagingEndpoints = {
   optOuts: listEndpoint(`${A}opt-out/`, optOutSchema),
   addOptOut: endpoint({ method: 'POST', path: `${A}opt-out/`, body: optOutInputSchema, response: optOutSchema, status: 201 }),
   removeOptOut: endpoint({ method: 'DELETE', path: `${A}opt-out/:id/`, params: idParamsSchema, status: 204 }),
-  triggers: endpoint({ method: 'GET', path: `${A}auto/triggers/`, query: moduleQuery, response: z.object({ results: z.array(triggerSchema) }) }),
+  triggers: endpoint({
+    method: 'GET',
+    path: `${A}auto/triggers/`,
+    query: moduleQuery,
+    response: z.object({ results: z.array(triggerSchema) }),
+  }),
 };
 export const messageRuleEndpoints = crudEndpoints(`${A}auto/`, ruleSchema, ruleInputSchema);
 

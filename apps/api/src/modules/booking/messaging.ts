@@ -5,7 +5,13 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
-import { MESSAGE_RECIPIENTS_MAX, type DueRecipient, type MessageAudience, type MessageRecipient, type MessageTrigger } from '../../platform/module.js';
+import {
+  MESSAGE_RECIPIENTS_MAX,
+  type DueRecipient,
+  type MessageAudience,
+  type MessageRecipient,
+  type MessageTrigger,
+} from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
 
 async function clients(tx: Tx, ctx: Ctx, where: SQL, limit: number): Promise<MessageRecipient[]> {
@@ -91,7 +97,12 @@ export const bookingTriggers: MessageTrigger[] = [
     offset: null,
     // Bookings made in the last day whose first slot is still ahead.
     due: (tx, ctx, { now }) =>
-      bookings(tx, ctx, sql`b.created_at >= ${now.toISOString()}::timestamptz - interval '1 day' and ${slotStart(ctx)} > ${now.toISOString()}::timestamptz`, sql`'confirmed:' || b.id`),
+      bookings(
+        tx,
+        ctx,
+        sql`b.created_at >= ${now.toISOString()}::timestamptz - interval '1 day' and ${slotStart(ctx)} > ${now.toISOString()}::timestamptz`,
+        sql`'confirmed:' || b.id`,
+      ),
   },
   {
     key: 'booking.reminder',

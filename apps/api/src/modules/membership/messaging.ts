@@ -6,7 +6,13 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
-import { MESSAGE_RECIPIENTS_MAX, type DueRecipient, type MessageAudience, type MessageRecipient, type MessageTrigger } from '../../platform/module.js';
+import {
+  MESSAGE_RECIPIENTS_MAX,
+  type DueRecipient,
+  type MessageAudience,
+  type MessageRecipient,
+  type MessageTrigger,
+} from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
 
 interface Row {
@@ -51,7 +57,12 @@ function recipient(r: Row): MessageRecipient & { eventKey: string } {
   return { kind: 'member', id: Number(r.id), name: r.name, phone: r.phone, email: r.email, values, eventKey: r.event_key ?? '' };
 }
 
-const audience = (key: string, label: string, param: MessageAudience['param'], where: (input: { param: number | null; ids: number[] }) => SQL): MessageAudience => ({
+const audience = (
+  key: string,
+  label: string,
+  param: MessageAudience['param'],
+  where: (input: { param: number | null; ids: number[] }) => SQL,
+): MessageAudience => ({
   key,
   label,
   module: 'membership',
@@ -115,9 +126,14 @@ export const membershipTriggers: MessageTrigger[] = [
     offset: null,
     // Members who joined today or yesterday (a run missed at midnight still welcomes them), once each.
     due: async (tx, ctx, { today }) =>
-      (await members(tx, ctx, sql`(mb.created_at at time zone ${ctx.timeZone})::date between ${today}::date - 1 and ${today}::date`, MESSAGE_RECIPIENTS_MAX)).map(
-        (r) => ({ ...r, eventKey: `welcome:${r.id}` }),
-      ),
+      (
+        await members(
+          tx,
+          ctx,
+          sql`(mb.created_at at time zone ${ctx.timeZone})::date between ${today}::date - 1 and ${today}::date`,
+          MESSAGE_RECIPIENTS_MAX,
+        )
+      ).map((r) => ({ ...r, eventKey: `welcome:${r.id}` })),
   },
   {
     key: 'membership.birthday',
@@ -142,7 +158,13 @@ export const membershipTriggers: MessageTrigger[] = [
     placeholders: MEMBER_VALUES,
     offset: { unit: 'days', label: 'Days before the end date', min: 0, max: 60, default: 7 },
     due: (tx, ctx, { offset, today }) =>
-      dueSales(tx, ctx, 'membership', sql`s.end_date = ${today}::date + ${offset}::int and s.status <> 'frozen' and ${notRenewed}`, sql`'expiring:' || s.id || ':' || s.end_date`),
+      dueSales(
+        tx,
+        ctx,
+        'membership',
+        sql`s.end_date = ${today}::date + ${offset}::int and s.status <> 'frozen' and ${notRenewed}`,
+        sql`'expiring:' || s.id || ':' || s.end_date`,
+      ),
   },
   {
     key: 'membership.expired',
@@ -151,7 +173,13 @@ export const membershipTriggers: MessageTrigger[] = [
     placeholders: MEMBER_VALUES,
     offset: { unit: 'days', label: 'Days after it ended', min: 0, max: 60, default: 0 },
     due: (tx, ctx, { offset, today }) =>
-      dueSales(tx, ctx, 'membership', sql`s.end_date = ${today}::date - 1 - ${offset}::int and ${notRenewed}`, sql`'expired:' || s.id || ':' || s.end_date`),
+      dueSales(
+        tx,
+        ctx,
+        'membership',
+        sql`s.end_date = ${today}::date - 1 - ${offset}::int and ${notRenewed}`,
+        sql`'expired:' || s.id || ':' || s.end_date`,
+      ),
   },
   {
     key: 'membership.payment_due',

@@ -41,7 +41,9 @@ export function templateJson(row: TemplateRow): Template {
   };
 }
 
-const uniqueName = onUnique({ message_template_org_channel_name_key: { field: 'name', message: 'A template of this channel with this name already exists.' } });
+const uniqueName = onUnique({
+  message_template_org_channel_name_key: { field: 'name', message: 'A template of this channel with this name already exists.' },
+});
 
 type TemplateValues = z.output<typeof templateInputSchema>;
 type RuleValues = z.output<typeof ruleInputSchema>;
@@ -78,12 +80,25 @@ export async function createTemplate(tx: Tx, ctx: Ctx, input: TemplateValues, mo
     .returning()
     .catch(uniqueName);
   const out = templateJson(row);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'message_template', objectId: row.id, label: row.name, action: 'create', after: out });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'message_template',
+    objectId: row.id,
+    label: row.name,
+    action: 'create',
+    after: out,
+  });
   return out;
 }
 
 /** PUT (the whole input) or PATCH (some fields): the row as written is checked again as a whole. */
-export async function updateTemplate(tx: Tx, ctx: Ctx, id: number, input: Partial<TemplateValues>, modules: MessageModule[]): Promise<Template> {
+export async function updateTemplate(
+  tx: Tx,
+  ctx: Ctx,
+  id: number,
+  input: Partial<TemplateValues>,
+  modules: MessageModule[],
+): Promise<Template> {
   const before = await loadTemplate(tx, ctx, id, modules);
   const merged = { ...templateJson(before), ...input };
   const parsed = templateInputSchema.safeParse(merged);
@@ -108,7 +123,15 @@ export async function updateTemplate(tx: Tx, ctx: Ctx, id: number, input: Partia
     .returning()
     .catch(uniqueName);
   const out = templateJson(row);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'message_template', objectId: id, label: row.name, action: 'update', before: templateJson(before), after: out });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'message_template',
+    objectId: id,
+    label: row.name,
+    action: 'update',
+    before: templateJson(before),
+    after: out,
+  });
   return out;
 }
 
@@ -124,7 +147,14 @@ export async function deleteTemplate(tx: Tx, ctx: Ctx, id: number, modules: Mess
     .where(and(eq(messageRule.organisationId, ctx.organisationId), eq(messageRule.templateId, id)));
   if (used.n || ruled.n) throw conflict('This template has sent messages or is used by an automatic rule: switch it off instead.');
   await tx.delete(messageTemplate).where(and(eq(messageTemplate.organisationId, ctx.organisationId), eq(messageTemplate.id, id)));
-  await record(tx, ctx.actor, { module: MODULE, resource: 'message_template', objectId: id, label: before.name, action: 'delete', before: templateJson(before) });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'message_template',
+    objectId: id,
+    label: before.name,
+    action: 'delete',
+    before: templateJson(before),
+  });
 }
 
 // ---- automatic rules ----
@@ -189,23 +219,43 @@ async function checkRule(tx: Tx, ctx: Ctx, v: Omit<RuleValues, 'is_active'>, mod
     .map((p) => p.slice(1, -1))
     .filter((p) => !['first_name', 'last_name', 'name', 'phone', 'organisation', 'date', ...trigger.placeholders].includes(p));
   if (unknown.length)
-    throw fieldError('template', `This trigger does not fill ${unknown.map((p) => `{${p}}`).join(', ')}; it fills ${trigger.placeholders.map((p) => `{${p}}`).join(', ')}.`);
+    throw fieldError(
+      'template',
+      `This trigger does not fill ${unknown.map((p) => `{${p}}`).join(', ')}; it fills ${trigger.placeholders.map((p) => `{${p}}`).join(', ')}.`,
+    );
   return { trigger, offset: trigger.offset ? v.offset : 0 };
 }
 
 const uniqueRule = onUnique({
-  message_rule_org_trigger_template_offset_key: { field: 'trigger', message: 'A rule with this trigger, template and offset already exists.' },
+  message_rule_org_trigger_template_offset_key: {
+    field: 'trigger',
+    message: 'A rule with this trigger, template and offset already exists.',
+  },
 });
 
 export async function createRule(tx: Tx, ctx: Ctx, input: RuleValues, modules: MessageModule[]): Promise<Rule> {
   const { trigger, offset } = await checkRule(tx, ctx, input, modules);
   const [row] = await tx
     .insert(messageRule)
-    .values({ organisationId: ctx.organisationId, trigger: trigger.key, module: trigger.module, templateId: input.template, offset, isActive: input.is_active })
+    .values({
+      organisationId: ctx.organisationId,
+      trigger: trigger.key,
+      module: trigger.module,
+      templateId: input.template,
+      offset,
+      isActive: input.is_active,
+    })
     .returning()
     .catch(uniqueRule);
   const [out] = await ruleJson(tx, ctx, [row]);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'message_rule', objectId: row.id, label: out.trigger_label, action: 'create', after: out });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'message_rule',
+    objectId: row.id,
+    label: out.trigger_label,
+    action: 'create',
+    after: out,
+  });
   return out;
 }
 
@@ -226,7 +276,15 @@ export async function updateRule(tx: Tx, ctx: Ctx, id: number, input: Partial<Ru
     .catch(uniqueRule);
   const [beforeJson] = await ruleJson(tx, ctx, [before]);
   const [out] = await ruleJson(tx, ctx, [row]);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'message_rule', objectId: id, label: out.trigger_label, action: 'update', before: beforeJson, after: out });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'message_rule',
+    objectId: id,
+    label: out.trigger_label,
+    action: 'update',
+    before: beforeJson,
+    after: out,
+  });
   return out;
 }
 
@@ -238,7 +296,13 @@ export async function deleteRule(tx: Tx, ctx: Ctx, id: number, modules: MessageM
     .where(and(eq(message.organisationId, ctx.organisationId), eq(message.ruleId, id)));
   if (used.n) throw conflict('This rule has sent messages (it keeps who got which): switch it off instead.');
   await tx.delete(messageRule).where(and(eq(messageRule.organisationId, ctx.organisationId), eq(messageRule.id, id)));
-  await record(tx, ctx.actor, { module: MODULE, resource: 'message_rule', objectId: id, label: triggerOf(before.trigger)?.label ?? before.trigger, action: 'delete' });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'message_rule',
+    objectId: id,
+    label: triggerOf(before.trigger)?.label ?? before.trigger,
+    action: 'delete',
+  });
 }
 
 // ---- opt-outs ----
@@ -252,12 +316,27 @@ export function optOutAddress(channel: Channel, address: string): string | null 
 export async function addOptOut(tx: Tx, ctx: Ctx, input: { channel: Channel; address: string }, source = 'manual') {
   const address = optOutAddress(input.channel, input.address);
   if (!address) throw fieldError('address', input.channel === 'email' ? 'Enter a valid email address.' : 'Phone number must be 10 digits');
-  await tx.insert(messageOptOut).values({ organisationId: ctx.organisationId, channel: input.channel, address, source }).onConflictDoNothing();
+  await tx
+    .insert(messageOptOut)
+    .values({ organisationId: ctx.organisationId, channel: input.channel, address, source })
+    .onConflictDoNothing();
   const [row] = await tx
     .select()
     .from(messageOptOut)
-    .where(and(eq(messageOptOut.organisationId, ctx.organisationId), eq(messageOptOut.channel, input.channel), eq(messageOptOut.address, address)));
-  await record(tx, ctx.actor, { module: MODULE, resource: 'message_opt_out', objectId: row.id, label: `${address} (${input.channel})`, action: 'create' });
+    .where(
+      and(
+        eq(messageOptOut.organisationId, ctx.organisationId),
+        eq(messageOptOut.channel, input.channel),
+        eq(messageOptOut.address, address),
+      ),
+    );
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'message_opt_out',
+    objectId: row.id,
+    label: `${address} (${input.channel})`,
+    action: 'create',
+  });
   return { id: row.id, channel: row.channel, address: row.address, source: row.source, created_at: row.createdAt.toISOString() };
 }
 
@@ -267,7 +346,13 @@ export async function removeOptOut(tx: Tx, ctx: Ctx, id: number): Promise<void> 
     .where(and(eq(messageOptOut.organisationId, ctx.organisationId), eq(messageOptOut.id, id)))
     .returning();
   if (!row) throw notFound();
-  await record(tx, ctx.actor, { module: MODULE, resource: 'message_opt_out', objectId: id, label: `${row.address} (${row.channel})`, action: 'delete' });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'message_opt_out',
+    objectId: id,
+    label: `${row.address} (${row.channel})`,
+    action: 'delete',
+  });
 }
 
 // ---- retry ----
@@ -287,6 +372,13 @@ export async function retryMessage(tx: Tx, ctx: Ctx, id: number, modules: Messag
     .set({ status: 'queued', attempts: 0, error: '', notBefore: new Date(), leaseUntil: null, updatedAt: new Date() })
     .where(and(eq(message.organisationId, ctx.organisationId), eq(message.id, id)))
     .returning();
-  await record(tx, ctx.actor, { module: MODULE, resource: 'message', objectId: id, label: `${row.channel} to ${row.recipientName}`, action: 'action', after: { retried: true } });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'message',
+    objectId: id,
+    label: `${row.channel} to ${row.recipientName}`,
+    action: 'action',
+    after: { retried: true },
+  });
   return after;
 }

@@ -11,7 +11,12 @@ export const MODULE_PERMISSION: Record<MessageModule, ModuleName> = {
   crm: 'CRM Management',
 };
 /** Every permission that opens a messaging screen (each sees its own module's rows). */
-export const MESSAGING_MODULES: ModuleName[] = ['Administrator Management', 'Booking Management', 'Membership Management', 'CRM Management'];
+export const MESSAGING_MODULES: ModuleName[] = [
+  'Administrator Management',
+  'Booking Management',
+  'Membership Management',
+  'CRM Management',
+];
 
 export const DRAIN_TASK = 'messaging.drain';
 export const RULES_TASK = 'messaging.rules';

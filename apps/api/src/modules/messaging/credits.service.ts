@@ -76,7 +76,14 @@ export async function addCredits(tx: Tx, ctx: Ctx, credits: number, reason: Reas
 export async function purchaseCredits(tx: Tx, ctx: Ctx, count: number) {
   if (count < 1 || count > MAX_PURCHASE) throw fieldError('count', `Enter from 1 to ${MAX_PURCHASE} credits.`);
   const balance = await addCredits(tx, ctx, count, 'purchase', 'Test credits (no payment: online payments are not available yet)');
-  await record(tx, ctx.actor, { module: MODULE, resource: 'message_credit', objectId: ctx.organisationId, label: `${count} credits`, action: 'create', after: { added: count, balance } });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'message_credit',
+    objectId: ctx.organisationId,
+    label: `${count} credits`,
+    action: 'create',
+    after: { added: count, balance },
+  });
   return {
     added: count,
     balance,

@@ -73,12 +73,13 @@ export async function drainOrganisation(
         where organisation_id = ${organisationId} and provider = 'offline' and status = 'sent' and sent_at <= now() - interval '1 second'`);
       const rows = await queryRows<Claimed>(
         tx,
-        sql`update message m set status = 'sending', lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+        sql`with claim as materialized (
+              select id from message where organisation_id = ${organisationId}
+                and ((status = 'queued' and not_before <= now()) or (status = 'sending' and lease_until < now()))
+              order by not_before, id limit ${batch} for update skip locked)
+            update message m set status = 'sending', lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
               attempts = m.attempts + 1, updated_at = now()
-            where m.id in (select id from message where organisation_id = ${organisationId}
-                             and ((status = 'queued' and not_before <= now()) or (status = 'sending' and lease_until < now()))
-                           order by not_before, id limit ${batch} for update skip locked)
-              and m.organisation_id = ${organisationId}
+            from claim where m.organisation_id = ${organisationId} and m.id = claim.id
             returning m.id, m.channel, m.address, m.subject, m.body, m.params, m.template_id, m.attempts, m.credits`,
       );
       if (!rows.length) return null;
@@ -115,7 +116,14 @@ export async function drainOrganisation(
       } catch (err) {
         const error = err instanceof Error ? err.message.slice(0, 500) : String(err);
         const final = err instanceof PermanentSendError || m.attempts >= MAX_ATTEMPTS;
-        return { id: Number(m.id), status: final ? 'failed' : 'queued', provider: provider.name, pid: '', error, refund: final ? m.credits : 0 };
+        return {
+          id: Number(m.id),
+          status: final ? 'failed' : 'queued',
+          provider: provider.name,
+          pid: '',
+          error,
+          refund: final ? m.credits : 0,
+        };
       }
     });
     if (options.signal?.aborted) throw new Error('The drain was stopped before it wrote its outcomes.');
@@ -149,7 +157,11 @@ export async function drainOrganisation(
 
 /** Queues the drain of an organisation now (after the request's commit), and the delivered mark a moment later. */
 export async function drainSoon(jobs: JobRunner, organisationId: number): Promise<void> {
-  await jobs.add(DRAIN_TASK, { organisation: organisationId }, { key: `${DRAIN_TASK}:${organisationId}`, runAt: new Date(Date.now() + 200) });
+  await jobs.add(
+    DRAIN_TASK,
+    { organisation: organisationId },
+    { key: `${DRAIN_TASK}:${organisationId}`, runAt: new Date(Date.now() + 200) },
+  );
 }
 
 /** `messaging.drain`: one organisation (payload) or every active one (the schedule's tick). */
@@ -158,7 +170,9 @@ export function drainTask(getDeps: () => { fetch?: ProviderDeps['fetch'] } = () 
     name: DRAIN_TASK,
     async run(payload, { db, config, mailer, log }) {
       const one = (payload as { organisation?: number } | null)?.organisation;
-      const ids = one ? [one] : (await db.select({ id: organisation.id }).from(organisation).where(eq(organisation.isActive, true))).map((o) => o.id);
+      const ids = one
+        ? [one]
+        : (await db.select({ id: organisation.id }).from(organisation).where(eq(organisation.isActive, true))).map((o) => o.id);
       for (const id of ids) {
         try {
           await drainOrganisation(db, { config, mailer, log, ...getDeps() }, id);

@@ -72,7 +72,8 @@ async function requireModuleQuery(request: FastifyRequest): Promise<void> {
   const visible = await visibleModules(request);
   if (visible.length === MESSAGE_MODULES.length) return;
   const asked = (request.query as { module?: string } | undefined)?.module;
-  if (!asked || !visible.includes(asked as MessageModule)) throw permissionDenied(`Choose a module you have access to (${visible.join(', ')}).`);
+  if (!asked || !visible.includes(asked as MessageModule))
+    throw permissionDenied(`Choose a module you have access to (${visible.join(', ')}).`);
 }
 
 const moduleFilter = (column: AnyColumn) => ({
@@ -93,7 +94,11 @@ const templateList: ListDefinition<{ t: typeof messageTemplate.$inferSelect }, T
   fields: { t: messageTemplate },
   where: (ctx) => eq(messageTemplate.organisationId, ctx.organisationId),
   search: [messageTemplate.name, messageTemplate.body],
-  filters: { module: moduleFilter(messageTemplate.module), channel: channelFilter(messageTemplate.channel), is_active: activeFilter(messageTemplate.isActive) },
+  filters: {
+    module: moduleFilter(messageTemplate.module),
+    channel: channelFilter(messageTemplate.channel),
+    is_active: activeFilter(messageTemplate.isActive),
+  },
   ordering: { name: sql`lower(${messageTemplate.name})`, channel: messageTemplate.channel, created_at: messageTemplate.createdAt },
   defaultOrdering: [asc(sql`lower(${messageTemplate.name})`)],
   tiebreak: messageTemplate.id,
@@ -153,7 +158,10 @@ const logList: ListDefinition<LogRow, Message> = {
     tx
       .select(fields)
       .from(message)
-      .leftJoin(messageTemplate, and(eq(messageTemplate.organisationId, message.organisationId), eq(messageTemplate.id, message.templateId)))
+      .leftJoin(
+        messageTemplate,
+        and(eq(messageTemplate.organisationId, message.organisationId), eq(messageTemplate.id, message.templateId)),
+      )
       .$dynamic(),
   fields: { m: message, templateName: messageTemplate.name },
   where: (ctx) => eq(message.organisationId, ctx.organisationId),
@@ -169,7 +177,12 @@ const logList: ListDefinition<LogRow, Message> = {
     },
     rule: { schema: z.coerce.number().int().positive(), where: (v: number) => eq(message.ruleId, v), label: 'Rule' },
     date_after: { schema: isoDateSchema, where: (v: string) => gte(message.createdAt, dayStart(v)), label: 'From', show: displayDate },
-    date_before: { schema: isoDateSchema, where: (v: string) => lt(message.createdAt, dayStart(addDays(v, 1))), label: 'To', show: displayDate },
+    date_before: {
+      schema: isoDateSchema,
+      where: (v: string) => lt(message.createdAt, dayStart(addDays(v, 1))),
+      label: 'To',
+      show: displayDate,
+    },
   },
   ordering: { created_at: message.createdAt, status: message.status, recipient_name: message.recipientName, channel: message.channel },
   defaultOrdering: [desc(message.createdAt), desc(message.id)],
@@ -204,7 +217,14 @@ const movementList: ListDefinition<{ c: typeof messageCreditMovement.$inferSelec
   defaultOrdering: [desc(messageCreditMovement.id)],
   tiebreak: messageCreditMovement.id,
   map: (_tx, _ctx, rows) =>
-    rows.map(({ c }) => ({ id: c.id, change: c.change, balance_after: c.balanceAfter, reason: c.reason, note: c.note, created_at: c.createdAt.toISOString() })),
+    rows.map(({ c }) => ({
+      id: c.id,
+      change: c.change,
+      balance_after: c.balanceAfter,
+      reason: c.reason,
+      note: c.note,
+      created_at: c.createdAt.toISOString(),
+    })),
   export: {
     filename: 'message-credits',
     title: 'Message credits',
@@ -227,7 +247,8 @@ const optOutList: ListDefinition<{ o: typeof messageOptOut.$inferSelect }, OptOu
   ordering: { created_at: messageOptOut.createdAt, address: messageOptOut.address },
   defaultOrdering: [desc(messageOptOut.id)],
   tiebreak: messageOptOut.id,
-  map: (_tx, _ctx, rows) => rows.map(({ o }) => ({ id: o.id, channel: o.channel, address: o.address, source: o.source, created_at: o.createdAt.toISOString() })),
+  map: (_tx, _ctx, rows) =>
+    rows.map(({ o }) => ({ id: o.id, channel: o.channel, address: o.address, source: o.source, created_at: o.createdAt.toISOString() })),
   export: {
     filename: 'message-opt-outs',
     title: 'Message opt-outs',
@@ -249,7 +270,12 @@ const ruleList: ListDefinition<{ r: typeof messageRule.$inferSelect }, Rule> = {
   ordering: { created_at: messageRule.createdAt, trigger: messageRule.trigger },
   defaultOrdering: [asc(messageRule.trigger), asc(messageRule.offset)],
   tiebreak: messageRule.id,
-  map: (tx, ctx, rows) => ruleJson(tx, ctx, rows.map((r) => r.r)),
+  map: (tx, ctx, rows) =>
+    ruleJson(
+      tx,
+      ctx,
+      rows.map((r) => r.r),
+    ),
   export: {
     filename: 'message-rules',
     title: 'Automatic messages',
@@ -278,14 +304,22 @@ export async function messagingRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     // Module screens (Booking › Messaging) list only their module.
     scope.addHook('preHandler', async (request) => {
-      if (request.method === 'GET' && ([templateE.list.path, e.logs.path, ruleE.list.path] as string[]).includes(request.routeOptions.url ?? '')) {
+      if (
+        request.method === 'GET' &&
+        ([templateE.list.path, e.logs.path, ruleE.list.path] as string[]).includes(request.routeOptions.url ?? '')
+      ) {
         await requireModuleQuery(request);
         if (request.routeOptions.url === e.logs.path) checkWindow(request);
       }
     });
 
     // ---- templates ----
-    listRoute(scope, templateE.list, { config: shared, tags, summary: 'Message templates (filters: module, channel, is_active)', list: templateList });
+    listRoute(scope, templateE.list, {
+      config: shared,
+      tags,
+      summary: 'Message templates (filters: module, channel, is_active)',
+      list: templateList,
+    });
     route(scope, templateE.create, {
       config: shared,
       tags,
@@ -521,7 +555,8 @@ export async function messagingRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: 'Add message credits (test credits until online payments exist: nothing is charged)',
-    handler: async (request, reply) => reply.status(201).send(await inTenant(request, (tx, ctx) => purchaseCredits(tx, ctx, request.body.count))),
+    handler: async (request, reply) =>
+      reply.status(201).send(await inTenant(request, (tx, ctx) => purchaseCredits(tx, ctx, request.body.count))),
   });
   listRoute(app, e.optOuts, { module: MODULE, tags, summary: 'People who opted out, per channel', list: optOutList });
   route(app, e.addOptOut, {
@@ -540,4 +575,3 @@ export async function messagingRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 }
-

@@ -36,4 +36,3 @@ export const messagingModule: ModuleManifest = {
     { task: RULES_TASK, cron: '*/15 * * * *' },
   ],
 };
-

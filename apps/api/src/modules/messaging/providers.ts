@@ -63,7 +63,10 @@ export class MailProvider implements MessageProvider {
   }
 }
 
-export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{
+export type Fetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string },
+) => Promise<{
   ok: boolean;
   status: number;
   text(): Promise<string>;

@@ -26,7 +26,13 @@ export interface RuleRun {
 }
 
 /** Runs one organisation's active rules now; answers what each did. */
-export async function runRules(db: Database, config: Config, organisationId: number, now = new Date(), log?: FastifyBaseLogger): Promise<RuleRun[]> {
+export async function runRules(
+  db: Database,
+  config: Config,
+  organisationId: number,
+  now = new Date(),
+  log?: FastifyBaseLogger,
+): Promise<RuleRun[]> {
   const [org] = await db.select().from(organisation).where(eq(organisation.id, organisationId));
   if (!org || !org.isActive) return [];
   const ctx = systemCtx(config, org, 'messaging-rules', now);
@@ -50,9 +56,19 @@ export async function runRules(db: Database, config: Config, organisationId: num
         if (!template?.isActive) return { rule: rule.id, trigger: rule.trigger, due: 0, queued: 0, error: 'template switched off' };
         const due = await trigger.due(tx, ctx, { offset: rule.offset, today: ctx.now.today, now: ctx.now.instant });
         const result = due.length
-          ? await queueMessages(tx, ctx, { channel: template.channel, module: rule.module, template, recipients: due, source: 'auto', rule: rule.id })
+          ? await queueMessages(tx, ctx, {
+              channel: template.channel,
+              module: rule.module,
+              template,
+              recipients: due,
+              source: 'auto',
+              rule: rule.id,
+            })
           : null;
-        await tx.update(messageRule).set({ lastRunAt: now }).where(and(eq(messageRule.organisationId, organisationId), eq(messageRule.id, rule.id)));
+        await tx
+          .update(messageRule)
+          .set({ lastRunAt: now })
+          .where(and(eq(messageRule.organisationId, organisationId), eq(messageRule.id, rule.id)));
         return { rule: rule.id, trigger: rule.trigger, due: due.length, queued: result?.ids.length ?? 0 };
       });
       runs.push(run);

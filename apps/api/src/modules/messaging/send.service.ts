@@ -74,7 +74,8 @@ export async function activeTemplate(tx: Tx, ctx: Ctx, id: number, channel: Chan
     .where(and(eq(messageTemplate.organisationId, ctx.organisationId), eq(messageTemplate.id, id)));
   if (!row) throw fieldError('template', `Invalid pk "${id}" - object does not exist.`);
   if (!row.isActive) throw fieldError('template', 'This template is switched off.');
-  if (row.channel !== channel) throw fieldError('template', `This is a ${CHANNEL_LABELS[row.channel]} template, not ${CHANNEL_LABELS[channel]}.`);
+  if (row.channel !== channel)
+    throw fieldError('template', `This is a ${CHANNEL_LABELS[row.channel]} template, not ${CHANNEL_LABELS[channel]}.`);
   return row;
 }
 
@@ -92,11 +93,18 @@ export function valuesOf(ctx: Ctx, r: MessageRecipient): Record<string, string> 
   return { first_name: first ?? '', last_name: rest.join(' '), name: r.name, phone: r.phone, ...commonValues(ctx), ...r.values };
 }
 
+/** A body rendered for one person (the demo seed's log). */
+export const renderTemplateFor = (ctx: Ctx, body: string, r: MessageRecipient): string => renderTemplate(body, valuesOf(ctx, r));
+
 export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promise<QueueResult> {
   if (input.recipients.length > MAX_RECIPIENTS)
     throw badRequest(`At most ${MAX_RECIPIENTS} people can be messaged at once; this audience holds ${input.recipients.length}.`);
   const template =
-    input.template == null ? null : typeof input.template === 'number' ? await activeTemplate(tx, ctx, input.template, input.channel) : input.template;
+    input.template == null
+      ? null
+      : typeof input.template === 'number'
+        ? await activeTemplate(tx, ctx, input.template, input.channel)
+        : input.template;
   if (!template && input.channel !== 'email') throw fieldError('template', 'SMS and WhatsApp messages are sent from a template.');
   const body = template?.body ?? input.text ?? '';
   const subject = template?.subject ?? input.subject ?? '';
@@ -268,6 +276,12 @@ export async function whatsappLinkFor(
       createdBy: ctx.actor.actorId,
     })
     .returning({ id: message.id });
-  await record(tx, ctx.actor, { module: MODULE, resource: 'message', objectId: row.id, label: `WhatsApp to ${person.name}`, action: 'create' });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'message',
+    objectId: row.id,
+    label: `WhatsApp to ${person.name}`,
+    action: 'create',
+  });
   return { link, text, message: row.id };
 }

@@ -40,7 +40,9 @@ async function applyStatuses(tx: Tx, ctx: Ctx, updates: StatusUpdate[]): Promise
         and(
           eq(message.organisationId, ctx.organisationId),
           inArray(message.providerMessageId, ids),
-          status === 'delivered' ? sql`${message.status} in ('sent', 'sending')` : sql`${message.status} in ('sent', 'sending', 'delivered')`,
+          status === 'delivered'
+            ? sql`${message.status} in ('sent', 'sending')`
+            : sql`${message.status} in ('sent', 'sending', 'delivered')`,
         ),
       )
       .returning({ id: message.id });
@@ -120,9 +122,23 @@ export async function messagingWebhookRoutes(app: FastifyInstance): Promise<void
           const token = Buffer.from(request.query.token);
           const stored = Buffer.from(settings.webhookToken);
           if (token.length !== stored.length || !timingSafeEqual(token, stored)) throw badRequest('Invalid token.');
-          type Report = { requestId?: string; request_id?: string; status?: string; report_status?: string; desc?: string; mobile?: string; sender?: string; message?: string; text?: string };
+          type Report = {
+            requestId?: string;
+            request_id?: string;
+            status?: string;
+            report_status?: string;
+            desc?: string;
+            mobile?: string;
+            sender?: string;
+            message?: string;
+            text?: string;
+          };
           const raw = request.body as Report[] | { data?: Report[] } | Report;
-          const reports: Report[] = Array.isArray(raw) ? raw : Array.isArray((raw as { data?: Report[] }).data) ? (raw as { data: Report[] }).data : [raw as Report];
+          const reports: Report[] = Array.isArray(raw)
+            ? raw
+            : Array.isArray((raw as { data?: Report[] }).data)
+              ? (raw as { data: Report[] }).data
+              : [raw as Report];
           const updates: StatusUpdate[] = [];
           let received = 0;
           for (const r of reports) {
