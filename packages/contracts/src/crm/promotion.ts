@@ -79,6 +79,15 @@ export const promotionPreviewSchema = z.object({
 });
 export type PromotionPreview = z.infer<typeof promotionPreviewSchema>;
 
+/** An audience a promotion can go to (the messaging engine's, across modules; not people picked one by one). */
+export const promotionAudienceSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** What it needs chosen: a contact group, a plan or a batch. */
+  param: z.enum(['plan', 'batch', 'contact_group']).nullable(),
+});
+export type PromotionAudience = z.infer<typeof promotionAudienceSchema>;
+
 export const promotionListQuerySchema = z.object({
   status: z.enum(PROMOTION_STATUSES).optional(),
   channel: z.enum(CHANNELS).optional(),
@@ -86,6 +95,11 @@ export const promotionListQuerySchema = z.object({
 
 export const promotionEndpoints = {
   list: listEndpoint(`${BASE}promotion/`, promotionSchema),
+  audiences: endpoint({
+    method: 'GET',
+    path: `${BASE}promotion/audiences/`,
+    response: z.object({ results: z.array(promotionAudienceSchema) }),
+  }),
   retrieve: endpoint({ method: 'GET', path: `${BASE}promotion/:id/`, params: idParamsSchema, response: promotionSchema }),
   /** Sends now (no `scheduled_at`), or schedules it. */
   create: endpoint({ method: 'POST', path: `${BASE}promotion/`, body: promotionInputSchema, response: promotionSchema, status: 201 }),

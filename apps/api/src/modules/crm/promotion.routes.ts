@@ -14,7 +14,7 @@ import type { Task } from '../../platform/jobs.js';
 import { listRoute, type ListDefinition } from '../../platform/list.js';
 import { inTenant, systemCtx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
-import { drainSoon } from '../messaging/index.js';
+import { audiences, drainSoon } from '../messaging/index.js';
 import { MODULE } from './constants.js';
 import {
   cancelPromotion,
@@ -83,6 +83,16 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     tags,
     summary: 'Promotions with their messages counted by status (filters: status, channel)',
     list: promotionList,
+  });
+  route(app, e.audiences, {
+    module: MODULE,
+    tags,
+    summary: 'The audiences a promotion can go to (every module’s, plus contact groups)',
+    handler: async () => ({
+      results: audiences()
+        .filter((a): a is typeof a & { param: 'plan' | 'batch' | 'contact_group' | null } => a.param !== 'ids')
+        .map((a) => ({ key: a.key, label: a.label, param: a.param })),
+    }),
   });
   route(app, e.retrieve, {
     module: MODULE,

@@ -5,6 +5,6 @@
  * offer their audiences and triggers through their manifests (`messageAudiences`,
  * `messageTriggers`), not through this file.
  */
-export { activeTemplate, audienceOf, queueMessages, resolveAudience, type QueueInput, type QueueResult } from './send.service.js';
+export { activeTemplate, audienceOf, audiences, queueMessages, resolveAudience, type QueueInput, type QueueResult } from './send.service.js';
 export { drainSoon } from './drain.js';
 export { messageCounts, type StatusCounts } from './counts.js';

@@ -13,6 +13,7 @@ import type {
   EnquiryUpdate,
   FollowUp,
   FollowUpInput,
+  PromotionInput,
   TodaysActionRow,
   TodaysActionTab,
 } from '@arena/contracts/crm';
@@ -23,6 +24,7 @@ import {
   crmLogsEndpoint,
   enquiryEndpoints,
   followUpEndpoints,
+  promotionEndpoints,
   todaysActionEndpoints,
 } from '@arena/contracts/crm/routes';
 import type { MemberInput } from '@arena/contracts/membership';
@@ -42,6 +44,7 @@ export const crmKeys = {
   todays: ['crm', 'todays-action'] as const,
   dashboard: ['crm', 'dashboard'] as const,
   logs: ['crm', 'logs'] as const,
+  promotions: ['crm', 'promotion'] as const,
 };
 
 export const fetchEnquiries = (params: ListParams) => call(enquiryEndpoints.list, { query: params });
@@ -156,4 +159,30 @@ export function useLogContact() {
       call(todaysActionEndpoints.contact, { body: { note: '', ...input } }),
     onSuccess: settled,
   });
+}
+
+export const fetchPromotions = (params: ListParams) => call(promotionEndpoints.list, { query: params });
+export const promotionsExport: FileSource = { endpoint: promotionEndpoints.list };
+export const usePromotionAudiences = () =>
+  useQuery({
+    queryKey: [...crmKeys.promotions, 'audiences'],
+    queryFn: () => call(promotionEndpoints.audiences),
+    select: (r) => r.results,
+    staleTime: Infinity,
+  });
+
+export function usePromotionMutations() {
+  const settled = useSettled();
+  const queryClient = useQueryClient();
+  return {
+    create: useMutation({
+      mutationFn: (input: PromotionInput) => call(promotionEndpoints.create, { body: input }),
+      onSuccess: async () => {
+        await settled();
+        // The credits and the delivery log moved.
+        await queryClient.invalidateQueries({ queryKey: ['messaging'] });
+      },
+    }),
+    cancel: useMutation({ mutationFn: (id: number) => call(promotionEndpoints.cancel, { params: { id } }), onSuccess: settled }),
+  };
 }

@@ -5,6 +5,7 @@ export { ConvertEnquiryPage } from './ConvertEnquiryPage';
 export { CrmDashboardPage } from './DashboardPage';
 export { EnquiriesPage } from './EnquiriesPage';
 export { EnquiryPage } from './EnquiryPage';
+export { PromotionsPage } from './PromotionsPage';
 export { CrmLogsPage } from './LogsPage';
 export { CrmReportsPage } from './ReportsPage';
 export { TodaysActionPage } from './TodaysActionPage';

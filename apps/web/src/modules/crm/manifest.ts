@@ -11,6 +11,7 @@ const screens = {
   'crm-enquiry-convert': lazyScreen(load, (m) => m.ConvertEnquiryPage),
   'crm-complaints': lazyScreen(load, (m) => m.ComplaintsPage),
   'crm-contact-groups': lazyScreen(load, (m) => m.ContactGroupsPage),
+  'crm-promotions': lazyScreen(load, (m) => m.PromotionsPage),
   'crm-logs': lazyScreen(load, (m) => m.CrmLogsPage),
   'crm-reports': lazyScreen(load, (m) => m.CrmReportsPage),
 };
@@ -58,9 +59,7 @@ export const crmModule = defineModule({
             entry('Open', '', { screen: 'crm-complaints' }),
             entry('Closed', 'closed', { screen: 'crm-complaints' }),
           ]),
-          entry('Promotions', 'promotions', {
-            note: 'Promotions to a contact group or a filter, now or scheduled, come with the messaging engine.',
-          }),
+          entry('Promotions', 'promotions', { screen: 'crm-promotions' }),
           entry('Contact Groups', 'contact-groups', { screen: 'crm-contact-groups' }),
           entry('Message Template', 'message-template', { note: 'Templates for SMS, WhatsApp and e-mail come with the messaging engine.' }),
           entry('Logs', 'logs', { screen: 'crm-logs' }),
