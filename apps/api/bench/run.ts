@@ -19,6 +19,8 @@
  *   BENCH_REPORTS=0 skips it; BENCH_REPORT_SCALE (default 1) sizes the club.
  *   Payroll (bench/payroll.ts, a database of its own): generating a month for 500 staff with
  *   attendance and commissions, < 2 s, shown against the same set-based work as bare SQL. BENCH_PAYROLL=0 skips it.
+ *   Messaging (bench/messaging.ts, a database of its own): 10,000 recipients queued < 5 s, drained
+ *   through the offline provider ≥ 500 messages/s. BENCH_MESSAGING=0 skips it.
  * Then the web bundle sizes when a build exists.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database is created and dropped.
  */
@@ -37,6 +39,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { seedDemo } from '../src/db/seed.js';
 import { runReportBench } from './reports-cli.js';
+import { runMessagingBench } from './messaging.js';
 import { runPayrollBench } from './payroll.js';
 
 const LIST_SEARCH = '04217';
@@ -258,6 +261,11 @@ async function main() {
   if (process.env.BENCH_PAYROLL !== '0') {
     console.log('');
     await runPayrollBench();
+  }
+
+  if (process.env.BENCH_MESSAGING !== '0') {
+    console.log('');
+    await runMessagingBench();
   }
 
   if (process.env.BENCH_REPORTS !== '0') {

@@ -2,12 +2,16 @@ import { defineModule, lazyScreen, menuBuilder } from '../../lib/web-module';
 
 const MODULE = 'Administrator Management';
 const load = () => import('./index');
+const messaging = () => import('../messaging/public');
 
 const screens = {
   profile: lazyScreen(load, (m) => m.ProfilePage),
   'manage-center': lazyScreen(load, (m) => m.CentreListPage),
   'payment-mode': lazyScreen(load, (m) => m.PaymentModeListPage),
   sports: lazyScreen(load, (m) => m.SportListPage),
+  'admin-messaging': lazyScreen(messaging, (m) => m.AdminManualPage),
+  'admin-messaging-auto': lazyScreen(messaging, (m) => m.AdminAutoPage),
+  'admin-messaging-logs': lazyScreen(messaging, (m) => m.AdminLogsPage),
 };
 const { entry, tabs } = menuBuilder<keyof typeof screens>();
 
@@ -49,9 +53,11 @@ export const administratorModule = defineModule({
           ],
           { note: "Your Arena plan, its renewals, add-ons and message credit packs, with every payment's history." },
         ),
-        tabs('Messaging', 'messaging', [entry('Manual', ''), entry('Auto', 'auto'), entry('Logs', 'logs')], {
-          note: 'Message templates, messages sent by hand or by rules (birthdays, expiries, dues), and a delivery log.',
-        }),
+        tabs('Messaging', 'messaging', [
+          entry('Manual', '', { screen: 'admin-messaging' }),
+          entry('Auto', 'auto', { screen: 'admin-messaging-auto' }),
+          entry('Logs', 'logs', { screen: 'admin-messaging-logs' }),
+        ]),
         entry('Logs', 'logs', { note: "The organisation's audit trail: who changed what, and when." }),
       ]),
     },

@@ -3,6 +3,7 @@ import { defineModule, lazyScreen, lazyTile, menuBuilder, type DashboardTile } f
 const MODULE = 'Booking Management';
 const load = () => import('./index');
 const tiles = () => import('./dashboard-tiles');
+const messaging = () => import('../messaging/public');
 
 const tile = (t: Omit<DashboardTile, 'module'>): DashboardTile => ({ module: MODULE, ...t });
 
@@ -18,6 +19,9 @@ const screens = {
   'booking-facility-form': lazyScreen(load, (m) => m.FacilityFormPage),
   'booking-logs': lazyScreen(load, (m) => m.BookingLogsPage),
   'booking-reports': lazyScreen(load, (m) => m.BookingReportsPage),
+  'booking-messaging': lazyScreen(messaging, (m) => m.BookingManualPage),
+  'booking-messaging-auto': lazyScreen(messaging, (m) => m.BookingAutoPage),
+  'booking-messaging-logs': lazyScreen(messaging, (m) => m.BookingLogsPage),
 };
 const { entry, tabs } = menuBuilder<keyof typeof screens>();
 
@@ -42,12 +46,11 @@ export const bookingModule = defineModule({
         // Recurring bookings, an entry of its own at the spec's path /booking/clients/booking-subscription.
         entry('Booking Subscription', 'clients/booking-subscription', { screen: 'booking-subscriptions' }),
         entry('Transactions', 'transactions', { screen: 'booking-transactions' }),
-        tabs(
-          'Messaging',
-          'messaging',
-          [entry('Manual', ''), entry('Auto Messaging', 'auto-messaging'), entry('Messaging Logs', 'messaging-logs')],
-          { note: 'Booking confirmations and reminders to clients, sent by hand or automatically, with a log of every message.' },
-        ),
+        tabs('Messaging', 'messaging', [
+          entry('Manual', '', { screen: 'booking-messaging' }),
+          entry('Auto Messaging', 'auto-messaging', { screen: 'booking-messaging-auto' }),
+          entry('Messaging Logs', 'messaging-logs', { screen: 'booking-messaging-logs' }),
+        ]),
         tabs('Settings', 'settings', [
           entry('Facility Management', '', { screen: 'booking-facilities' }),
           entry('Add Facility', 'add-faculty', { screen: 'booking-facility-form' }),

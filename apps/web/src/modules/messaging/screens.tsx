@@ -1,0 +1,10 @@
+import type { ResolvedNode } from '../../lib/web-module';
+import { AutoMessagingPage, ManualMessagingPage, MessagingLogsPage } from './MessagingPages';
+
+type P = { node: ResolvedNode };
+export const AdminManualPage = ({ node }: P) => <ManualMessagingPage node={node} module="administrator" />;
+export const AdminAutoPage = ({ node }: P) => <AutoMessagingPage node={node} module="administrator" />;
+export const AdminLogsPage = ({ node }: P) => <MessagingLogsPage node={node} module="administrator" />;
+export const BookingManualPage = ({ node }: P) => <ManualMessagingPage node={node} module="booking" />;
+export const BookingAutoPage = ({ node }: P) => <AutoMessagingPage node={node} module="booking" />;
+export const BookingLogsPage = ({ node }: P) => <MessagingLogsPage node={node} module="booking" />;
