@@ -16,7 +16,19 @@ import { message } from '../src/modules/messaging/schema.js';
 import { withTenant } from '../src/platform/db/client.js';
 import { organisation } from '../src/platform/db/schema.js';
 import { systemCtx } from '../src/platform/request-context.js';
-import { inOrg, makeCentre, makeOrganisation, makeStaff, makeStaffCategory, makeUser, type TestOrganisation } from './factories.js';
+import {
+  dayFrom,
+  inOrg,
+  makeCentre,
+  makeMemberRow,
+  makeMembershipRow,
+  makeOrganisation,
+  makePlan,
+  makeStaff,
+  makeStaffCategory,
+  makeUser,
+  type TestOrganisation,
+} from './factories.js';
 import { call, createTestApp, login, onPostgres, type TestContext } from './helpers.js';
 
 type Body = Record<string, unknown>;
@@ -279,5 +291,84 @@ describe('the enquiry follow-up due trigger', () => {
     await runRules(t.handle.db, t.config, acme.id);
     const sent = await inOrg(t, acme, (tx) => tx.select().from(message).where(eq(message.ruleId, rule.json().id)));
     expect(sent.map((m) => [m.recipientKind, m.body])).toEqual([['staff', 'Hi Riya, call Kabir Shah (9855555555) today.']]);
+  });
+});
+
+describe("today's actions: Message", () => {
+  const M = '/api/crm/todays-action/message/';
+  let reminder: number;
+  let due: { id: number; phone: string; name: string }[];
+  beforeAll(async () => {
+    due = await inOrg(t, acme, async (tx, ctx) => {
+      const plan = await makePlan(tx, ctx, { name: 'Gold Monthly' });
+      const out = [];
+      for (const [first, end] of [
+        ['Tara', 2],
+        ['Neel', 6],
+        ['Later', 20],
+      ] as const) {
+        const m = await makeMemberRow(tx, ctx, { centreId: centre, firstName: first, lastName: 'Shah' });
+        await makeMembershipRow(tx, ctx, { member: m, plan, start: dayFrom(ctx, -25), end: dayFrom(ctx, end) });
+        out.push({ id: m.id, phone: m.phone, name: `${first} Shah` });
+      }
+      return out;
+    });
+    const made = await api('POST', '/api/administrator/messaging/', {
+      channel: 'sms',
+      module: 'crm',
+      name: 'Renewal reminder',
+      body: 'Hi {first_name}, your {plan} ends on {end_date}. Renew at {organisation}.',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    reminder = made.json().id;
+    await setBalance(100);
+  });
+  const contacts = () =>
+    inOrg(t, acme, async (tx) => (await tx.execute(sql`select member_id, kind, note from crm_contact_log order by id`)).rows as Body[]);
+
+  it('previews a tab without sending or logging, then messages everyone on it with their own plan and end date', async () => {
+    const preview = await api('POST', M, { tab: 'membership-expiry', days: 7, channel: 'sms', template: reminder, preview: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ count: 2, skipped: 0, credits: 2, queued: 0 });
+    expect(await contacts()).toEqual([]);
+    const sent = await api('POST', M, { tab: 'membership-expiry', days: 7, channel: 'sms', template: reminder });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ count: 2, queued: 2, credits: 2 });
+    const rows = await inOrg(t, acme, (tx) => tx.select().from(message).where(eq(message.source, 'todays_action')));
+    const tara = rows.find((r) => r.recipientName === 'Tara Shah')!;
+    const end = dayFrom(acme.ctx, 2).split('-').reverse().join('-');
+    expect(tara.body).toBe(
+      `Hi Tara, your Gold Monthly ends on ${end}. Renew at ${acme.ctx.organisation.displayName || acme.ctx.organisation.name}.`,
+    );
+    expect(rows.map((r) => r.recipientName).sort()).toEqual(['Neel Shah', 'Tara Shah']);
+    expect((await contacts()).map((c) => [Number(c.member_id), c.kind, c.note])).toEqual(
+      due.slice(0, 2).map((d) => [d.id, 'message', 'SMS: Renewal reminder']),
+    );
+    // The list shows the contact as the last one.
+    const list = (await api('GET', '/api/crm/todays-action/?tab=membership-expiry&days=7')).json();
+    expect(list.results.every((r: { last_contact: { kind: string } | null }) => r.last_contact?.kind === 'message')).toBe(true);
+  });
+
+  it('messages one chosen member of the tab, skips an opted-out one without logging, and refuses bad input', async () => {
+    const before = (await contacts()).length;
+    expect((await api('POST', '/api/administrator/messaging/opt-out/', { channel: 'sms', address: due[1].phone })).statusCode).toBe(201);
+    const one = await api('POST', M, { tab: 'membership-expiry', channel: 'sms', template: reminder, members: [due[1].id] });
+    expect(one.json()).toMatchObject({ count: 1, skipped: 1, queued: 0, credits: 0 });
+    expect((await contacts()).length).toBe(before);
+    // Not on the tab (ends in 20 days): nobody.
+    expect(
+      (await api('POST', M, { tab: 'membership-expiry', channel: 'sms', template: reminder, members: [due[2].id] })).json().count,
+    ).toBe(0);
+    for (const [body, field] of [
+      [{ tab: 'nope', channel: 'sms', template: reminder }, 'tab'],
+      [{ tab: 'membership-expiry', days: 61, channel: 'sms', template: reminder }, 'days'],
+      [{ tab: 'membership-expiry', channel: 'whatsapp', template: reminder }, 'template'],
+      [{ tab: 'membership-expiry', channel: 'sms', template: 999999 }, 'template'],
+    ] as const) {
+      const res = await api('POST', M, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json())).toContain(field);
+    }
+    expect((await contacts()).length).toBe(before);
   });
 });

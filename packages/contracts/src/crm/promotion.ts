@@ -108,3 +108,29 @@ export const promotionEndpoints = {
   /** A scheduled promotion is not sent. */
   cancel: endpoint({ method: 'POST', path: `${BASE}promotion/:id/cancel/`, params: idParamsSchema, response: promotionSchema }),
 };
+
+// ---- messages from today's actions ----
+/** A template to the people of one of today's action tabs (the whole tab in its window, or the members chosen on it). */
+export const todaysMessageInputSchema = z.object({
+  tab: z.enum(['membership-expiry', 'payment-due', 'service-expiry', 'membership-expired', 'service-expired'], {
+    error: 'Choose a tab of today’s actions.',
+  }),
+  /** The tab's window, as on the list (0–60 days). */
+  days: z.number().int().min(0, 'Enter 0 to 60 days.').max(60, 'Enter 0 to 60 days.').optional(),
+  centre: idSchema.nullable().default(null),
+  /** Only these members of the tab (one row's Message); the whole tab when empty. */
+  members: z.array(idSchema).max(10_000, 'At most 10,000 people.').default([]),
+  channel: z.enum(CHANNELS, { error: 'Channel must be email, sms or whatsapp.' }),
+  template: idSchema,
+  /** Only count: how many, how many skipped, what it costs. Nothing is sent or logged. */
+  preview: z.boolean().default(false),
+});
+export type TodaysMessageInput = z.input<typeof todaysMessageInputSchema>;
+export const todaysMessageSchema = promotionPreviewSchema.extend({ queued: z.number(), detail: z.string() });
+export type TodaysMessage = z.infer<typeof todaysMessageSchema>;
+export const todaysMessageEndpoint = endpoint({
+  method: 'POST',
+  path: `${BASE}todays-action/message/`,
+  body: todaysMessageInputSchema,
+  response: todaysMessageSchema,
+});

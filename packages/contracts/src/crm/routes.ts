@@ -13,3 +13,4 @@ export {
   todaysActionEndpoints,
 } from './index.js';
 export { promotionEndpoints } from './promotion.js';
+export { todaysMessageEndpoint } from './promotion.js';

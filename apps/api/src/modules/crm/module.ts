@@ -1,9 +1,16 @@
-import { complaintEndpoints, enquiryEndpoints, followUpEndpoints, promotionEndpoints, todaysActionEndpoints } from '@arena/contracts/crm';
+import {
+  complaintEndpoints,
+  enquiryEndpoints,
+  followUpEndpoints,
+  promotionEndpoints,
+  todaysActionEndpoints,
+  todaysMessageEndpoint,
+} from '@arena/contracts/crm';
 import type { ModuleManifest } from '../../platform/module.js';
 import { MODULE } from './constants.js';
 import { crmRoutes } from './crm.routes.js';
 import { crmAudiences, crmTriggers } from './messaging.js';
-import { PROMOTIONS_TASK, promotionRoutes, promotionsTask } from './promotion.routes.js';
+import { PROMOTIONS_TASK, promotionRoutes, promotionsTask, todaysMessageRoutes } from './promotion.routes.js';
 import { seedCrm } from './seed.js';
 
 /** CRM Management (issue 22): enquiries and follow-ups, complaints, contact groups, today's actions, dashboard, reports, logs. */
@@ -13,6 +20,7 @@ export const crmModule: ModuleManifest = {
   routes: async (app) => {
     await crmRoutes(app);
     await promotionRoutes(app);
+    await todaysMessageRoutes(app);
   },
   // Desk work: enquiries (add, edit, close, reopen, convert), follow-ups, complaints, contacts from today's actions.
   // Deleting and contact groups need manage.
@@ -32,6 +40,7 @@ export const crmModule: ModuleManifest = {
       complaintEndpoints.close,
       complaintEndpoints.reopen,
       todaysActionEndpoints.contact,
+      todaysMessageEndpoint,
     ],
   },
   seed: seedCrm,

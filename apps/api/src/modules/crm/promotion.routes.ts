@@ -4,7 +4,13 @@
  * for a job the embedded runner lost in a restart).
  */
 import { CHANNEL_LABELS, CHANNELS } from '@arena/contracts/messaging';
-import { PROMOTION_STATUS_LABELS, PROMOTION_STATUSES, promotionEndpoints as e, type Promotion } from '@arena/contracts/crm';
+import {
+  PROMOTION_STATUS_LABELS,
+  PROMOTION_STATUSES,
+  promotionEndpoints as e,
+  todaysMessageEndpoint,
+  type Promotion,
+} from '@arena/contracts/crm';
 import { z } from '@arena/contracts/kit';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +31,7 @@ import {
   sendDuePromotions,
 } from './promotion.service.js';
 import { promotion, type PromotionRow } from './schema.js';
+import { messageTodaysActions } from './todays-message.js';
 
 export const PROMOTIONS_TASK = 'crm.promotions';
 const tags = ['crm'];
@@ -135,6 +142,21 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
         await cancelPromotion(tx, ctx, request.params.id);
         return promotionJson(tx, ctx, request.params.id);
       }),
+  });
+}
+
+/** Today's actions' Message: a template to a tab's people (or the chosen ones), with a contact logged for each. */
+export async function todaysMessageRoutes(app: FastifyInstance): Promise<void> {
+  route(app, todaysMessageEndpoint, {
+    module: MODULE,
+    tags,
+    summary: "Message the people of a today's action tab (or those chosen on it); preview: count, skipped, credits",
+    handler: async (request) => {
+      const organisationId = request.organisation!.id;
+      const { ids, ...result } = await inTenant(request, (tx, ctx) => messageTodaysActions(tx, ctx, request.body));
+      if (!request.body.preview && ids.length) await drainSoon(app.jobs, organisationId);
+      return result;
+    },
   });
 }
 

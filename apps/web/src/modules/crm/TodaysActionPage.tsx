@@ -1,5 +1,5 @@
 import type { TodaysActionTab } from '@arena/contracts/crm';
-import { CalendarClock, MessageCircle, Phone, RefreshCw, Wallet } from 'lucide-react';
+import { CalendarClock, MessageCircle, MessageSquareText, Phone, RefreshCw, Send, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
@@ -14,6 +14,7 @@ import { useAuth } from '../../state/auth';
 import { useSidebar } from '../../state/sidebar';
 import { CollectPaymentDialog, memberPath, RenewDialog } from '../membership/public';
 import { crmKeys, fetchTodaysActions, useLogContact, type TodaysActionRow } from './api';
+import { TodaysMessageDialog } from './TodaysMessageDialog';
 
 const TABS: Record<string, TodaysActionTab> = {
   '': 'membership-expiry',
@@ -57,10 +58,19 @@ export function TodaysActionPage({ node }: { node: ResolvedNode }) {
   const log = useLogContact();
   const [renewing, setRenewing] = useState<TodaysActionRow | null>(null);
   const [collecting, setCollecting] = useState<TodaysActionRow | null>(null);
+  const [messaging, setMessaging] = useState<TodaysActionRow | 'all' | null>(null);
   const membershipTab = tab.startsWith('membership') || tab === 'payment-due';
   return (
     <div>
-      <PageHeader title="Today's Action" description="Members to reach today: renewals coming up, money due, and those who have lapsed." />
+      <PageHeader
+        title="Today's Action"
+        description="Members to reach today: renewals coming up, money due, and those who have lapsed."
+        actions={
+          <Button onClick={() => setMessaging('all')}>
+            <Send size={16} aria-hidden /> Message everyone
+          </Button>
+        }
+      />
       <MenuTabs node={node} />
       <DataTable
         title={text.title}
@@ -140,6 +150,9 @@ export function TodaysActionPage({ node }: { node: ResolvedNode }) {
                       <Wallet size={14} aria-hidden /> Collect
                     </Button>
                   )}
+                  <Button size="sm" variant="ghost" aria-label={`Message ${r.name}`} onClick={() => setMessaging(r)}>
+                    <MessageSquareText size={14} aria-hidden /> Message
+                  </Button>
                   <a
                     href={`tel:+91${r.phone.replace(/\D/g, '').slice(-10)}`}
                     aria-label={`Call ${r.name}`}
@@ -169,6 +182,17 @@ export function TodaysActionPage({ node }: { node: ResolvedNode }) {
         searchPlaceholder="Search name, code or phone"
         empty={{ icon: CalendarClock, title: 'Nothing to do here', description: text.empty }}
       />
+      {messaging && (
+        <TodaysMessageDialog
+          open
+          onOpenChange={(o) => !o && setMessaging(null)}
+          tab={tab}
+          days={text.days ? Number(days) : undefined}
+          centre={centre}
+          member={messaging === 'all' ? undefined : { id: messaging.member, name: messaging.name }}
+          title={messaging === 'all' ? `Message everyone: ${text.title.toLowerCase()}` : `Message ${messaging.name}`}
+        />
+      )}
       {renewing && <RenewDialog member={renewing.member} memberName={renewing.name} open onOpenChange={(o) => !o && setRenewing(null)} />}
       {collecting && (
         <CollectPaymentDialog

@@ -2,6 +2,7 @@ import { defineModule, lazyScreen, menuBuilder } from '../../lib/web-module';
 
 const MODULE = 'CRM Management';
 const load = () => import('./index');
+const messaging = () => import('../messaging/public');
 
 const screens = {
   'crm-dashboard': lazyScreen(load, (m) => m.CrmDashboardPage),
@@ -12,6 +13,7 @@ const screens = {
   'crm-complaints': lazyScreen(load, (m) => m.ComplaintsPage),
   'crm-contact-groups': lazyScreen(load, (m) => m.ContactGroupsPage),
   'crm-promotions': lazyScreen(load, (m) => m.PromotionsPage),
+  'crm-message-template': lazyScreen(messaging, (m) => m.CrmTemplatesPage),
   'crm-logs': lazyScreen(load, (m) => m.CrmLogsPage),
   'crm-reports': lazyScreen(load, (m) => m.CrmReportsPage),
 };
@@ -19,8 +21,8 @@ const { entry, tabs } = menuBuilder<keyof typeof screens>();
 
 /**
  * CRM Management: the dashboard, today's actions, enquiries with their follow-ups and conversion to
- * a member, complaints, contact groups, logs, and Reports › CRM. Promotions and Message Template
- * come with the messaging engine (their entries say so until then).
+ * a member, complaints, promotions and contact groups, message templates (the messaging engine's,
+ * filtered to CRM), logs, and Reports › CRM.
  */
 export const crmModule = defineModule({
   name: 'crm',
@@ -61,7 +63,7 @@ export const crmModule = defineModule({
           ]),
           entry('Promotions', 'promotions', { screen: 'crm-promotions' }),
           entry('Contact Groups', 'contact-groups', { screen: 'crm-contact-groups' }),
-          entry('Message Template', 'message-template', { note: 'Templates for SMS, WhatsApp and e-mail come with the messaging engine.' }),
+          entry('Message Template', 'message-template', { screen: 'crm-message-template' }),
           entry('Logs', 'logs', { screen: 'crm-logs' }),
         ],
       ),

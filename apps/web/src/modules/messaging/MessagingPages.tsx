@@ -605,6 +605,17 @@ export function ManualMessagingPage({ node, module }: PageProps) {
   );
 }
 
+/** A module's Message Template screen (CRM › Message Template): the module's templates, with the credits. */
+export function TemplatesPage({ module, title, description }: { module: MessageModule; title: string; description: string }) {
+  return (
+    <div>
+      <PageHeader title={title} description={description} />
+      <CreditsBar module={module} />
+      <TemplatesTable module={module} />
+    </div>
+  );
+}
+
 // ---- automatic rules ----
 
 /** Messaging › Auto: rules with a trigger (welcome, birthday, expiring …), a template and an offset, switched on or off. */

@@ -2,5 +2,13 @@
  * What other web modules use of messaging: its screens (Administrator › Messaging and Booking ›
  * Messaging are the same screens filtered by module) and the "Open in WhatsApp" action.
  */
-export { AdminAutoPage, AdminLogsPage, AdminManualPage, BookingAutoPage, BookingLogsPage, BookingManualPage } from './screens';
+export {
+  AdminAutoPage,
+  AdminLogsPage,
+  AdminManualPage,
+  BookingAutoPage,
+  BookingLogsPage,
+  BookingManualPage,
+  CrmTemplatesPage,
+} from './screens';
 export { MessageAction } from './MessageAction';

@@ -1,0 +1,134 @@
+import type { TodaysActionTab, TodaysMessageInput } from '@arena/contracts/crm';
+import { todaysMessageEndpoint } from '@arena/contracts/crm/routes';
+import { CHANNEL_LABELS, CHANNELS, type Channel } from '@arena/contracts/messaging';
+import { messageTemplateEndpoints } from '@arena/contracts/messaging/routes';
+import { z } from '@arena/contracts/kit';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import { useWatch, type Control } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { ListParams } from '../../components/DataTable';
+import { FormDialog } from '../../components/FormDialog';
+import { SelectField } from '../../components/form';
+import { call } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { countOf, formatCount, formatDateTime } from '../../lib/format';
+import { requestSchema } from '../../lib/form';
+import { notify } from '../../lib/notify';
+import { crmKeys } from './api';
+
+const CHANNEL_OPTIONS = CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }));
+const fields = z.object({ channel: z.string(), template: z.string() });
+type Fields = z.infer<typeof fields>;
+
+/**
+ * Today's actions › Message: a CRM template to everyone on the tab in its window (or to one
+ * member), sent through the messaging engine; the dialog shows how many it reaches, who is
+ * skipped and the credits before anything goes, and each person gets a "message" contact.
+ */
+export function TodaysMessageDialog({
+  open,
+  onOpenChange,
+  tab,
+  days,
+  centre,
+  member,
+  title,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  tab: TodaysActionTab;
+  days?: number;
+  centre: string;
+  /** One member of the tab (a row's Message); everyone on the tab when left out. */
+  member?: { id: number; name: string };
+  title: string;
+}) {
+  const queryClient = useQueryClient();
+  const base = { tab, days, centre: centre ? Number(centre) : null, members: member ? [member.id] : [] };
+  const send = useMutation({
+    mutationFn: (input: TodaysMessageInput) => call(todaysMessageEndpoint, { body: input }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: crmKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['messaging'] });
+    },
+  });
+  const schema = requestSchema(fields, z.any(), (v, issue) => {
+    if (!v.template) issue('template', 'Choose a template.');
+    return { ...base, channel: v.channel as Channel, template: Number(v.template) };
+  });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      schema={schema}
+      defaultValues={{ channel: 'sms', template: '' }}
+      submitLabel="Send"
+      pendingLabel="Sending…"
+      onSubmit={async (input: TodaysMessageInput) => {
+        const r = await send.mutateAsync(input);
+        notify.success(r.detail);
+      }}
+    >
+      {({ control }) => <MessageFields control={control as unknown as Control<Fields>} base={base} />}
+    </FormDialog>
+  );
+}
+
+function MessageFields({ control, base }: { control: Control<Fields>; base: Omit<TodaysMessageInput, 'channel' | 'template'> }) {
+  const [channel, template] = useWatch({ control, name: ['channel', 'template'] });
+  const templates = useQuery({
+    queryKey: ['messaging', 'template', 'crm', channel],
+    queryFn: () =>
+      call(messageTemplateEndpoints.list, { query: { page: 1, page_size: 200, module: 'crm', channel, is_active: 'true' } as ListParams }),
+    enabled: !!channel,
+  });
+  const preview = useQuery({
+    queryKey: ['crm', 'todays-message', 'preview', JSON.stringify(base), channel, template],
+    queryFn: () =>
+      call(todaysMessageEndpoint, { body: { ...base, channel: channel as Channel, template: Number(template), preview: true } }),
+    enabled: !!template,
+    retry: false,
+  });
+  const p = preview.data;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField control={control} name="channel" label="Channel" required options={CHANNEL_OPTIONS} />
+      <SelectField
+        control={control}
+        name="template"
+        label="Template"
+        required
+        placeholder={templates.data?.results.length === 0 ? 'No CRM templates of this channel' : 'Select template'}
+        options={(templates.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+        loading={templates.isPending && !!channel}
+        hint={
+          <>
+            Write them under <Link to="/crm-management/message-template">Message Template</Link>.
+          </>
+        }
+      />
+      <div role="status" aria-live="polite" className="rounded-md bg-surface-muted p-3 text-sm sm:col-span-2">
+        {preview.error ? (
+          <span className="text-danger-text">{errorMessage(preview.error)}</span>
+        ) : !p ? (
+          <span className="text-muted">{template ? 'Counting…' : 'Choose a template to see who it reaches and what it costs.'}</span>
+        ) : (
+          <>
+            <p className="flex items-center gap-2 font-medium">
+              <Send size={16} aria-hidden />
+              {countOf(p.count, 'person', 'people')}
+              {p.skipped > 0 && ` (${formatCount(p.skipped)} skipped: opted out or no ${channel === 'email' ? 'e-mail' : 'mobile'})`}
+              {channel !== 'email' && ` · ${countOf(p.credits, 'credit')} of ${formatCount(p.balance)}`}
+            </p>
+            {p.credits > p.balance && (
+              <p className="mt-1 text-danger-text">Not enough message credits: add credits under Administrator › Messaging.</p>
+            )}
+            {p.not_before && <p className="mt-1 text-muted">These go out at {formatDateTime(p.not_before)}.</p>}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
