@@ -13,7 +13,7 @@ import { sendDuePromotions } from '../src/modules/crm/promotion.service.js';
 import { promotion } from '../src/modules/crm/schema.js';
 import { runRules } from '../src/modules/messaging/rules.js';
 import { message } from '../src/modules/messaging/schema.js';
-import { withTenant } from '../src/platform/db/client.js';
+import { queryRows, withTenant } from '../src/platform/db/client.js';
 import { organisation } from '../src/platform/db/schema.js';
 import { systemCtx } from '../src/platform/request-context.js';
 import {
@@ -324,7 +324,7 @@ describe("today's actions: Message", () => {
     await setBalance(100);
   });
   const contacts = () =>
-    inOrg(t, acme, async (tx) => (await tx.execute(sql`select member_id, kind, note from crm_contact_log order by id`)).rows as Body[]);
+    inOrg(t, acme, (tx) => queryRows<Body>(tx, sql`select member_id, kind, note from crm_contact_log order by id`));
 
   it('previews a tab without sending or logging, then messages everyone on it with their own plan and end date', async () => {
     const preview = await api('POST', M, { tab: 'membership-expiry', days: 7, channel: 'sms', template: reminder, preview: true });
@@ -338,7 +338,7 @@ describe("today's actions: Message", () => {
     const tara = rows.find((r) => r.recipientName === 'Tara Shah')!;
     const end = dayFrom(acme.ctx, 2).split('-').reverse().join('-');
     expect(tara.body).toBe(
-      `Hi Tara, your Gold Monthly ends on ${end}. Renew at ${acme.ctx.organisation.displayName || acme.ctx.organisation.name}.`,
+      `Hi Tara, your Gold Monthly ends on ${end}. Renew at ${acme.ctx.organisation.displayName}.`,
     );
     expect(rows.map((r) => r.recipientName).sort()).toEqual(['Neel Shah', 'Tara Shah']);
     expect((await contacts()).map((c) => [Number(c.member_id), c.kind, c.note])).toEqual(

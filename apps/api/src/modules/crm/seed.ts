@@ -12,7 +12,9 @@ import type { Ctx } from '../../platform/request-context.js';
 import { addDays } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
 import { memberAudience } from '../membership/index.js';
+import { templateIdByName } from '../messaging/index.js';
 import { demoDeskStaff } from '../staff/index.js';
+import { createPromotion } from './promotion.service.js';
 import { complaint, contactGroup, enquiry, followUp } from './schema.js';
 
 const FIRST = [
@@ -149,18 +151,48 @@ async function seedCrmNow(tx: Tx, ctx: Ctx): Promise<void> {
       updatedAt: created,
     });
   }
-  await tx.insert(contactGroup).values([
-    {
-      organisationId: org,
-      name: 'Active members',
-      description: 'Everyone with a running membership.',
-      filter: { audience: 'active_members', plan: null, batch: null },
-    },
-    {
-      organisationId: org,
-      name: 'Open leads',
-      description: 'Enquiries still open, for the monthly offer.',
-      filter: { audience: 'open_enquiries', plan: null, batch: null },
-    },
-  ]);
+  const groups = await tx
+    .insert(contactGroup)
+    .values([
+      {
+        organisationId: org,
+        name: 'Active members',
+        description: 'Everyone with a running membership.',
+        filter: { audience: 'active_members', plan: null, batch: null },
+      },
+      {
+        organisationId: org,
+        name: 'Open leads',
+        description: 'Enquiries still open, for the monthly offer.',
+        filter: { audience: 'open_enquiries', plan: null, batch: null },
+      },
+    ])
+    .returning({ id: contactGroup.id, name: contactGroup.name });
+  await seedPromotions(tx, ctx, groups.find((g) => g.name === 'Open leads')!.id);
+}
+
+/** Two promotions: the festive offer sent to the open leads (real messages through the engine), and a trial invite scheduled for next week. */
+async function seedPromotions(tx: Tx, ctx: Ctx, leads: number): Promise<void> {
+  const offer = await templateIdByName(tx, ctx, 'crm', 'Festive offer');
+  const invite = await templateIdByName(tx, ctx, 'crm', 'Free trial invite');
+  if (offer)
+    await createPromotion(tx, ctx, {
+      name: 'Festive offer',
+      channel: 'sms',
+      template: offer,
+      audience: 'contact_group',
+      param: leads,
+      scheduled_at: null,
+    });
+  if (invite) {
+    const nextWeek = new Date(`${addDays(ctx.now.today, 7)}T10:30:00+05:30`).toISOString();
+    await createPromotion(tx, ctx, {
+      name: 'Free trial week',
+      channel: 'whatsapp',
+      template: invite,
+      audience: 'open_enquiries',
+      param: null,
+      scheduled_at: nextWeek,
+    });
+  }
 }

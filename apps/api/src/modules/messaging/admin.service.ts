@@ -382,3 +382,12 @@ export async function retryMessage(tx: Tx, ctx: Ctx, id: number, modules: Messag
   });
   return after;
 }
+
+/** A module's template by its name (the demo seed of another module names the templates it uses), or null. */
+export async function templateIdByName(tx: Tx, ctx: Ctx, module: MessageModule, name: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: messageTemplate.id })
+    .from(messageTemplate)
+    .where(and(eq(messageTemplate.organisationId, ctx.organisationId), eq(messageTemplate.module, module), eq(messageTemplate.name, name)));
+  return row?.id ?? null;
+}

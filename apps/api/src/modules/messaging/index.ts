@@ -5,6 +5,15 @@
  * offer their audiences and triggers through their manifests (`messageAudiences`,
  * `messageTriggers`), not through this file.
  */
-export { activeTemplate, audienceOf, audiences, queueMessages, resolveAudience, type QueueInput, type QueueResult } from './send.service.js';
+export {
+  activeTemplate,
+  audienceOf,
+  audiences,
+  queueMessages,
+  resolveAudience,
+  type QueueInput,
+  type QueueResult,
+} from './send.service.js';
 export { drainSoon } from './drain.js';
 export { messageCounts, type StatusCounts } from './counts.js';
+export { templateIdByName } from './admin.service.js';

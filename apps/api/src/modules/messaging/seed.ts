@@ -15,7 +15,7 @@ import { loadSettings } from './settings.service.js';
 type Seeded = {
   channel: 'sms' | 'whatsapp' | 'email';
   name: string;
-  module: 'membership' | 'booking';
+  module: 'membership' | 'booking' | 'crm';
   body: string;
   subject?: string;
   trigger?: string;
@@ -89,6 +89,31 @@ const TEMPLATES: Seeded[] = [
     name: 'सदस्यता समाप्ति (Hindi)',
     module: 'membership',
     body: 'नमस्ते {first_name}, आपकी {plan} सदस्यता {end_date} को समाप्त हो रही है। कृपया {centre} पर नवीनीकरण करें।',
+  },
+  {
+    channel: 'sms',
+    name: 'Renewal reminder',
+    module: 'crm',
+    body: 'Hi {first_name}, your {plan} ends on {end_date}. Renew at {centre} and keep your slot. - {organisation}',
+  },
+  {
+    channel: 'sms',
+    name: 'Festive offer',
+    module: 'crm',
+    body: 'Hi {first_name}, this festive season get 15% off every plan at {organisation}. Offer ends Sunday.',
+  },
+  {
+    channel: 'whatsapp',
+    name: 'Free trial invite',
+    module: 'crm',
+    body: 'Hi {first_name}, thank you for asking about {organisation}! Come in for a free trial session this week.',
+  },
+  {
+    channel: 'sms',
+    name: 'Follow-up due',
+    module: 'crm',
+    trigger: 'enquiry_follow_up_due',
+    body: 'Hi {first_name}, follow up with {enquiry_name} ({enquiry_phone}) today.',
   },
   {
     channel: 'email',

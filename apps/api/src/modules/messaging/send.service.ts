@@ -227,7 +227,8 @@ export async function resolveAudience(
   input: { audience: string; param?: number | null; ids?: number[] },
 ): Promise<MessageRecipient[]> {
   const audience = audienceOf(input.audience);
-  if (audience.param && audience.param !== 'ids' && !input.param) throw fieldError('param', `Choose the ${audience.param.replace('_', ' ')}.`);
+  if (audience.param && audience.param !== 'ids' && !input.param)
+    throw fieldError('param', `Choose the ${audience.param.replace('_', ' ')}.`);
   if (audience.param === 'ids' && !input.ids?.length) throw fieldError('ids', 'Choose at least one person.');
   return audience.resolve(tx, ctx, { param: input.param ?? null, ids: input.ids ?? [], limit: MESSAGE_RECIPIENTS_MAX });
 }
