@@ -4,7 +4,7 @@
  * Modules raise them with the API's `notify(tx, ctx, …)` (apps/api/src/modules/notifications/index.ts).
  */
 import { z } from '../zod-config.js';
-import { idParamsSchema, paginatedSchema } from '../common.js';
+import { idParamsSchema, paginatedSchema, singleLineText } from '../common.js';
 import { endpoint } from '../endpoint.js';
 import type { ModuleName } from '../modules.js';
 
@@ -105,6 +105,8 @@ export const notificationListQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE_MAX).optional(),
   /** `true`: only the unread ones */
   unread: z.stringbool().optional(),
+  /** A substring of the title or the text. */
+  search: singleLineText(200).optional(),
 });
 
 export const unreadCountSchema = z.object({ count: z.number().int() });

@@ -3,6 +3,7 @@ import type { Notification, NotificationEvent } from '@arena/contracts/notificat
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
+import { searchCondition } from '../../platform/pagination.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { notification, type NotificationRow } from './schema.js';
 
@@ -28,8 +29,8 @@ function userOf(ctx: Ctx): number {
 const mine = (ctx: Ctx, ...more: (SQL | undefined)[]) =>
   and(eq(notification.organisationId, ctx.organisationId), eq(notification.userId, userOf(ctx)), ...more);
 
-export function inboxPage(tx: Tx, ctx: Ctx, unread: boolean) {
-  const where = mine(ctx, unread ? isNull(notification.readAt) : undefined);
+export function inboxPage(tx: Tx, ctx: Ctx, query: { unread?: boolean; search?: string }) {
+  const where = mine(ctx, query.unread ? isNull(notification.readAt) : undefined, searchCondition(query.search, [notification.title, notification.body]));
   return {
     count: async () => Number((await tx.select({ n: count() }).from(notification).where(where))[0].n),
     rows: async (limit: number, offset: number) =>
