@@ -30,7 +30,11 @@ const mine = (ctx: Ctx, ...more: (SQL | undefined)[]) =>
   and(eq(notification.organisationId, ctx.organisationId), eq(notification.userId, userOf(ctx)), ...more);
 
 export function inboxPage(tx: Tx, ctx: Ctx, query: { unread?: boolean; search?: string }) {
-  const where = mine(ctx, query.unread ? isNull(notification.readAt) : undefined, searchCondition(query.search, [notification.title, notification.body]));
+  const where = mine(
+    ctx,
+    query.unread ? isNull(notification.readAt) : undefined,
+    searchCondition(query.search, [notification.title, notification.body]),
+  );
   return {
     count: async () => Number((await tx.select({ n: count() }).from(notification).where(where))[0].n),
     rows: async (limit: number, offset: number) =>

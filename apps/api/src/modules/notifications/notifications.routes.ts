@@ -14,8 +14,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   route(app, e.list, {
     tags,
     summary: "The signed-in user's notifications, newest first (`unread=true`: only the unread)",
-    handler: (request) =>
-      inTenant(request, (tx, ctx) => paginate(request, request.query, inboxPage(tx, ctx, request.query))),
+    handler: (request) => inTenant(request, (tx, ctx) => paginate(request, request.query, inboxPage(tx, ctx, request.query))),
   });
   route(app, e.unreadCount, {
     tags,
