@@ -58,7 +58,8 @@ export async function seedNotifications(tx: Tx, ctx: Ctx): Promise<void> {
   if (!owner) return;
   const now = ctx.now.instant.getTime();
   await tx.insert(notification).values(
-    DEMO.map((n) => {
+    // Oldest first: the list is newest first by id.
+    [...DEMO].reverse().map((n) => {
       const at = new Date(now - n.minutesAgo * 60_000);
       return {
         organisationId: ctx.organisationId,
