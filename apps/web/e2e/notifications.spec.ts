@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDays, format } from 'date-fns';
-import { OWNER, PORT, signIn } from './support';
+import { DESK, OWNER, PORT, signIn } from './support';
 
 /** Issue 22: a new online booking raises the owner's notification badge without a reload; the dropdown opens the booking. */
 const API = `http://127.0.0.1:${PORT}/api`;
@@ -78,4 +78,15 @@ test('a booking made on the public portal raises the owner’s badge, the dropdo
   await expect(table.getByRole('link', { name: `New online booking ${code}` })).toBeVisible();
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await expect.poll(countOf).toBe(0);
+});
+
+test('the front desk, without Administrator, opens its own notifications from View all (no settings tab)', async ({ page }) => {
+  await signIn(page, DESK);
+  await page.goto('/booking');
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await page.getByRole('menuitem', { name: 'View all' }).click();
+  await expect(page).toHaveURL(/\/admin\/notifications$/);
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notification Settings' })).toHaveCount(0);
 });
