@@ -6,6 +6,7 @@ import { bookingModule } from './booking/module.js';
 import { incomeExpenseModule } from './income-expense/module.js';
 import { moneyModule } from './money/module.js';
 import { membershipModule } from './membership/module.js';
+import { notificationsModule } from './notifications/module.js';
 import { publicModule } from './public/module.js';
 import { staffModule } from './staff/module.js';
 
@@ -18,4 +19,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   incomeExpenseModule,
   membershipModule,
   staffModule,
+  notificationsModule,
 ]);
