@@ -7,6 +7,7 @@ import { crmModule } from './crm/module.js';
 import { incomeExpenseModule } from './income-expense/module.js';
 import { moneyModule } from './money/module.js';
 import { membershipModule } from './membership/module.js';
+import { notificationsModule } from './notifications/module.js';
 import { messagingModule } from './messaging/module.js';
 import { publicModule } from './public/module.js';
 import { staffModule } from './staff/module.js';
@@ -20,6 +21,7 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   incomeExpenseModule,
   membershipModule,
   staffModule,
+  notificationsModule,
   messagingModule,
   crmModule,
 ]);

@@ -55,6 +55,8 @@ export interface SaleSourceDefinition {
   open: SQL;
   /** The staff member the sale is credited to (commission; a staff id or null), when the module records one. */
   soldBy?: AnyPgColumn;
+  /** The web app's path that opens a sale (a notification's link), e.g. the booking list searched by its code; default its invoice. */
+  link?: (sale: { id: number; label: string }) => string;
   /** Columns that follow the paid amount, set from its value after the movement (a booking's credit). */
   follow?: { column: AnyPgColumn; value: (paidAfter: SQL) => SQL }[];
 }

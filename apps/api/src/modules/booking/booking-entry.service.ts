@@ -6,11 +6,13 @@
  */
 import { fromPaise, toPaise, type DeskBookingsInput, type PublicBookingRequest } from '@arena/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import { notify } from '../notifications/index.js';
 import { checkActiveStaff } from '../staff/index.js';
 import type { Tx } from '../../platform/db/client.js';
 import { fieldError } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { checkDiscountCap } from '../../platform/discount-cap.js';
+import { displayDate } from '../../platform/time.js';
 import { slotPrice } from './availability.js';
 import { MODULE } from './constants.js';
 import { bookSlots, bookUnnumbered, numberBookings, resolveClient, type CreatedBooking, type PendingBooking } from './booking.service.js';
@@ -22,7 +24,7 @@ export async function bookOnline(tx: Tx, ctx: Ctx, input: PublicBookingRequest):
   if (input.time_slots.length > limits.BOOKING_MAX_SLOTS)
     throw fieldError('time_slots', `At most ${limits.BOOKING_MAX_SLOTS} slots can be booked at once.`);
   if (input.time_slots.some((s) => s.date !== input.date)) throw fieldError('time_slots', 'Every slot must be on the booking date.');
-  return bookSlots(tx, ctx, {
+  const created = await bookSlots(tx, ctx, {
     facility: input.facility,
     checkFacility: (f) => {
       if (!f.isActive || !f.enableOnlineBooking) throw fieldError('facility', 'This facility is not open for online booking.');
@@ -34,6 +36,27 @@ export async function bookOnline(tx: Tx, ctx: Ctx, input: PublicBookingRequest):
     source: 'online',
     client: { name: input.name, email: input.email, mobile: input.mobile_no },
     expected: { booking_amount: input.booking_amount, sub_total: input.sub_total },
+  });
+  await notifyBooking(tx, ctx, 'new_online_booking', created.row, created.facility);
+  return created;
+}
+
+/** The booking's notification (settings decide who receives it), in the booking's transaction. */
+export async function notifyBooking(
+  tx: Tx,
+  ctx: Ctx,
+  event: 'new_online_booking' | 'booking_cancelled',
+  row: { id: number; code: string; name: string; date: string; centreId: number },
+  facility: { name: string; sportName?: string } | null,
+): Promise<void> {
+  const what = facility ? ` · ${facility.sportName ? `${facility.sportName} - ` : ''}${facility.name}` : '';
+  await notify(tx, ctx, {
+    event,
+    title: `${event === 'new_online_booking' ? 'New online booking' : 'Booking cancelled'} ${row.code}`,
+    body: `${row.name}${what} · ${displayDate(row.date)}`,
+    link: `/booking/booking?search=${encodeURIComponent(row.code)}`,
+    centre: row.centreId,
+    subject: { type: 'booking', id: row.id },
   });
 }
 

@@ -8,6 +8,7 @@ import { checkDiscountCap } from '../../platform/discount-cap.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { activeSlotsOf, hasStarted, loadBooking, type BookingRow } from './booking.queries.js';
 import { cancelSaleInvoice, creditSale, invoicesOfSource, refund } from '../money/index.js';
+import { notifyBooking } from './booking-entry.service.js';
 import { addPayment, type PaymentInput } from './booking.service.js';
 import { MODULE } from './constants.js';
 import { bookedTimeSlot, booking } from './schema.js';
@@ -124,6 +125,7 @@ export async function closeBooking(
       .where(and(eq(bookedTimeSlot.organisationId, ctx.organisationId), eq(bookedTimeSlot.bookingId, row.id)));
     // A credit note gives back all the invoice still charges: money kept is the client's credit, spent on a later sale.
     await cancelSaleInvoice(tx, ctx, source, reason, { taxAdjustment: input.tax_adjustment });
+    await notifyBooking(tx, ctx, 'booking_cancelled', after, null);
   }
   await recordBookingUpdate(tx, ctx, row, {
     before: { status: row.status, paid_amount: row.paidAmount },

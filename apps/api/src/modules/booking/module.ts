@@ -65,6 +65,7 @@ export const bookingModule: ModuleManifest = {
     {
       type: 'booking',
       noun: 'booking',
+      link: (b) => `/booking/booking?search=${encodeURIComponent(b.label)}`,
       module: MODULE,
       table: booking,
       // What may be paid: the amount, plus the credit kept when slots were cancelled (so it can be refunded).

@@ -28,6 +28,7 @@ import { membershipMessaging } from './messaging.js';
 import { membershipSearchers } from './search.js';
 import { seedMembership } from './seed.js';
 import { statusTask, STATUS_TASK } from './status.js';
+import { expiringTask, EXPIRING_TASK } from './expiring.js';
 import { memberService, membership } from './schema.js';
 
 /** A membership or a member service as a sale: the ledger keeps its paid amount in step. */
@@ -91,9 +92,13 @@ export const membershipModule: ModuleManifest = {
   seed: seedMembership,
   searchers: membershipSearchers,
   ...membershipMessaging,
-  tasks: [statusTask],
-  // Hourly: each organisation whose own date has moved on since its last run gets its statuses moved.
-  schedules: [{ task: STATUS_TASK, cron: '7 * * * *' }],
+  tasks: [statusTask, expiringTask],
+  // Hourly: each organisation whose own date has moved on since its last run gets its statuses moved;
+  // and the memberships ending on its today raise their notification (once: a dedupe key per membership and day).
+  schedules: [
+    { task: STATUS_TASK, cron: '7 * * * *' },
+    { task: EXPIRING_TASK, cron: '27 * * * *' },
+  ],
   defaultCategories: [{ name: 'Memberships', type: 'income', moduleIncome: true }],
   // Memberships and member services are sales: the ledger keeps their paid amount in step.
   saleSources: [

@@ -13,13 +13,23 @@
  *
  * A sale's table is declared in its module's manifest (`saleSources`, typed columns the ledger keeps in step).
  */
-import { creditNoteTooLate, fromPaise, shiftDays, toPaise, UTR_MESSAGE, type Direction, type LedgerKind } from '@arena/contracts';
+import {
+  creditNoteTooLate,
+  formatInr,
+  fromPaise,
+  shiftDays,
+  toPaise,
+  UTR_MESSAGE,
+  type Direction,
+  type LedgerKind,
+} from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { badRequest, conflict, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { paymentMode } from '../administrator/index.js';
+import { notify } from '../notifications/index.js';
 import { organisation } from '../../platform/db/schema.js';
 import { MODULE } from './constants.js';
 import { chargedBy, creditSale, invoicesOfSource, issueCreditNote } from './invoice.service.js';
@@ -242,6 +252,17 @@ export async function receive(tx: Tx, ctx: Ctx, ref: SaleRef, input: MoneyInput)
     invoiceId: moved.invoice?.id ?? null,
     centreId: moved.sale.centre_id,
     notes: input.notes,
+  });
+  // One place for every seller's later payments (a membership's, a booking's …): its module's users hear of it.
+  const paid = formatInr(fromPaise(amount));
+  await notify(tx, ctx, {
+    event: 'payment_received',
+    module: t.module,
+    title: `Payment received ${paid}`,
+    body: `${moved.sale.party} paid ${paid} by ${mode.name} for ${t.noun} ${moved.sale.label}.`,
+    link: t.link ? t.link({ id: ref.id, label: moved.sale.label }) : moved.invoice ? `/accounts/${moved.invoice.id}` : '',
+    centre: moved.sale.centre_id,
+    subject: { type: ref.type, id: ref.id },
   });
   return { entry, paid: moved.sale.paid, total: moved.sale.total, invoice: moved.invoice };
 }

@@ -1,8 +1,10 @@
-import { Bell, LogOut, Mail, Maximize, Menu as MenuIcon, Minimize, Plus, Settings } from 'lucide-react';
+import { LogOut, Mail, Maximize, Menu as MenuIcon, Minimize, Plus, Settings } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { capitalise } from '../../lib/format';
+import { useMessagesInbox } from '../../lib/inbox';
 import { useAuth } from '../../state/auth';
+import { CountBadge, InboxRow, NotificationsMenu } from '../../modules/administrator/public';
 import { Menu, MenuItem, MenuSeparator } from '../../components/Menu';
 import { GlobalSearch } from './GlobalSearch';
 import { QUICK_ACTIONS } from './useShortcuts';
@@ -24,26 +26,60 @@ function useFullscreen(): [boolean, () => void] {
   return [on, toggle];
 }
 
-/** Messages and notifications arrive with the administrator module; until then, an honest empty state. */
-function InboxMenu({ kind }: { kind: 'Messages' | 'Notifications' }) {
-  const Icon = kind === 'Messages' ? Mail : Bell;
+/**
+ * The Messages dropdown: its entries come from `useMessagesInbox()` (lib/inbox.ts), which the
+ * messaging engine provides (latest inbound messages and delivery failures); until then, an
+ * honest empty state.
+ */
+function MessagesMenu() {
+  const navigate = useNavigate();
+  const inbox = useMessagesInbox();
   return (
     <Menu
-      label={kind}
-      heading={kind}
-      className="w-72"
+      label="Messages"
+      heading="Messages"
+      className="w-[min(22rem,calc(100vw-1.5rem))]"
       trigger={
-        <button type="button" className={iconButtonClass} aria-label={kind}>
-          <Icon size={18} aria-hidden />
+        <button type="button" className={iconButtonClass} aria-label={inbox.unread ? `Messages, ${inbox.unread} unread` : 'Messages'}>
+          <Mail size={18} aria-hidden />
+          <CountBadge count={inbox.unread} label="messages" />
         </button>
       }
     >
       <MenuSeparator />
-      <div className="px-3 py-6 text-center">
-        <Icon size={20} className="mx-auto mb-2 text-muted" aria-hidden />
-        <p className="text-sm font-medium">{kind === 'Messages' ? 'No messages' : 'No notifications'}</p>
-        <p className="mt-1 text-xs text-muted">You're all caught up. New {kind.toLowerCase()} will show up here.</p>
-      </div>
+      {inbox.entries.length === 0 ? (
+        <div className="px-3 py-6 text-center">
+          <Mail size={20} className="mx-auto mb-2 text-muted" aria-hidden />
+          <p className="text-sm font-medium">No messages</p>
+          <p className="mt-1 text-xs text-muted">You're all caught up. New messages will show up here.</p>
+        </div>
+      ) : (
+        inbox.entries.map((m) => (
+          <MenuItem
+            key={m.id}
+            onSelect={() => {
+              inbox.markRead?.(m);
+              if (m.link) navigate(m.link);
+            }}
+          >
+            <InboxRow
+              title={m.title}
+              body={m.body}
+              at={m.at}
+              unread={m.unread}
+              tag={m.kind === 'failure' ? 'Delivery failed' : 'Received'}
+            />
+          </MenuItem>
+        ))
+      )}
+      {inbox.viewAll && (
+        <>
+          <MenuSeparator />
+          <MenuItem onSelect={() => navigate(inbox.viewAll!)}>
+            <span className="text-xs font-medium text-accent-text">View all</span>
+          </MenuItem>
+        </>
+      )}
     </Menu>
   );
 }
@@ -101,8 +137,8 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
         >
           {fullscreen ? <Minimize size={18} aria-hidden /> : <Maximize size={18} aria-hidden />}
         </button>
-        <InboxMenu kind="Messages" />
-        <InboxMenu kind="Notifications" />
+        <MessagesMenu />
+        <NotificationsMenu buttonClass={iconButtonClass} />
 
         <Menu
           label="User menu"

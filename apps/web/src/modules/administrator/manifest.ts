@@ -12,6 +12,8 @@ const screens = {
   'admin-messaging': lazyScreen(messaging, (m) => m.AdminManualPage),
   'admin-messaging-auto': lazyScreen(messaging, (m) => m.AdminAutoPage),
   'admin-messaging-logs': lazyScreen(messaging, (m) => m.AdminLogsPage),
+  'notification-list': lazyScreen(load, (m) => m.NotificationListPage),
+  'notification-settings': lazyScreen(load, (m) => m.NotificationSettingsPage),
 };
 const { entry, tabs } = menuBuilder<keyof typeof screens>();
 
@@ -31,9 +33,16 @@ export const administratorModule = defineModule({
         entry('Payment Mode', 'payment-mode', { screen: 'payment-mode' }),
         entry('Manage Center', 'manage-center', { screen: 'manage-center' }),
         entry('Manage Sports/Events', 'manage-sports-events', { screen: 'sports' }),
-        tabs('Notifications', 'notifications', [entry('Notification List', ''), entry('Notification Settings', 'settings')], {
-          note: 'In-app notifications (new online bookings, enquiries, dues, low stock) and which of them also go by e-mail, SMS or WhatsApp.',
-        }),
+        // Every user has their own notifications (the top bar's View all): the list needs no module; the settings are the administrator's.
+        tabs(
+          'Notifications',
+          'notifications',
+          [
+            entry('Notification List', '', { module: null, screen: 'notification-list' }),
+            entry('Notification Settings', 'settings', { module: MODULE, screen: 'notification-settings' }),
+          ],
+          { module: null },
+        ),
         tabs('Logged Devices', 'logged-devices', [entry('Active Devices', ''), entry('Blocked Devices', 'blocked')], {
           note: 'Every signed-in device with its browser, address and last use; log a device out or block it.',
         }),

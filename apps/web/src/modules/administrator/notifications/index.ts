@@ -1,0 +1,2 @@
+export { NotificationListPage } from './NotificationListPage';
+export { NotificationSettingsPage } from './NotificationSettingsPage';
