@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenantRef, type TenantColumns } from '../../platform/db/columns.js';
 import { staff } from './schema.js';
 
-export { checkActiveStaff, staffContacts, staffNames } from './staff.service.js';
+export { checkActiveStaff, staffContactOfUser, staffContacts, staffNames, staffUserIds } from './staff.service.js';
 /** The demo's Coach staff, for the demo batches (the membership seed's last step). */
 export { demoCoaches, demoDeskStaff } from './seed.js';
 

@@ -248,6 +248,30 @@ export async function staffContacts(
   );
 }
 
+/** The logins of staff members by staff id (an enquiry's assigned staff receives its notifications). */
+export async function staffUserIds(tx: Tx, ctx: Ctx, ids: (number | null | undefined)[]): Promise<number[]> {
+  const wanted = [...new Set(ids.filter((id): id is number => id != null))];
+  if (!wanted.length) return [];
+  const rows = await tx
+    .select({ user: staff.userId })
+    .from(staff)
+    .where(and(eq(staff.organisationId, ctx.organisationId), inArray(staff.id, wanted)));
+  return rows.map((r) => r.user).filter((u): u is number => u != null);
+}
+
+/** The staff member who signs in as `userId`: their name and phone (a notification by SMS or WhatsApp), or null. */
+export async function staffContactOfUser(
+  tx: Tx,
+  ctx: Ctx,
+  userId: number,
+): Promise<{ id: number; first_name: string; name: string; phone: string; email: string } | null> {
+  const [r] = await tx
+    .select({ id: staff.id, first: staff.firstName, last: staff.lastName, phone: staff.phone, email: staff.email })
+    .from(staff)
+    .where(and(eq(staff.organisationId, ctx.organisationId), eq(staff.userId, userId)));
+  return r ? { id: r.id, first_name: r.first, name: fullName({ firstName: r.first, lastName: r.last }), phone: r.phone, email: r.email } : null;
+}
+
 /**
  * Refuses on `field` an id that is not an active staff member of the organisation (another
  * organisation's is "not there"); null/undefined pass. `keep` is the id already set, which may
