@@ -18,12 +18,15 @@ import { withTenant } from '../src/platform/db/client.js';
 import {
   dayFrom,
   inOrg,
+  makeBooking,
   makeCentre,
+  makeFacility,
   makeMember,
   makeMemberRow,
   makeMembershipRow,
   makeOrganisation,
   makePlan,
+  makeSport,
   makeUser,
   type TestOrganisation,
 } from './factories.js';
@@ -493,14 +496,91 @@ describe('automatic rules', () => {
     expect((await api('PATCH', `${A}auto/${rule.json().id}/`, { is_active: false })).json().is_active).toBe(false);
   });
 
+  it("runs booking's triggers: confirmed and a reminder N hours before the first slot, once each", async () => {
+    const confirmedTpl = await template({ name: 'Confirmed', module: 'booking', body: 'Booking {booking_code}: {facility}, {slot}.' });
+    const reminderTpl = await template({
+      channel: 'whatsapp',
+      name: 'Reminder',
+      module: 'booking',
+      body: 'See you at {facility}, {slot}.',
+    });
+    const confirmed = (await api('POST', `${A}auto/`, { trigger: 'booking.confirmed', template: confirmedTpl })).json();
+    const reminder = (await api('POST', `${A}auto/`, { trigger: 'booking.reminder', template: reminderTpl, offset: 72 })).json();
+    expect(reminder.offset).toBe(72);
+    let code = '';
+    await inOrg(t, acme, async (tx, ctx) => {
+      const sport = await makeSport(tx, ctx);
+      const court = await makeFacility(tx, ctx, { centre, sport: sport.id, name: 'Court Nine' });
+      const slot = court.slot_groups.flatMap((g) => g.time_slots)[0];
+      const made = await makeBooking(tx, ctx, {
+        facility: court.id,
+        date: dayFrom(ctx, 2),
+        slotIds: [slot.id],
+        client: { name: 'Kiran Shah', email: '', mobile: '9811122233' },
+      });
+      code = made.code;
+    });
+    for (let run = 0; run < 2; run++) await runRules(t.handle.db, t.config, acme.id);
+    const sent = (await api('GET', `${A}logs/?rule=${confirmed.id}`)).json();
+    expect(sent.count).toBe(1);
+    expect(sent.results[0]).toMatchObject({
+      recipient_name: 'Kiran Shah',
+      address: '9811122233',
+      module: 'booking',
+      recipient_kind: 'client',
+    });
+    expect(sent.results[0].text).toMatch(new RegExp(`^Booking ${code}: Court Nine, \\d\\d-\\d\\d-\\d{4} 06:00–07:00\\.$`));
+    expect((await api('GET', `${A}logs/?rule=${reminder.id}`)).json().count).toBe(1);
+  });
+
+  it('resolves the audiences of the manifests for a send preview, and waits promotional SMS for 10:00–21:00', async () => {
+    const id = await template({ name: 'Audience', module: 'membership' });
+    const preview = await api('POST', `${A}send/`, {
+      channel: 'sms',
+      module: 'membership',
+      template: id,
+      audience: 'plan_members',
+      preview: true,
+    });
+    expect(Object.keys(preview.json())).toEqual(['param']);
+    const active = await api('POST', `${A}send/`, {
+      channel: 'sms',
+      module: 'membership',
+      template: id,
+      audience: 'active_members',
+      preview: true,
+    });
+    expect(active.statusCode, active.body).toBe(200);
+    expect(active.json().count).toBeGreaterThanOrEqual(1);
+    expect((await api('GET', `${A}audiences/?module=booking`)).json().results.map((a: { key: string }) => a.key)).toEqual([
+      'clients',
+      'booking_clients',
+    ]);
+    const promo = await api('POST', `${A}send/`, {
+      channel: 'sms',
+      module: 'membership',
+      template: id,
+      audience: 'members',
+      ids: [members[0].id],
+      promotional: true,
+    });
+    const hour = Number(
+      new Intl.DateTimeFormat('en-GB', { timeZone: acme.ctx.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
+    );
+    if (hour >= 10 && hour < 21) expect(promo.json().not_before).toBeNull();
+    else expect(promo.json().not_before).not.toBeNull();
+  });
+
   it.runIf(onPostgres)('messages once when two instances run the rules at the same moment', async () => {
     const tpl = await template({ name: 'Birthday', module: 'membership', body: 'Happy birthday {first_name}!' });
+    expect((await api('POST', PURCHASE, { count: 100 })).statusCode).toBe(201);
     const rule = (await api('POST', `${A}auto/`, { trigger: 'membership.birthday', template: tpl })).json();
     await inOrg(t, acme, async (tx, ctx) => {
       for (let i = 0; i < 5; i++)
         await makeMemberRow(tx, ctx, { centreId: centre, firstName: `Bday${i}`, dateOfBirth: `1990-${ctx.now.today.slice(5)}` });
     });
     const runs = await Promise.all([runRules(t.handle.db, t.config, acme.id), runRules(t.handle.db, t.config, acme.id)]);
+    expect(runs.flat().filter((r) => r.rule === rule.id && r.error)).toEqual([]);
     const queued = runs
       .flat()
       .filter((r) => r.rule === rule.id)

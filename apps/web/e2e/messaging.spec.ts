@@ -4,7 +4,7 @@ import { OWNER, signIn } from './support';
 test('the owner writes an SMS template, sees its preview and parts, sends it to one member and finds it in the log', async ({ page }) => {
   await signIn(page, OWNER);
   await page.goto('/admin/messaging');
-  await expect(page.getByTestId('credit-balance')).toContainText('message credits');
+  await expect(page.getByTestId('credit-balance')).toContainText('message credits', { timeout: 30_000 });
 
   // A template with a live preview and its SMS parts (Hindi: Unicode, 70 a part).
   await page.getByRole('button', { name: 'Add template' }).click();
@@ -23,8 +23,8 @@ test('the owner writes an SMS template, sees its preview and parts, sends it to 
   await expect(page.getByRole('table', { name: 'Message templates' }).getByText('Renewal nudge')).toBeVisible();
 
   // Send it to one member: find them, preview the count and credits, send.
-  await page.getByLabel('Template').selectOption({ label: 'Renewal nudge' });
-  await page.getByLabel('To').selectOption({ label: 'Chosen members' });
+  await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Renewal nudge' });
+  await page.getByLabel('To', { exact: true }).selectOption({ label: 'Chosen members' });
   await page.getByLabel('Find people (name, phone or code)').fill('MEM-00001');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
   const add = page.getByRole('list', { name: 'People found' }).getByRole('button').first();

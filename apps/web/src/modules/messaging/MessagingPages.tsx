@@ -254,7 +254,8 @@ function TemplatesTable({ module }: { module: MessageModule }) {
         fetchPage={templates.fetchPage}
         exportPath={templates.exportFrom}
         rowKey={(r) => r.id}
-        filters={{ module: module === 'administrator' ? undefined : module, channel: channel || undefined }}
+        scope={{ module: module === 'administrator' ? undefined : module }}
+        filters={{ channel: channel || undefined }}
         filterControls={<FilterSelect label="Channel" value={channel} onChange={setChannel} options={channelOptions} />}
         onClearFilters={() => setChannel('')}
         actions={
@@ -674,7 +675,7 @@ export function AutoMessagingPage({ node, module }: PageProps) {
         fetchPage={rules.fetchPage}
         exportPath={rules.exportFrom}
         rowKey={(x) => x.id}
-        filters={{ module: module === 'administrator' ? undefined : module }}
+        scope={{ module: module === 'administrator' ? undefined : module }}
         actions={
           <Button onClick={() => setEditing('new')}>
             <Plus size={16} aria-hidden /> Add rule
@@ -830,7 +831,8 @@ export function MessagingLogsPage({ node, module }: PageProps) {
         exportPath={logsExport}
         rowKey={(m) => m.id}
         searchPlaceholder="Search name, phone or text"
-        filters={{ module: module === 'administrator' ? undefined : module, channel: channel || undefined, status: status || undefined }}
+        scope={{ module: module === 'administrator' ? undefined : module }}
+        filters={{ channel: channel || undefined, status: status || undefined }}
         filterControls={
           <>
             <FilterSelect label="Channel" value={channel} onChange={setChannel} options={channelOptions} />
