@@ -13,6 +13,7 @@ import { centre } from '../administrator/index.js';
 import { checkMember, memberContacts } from '../membership/index.js';
 import { checkActiveStaff, staffNames } from '../staff/index.js';
 import { MODULE } from './constants.js';
+import { notifyNewComplaint } from './notifications.js';
 import { complaint, type ComplaintRow } from './schema.js';
 
 const centreName = sql<string>`coalesce((select c.name from centre c where c.organisation_id = ${complaint.organisationId} and c.id = ${complaint.centreId}), '')`;
@@ -110,6 +111,14 @@ export async function createComplaint(tx: Tx, ctx: Ctx, input: ComplaintInput): 
     .returning({ id: complaint.id });
   const after = await loadComplaint(tx, ctx, row.id);
   await record(tx, ctx.actor, { module: MODULE, resource: 'complaint', objectId: row.id, label: label(after), action: 'create', after });
+  await notifyNewComplaint(tx, ctx, {
+    id: after.id,
+    subject: after.subject,
+    name: after.name,
+    priority: after.priority,
+    centreId: after.centre,
+    assignedTo: after.assigned_to,
+  });
   return after;
 }
 

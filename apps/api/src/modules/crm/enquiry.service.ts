@@ -16,6 +16,7 @@ import { centre, sport } from '../administrator/index.js';
 import { addMemberFromEnquiry, checkPlans, memberContacts, planNames } from '../membership/index.js';
 import { checkActiveStaff, staffNames } from '../staff/index.js';
 import { MODULE } from './constants.js';
+import { notifyNewEnquiry } from './notifications.js';
 import { enquiry, followUp, type EnquiryRow, type FollowUpRow } from './schema.js';
 
 const followUpCount = sql<number>`(select count(*)::int from crm_enquiry_follow_up f where f.organisation_id = ${enquiry.organisationId} and f.enquiry_id = ${enquiry.id})`;
@@ -142,6 +143,15 @@ export async function createEnquiry(tx: Tx, ctx: Ctx, input: EnquiryInput): Prom
     .returning({ id: enquiry.id });
   const after = await loadEnquiry(tx, ctx, row.id);
   await record(tx, ctx.actor, { module: MODULE, resource: 'enquiry', objectId: row.id, label: label(after), action: 'create', after });
+  await notifyNewEnquiry(tx, ctx, {
+    id: after.id,
+    name: after.name,
+    phone: after.phone,
+    source: after.source,
+    interestedIn: after.interested_in,
+    centreId: after.centre,
+    assignedTo: after.assigned_to,
+  });
   return after;
 }
 

@@ -10,6 +10,7 @@ import type { ModuleManifest } from '../../platform/module.js';
 import { MODULE } from './constants.js';
 import { crmRoutes } from './crm.routes.js';
 import { crmAudiences, crmTriggers } from './messaging.js';
+import { FOLLOW_UPS_TASK, followUpsTask } from './notifications.js';
 import { PROMOTIONS_TASK, promotionRoutes, promotionsTask, todaysMessageRoutes } from './promotion.routes.js';
 import { seedCrm } from './seed.js';
 
@@ -46,7 +47,11 @@ export const crmModule: ModuleManifest = {
   seed: seedCrm,
   messageAudiences: crmAudiences,
   messageTriggers: crmTriggers,
-  tasks: [promotionsTask],
+  tasks: [promotionsTask, followUpsTask],
   // Scheduled promotions go by a job at their time; this sweep sends any whose job was lost (the embedded runner's restart).
-  schedules: [{ task: PROMOTIONS_TASK, cron: '*/10 * * * *' }],
+  // Hourly: each organisation's follow-ups due on its own today raise their notification (once per enquiry and day).
+  schedules: [
+    { task: PROMOTIONS_TASK, cron: '*/10 * * * *' },
+    { task: FOLLOW_UPS_TASK, cron: '17 * * * *' },
+  ],
 };

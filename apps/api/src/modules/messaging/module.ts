@@ -4,6 +4,7 @@ import { MODULE, RULES_TASK, DRAIN_TASK } from './constants.js';
 import { ensureCreditRow } from './credits.service.js';
 import { drainTask } from './drain.js';
 import { messagingRoutes } from './messaging.routes.js';
+import { registerNotificationSenders } from './notification-sender.js';
 import { rulesTask } from './rules.js';
 import { seedMessaging } from './seed.js';
 import { loadSettings } from './settings.service.js';
@@ -14,6 +15,8 @@ export const messagingModule: ModuleManifest = {
   name: 'messaging',
   permission: MODULE,
   routes: async (app) => {
+    // The SMS and WhatsApp channels of in-app notifications.
+    registerNotificationSenders();
     await messagingRoutes(app);
     await messagingWebhookRoutes(app);
   },

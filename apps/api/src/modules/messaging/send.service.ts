@@ -53,6 +53,8 @@ export interface QueueInput {
   rule?: number | null;
   /** Count only: nothing is written. */
   preview?: boolean;
+  /** The app's own message (a notification to staff): free text on any channel, no template. */
+  system?: boolean;
 }
 
 export interface QueueResult {
@@ -105,7 +107,8 @@ export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promis
       : typeof input.template === 'number'
         ? await activeTemplate(tx, ctx, input.template, input.channel)
         : input.template;
-  if (!template && input.channel !== 'email') throw fieldError('template', 'SMS and WhatsApp messages are sent from a template.');
+  if (!template && input.channel !== 'email' && !input.system)
+    throw fieldError('template', 'SMS and WhatsApp messages are sent from a template.');
   const body = template?.body ?? input.text ?? '';
   const subject = template?.subject ?? input.subject ?? '';
   if (!body) throw fieldError('text', 'Write the message or choose a template.');
