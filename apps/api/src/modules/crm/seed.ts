@@ -82,12 +82,14 @@ async function seedCrmNow(tx: Tx, ctx: Ctx): Promise<void> {
   const pick = <T>(xs: T[], i: number) => xs[i % xs.length];
   let converted = 0;
   for (let i = 0; i < 40; i++) {
-    // 0–4 open (recent), then a mix; every 5th converted (while there are members to link), every 7th closed.
+    // The first sixteen arrived in the last four weeks, the rest over the year before.
     const daysAgo = i < 16 ? (i * 3) % 28 : 20 + ((i * 17) % 340);
-    const status = i >= 16 && i % 3 === 0 && converted < members.length ? 'converted' : i >= 16 && i % 4 === 1 ? 'closed' : 'open';
+    // Recent ones mostly open (a few already joined or closed this month); older ones a mix.
+    const converting = (i >= 16 ? i % 3 === 0 : i % 5 === 4) && converted < members.length;
+    const status = converting ? 'converted' : (i >= 16 ? i % 4 === 1 : i % 7 === 6) ? 'closed' : 'open';
     const member = status === 'converted' ? members[converted++] : null;
     const name = member ? member.name : `${pick(FIRST, i)} ${pick(LAST, i * 3 + 1)}`;
-    const phone = member ? member.phone : `9${String(800000000 + i * 7919).slice(0, 9)}`;
+    const phone = member ? member.phone : `96${String(10000000 + i * 7919).padStart(8, '0')}`;
     const created = at(daysAgo, 9 + (i % 9));
     const next = status === 'open' ? addDays(today, (i % 9) - 4) : null; // overdue, today and ahead
     const [row] = await tx
