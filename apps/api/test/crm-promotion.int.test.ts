@@ -323,8 +323,7 @@ describe("today's actions: Message", () => {
     reminder = made.json().id;
     await setBalance(100);
   });
-  const contacts = () =>
-    inOrg(t, acme, (tx) => queryRows<Body>(tx, sql`select member_id, kind, note from crm_contact_log order by id`));
+  const contacts = () => inOrg(t, acme, (tx) => queryRows<Body>(tx, sql`select member_id, kind, note from crm_contact_log order by id`));
 
   it('previews a tab without sending or logging, then messages everyone on it with their own plan and end date', async () => {
     const preview = await api('POST', M, { tab: 'membership-expiry', days: 7, channel: 'sms', template: reminder, preview: true });
@@ -337,9 +336,7 @@ describe("today's actions: Message", () => {
     const rows = await inOrg(t, acme, (tx) => tx.select().from(message).where(eq(message.source, 'todays_action')));
     const tara = rows.find((r) => r.recipientName === 'Tara Shah')!;
     const end = dayFrom(acme.ctx, 2).split('-').reverse().join('-');
-    expect(tara.body).toBe(
-      `Hi Tara, your Gold Monthly ends on ${end}. Renew at ${acme.ctx.organisation.displayName}.`,
-    );
+    expect(tara.body).toBe(`Hi Tara, your Gold Monthly ends on ${end}. Renew at ${acme.ctx.organisation.displayName}.`);
     expect(rows.map((r) => r.recipientName).sort()).toEqual(['Neel Shah', 'Tara Shah']);
     expect((await contacts()).map((c) => [Number(c.member_id), c.kind, c.note])).toEqual(
       due.slice(0, 2).map((d) => [d.id, 'message', 'SMS: Renewal reminder']),

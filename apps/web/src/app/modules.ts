@@ -8,6 +8,7 @@ import { futureModule } from '../modules/future/manifest';
 import { incomeExpenseModule } from '../modules/income-expense/manifest';
 import { moneyModule } from '../modules/money/manifest';
 import { membershipModule } from '../modules/membership/manifest';
+import { messagingModule } from '../modules/messaging/manifest';
 import { reportsModule } from '../modules/reports/manifest';
 import { settingsModule } from '../modules/settings/manifest';
 import { staffModule } from '../modules/staff/manifest';
@@ -25,6 +26,7 @@ export const WEB_MODULES = [
   moneyModule,
   incomeExpenseModule,
   membershipModule,
+  messagingModule,
   staffModule,
   crmModule,
   futureModule,

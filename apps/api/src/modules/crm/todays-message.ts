@@ -65,13 +65,14 @@ export async function messageTodaysActions(tx: Tx, ctx: Ctx, input: Input): Prom
     source: 'todays_action',
     preview: input.preview,
   });
-  if (!input.preview && result.ids.length) {
+  const reached = result.queuedFor.filter((r) => r.kind === 'member').map((r) => r.id);
+  if (reached.length) {
     // A contact each for those it was queued for (not the skipped), in one statement.
     await tx.execute(
       sql`insert into crm_contact_log (organisation_id, member_id, kind, note, user_id, at)
-          select ${ctx.organisationId}, m.recipient_id, 'message', ${`${CHANNEL_LABELS[input.channel]}: ${template.name}`}, ${ctx.actor.actorId}::bigint, ${ctx.now.instant.toISOString()}::timestamptz
-          from message m where m.organisation_id = ${ctx.organisationId} and m.status <> 'skipped'
-            and m.id = any(${`{${result.ids.join(',')}}`}::bigint[])`,
+          select ${ctx.organisationId}, m, 'message', ${`${CHANNEL_LABELS[input.channel]}: ${template.name}`}, ${ctx.actor.actorId}::bigint,
+            ${ctx.now.instant.toISOString()}::timestamptz
+          from unnest(${`{${reached.join(',')}}`}::bigint[]) as m`,
     );
   }
   const word = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;

@@ -5,7 +5,11 @@
  * no staff record or no phone is skipped; a send the credits do not cover fails the delivery with
  * the reason kept.
  */
-import { registerNotificationChannel, type ExternalNotificationChannel, type NotificationSender } from '../../platform/notification-channels.js';
+import {
+  registerNotificationChannel,
+  type ExternalNotificationChannel,
+  type NotificationSender,
+} from '../../platform/notification-channels.js';
 import { staffContactOfUser } from '../staff/index.js';
 import { queueMessages } from './send.service.js';
 

@@ -66,6 +66,8 @@ export interface QueueResult {
   notBefore: Date | null;
   /** The rows written (not in a preview). */
   ids: number[];
+  /** Who was queued for (not skipped), by kind and id. */
+  queuedFor: { kind: string; id: number }[];
 }
 
 /** An active template of the channel, or a field error on `template`. */
@@ -178,12 +180,22 @@ export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promis
 
   if (input.preview) {
     const balance = await creditBalance(tx, ctx);
-    return { count: rows.length, skipped, credits, balance, queued: 0, notBefore: notBefore > ctx.now.instant ? notBefore : null, ids: [] };
+    return {
+      count: rows.length,
+      skipped,
+      credits,
+      balance,
+      queued: 0,
+      notBefore: notBefore > ctx.now.instant ? notBefore : null,
+      ids: [],
+      queuedFor: [],
+    };
   }
-  if (!rows.length) return { count: 0, skipped: 0, credits: 0, balance: await creditBalance(tx, ctx), queued: 0, notBefore: null, ids: [] };
+  if (!rows.length)
+    return { count: 0, skipped: 0, credits: 0, balance: await creditBalance(tx, ctx), queued: 0, notBefore: null, ids: [], queuedFor: [] };
 
   // One statement for every row; a rule's event already messaged is left out by the unique key.
-  const inserted = await queryRows<{ id: number; credits: number; status: string }>(
+  const inserted = await queryRows<{ id: number; credits: number; status: string; recipient_kind: string; recipient_id: number | null }>(
     tx,
     sql`insert into message (organisation_id, channel, status, module, credits, recipient_kind, recipient_id, recipient_name, address,
           subject, body, params, template_id, rule_id, event_key, source, source_id, promotional, error, not_before, created_by)
@@ -193,7 +205,7 @@ export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promis
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(kind text, rid bigint, name text, address text, subject text,
           body text, params jsonb, status text, error text, credits int, event_key text)
         on conflict (organisation_id, rule_id, event_key) do nothing
-        returning id, credits, status`,
+        returning id, credits, status, recipient_kind, recipient_id`,
   );
   const spent = inserted.reduce((sum, r) => sum + Number(r.credits), 0);
   const queued = inserted.filter((r) => r.status === 'queued').length;
@@ -210,6 +222,9 @@ export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promis
     queued,
     notBefore: notBefore > ctx.now.instant ? notBefore : null,
     ids: inserted.map((r) => Number(r.id)),
+    queuedFor: inserted
+      .filter((r) => r.status === 'queued' && r.recipient_id != null)
+      .map((r) => ({ kind: r.recipient_kind, id: Number(r.recipient_id) })),
   };
 }
 

@@ -244,7 +244,10 @@ export async function staffContacts(
     .from(staff)
     .where(and(eq(staff.organisationId, ctx.organisationId), inArray(staff.id, wanted), eq(staff.status, 'active')));
   return new Map(
-    rows.map((r) => [r.id, { id: r.id, first_name: r.first, name: fullName({ firstName: r.first, lastName: r.last }), phone: r.phone, email: r.email }]),
+    rows.map((r) => [
+      r.id,
+      { id: r.id, first_name: r.first, name: fullName({ firstName: r.first, lastName: r.last }), phone: r.phone, email: r.email },
+    ]),
   );
 }
 
@@ -269,7 +272,9 @@ export async function staffContactOfUser(
     .select({ id: staff.id, first: staff.firstName, last: staff.lastName, phone: staff.phone, email: staff.email })
     .from(staff)
     .where(and(eq(staff.organisationId, ctx.organisationId), eq(staff.userId, userId)));
-  return r ? { id: r.id, first_name: r.first, name: fullName({ firstName: r.first, lastName: r.last }), phone: r.phone, email: r.email } : null;
+  return r
+    ? { id: r.id, first_name: r.first, name: fullName({ firstName: r.first, lastName: r.last }), phone: r.phone, email: r.email }
+    : null;
 }
 
 /**
