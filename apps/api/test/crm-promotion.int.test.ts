@@ -197,6 +197,9 @@ describe('promotions', () => {
       ['Vikram Rao', false, true],
     ]);
     expect(rows.find((r) => r.recipientName === 'Asha Kulkarni')!.body).toMatch(/^Hi Asha, 20% off/);
+    // The delivery log shows the promotion's messages by its id.
+    const log = (await api('GET', `/api/administrator/messaging/logs/?source=promotion&source_id=${p.id}`)).json();
+    expect(log.count).toBe(3);
     // The list and the other organisation.
     const list = (await api('GET', `${P}?status=sent`)).json();
     expect(list.results.map((x: { id: number }) => x.id)).toContain(p.id);

@@ -1,3 +1,4 @@
+import { registerNotificationSenders } from '../src/modules/messaging/notification-sender.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EVENTS } from '@arena/contracts/notifications';
@@ -141,7 +142,8 @@ describe('settings', () => {
       channels: { in_app: true, email: false, sms: false, whatsapp: false },
       recipients: { owner: true, module_users: true },
     });
-    expect(s.channels_available).toEqual({ in_app: true, email: true, sms: false, whatsapp: false });
+    // SMS and WhatsApp go through the messaging engine, which registers itself at boot.
+    expect(s.channels_available).toEqual({ in_app: true, email: true, sms: true, whatsapp: true });
     expect((await get('/api/administrator/notification-setting/', desk)).statusCode).toBe(403);
   });
 
@@ -178,14 +180,28 @@ describe('settings', () => {
     expect(res.statusCode).toBe(201);
     expect([await unread(owner), await unread(desk)]).toEqual([o, d + 1]);
 
-    // The outbox: e-mail through the mailer; SMS skipped without the messaging engine's sender.
+    // The outbox: e-mail through the mailer; SMS through the messaging engine, to the desk's staff phone.
     const [org] = await t.handle.db.select().from(organisation).where(eq(organisation.subdomain, 'demo'));
     const ctx = systemCtx(t.config, org, 'test');
     t.mails.length = 0;
     const done = await withTenant(t.handle.db, org.id, (tx) => deliverPending(tx, ctx, { send: async (m) => void t.mails.push(m) }));
-    expect(done).toEqual({ sent: 1, skipped: 1, failed: 0 });
+    expect(done).toEqual({ sent: 2, skipped: 0, failed: 0 });
     expect(t.mails.map((m) => m.to)).toEqual([DESK.email]);
     expect(t.mails[0].subject).toContain(`New online booking ${res.json().code}`);
+    const texts = (await get('/api/administrator/messaging/logs/?source=notification', owner)).json().results as {
+      text: string;
+      recipient_name: string;
+    }[];
+    expect(texts.map((m) => [m.recipient_name, m.text.startsWith(`New online booking ${res.json().code}`)])).toEqual([
+      ['Ravi Kumar', true],
+    ]);
+
+    // Without the messaging engine's sender, SMS is skipped.
+    unregisterNotificationChannel('sms');
+    expect((await settings()).channels_available.sms).toBe(false);
+    await bookOnline();
+    const none = await withTenant(t.handle.db, org.id, (tx) => deliverPending(tx, ctx, { send: async () => undefined }));
+    expect(none).toEqual({ sent: 1, skipped: 1, failed: 0 });
 
     // With a registered sender, SMS goes through it.
     const sent: string[] = [];
@@ -198,7 +214,7 @@ describe('settings', () => {
       expect(sent).toHaveLength(1);
       expect(sent[0]).toContain(DESK.email);
     } finally {
-      unregisterNotificationChannel('sms');
+      registerNotificationSenders();
     }
 
     // Module users off as well: nobody.

@@ -176,6 +176,9 @@ const logList: ListDefinition<LogRow, Message> = {
       show: (v: MessageStatus) => MESSAGE_STATUS_LABELS[v],
     },
     rule: { schema: z.coerce.number().int().positive(), where: (v: number) => eq(message.ruleId, v), label: 'Rule' },
+    /** What sent it (`manual`, `auto`, `promotion`, `todays_action`, `notification` …), and the sending module's row (a promotion). */
+    source: { schema: z.string().trim().min(1).max(40), where: (v: string) => eq(message.source, v), label: 'Source' },
+    source_id: { schema: z.coerce.number().int().positive(), where: (v: number) => eq(message.sourceId, v), label: 'Of' },
     date_after: { schema: isoDateSchema, where: (v: string) => gte(message.createdAt, dayStart(v)), label: 'From', show: displayDate },
     date_before: {
       schema: isoDateSchema,

@@ -130,7 +130,7 @@ export function PromotionsPage() {
                 {p.status === 'sent' && (
                   <Link
                     className="rounded-md px-2 py-1 text-sm text-accent-text hover:bg-accent-soft"
-                    to={`/admin/messaging/logs?source=promotion&search=${encodeURIComponent(p.template_name)}`}
+                    to="/admin/messaging/logs"
                     aria-label={`Messages of ${p.name}`}
                   >
                     Log
