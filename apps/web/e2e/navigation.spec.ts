@@ -63,11 +63,16 @@ test('Alt+1, Alt+2 and Alt+3 open Add Member, Enquiries and Complaints from anyw
   await expect(page).toHaveURL('/membership/add-member');
 });
 
-test('messages and notifications are honest empty states, not invented entries', async ({ page }) => {
+test('messages and notifications show the real entries: delivery failures and the owner’s notifications', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Messages' }).click();
-  await expect(page.getByText('No messages')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Notifications' }).click();
-  await expect(page.getByText('No notifications')).toBeVisible();
+  // Messages: the messaging engine's latest delivery failures (the demo has some), each opening the delivery log.
+  await page.getByRole('button', { name: /^Messages/ }).click();
+  const failure = page.getByRole('menuitem', { name: /Not delivered/ }).first();
+  await expect(failure).toBeVisible();
+  await failure.click();
+  await expect(page).toHaveURL('/admin/messaging/logs');
+  // Notifications: the demo owner's own, newest first.
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('menuitem', { name: /New online booking/ }).first()).toBeVisible();
+  await expect(page.getByText('No notifications')).toBeHidden();
 });
