@@ -312,7 +312,10 @@ function PromotionFields({ control }: { control: Control<Fields> }) {
         loading={templates.isPending && !!channel}
         hint={
           <>
-            CRM's templates: <Link to="/crm-management/message-template">Message Template</Link>
+            CRM's templates:{' '}
+            <Link className="text-accent-text underline" to="/crm-management/message-template">
+              Message Template
+            </Link>
           </>
         }
       />
@@ -393,7 +396,7 @@ function PreviewLine({
     );
   const short = preview.credits > preview.balance;
   return (
-    <div role="status" aria-live="polite" className="rounded-md bg-surface-muted p-3 text-sm sm:col-span-2">
+    <div role="status" aria-live="polite" className="rounded-md bg-subtle p-3 text-sm sm:col-span-2">
       <p className="flex items-center gap-2 font-medium">
         {later ? <CalendarClock size={16} aria-hidden /> : <Send size={16} aria-hidden />}
         {countOf(preview.count, 'person', 'people')}

@@ -105,11 +105,15 @@ function MessageFields({ control, base }: { control: Control<Fields>; base: Omit
         loading={templates.isPending && !!channel}
         hint={
           <>
-            Write them under <Link to="/crm-management/message-template">Message Template</Link>.
+            Write them under{' '}
+            <Link className="text-accent-text underline" to="/crm-management/message-template">
+              Message Template
+            </Link>
+            .
           </>
         }
       />
-      <div role="status" aria-live="polite" className="rounded-md bg-surface-muted p-3 text-sm sm:col-span-2">
+      <div role="status" aria-live="polite" className="rounded-md bg-subtle p-3 text-sm sm:col-span-2">
         {preview.error ? (
           <span className="text-danger-text">{errorMessage(preview.error)}</span>
         ) : !p ? (
