@@ -2,10 +2,10 @@ import { CHANNEL_LABELS, CHANNELS, type Channel } from '@arena/contracts/messagi
 import { messageTemplateEndpoints } from '@arena/contracts/messaging/routes';
 import { batchEndpoints, membershipPlanEndpoints } from '@arena/contracts/membership/routes';
 import { contactGroupEndpoints, promotionEndpoints } from '@arena/contracts/crm/routes';
-import { PROMOTION_STATUS_LABELS, type Promotion, type PromotionInput, type PromotionPreview } from '@arena/contracts/crm';
+import { PROMOTION_STATUS_LABELS, type Promotion, type PromotionInput } from '@arena/contracts/crm';
 import { z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, Megaphone, Plus, Send, XCircle } from 'lucide-react';
+import { Megaphone, Plus, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -23,6 +23,7 @@ import { countOf, formatCount, formatDateTime } from '../../lib/format';
 import { requestSchema } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { todayIso } from '../../lib/today';
+import { ReachPanel } from './ReachPanel';
 import { crmKeys, fetchPromotions, promotionsExport, usePromotionAudiences, usePromotionMutations } from './api';
 
 const STATUS_TONE = { scheduled: 'info', sent: 'success', failed: 'danger', cancelled: 'neutral' } as const;
@@ -354,7 +355,7 @@ function PromotionFields({ control }: { control: Control<Fields> }) {
           <TimeField control={control} name="time" label="Time" required />
         </>
       )}
-      <PreviewLine preview={preview.data} pending={preview.isFetching} error={preview.error} channel={channel} later={later} />
+      <ReachPanel preview={preview.data} pending={preview.isFetching} error={preview.error} channel={channel} later={later} />
     </div>
   );
 }
@@ -372,41 +373,4 @@ function usePromotionPreview(input: PromotionInput | null) {
     enabled: debounced !== null,
     retry: false,
   });
-}
-
-function PreviewLine({
-  preview,
-  pending,
-  error,
-  channel,
-  later,
-}: {
-  preview?: PromotionPreview;
-  pending: boolean;
-  error: unknown;
-  channel: string;
-  later: boolean;
-}) {
-  if (error) return <p className="text-sm text-danger-text sm:col-span-2">{errorMessage(error)}</p>;
-  if (!preview)
-    return (
-      <p className="text-sm text-muted sm:col-span-2">
-        {pending ? 'Counting…' : 'Choose a template and an audience to see how many it reaches and what it costs.'}
-      </p>
-    );
-  const short = preview.credits > preview.balance;
-  return (
-    <div role="status" aria-live="polite" className="rounded-md bg-subtle p-3 text-sm sm:col-span-2">
-      <p className="flex items-center gap-2 font-medium">
-        {later ? <CalendarClock size={16} aria-hidden /> : <Send size={16} aria-hidden />}
-        {countOf(preview.count, 'person', 'people')}
-        {preview.skipped > 0 && ` (${formatCount(preview.skipped)} skipped: opted out or no ${channel === 'email' ? 'e-mail' : 'mobile'})`}
-        {channel !== 'email' && ` · ${countOf(preview.credits, 'credit')} of ${formatCount(preview.balance)}`}
-      </p>
-      {short && <p className="mt-1 text-danger-text">Not enough message credits: add credits under Administrator › Messaging.</p>}
-      {preview.not_before && !later && (
-        <p className="mt-1 text-muted">Promotional SMS wait for 10:00: these go out at {formatDateTime(preview.not_before)}.</p>
-      )}
-    </div>
-  );
 }

@@ -4,18 +4,16 @@ import { CHANNEL_LABELS, CHANNELS, type Channel } from '@arena/contracts/messagi
 import { messageTemplateEndpoints } from '@arena/contracts/messaging/routes';
 import { z } from '@arena/contracts/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
 import { useWatch, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ListParams } from '../../components/DataTable';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/form';
 import { call } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
-import { countOf, formatCount, formatDateTime } from '../../lib/format';
 import { requestSchema } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { crmKeys } from './api';
+import { ReachPanel } from './ReachPanel';
 
 const CHANNEL_OPTIONS = CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }));
 const fields = z.object({ channel: z.string(), template: z.string() });
@@ -91,7 +89,6 @@ function MessageFields({ control, base }: { control: Control<Fields>; base: Omit
     enabled: !!template,
     retry: false,
   });
-  const p = preview.data;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <SelectField control={control} name="channel" label="Channel" required options={CHANNEL_OPTIONS} />
@@ -113,26 +110,7 @@ function MessageFields({ control, base }: { control: Control<Fields>; base: Omit
           </>
         }
       />
-      <div role="status" aria-live="polite" className="rounded-md bg-subtle p-3 text-sm sm:col-span-2">
-        {preview.error ? (
-          <span className="text-danger-text">{errorMessage(preview.error)}</span>
-        ) : !p ? (
-          <span className="text-muted">{template ? 'Counting…' : 'Choose a template to see who it reaches and what it costs.'}</span>
-        ) : (
-          <>
-            <p className="flex items-center gap-2 font-medium">
-              <Send size={16} aria-hidden />
-              {countOf(p.count, 'person', 'people')}
-              {p.skipped > 0 && ` (${formatCount(p.skipped)} skipped: opted out or no ${channel === 'email' ? 'e-mail' : 'mobile'})`}
-              {channel !== 'email' && ` · ${countOf(p.credits, 'credit')} of ${formatCount(p.balance)}`}
-            </p>
-            {p.credits > p.balance && (
-              <p className="mt-1 text-danger-text">Not enough message credits: add credits under Administrator › Messaging.</p>
-            )}
-            {p.not_before && <p className="mt-1 text-muted">These go out at {formatDateTime(p.not_before)}.</p>}
-          </>
-        )}
-      </div>
+      <ReachPanel preview={preview.data} pending={preview.isFetching} error={preview.error} channel={channel} />
     </div>
   );
 }
