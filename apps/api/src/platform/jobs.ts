@@ -12,19 +12,46 @@
  *
  * Enqueueing never needs the worker to run: `add` writes the job through the app's own pool.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseCronItems, run, type ParsedCronItem, type Runner, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import { withTenant, type Database, type Tx } from './db/client.js';
+import { organisation } from './db/schema.js';
 import type { Mail, Mailer } from './mail.js';
+import { systemCtx, type Ctx } from './request-context.js';
 
 export interface TaskContext {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
   mailer: Mailer;
+}
+
+/**
+ * A scheduled task's walk over the organisations: every active one (or only `only`, a job's
+ * payload), each in its own tenant transaction with its own clock and zone (`systemCtx`, acting as
+ * `who`). One organisation's failure is logged and never stops the others; the next tick tries again.
+ */
+export async function forEachOrganisation(
+  task: TaskContext,
+  who: string,
+  work: (tx: Tx, ctx: Ctx) => Promise<unknown>,
+  only?: number,
+): Promise<void> {
+  const orgs = await task.db
+    .select()
+    .from(organisation)
+    .where(only ? eq(organisation.id, only) : eq(organisation.isActive, true));
+  for (const org of orgs) {
+    if (!org.isActive) continue;
+    try {
+      await withTenant(task.db, org.id, (tx) => work(tx, systemCtx(task.config, org, who)));
+    } catch (err) {
+      task.log.error({ err, organisation: org.id }, `${who} failed`);
+    }
+  }
 }
 
 /** A kind of job: its name is what `add` and schedules refer to. */

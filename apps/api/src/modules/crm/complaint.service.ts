@@ -136,22 +136,7 @@ export async function updateComplaint(tx: Tx, ctx: Ctx, id: number, input: Compl
     phone: input.phone ?? current.phone,
   });
   await checkRefs(tx, ctx, input, current.assignedTo);
-  const before = await loadComplaint(tx, ctx, id);
-  await tx
-    .update(complaint)
-    .set({ ...values(input), updatedAt: ctx.now.instant })
-    .where(byId(ctx, id));
-  const after = await loadComplaint(tx, ctx, id);
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'complaint',
-    objectId: id,
-    label: label(after),
-    action: 'update',
-    before,
-    after,
-  });
-  return after;
+  return change(tx, ctx, id, values(input));
 }
 
 export async function deleteComplaint(tx: Tx, ctx: Ctx, id: number): Promise<void> {
@@ -167,31 +152,21 @@ export async function closeComplaint(tx: Tx, ctx: Ctx, id: number, resolution: s
   if (text.length > 2000) throw fieldError('resolution', 'Ensure this field has no more than 2000 characters.');
   const current = await lock(tx, ctx, id);
   if (current.status !== 'open') throw badRequest({ status: ['This complaint is already closed.'] });
-  const before = await loadComplaint(tx, ctx, id);
-  await tx
-    .update(complaint)
-    .set({ status: 'closed', resolution: text, resolvedBy: ctx.actor.actorId, resolvedAt: ctx.now.instant, updatedAt: ctx.now.instant })
-    .where(byId(ctx, id));
-  const after = await loadComplaint(tx, ctx, id);
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'complaint',
-    objectId: id,
-    label: label(after),
-    action: 'update',
-    before,
-    after,
-  });
-  return after;
+  return change(tx, ctx, id, { status: 'closed', resolution: text, resolvedBy: ctx.actor.actorId, resolvedAt: ctx.now.instant });
 }
 
 export async function reopenComplaint(tx: Tx, ctx: Ctx, id: number): Promise<Complaint> {
   const current = await lock(tx, ctx, id);
   if (current.status !== 'closed') throw badRequest({ status: ['This complaint is already open.'] });
+  return change(tx, ctx, id, { status: 'open', resolution: '', resolvedBy: null, resolvedAt: null });
+}
+
+/** Writes `changes` to a complaint the caller has locked, and records it as it was before and after. */
+async function change(tx: Tx, ctx: Ctx, id: number, changes: Partial<typeof complaint.$inferInsert>): Promise<Complaint> {
   const before = await loadComplaint(tx, ctx, id);
   await tx
     .update(complaint)
-    .set({ status: 'open', resolution: '', resolvedBy: null, resolvedAt: null, updatedAt: ctx.now.instant })
+    .set({ ...changes, updatedAt: ctx.now.instant })
     .where(byId(ctx, id));
   const after = await loadComplaint(tx, ctx, id);
   await record(tx, ctx.actor, {

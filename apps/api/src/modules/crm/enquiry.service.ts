@@ -158,14 +158,7 @@ export async function createEnquiry(tx: Tx, ctx: Ctx, input: EnquiryInput): Prom
 export async function updateEnquiry(tx: Tx, ctx: Ctx, id: number, input: EnquiryUpdate): Promise<Enquiry> {
   const current = await lockEnquiry(tx, ctx, id);
   await checkRefs(tx, ctx, input, current.assignedTo);
-  const before = await loadEnquiry(tx, ctx, id);
-  await tx
-    .update(enquiry)
-    .set({ ...values(input), updatedAt: ctx.now.instant })
-    .where(byId(ctx, id));
-  const after = await loadEnquiry(tx, ctx, id);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'enquiry', objectId: id, label: label(after), action: 'update', before, after });
-  return after;
+  return change(tx, ctx, id, values(input));
 }
 
 export async function deleteEnquiry(tx: Tx, ctx: Ctx, id: number): Promise<void> {
@@ -184,6 +177,11 @@ async function setStatus(
 ): Promise<Enquiry> {
   const current = await lockEnquiry(tx, ctx, id);
   if (current.status !== from) throw badRequest({ status: [`Only an ${from} enquiry can be ${verb}; this one is ${current.status}.`] });
+  return change(tx, ctx, id, changes);
+}
+
+/** Writes `changes` to an enquiry the caller has locked, and records it as it was before and after. */
+async function change(tx: Tx, ctx: Ctx, id: number, changes: Partial<typeof enquiry.$inferInsert>): Promise<Enquiry> {
   const before = await loadEnquiry(tx, ctx, id);
   await tx
     .update(enquiry)

@@ -19,18 +19,14 @@ import { staffContacts } from '../staff/index.js';
 import { resolveContactGroup } from './contact-group.service.js';
 import { contactGroup } from './schema.js';
 
-const splitName = (name: string) => {
-  const [first = '', ...rest] = name.trim().split(/\s+/);
-  return { first_name: first, last_name: rest.join(' '), name: name.trim() };
-};
-
 const asRecipient = (r: { kind: string; id: number; name: string; phone: string; email: string }): MessageRecipient => ({
   kind: r.kind,
   id: r.id,
   name: r.name,
   phone: r.phone,
   email: r.email,
-  values: { ...splitName(r.name), phone: r.phone },
+  // first_name, last_name, name and phone: the engine fills them from the recipient (`valuesOf`).
+  values: {},
 });
 
 async function enquiries(tx: Tx, ctx: Ctx, where: SQL, limit: number): Promise<MessageRecipient[]> {
@@ -118,8 +114,7 @@ export const crmTriggers: MessageTrigger[] = [
             phone: s.phone,
             email: s.email,
             values: {
-              ...splitName(s.name),
-              phone: s.phone,
+              first_name: s.first_name,
               enquiry_name: d.name,
               enquiry_phone: d.phone,
               date: d.date,

@@ -6,10 +6,9 @@
  */
 import { ENQUIRY_SOURCE_LABELS, type EnquirySource } from '@arena/contracts/crm';
 import { and, eq } from 'drizzle-orm';
-import { withTenant, type Tx } from '../../platform/db/client.js';
-import { organisation } from '../../platform/db/schema.js';
-import type { Task } from '../../platform/jobs.js';
-import { systemCtx, type Ctx } from '../../platform/request-context.js';
+import type { Tx } from '../../platform/db/client.js';
+import { forEachOrganisation, type Task } from '../../platform/jobs.js';
+import type { Ctx } from '../../platform/request-context.js';
 import { notify } from '../notifications/index.js';
 import { staffUserIds } from '../staff/index.js';
 import { enquiry } from './schema.js';
@@ -77,14 +76,5 @@ export async function notifyFollowUpsDue(tx: Tx, ctx: Ctx): Promise<number> {
 
 export const followUpsTask: Task = {
   name: FOLLOW_UPS_TASK,
-  run: async (_payload, { db, config, log }) => {
-    const orgs = await db.select().from(organisation).where(eq(organisation.isActive, true));
-    for (const org of orgs) {
-      try {
-        await withTenant(db, org.id, (tx) => notifyFollowUpsDue(tx, systemCtx(config, org, 'crm-follow-ups')));
-      } catch (err) {
-        log.error({ err, organisation: org.id }, 'follow-up notifications failed');
-      }
-    }
-  },
+  run: (_payload, task) => forEachOrganisation(task, 'crm-follow-ups', notifyFollowUpsDue),
 };

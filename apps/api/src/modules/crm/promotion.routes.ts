@@ -14,11 +14,9 @@ import {
 import { z } from '@arena/contracts/kit';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { withTenant } from '../../platform/db/client.js';
-import { organisation } from '../../platform/db/schema.js';
-import type { Task } from '../../platform/jobs.js';
+import { forEachOrganisation, type Task } from '../../platform/jobs.js';
 import { listRoute, type ListDefinition } from '../../platform/list.js';
-import { inTenant, systemCtx } from '../../platform/request-context.js';
+import { inTenant } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { audiences, drainSoon } from '../messaging/index.js';
 import { MODULE } from './constants.js';
@@ -163,20 +161,6 @@ export async function todaysMessageRoutes(app: FastifyInstance): Promise<void> {
 /** `crm.promotions`: one organisation's due promotions (payload), or every active organisation's (the sweep). Each organisation in its own transaction. */
 export const promotionsTask: Task = {
   name: PROMOTIONS_TASK,
-  async run(payload, { db, config, log }) {
-    const one = (payload as { organisation?: number } | null)?.organisation;
-    const orgs = await db
-      .select()
-      .from(organisation)
-      .where(one ? eq(organisation.id, one) : eq(organisation.isActive, true));
-    for (const org of orgs) {
-      if (!org.isActive) continue;
-      try {
-        await withTenant(db, org.id, (tx) => sendDuePromotions(tx, systemCtx(config, org, 'crm-promotions')));
-      } catch (err) {
-        // One organisation's failure (its credits ran out) never stops the others; the sweep tries again.
-        log.error({ err, organisation: org.id }, 'scheduled promotions not sent');
-      }
-    }
-  },
+  run: (payload, task) =>
+    forEachOrganisation(task, 'crm-promotions', sendDuePromotions, (payload as { organisation?: number } | null)?.organisation),
 };

@@ -37,7 +37,6 @@ export async function messageTodaysActions(tx: Tx, ctx: Ctx, input: Input): Prom
     picked.map((r) => r.member),
   );
   const recipients: MessageRecipient[] = picked.map((r) => {
-    const [first = '', ...rest] = r.name.trim().split(/\s+/);
     return {
       kind: 'member',
       id: r.member,
@@ -45,10 +44,7 @@ export async function messageTodaysActions(tx: Tx, ctx: Ctx, input: Input): Prom
       phone: r.phone,
       email: contacts.get(r.member)?.email ?? '',
       values: {
-        first_name: first,
-        last_name: rest.join(' '),
-        name: r.name,
-        phone: r.phone,
+        // first_name, last_name, name and phone come from the recipient (the engine's `valuesOf`).
         member_code: r.member_code,
         centre: r.centre_name,
         end_date: dmy(r.end_date),

@@ -4,10 +4,9 @@
  * hour; the dedupe key (membership and day) makes every later run, and a second instance, add nothing.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { withTenant, type Tx } from '../../platform/db/client.js';
-import { organisation } from '../../platform/db/schema.js';
-import type { Task } from '../../platform/jobs.js';
-import { systemCtx, type Ctx } from '../../platform/request-context.js';
+import type { Tx } from '../../platform/db/client.js';
+import { forEachOrganisation, type Task } from '../../platform/jobs.js';
+import type { Ctx } from '../../platform/request-context.js';
 import { notify } from '../notifications/index.js';
 import { membership } from './schema.js';
 
@@ -52,14 +51,5 @@ export async function notifyExpiringToday(tx: Tx, ctx: Ctx): Promise<number> {
 
 export const expiringTask: Task = {
   name: EXPIRING_TASK,
-  run: async (_payload, { db, config, log }) => {
-    const orgs = await db.select().from(organisation).where(eq(organisation.isActive, true));
-    for (const org of orgs) {
-      try {
-        await withTenant(db, org.id, (tx) => notifyExpiringToday(tx, systemCtx(config, org, 'membership-expiring')));
-      } catch (err) {
-        log.error({ err, organisation: org.id }, 'expiring-today notifications failed');
-      }
-    }
-  },
+  run: (_payload, task) => forEachOrganisation(task, 'membership-expiring', notifyExpiringToday),
 };

@@ -6,10 +6,9 @@
  * (an expiring one that has been renewed reads active), else expired when it had one, else inactive.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { organisation } from '../../platform/db/schema.js';
-import { queryRows, withTenant, type Tx } from '../../platform/db/client.js';
-import type { Task } from '../../platform/jobs.js';
-import { systemCtx, type Ctx } from '../../platform/request-context.js';
+import { queryRows, type Tx } from '../../platform/db/client.js';
+import { forEachOrganisation, type Task } from '../../platform/jobs.js';
+import type { Ctx } from '../../platform/request-context.js';
 import { membershipSetting } from './schema.js';
 import { freeLapsedSeats } from './seats.js';
 import { DEFAULT_BATCH_SEAT_GRACE_DAYS } from '@arena/contracts';
@@ -133,16 +132,9 @@ export async function refreshOrganisation(tx: Tx, ctx: Ctx, force = false): Prom
 /** The scheduled task: every active organisation, each in its own tenant transaction and time zone. */
 export const statusTask: Task = {
   name: STATUS_TASK,
-  run: async (_payload, { db, config, log }) => {
-    const orgs = await db.select().from(organisation).where(eq(organisation.isActive, true));
-    for (const org of orgs) {
-      try {
-        const changed = await withTenant(db, org.id, (tx) => refreshOrganisation(tx, systemCtx(config, org, 'membership-status')));
-        if (changed) log.info({ organisation: org.id, changed }, 'membership statuses moved');
-      } catch (err) {
-        // One organisation's failure never stops the others; the next tick tries again.
-        log.error({ err, organisation: org.id }, 'membership status refresh failed');
-      }
-    }
-  },
+  run: (_payload, task) =>
+    forEachOrganisation(task, 'membership-status', async (tx, ctx) => {
+      const changed = await refreshOrganisation(tx, ctx);
+      if (changed) task.log.info({ organisation: ctx.organisationId, changed }, 'membership statuses moved');
+    }),
 };

@@ -6,12 +6,12 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { organisationOrigin } from '../../platform/config.js';
-import { withTenant, type Tx } from '../../platform/db/client.js';
-import { appUser, organisation } from '../../platform/db/schema.js';
+import type { Tx } from '../../platform/db/client.js';
+import { appUser } from '../../platform/db/schema.js';
 import type { Mailer } from '../../platform/mail.js';
-import type { Task } from '../../platform/jobs.js';
+import { forEachOrganisation, type Task } from '../../platform/jobs.js';
 import { notificationChannelSender, type ExternalNotificationChannel } from '../../platform/notification-channels.js';
-import { systemCtx, type Ctx } from '../../platform/request-context.js';
+import type { Ctx } from '../../platform/request-context.js';
 import { DELIVER_TASK } from './constants.js';
 import { notificationDelivery } from './schema.js';
 
@@ -73,15 +73,9 @@ export async function deliverPending(tx: Tx, ctx: Ctx, mailer: Mailer): Promise<
 
 export const deliverTask: Task = {
   name: DELIVER_TASK,
-  run: async (_payload, { db, config, log, mailer }) => {
-    const orgs = await db.select().from(organisation).where(eq(organisation.isActive, true));
-    for (const org of orgs) {
-      try {
-        const done = await withTenant(db, org.id, (tx) => deliverPending(tx, systemCtx(config, org, 'notifications'), mailer));
-        if (done.sent + done.skipped + done.failed) log.info({ organisation: org.id, ...done }, 'notifications delivered');
-      } catch (err) {
-        log.error({ err, organisation: org.id }, 'notification delivery failed');
-      }
-    }
-  },
+  run: (_payload, task) =>
+    forEachOrganisation(task, 'notifications', async (tx, ctx) => {
+      const done = await deliverPending(tx, ctx, task.mailer);
+      if (done.sent + done.skipped + done.failed) task.log.info({ organisation: ctx.organisationId, ...done }, 'notifications delivered');
+    }),
 };

@@ -1,5 +1,4 @@
-import { CHANNEL_LABELS, CHANNELS, type Channel } from '@arena/contracts/messaging';
-import { messageTemplateEndpoints } from '@arena/contracts/messaging/routes';
+import { CHANNEL_LABELS, type Channel } from '@arena/contracts/messaging';
 import { batchEndpoints, membershipPlanEndpoints } from '@arena/contracts/membership/routes';
 import { contactGroupEndpoints, promotionEndpoints } from '@arena/contracts/crm/routes';
 import { PROMOTION_STATUS_LABELS, type Promotion, type PromotionInput } from '@arena/contracts/crm';
@@ -24,10 +23,10 @@ import { requestSchema } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { todayIso } from '../../lib/today';
 import { ReachPanel } from './ReachPanel';
+import { CHANNEL_OPTIONS, ChannelTemplateFields } from './ChannelTemplateFields';
 import { crmKeys, fetchPromotions, promotionsExport, usePromotionAudiences, usePromotionMutations } from './api';
 
 const STATUS_TONE = { scheduled: 'info', sent: 'success', failed: 'danger', cancelled: 'neutral' } as const;
-const CHANNEL_OPTIONS = CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }));
 const STATUS_OPTIONS = Object.entries(PROMOTION_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
 /** CRM › Promotions: a template on a channel to an audience or a contact group, now or at a time; what became of each message. */
@@ -267,12 +266,6 @@ function PromotionFields({ control }: { control: Control<Fields> }) {
   });
   const audiences = usePromotionAudiences();
   const chosen = audiences.data?.find((a) => a.key === audience);
-  const templates = useQuery({
-    queryKey: ['messaging', 'template', 'crm', channel],
-    queryFn: () =>
-      call(messageTemplateEndpoints.list, { query: { page: 1, page_size: 200, module: 'crm', channel, is_active: 'true' } as ListParams }),
-    enabled: !!channel,
-  });
   const params = useQuery({
     queryKey: ['crm', 'promotion', 'param', chosen?.param],
     queryFn: () =>
@@ -302,24 +295,7 @@ function PromotionFields({ control }: { control: Control<Fields> }) {
         placeholder="e.g. Diwali offer"
         className="sm:col-span-2"
       />
-      <SelectField control={control} name="channel" label="Channel" required options={CHANNEL_OPTIONS} />
-      <SelectField
-        control={control}
-        name="template"
-        label="Template"
-        required
-        placeholder={templates.data?.results.length === 0 ? 'No CRM templates of this channel' : 'Select template'}
-        options={(templates.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-        loading={templates.isPending && !!channel}
-        hint={
-          <>
-            CRM's templates:{' '}
-            <Link className="text-accent-text underline" to="/crm-management/message-template">
-              Message Template
-            </Link>
-          </>
-        }
-      />
+      <ChannelTemplateFields control={control as unknown as Control<{ channel: string; template: string }>} channel={channel} />
       <SelectField
         control={control}
         name="audience"

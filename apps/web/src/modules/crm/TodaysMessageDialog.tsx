@@ -1,21 +1,17 @@
 import type { TodaysActionTab, TodaysMessageInput } from '@arena/contracts/crm';
 import { todaysMessageEndpoint } from '@arena/contracts/crm/routes';
-import { CHANNEL_LABELS, CHANNELS, type Channel } from '@arena/contracts/messaging';
-import { messageTemplateEndpoints } from '@arena/contracts/messaging/routes';
+import type { Channel } from '@arena/contracts/messaging';
 import { z } from '@arena/contracts/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch, type Control } from 'react-hook-form';
-import { Link } from 'react-router';
-import type { ListParams } from '../../components/DataTable';
 import { FormDialog } from '../../components/FormDialog';
-import { SelectField } from '../../components/form';
 import { call } from '../../lib/api';
 import { requestSchema } from '../../lib/form';
 import { notify } from '../../lib/notify';
+import { ChannelTemplateFields } from './ChannelTemplateFields';
 import { crmKeys } from './api';
 import { ReachPanel } from './ReachPanel';
 
-const CHANNEL_OPTIONS = CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }));
 const fields = z.object({ channel: z.string(), template: z.string() });
 type Fields = z.infer<typeof fields>;
 
@@ -76,12 +72,6 @@ export function TodaysMessageDialog({
 
 function MessageFields({ control, base }: { control: Control<Fields>; base: Omit<TodaysMessageInput, 'channel' | 'template'> }) {
   const [channel, template] = useWatch({ control, name: ['channel', 'template'] });
-  const templates = useQuery({
-    queryKey: ['messaging', 'template', 'crm', channel],
-    queryFn: () =>
-      call(messageTemplateEndpoints.list, { query: { page: 1, page_size: 200, module: 'crm', channel, is_active: 'true' } as ListParams }),
-    enabled: !!channel,
-  });
   const preview = useQuery({
     queryKey: ['crm', 'todays-message', 'preview', JSON.stringify(base), channel, template],
     queryFn: () =>
@@ -91,25 +81,7 @@ function MessageFields({ control, base }: { control: Control<Fields>; base: Omit
   });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <SelectField control={control} name="channel" label="Channel" required options={CHANNEL_OPTIONS} />
-      <SelectField
-        control={control}
-        name="template"
-        label="Template"
-        required
-        placeholder={templates.data?.results.length === 0 ? 'No CRM templates of this channel' : 'Select template'}
-        options={(templates.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-        loading={templates.isPending && !!channel}
-        hint={
-          <>
-            Write them under{' '}
-            <Link className="text-accent-text underline" to="/crm-management/message-template">
-              Message Template
-            </Link>
-            .
-          </>
-        }
-      />
+      <ChannelTemplateFields control={control as unknown as Control<{ channel: string; template: string }>} channel={channel} />
       <ReachPanel preview={preview.data} pending={preview.isFetching} error={preview.error} channel={channel} />
     </div>
   );
