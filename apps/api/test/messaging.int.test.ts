@@ -250,6 +250,62 @@ describe('credits and sending', () => {
     expect(skipped[0]).toMatchObject({ recipient_id: members[1].id, error: 'Opted out of SMS.', credits: 0 });
   });
 
+  it("keeps the member's and the client's opt-out checkboxes in the engine's opt-outs", async () => {
+    const M = '/api/member-management/member/';
+    const C = '/api/booking/client/';
+    // A fresh member: ticking SMS and e-mail on the form opts their phone and e-mail out.
+    const created = await api('POST', M, {
+      first_name: 'Optie',
+      gender: 'female',
+      phone: '9123400001',
+      email: 'optie@example.com',
+      centre,
+      message_opt_out: ['sms', 'email', 'sms'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    expect(created.json().message_opt_out.sort()).toEqual(['email', 'sms']);
+    const listed = (await api('GET', `${A}opt-out/?search=9123400001`)).json().results;
+    expect(listed).toEqual([expect.objectContaining({ channel: 'sms', address: '9123400001', source: 'member' })]);
+    // Every send honours it.
+    const tpl = await template({ name: 'Form opt-out', module: 'membership' });
+    const sms = await api('POST', `${A}send/`, { channel: 'sms', module: 'membership', template: tpl, audience: 'members', ids: [id] });
+    expect(sms.json()).toMatchObject({ count: 1, skipped: 1, queued: 0, credits: 0 });
+    // A new phone carries the opt-out with it when the form leaves the checkboxes alone.
+    const moved = await api('PATCH', `${M}${id}/`, { phone: '9123400002' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().message_opt_out.sort()).toEqual(['email', 'sms']);
+    // Unticking removes them; the list of members shows the same.
+    const cleared = await api('PATCH', `${M}${id}/`, { message_opt_out: ['whatsapp'] });
+    expect(cleared.json().message_opt_out).toEqual(['whatsapp']);
+    const row = (await api('GET', `${M}?search=Optie`)).json().results[0];
+    expect(row.message_opt_out).toEqual(['whatsapp']);
+    // No e-mail to opt out, or a channel that is not one: a field error, and nothing changes.
+    const noEmail = await api('PATCH', `${M}${id}/`, { email: '', message_opt_out: ['email'] });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().message_opt_out[0]).toBe('Add an email address to opt out of email.');
+    const fax = await api('PATCH', `${M}${id}/`, { message_opt_out: ['fax'] });
+    expect(fax.statusCode).toBe(400);
+    expect(Object.keys(fax.json())[0]).toMatch(/^message_opt_out/);
+    const same = (await api('GET', `${M}${id}/`)).json();
+    expect(same).toMatchObject({ email: 'optie@example.com', message_opt_out: ['whatsapp'] });
+
+    // A booking client: the same checkboxes, by their mobile.
+    const client = await api('POST', C, { name: 'Opt Client', mobile: '9123400003', message_opt_out: ['whatsapp'] });
+    expect(client.statusCode, client.body).toBe(201);
+    expect(client.json().message_opt_out).toEqual(['whatsapp']);
+    const clients = (await api('GET', `${C}?search=Opt Client`)).json().results;
+    expect(clients[0].message_opt_out).toEqual(['whatsapp']);
+    const noPhone = await api('PATCH', `${C}${client.json().id}/`, { mobile: '', message_opt_out: ['sms'] });
+    expect(noPhone.statusCode).toBe(400);
+    expect(noPhone.json().message_opt_out[0]).toBe('Add a phone number to opt out of SMS.');
+    const off = await api('PATCH', `${C}${client.json().id}/`, { message_opt_out: [] });
+    expect(off.json().message_opt_out).toEqual([]);
+    expect((await api('GET', `${A}opt-out/?search=9123400003`)).json().count).toBe(0);
+    expect((await api('PATCH', `${M}${id}/`, { message_opt_out: [] })).json().message_opt_out).toEqual([]);
+    expect((await api('GET', `${A}opt-out/?channel=whatsapp`)).json().count).toBe(0);
+  });
+
   it('opens WhatsApp with the rendered text and logs it as sent by hand, without credits', async () => {
     const id = await template({ channel: 'whatsapp', name: 'WA', body: 'Hi {first_name} & team' });
     const balance = await balanceOf(acme);

@@ -320,3 +320,47 @@ test('the breadcrumb of a member’s tab names the member and the tab, never the
     'Performance',
   ]);
 });
+
+test('the desk ticks No SMS on a member: a Message to them by SMS skips them, an e-mail goes and is logged', async ({ page }) => {
+  const desk = await apiAs(page, DESK);
+  const owner = await apiAs(page, OWNER);
+  const centres = (await owner.get('/administrator/centre/')).results;
+  const made = await desk.post('/member-management/member/', {
+    first_name: 'Quiet',
+    last_name: `Member${Date.now() % 100000}`,
+    gender: 'female',
+    phone: phone(),
+    email: `quiet${Date.now()}@example.com`,
+    centre: centres[0].id,
+  });
+  expect(made.status()).toBe(201);
+  const member = await made.json();
+
+  await signIn(page, DESK);
+  await page.goto(`/membership/members/${member.id}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${member.full_name}` });
+  await edit.getByRole('checkbox', { name: 'No SMS' }).check();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toHaveCount(0);
+  expect((await desk.get(`/member-management/member/${member.id}/`)).message_opt_out).toEqual(['sms']);
+
+  // Reopened, the box is still ticked.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.getByRole('dialog').getByRole('checkbox', { name: 'No SMS' })).toBeChecked();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: `Message ${member.full_name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Message ${member.full_name}` });
+  await dialog.getByLabel('Channel').selectOption({ label: 'SMS' });
+  await dialog.getByLabel('Template').selectOption({ label: 'Welcome' });
+  await expect(dialog.getByRole('status')).toContainText('1 person (1 skipped: opted out or no mobile)');
+  await dialog.getByLabel('Channel').selectOption({ label: 'E-mail' });
+  await dialog.getByLabel('Subject').fill('See you, {first_name}');
+  await dialog.getByLabel('Message', { exact: true }).fill('Hi {first_name}, the pool reopens on Monday.');
+  await expect(dialog.getByRole('status')).toContainText('1 person');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toHaveCount(0);
+  const log = await owner.get(`/administrator/messaging/logs/?search=${encodeURIComponent(member.last_name)}&channel=email`);
+  expect(log.results[0]).toMatchObject({ channel: 'email', subject: 'See you, Quiet', text: 'Hi Quiet, the pool reopens on Monday.' });
+});

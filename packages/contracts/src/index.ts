@@ -19,6 +19,7 @@ export * from './money/invoice-text.js';
 export * from './income-expense/income-expense.js';
 export * from './tax.js';
 export * from './billing.js';
+export * from './opt-out.js';
 export * from './membership/membership-dates.js';
 export * from './membership/membership.js';
 export * from './membership/membership-reports.js';

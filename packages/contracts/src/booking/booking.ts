@@ -1,4 +1,5 @@
 import { billingInputFields, billingOutputFields } from '../billing.js';
+import { optOutInputFields, optOutOutputFields } from '../opt-out.js';
 import { z } from '../zod-config.js';
 import {
   idSchema,
@@ -324,6 +325,7 @@ export const clientInputSchema = z.object({
   mobile: optionalPhoneSchema.default(''),
   notes: text(1000).default(''),
   ...billingInputFields,
+  ...optOutInputFields,
 });
 export type BookingClientInput = z.input<typeof clientInputSchema>;
 export const clientSchema = z.object({
@@ -334,6 +336,8 @@ export const clientSchema = z.object({
   notes: z.string(),
   /** For GST invoices: a GSTIN makes them B2B. */
   ...billingOutputFields,
+  /** The channels the client opted out of (by their mobile and e-mail). */
+  ...optOutOutputFields,
   bookings_count: z.number(),
   total_amount: z.string(),
   paid_amount: z.string(),

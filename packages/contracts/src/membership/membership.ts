@@ -4,6 +4,7 @@
  * services, attendance, performance. Field names are the API's contract (issue 11).
  */
 import { billingInputFields, billingOutputFields } from '../billing.js';
+import { optOutInputFields, optOutOutputFields } from '../opt-out.js';
 import { z } from '../zod-config.js';
 import {
   partialWithoutDefaults,
@@ -357,6 +358,7 @@ const memberFields = {
   notes: text(1000).default(''),
   is_active: z.boolean().default(true),
   ...billingInputFields,
+  ...optOutInputFields,
 };
 
 /**
@@ -424,6 +426,8 @@ export const memberSchema = z.object({
   batches: z.array(z.object({ id: z.number(), name: z.string() })),
   /** For GST invoices: a GSTIN makes them B2B. */
   ...billingOutputFields,
+  /** The channels the member opted out of (by their phone and e-mail). */
+  ...optOutOutputFields,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -7,7 +7,7 @@ import { route } from '../../platform/route.js';
 import {
   clientDue,
   clientFields,
-  clientJson,
+  clientsJson,
   clientTotals,
   createClient,
   deleteClient,
@@ -47,7 +47,7 @@ const clientList: ListDefinition<ClientWithTotals, Client> = {
   },
   defaultOrdering: [asc(bookingClient.name)],
   tiebreak: bookingClient.id,
-  map: (_tx, _ctx, rows) => rows.map(clientJson),
+  map: clientsJson,
   export: {
     filename: 'booking-clients',
     title: 'Booking clients',

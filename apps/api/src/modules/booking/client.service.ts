@@ -6,6 +6,7 @@ import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { conflict, fieldError, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { optOutsOf, setOptOuts } from '../messaging/index.js';
 import { checkedBilling } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { booking, bookingClient } from './schema.js';
@@ -41,7 +42,17 @@ export interface ClientWithTotals {
 
 export const clientFields = { c: bookingClient, bookings: clientTotals.bookings, amount: clientTotals.amount, paid: clientTotals.paid };
 
-export function clientJson({ c, ...t }: ClientWithTotals): Client {
+/** Clients as the API gives them: each with the channels they opted out of (one query for the page). */
+export async function clientsJson(tx: Tx, ctx: Ctx, rows: ClientWithTotals[]): Promise<Client[]> {
+  const optOuts = await optOutsOf(
+    tx,
+    ctx,
+    rows.map(({ c }) => ({ phone: c.mobile, email: c.email })),
+  );
+  return rows.map((row, i) => clientJson(row, optOuts[i]));
+}
+
+function clientJson({ c, ...t }: ClientWithTotals, optOut: Client['message_opt_out']): Client {
   const amount = signedPaise(t.amount ?? 0) ?? 0;
   const paid = signedPaise(t.paid ?? 0) ?? 0;
   return {
@@ -54,6 +65,7 @@ export function clientJson({ c, ...t }: ClientWithTotals): Client {
     billing_name: c.billingName,
     billing_address: c.billingAddress,
     billing_state: c.billingState,
+    message_opt_out: optOut,
     bookings_count: Number(t.bookings ?? 0),
     total_amount: fromPaise(amount),
     paid_amount: fromPaise(paid),
@@ -69,7 +81,7 @@ export async function loadClient(tx: Tx, ctx: Ctx, id: number): Promise<Client> 
     .leftJoin(clientTotals, eq(clientTotals.clientId, bookingClient.id))
     .where(and(eq(bookingClient.organisationId, ctx.organisationId), eq(bookingClient.id, id)));
   if (!row) throw notFound();
-  return clientJson(row);
+  return (await clientsJson(tx, ctx, [row]))[0];
 }
 
 const uniqueMobile = onUnique({
@@ -78,7 +90,7 @@ const uniqueMobile = onUnique({
 
 /** A client's columns from (part of) the input: the billing details as checked (`checkedBilling`). */
 function columnsOf(input: Partial<ClientInput>, billing?: Billing) {
-  const { gstin: _g, billing_name: _n, billing_address: _a, billing_state: _s, ...rest } = input;
+  const { gstin: _g, billing_name: _n, billing_address: _a, billing_state: _s, message_opt_out: _o, ...rest } = input;
   return {
     ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
     ...(billing
@@ -98,6 +110,8 @@ export async function createClient(tx: Tx, ctx: Ctx, input: ClientInput): Promis
     .values({ ...columnsOf(input, checkedBilling(input)), name: input.name, organisationId: ctx.organisationId })
     .returning({ id: bookingClient.id })
     .catch(uniqueMobile);
+  if (input.message_opt_out?.length)
+    await setOptOuts(tx, ctx, { phone: input.mobile, email: input.email }, input.message_opt_out, 'client');
   const after = await loadClient(tx, ctx, c.id);
   await record(tx, ctx.actor, { module: MODULE, resource: 'client', objectId: c.id, label: after.name, action: 'create', after });
   return after;
@@ -120,9 +134,22 @@ export async function updateClient(tx: Tx, ctx: Ctx, input: Partial<ClientInput>
     .set({ ...columnsOf(changes, billing), updatedAt: ctx.now.instant })
     .where(and(eq(bookingClient.organisationId, ctx.organisationId), eq(bookingClient.id, id)))
     .catch(uniqueMobile);
+  await keepOptOuts(tx, ctx, before, changes);
   const after = await loadClient(tx, ctx, id);
   await record(tx, ctx.actor, { module: MODULE, resource: 'client', objectId: id, label: after.name, action: 'update', before, after });
   return after;
+}
+
+/**
+ * The client's opt-outs after an edit: as sent, or (not sent) the ones they had carried over to a
+ * changed mobile or e-mail, where the new one can hold them.
+ */
+async function keepOptOuts(tx: Tx, ctx: Ctx, before: Client, changes: Partial<ClientInput>) {
+  const contact = { phone: changes.mobile ?? before.mobile, email: changes.email ?? before.email };
+  if (changes.message_opt_out) return setOptOuts(tx, ctx, contact, changes.message_opt_out, 'client');
+  if (contact.phone === before.mobile && contact.email === before.email) return;
+  const carried = before.message_opt_out.filter((c) => (c === 'email' ? !!contact.email : !!contact.phone));
+  if (carried.length) await setOptOuts(tx, ctx, contact, carried, 'client');
 }
 
 /** Deletes a client who never booked; one with bookings stays for the record. */

@@ -7,6 +7,7 @@ import { notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre } from '../administrator/index.js';
 import { invoicesOf } from '../money/index.js';
+import { optOutsOf } from '../messaging/index.js';
 import { staffNames } from '../staff/index.js';
 import { batch, batchMember, member, memberService, membership, membershipFreeze, plan, service, type MemberRow } from './schema.js';
 import { fullName, memberDues } from './sales.service.js';
@@ -26,7 +27,7 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
   const currentIds = rows.map((r) => r.currentMembershipId).filter((v): v is number => v !== null);
   const withoutCurrent = rows.filter((r) => r.currentMembershipId === null).map((r) => r.id);
   const centreIds = [...new Set(rows.map((r) => r.centreId))];
-  const [centres, currents, lasts, dues, batches] = await Promise.all([
+  const [centres, currents, lasts, dues, batches, optOuts] = await Promise.all([
     tx
       .select({ id: centre.id, name: centre.name })
       .from(centre)
@@ -67,6 +68,7 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
       .innerJoin(batch, eq(batch.id, batchMember.batchId))
       .where(and(eq(batchMember.organisationId, ctx.organisationId), inArray(batchMember.memberId, ids), isNull(batchMember.freedOn)))
       .orderBy(asc(batch.name)),
+    optOutsOf(tx, ctx, rows),
   ]);
   const centreName = new Map(centres.map((c) => [c.id, c.name]));
   const trainers = await staffNames(
@@ -76,7 +78,7 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
   );
   const current = new Map(currents.map((c) => [c.m.id, c]));
   const last = new Map(lasts.map((l) => [l.memberId, l]));
-  return rows.map((r) => {
+  return rows.map((r, i) => {
     const cur = r.currentMembershipId === null ? undefined : current.get(r.currentMembershipId);
     const previous = r.currentMembershipId === null ? last.get(r.id) : undefined;
     return {
@@ -107,6 +109,7 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
       billing_name: r.billingName,
       billing_address: r.billingAddress,
       billing_state: r.billingState,
+      message_opt_out: optOuts[i],
       status: r.status,
       current_membership: cur
         ? {

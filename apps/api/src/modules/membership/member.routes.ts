@@ -163,6 +163,16 @@ function memberBody(form: FormBody, multipart: boolean): Record<string, unknown>
       } catch {
         throw badRequest({ membership: ['Send the membership as a JSON object.'] });
       }
+    } else if (key === 'message_opt_out' && typeof value === 'string') {
+      // A JSON list (`["sms"]`), or the channels comma-separated (`sms,email`; empty = none).
+      const text = value.trim();
+      if (text.startsWith('['))
+        try {
+          fields[key] = JSON.parse(text);
+        } catch {
+          throw badRequest({ message_opt_out: ['Send the channels as a JSON list.'] });
+        }
+      else fields[key] = text ? text.split(',').map((c) => c.trim()) : [];
     }
   }
   return fields;
@@ -177,7 +187,7 @@ async function readMemberBody(request: FastifyRequest) {
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const module = MODULE;
   const uploadNote =
-    'JSON, or multipart/form-data with the same fields as text parts (`membership` as JSON text) and the photo (PNG, JPEG, GIF or WebP, at most 2 MB) in `photo`.';
+    'JSON, or multipart/form-data with the same fields as text parts (`membership` and `message_opt_out` as JSON text) and the photo (PNG, JPEG, GIF or WebP, at most 2 MB) in `photo`.';
 
   // ---- members ----
   listRoute(app, e.list, {

@@ -14,6 +14,7 @@ import type { Ctx } from '../../platform/request-context.js';
 import { nextNumber } from '../../platform/sequence.js';
 import { centre } from '../administrator/index.js';
 import { checkedBilling } from '../money/index.js';
+import { optOutsOf, setOptOuts } from '../messaging/index.js';
 import { checkActiveStaff } from '../staff/index.js';
 import { MODULE } from './constants.js';
 import { fullName, sellMembership } from './sales.service.js';
@@ -100,6 +101,7 @@ export async function createMember(
     action: 'create',
     after: { member_code: code, phone: row.phone, centre: row.centreId, source: row.source },
   });
+  if (input.message_opt_out?.length) await setOptOuts(tx, ctx, row, input.message_opt_out, 'member');
   let membershipId: number | null = null;
   if (input.membership) {
     try {
@@ -117,7 +119,7 @@ function prefixed(err: unknown, prefix: string): unknown {
   return new ApiError(400, Object.fromEntries(Object.entries(err.body).map(([k, v]) => [`${prefix}.${k}`, v])));
 }
 
-const COLUMNS: Record<keyof MemberUpdate, keyof MemberRow> = {
+const COLUMNS: Record<Exclude<keyof MemberUpdate, 'message_opt_out'>, keyof MemberRow> = {
   first_name: 'firstName',
   last_name: 'lastName',
   gender: 'gender',
@@ -174,7 +176,8 @@ export async function updateMember(
   const values: Record<string, unknown> = { updatedAt: sql`now()` };
   const diffBefore: Record<string, unknown> = {};
   const diffAfter: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(changes) as [keyof MemberUpdate, unknown][]) {
+  const { message_opt_out: optOut, ...columns } = changes;
+  for (const [field, value] of Object.entries(columns) as [keyof typeof COLUMNS, unknown][]) {
     if (value === undefined) continue;
     const column = COLUMNS[field];
     if (before[column] === value) continue;
@@ -203,8 +206,21 @@ export async function updateMember(
       before: diffBefore,
       after: diffAfter,
     });
+  await keepOptOuts(tx, ctx, before, after, optOut);
   if ('is_active' in diffAfter) await refreshStatuses(tx, ctx, { members: [id] });
   return { before, after };
+}
+
+/**
+ * The member's opt-outs after an edit: as sent, or (not sent) the ones they had carried over to a
+ * changed phone or e-mail, where the new one can hold them.
+ */
+async function keepOptOuts(tx: Tx, ctx: Ctx, before: MemberRow, after: MemberRow, sent: MemberUpdate['message_opt_out']) {
+  if (sent) return setOptOuts(tx, ctx, after, sent, 'member');
+  if (before.phone === after.phone && before.email === after.email) return;
+  const [had] = await optOutsOf(tx, ctx, [before]);
+  const carried = had.filter((c) => (c === 'email' ? !!after.email : !!after.phone));
+  if (carried.length) await setOptOuts(tx, ctx, after, carried, 'member');
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Templates, automatic rules, opt-outs and the retry of a failed message: one function per write, each with its audit row. */
 import {
+  CHANNELS,
   templateInputSchema,
   templateSegments,
   type Channel,
@@ -9,7 +10,7 @@ import {
   type Template,
 } from '@arena/contracts/messaging';
 import { indianMobile } from '@arena/contracts/kit';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -353,6 +354,66 @@ export async function removeOptOut(tx: Tx, ctx: Ctx, id: number): Promise<void> 
     label: `${row.address} (${row.channel})`,
     action: 'delete',
   });
+}
+
+/** A person as the forms know them: a phone (SMS, WhatsApp) and an e-mail, either may be empty. */
+export interface Contact {
+  phone?: string | null;
+  email?: string | null;
+}
+
+/** The address each channel keys on for a person (null where they have none). */
+function addressesOf(contact: Contact): Record<Channel, string | null> {
+  const phone = contact.phone ? optOutAddress('sms', contact.phone) : null;
+  return { sms: phone, whatsapp: phone, email: contact.email ? optOutAddress('email', contact.email) : null };
+}
+
+/**
+ * The channels each person opted out of, in the order given (one query for a page of members or
+ * clients).
+ */
+export async function optOutsOf(tx: Tx, ctx: Ctx, contacts: Contact[]): Promise<Channel[][]> {
+  const keyed = contacts.map(addressesOf);
+  const addresses = [...new Set(keyed.flatMap((k) => Object.values(k)).filter((a): a is string => !!a))];
+  if (!addresses.length) return contacts.map(() => []);
+  const rows = await tx
+    .select({ channel: messageOptOut.channel, address: messageOptOut.address })
+    .from(messageOptOut)
+    .where(and(eq(messageOptOut.organisationId, ctx.organisationId), inArray(messageOptOut.address, addresses)));
+  const out = new Set(rows.map((r) => `${r.channel} ${r.address}`));
+  return keyed.map((k) => CHANNELS.filter((c) => k[c] !== null && out.has(`${c} ${k[c]}`)));
+}
+
+const NO_ADDRESS: Record<Channel, string> = {
+  sms: 'Add a phone number to opt out of SMS.',
+  whatsapp: 'Add a phone number to opt out of WhatsApp.',
+  email: 'Add an email address to opt out of email.',
+};
+
+/**
+ * A person's opt-outs set to exactly `channels` (the checkboxes of the member and client forms):
+ * the missing ones added, the others removed, each change audited. A channel the person has no
+ * address for is a field error on `message_opt_out`.
+ */
+export async function setOptOuts(tx: Tx, ctx: Ctx, contact: Contact, channels: Channel[], source: string): Promise<void> {
+  const keyed = addressesOf(contact);
+  const missing = channels.find((c) => keyed[c] === null);
+  if (missing) throw fieldError('message_opt_out', NO_ADDRESS[missing]);
+  const [now] = await optOutsOf(tx, ctx, [contact]);
+  for (const channel of channels.filter((c) => !now.includes(c))) await addOptOut(tx, ctx, { channel, address: keyed[channel]! }, source);
+  for (const channel of now.filter((c) => !channels.includes(c))) {
+    const [row] = await tx
+      .select({ id: messageOptOut.id })
+      .from(messageOptOut)
+      .where(
+        and(
+          eq(messageOptOut.organisationId, ctx.organisationId),
+          eq(messageOptOut.channel, channel),
+          eq(messageOptOut.address, keyed[channel]!),
+        ),
+      );
+    if (row) await removeOptOut(tx, ctx, row.id);
+  }
 }
 
 // ---- retry ----

@@ -1,6 +1,7 @@
 import { clientInputSchema } from '@arena/contracts/booking';
 import { BILLING_DEFAULTS, BillingFields } from '../../components/BillingFields';
 import { FormDialog } from '../../components/FormDialog';
+import { MessageOptOutFields, OPT_OUT_DEFAULTS } from '../../components/MessageOptOutFields';
 import { PhoneField, TextareaField, TextField } from '../../components/form';
 import type { Client, ClientInput } from './api';
 
@@ -33,8 +34,9 @@ export function ClientForm({
               billing_name: client.billing_name,
               billing_address: client.billing_address,
               billing_state: client.billing_state,
+              message_opt_out: client.message_opt_out,
             }
-          : { name: '', email: '', mobile: '', notes: '', ...BILLING_DEFAULTS }
+          : { name: '', email: '', mobile: '', notes: '', ...BILLING_DEFAULTS, ...OPT_OUT_DEFAULTS }
       }
       onSubmit={onSubmit}
       submitLabel={client ? 'Save Changes' : 'Create Client'}
@@ -45,6 +47,7 @@ export function ClientForm({
           <PhoneField control={control} name="mobile" label="Mobile" />
           <TextField control={control} name="email" label="Email" type="email" autoComplete="email" />
           <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
+          <MessageOptOutFields control={control} className="sm:col-span-2" />
           <BillingFields control={control} className="sm:col-span-2" />
         </div>
       )}

@@ -1,7 +1,7 @@
 import { PhoneLink } from '../../components/PhoneLink';
 import { bookingClientEndpoints } from '@arena/contracts/booking/routes';
-import { Plus, Table2, Users } from 'lucide-react';
-import { useState } from 'react';
+import { MessageSquare, Plus, Table2, Users } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ResolvedNode } from '../../lib/web-module';
 import { Button } from '../../components/Button';
@@ -20,6 +20,9 @@ import { BookingList } from './BookingList';
 import { ClientForm } from './ClientForm';
 import { ClientsBulkEditor } from './ClientsBulkPage';
 
+// The messaging engine's dialog, loaded when first opened.
+const SendMessageDialog = lazy(() => import('../messaging/public').then((m) => ({ default: m.SendMessageDialog })));
+
 const money = (v: string, strong = false) => (
   <span className={strong && Number(v) > 0 ? 'font-semibold text-danger-text' : ''}>{formatMoney(v)}</span>
 );
@@ -34,6 +37,7 @@ function ClientsScreen({ node, initialBulk }: { node: ResolvedNode; initialBulk:
   const { create, update, remove } = useClientMutations();
   const { editing, formOpen, setFormOpen, openCreate, openEdit } = useFormDialog<Client>();
   const [viewing, setViewing] = useState<Client | null>(null);
+  const [messaging, setMessaging] = useState<Client | null>(null);
   // A search link (the top bar's results) opens the list with that search; `?has_due=true` (the
   // home's Dues outstanding) with the clients who owe.
   const [params] = useSearchParams();
@@ -85,9 +89,14 @@ function ClientsScreen({ node, initialBulk }: { node: ResolvedNode; initialBulk:
       onEdit: openEdit,
       onDelete: deletion.askDelete,
       leading: (c) => (
-        <Button size="sm" variant="ghost" aria-label={`Bookings of ${c.name}`} onClick={() => setViewing(c)}>
-          Bookings
-        </Button>
+        <>
+          <Button size="sm" variant="ghost" aria-label={`Bookings of ${c.name}`} onClick={() => setViewing(c)}>
+            Bookings
+          </Button>
+          <Button size="sm" variant="ghost" aria-label={`Message ${c.name}`} onClick={() => setMessaging(c)}>
+            <MessageSquare size={15} aria-hidden />
+          </Button>
+        </>
       ),
     }),
   );
@@ -147,6 +156,16 @@ function ClientsScreen({ node, initialBulk }: { node: ResolvedNode; initialBulk:
             ),
           }}
         />
+      )}
+      {messaging && (
+        <Suspense fallback={null}>
+          <SendMessageDialog
+            open
+            onOpenChange={(o) => !o && setMessaging(null)}
+            module="booking"
+            recipients={[{ kind: 'client', id: messaging.id, name: messaging.name }]}
+          />
+        </Suspense>
       )}
       <ClientForm
         client={editing}

@@ -22,8 +22,7 @@ import { countOf, formatCount, formatDateTime } from '../../lib/format';
 import { requestSchema } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { todayIso } from '../../lib/today';
-import { ReachPanel } from './ReachPanel';
-import { CHANNEL_OPTIONS, ChannelTemplateFields } from './ChannelTemplateFields';
+import { CHANNEL_OPTIONS, ChannelTemplateFields, ReachPanel } from '../messaging/public';
 import { crmKeys, fetchPromotions, promotionsExport, usePromotionAudiences, usePromotionMutations } from './api';
 
 const STATUS_TONE = { scheduled: 'info', sent: 'success', failed: 'danger', cancelled: 'neutral' } as const;
@@ -295,7 +294,11 @@ function PromotionFields({ control }: { control: Control<Fields> }) {
         placeholder="e.g. Diwali offer"
         className="sm:col-span-2"
       />
-      <ChannelTemplateFields control={control as unknown as Control<{ channel: string; template: string }>} channel={channel} />
+      <ChannelTemplateFields
+        control={control as unknown as Control<{ channel: string; template: string }>}
+        channel={channel}
+        module="crm"
+      />
       <SelectField
         control={control}
         name="audience"

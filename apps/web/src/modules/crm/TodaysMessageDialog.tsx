@@ -8,9 +8,8 @@ import { FormDialog } from '../../components/FormDialog';
 import { call } from '../../lib/api';
 import { requestSchema } from '../../lib/form';
 import { notify } from '../../lib/notify';
-import { ChannelTemplateFields } from './ChannelTemplateFields';
+import { ChannelTemplateFields, ReachPanel } from '../messaging/public';
 import { crmKeys } from './api';
-import { ReachPanel } from './ReachPanel';
 
 const fields = z.object({ channel: z.string(), template: z.string() });
 type Fields = z.infer<typeof fields>;
@@ -81,7 +80,11 @@ function MessageFields({ control, base }: { control: Control<Fields>; base: Omit
   });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <ChannelTemplateFields control={control as unknown as Control<{ channel: string; template: string }>} channel={channel} />
+      <ChannelTemplateFields
+        control={control as unknown as Control<{ channel: string; template: string }>}
+        channel={channel}
+        module="crm"
+      />
       <ReachPanel preview={preview.data} pending={preview.isFetching} error={preview.error} channel={channel} />
     </div>
   );

@@ -15,12 +15,15 @@ export function MessageAction({
   template,
   text,
   label = 'Open in WhatsApp',
+  onOpened,
 }: {
   module: MessageModule;
   recipient: { kind: 'member' | 'client'; id: number; name: string };
   template?: number;
   text?: string;
   label?: string;
+  /** After WhatsApp opened (a dialog closes). */
+  onOpened?: () => void;
 }) {
   const { whatsappLink } = useMessagingActions();
   return (
@@ -32,7 +35,10 @@ export function MessageAction({
       onClick={() =>
         void whatsappLink
           .mutateAsync({ module, template: template ?? null, text, recipient: { kind: recipient.kind, id: recipient.id } })
-          .then((r) => window.open(r.link, '_blank', 'noopener'))
+          .then((r) => {
+            window.open(r.link, '_blank', 'noopener');
+            onOpened?.();
+          })
           .catch((e: unknown) => notify.error(errorMessage(e)))
       }
     >

@@ -12,3 +12,6 @@ export {
   CrmTemplatesPage,
 } from './screens';
 export { MessageAction } from './MessageAction';
+export { CHANNEL_OPTIONS, ChannelTemplateFields } from './ChannelTemplateFields';
+export { ReachPanel } from './ReachPanel';
+export { SendMessageDialog } from './SendMessageDialog';

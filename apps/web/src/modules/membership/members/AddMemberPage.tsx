@@ -15,6 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { BILLING_DEFAULTS, BillingFields } from '../../../components/BillingFields';
+import { MessageOptOutFields, OPT_OUT_DEFAULTS } from '../../../components/MessageOptOutFields';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import {
@@ -98,6 +99,7 @@ function addMemberSchema(plans: Plan[]) {
       billing_name: v.billing_name,
       billing_address: v.billing_address,
       billing_state: v.billing_state,
+      message_opt_out: v.message_opt_out,
       membership,
     } as z.input<typeof memberInputSchema>;
   });
@@ -151,6 +153,7 @@ export function AddMemberPage({ prefill, save, title = 'Add Member', description
       source: 'walk-in',
       notes: '',
       ...BILLING_DEFAULTS,
+      ...OPT_OUT_DEFAULTS,
       sell_plan: true,
       membership: { plan: '', start_date: todayIso(), discount: '', payment: emptyPayment(), sold_by: '' },
       ...prefill,
@@ -229,6 +232,7 @@ export function AddMemberPage({ prefill, save, title = 'Add Member', description
                   maxLength={500}
                   className="sm:col-span-2 xl:col-span-3"
                 />
+                <MessageOptOutFields control={control} className="sm:col-span-2 xl:col-span-3" />
                 <BillingFields control={control} className="sm:col-span-2 xl:col-span-3" />
               </div>
             </Card>

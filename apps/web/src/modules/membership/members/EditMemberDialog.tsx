@@ -1,4 +1,5 @@
 import { BillingFields } from '../../../components/BillingFields';
+import { MessageOptOutFields } from '../../../components/MessageOptOutFields';
 import {
   BLOOD_GROUPS,
   GENDER_LABELS,
@@ -71,6 +72,7 @@ function EditForm({ member, onDone }: { member: Member; onDone: () => void }) {
       billing_name: member.billing_name,
       billing_address: member.billing_address,
       billing_state: member.billing_state,
+      message_opt_out: member.message_opt_out,
       is_active: member.is_active,
     },
   });
@@ -121,6 +123,7 @@ function EditForm({ member, onDone }: { member: Member; onDone: () => void }) {
         <div />
         <TextareaField control={control} name="health_notes" label="Health notes" rows={2} maxLength={1000} className="sm:col-span-2" />
         <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
+        <MessageOptOutFields control={control} className="sm:col-span-2" />
         <BillingFields control={control} className="sm:col-span-2" />
         <CheckboxField
           control={control}

@@ -257,7 +257,7 @@ function MemberHeader({ member }: { member: Member }) {
           <Button size="sm" variant="secondary" onClick={() => setDialog('edit')}>
             <Pencil size={15} aria-hidden /> Edit
           </Button>
-          <MessageButton name={member.full_name} label />
+          <MessageButton member={member} label />
         </div>
       </div>
       {(member.health_notes || member.emergency_contact_name) && (

@@ -140,7 +140,7 @@ export function MembersPage() {
           <LogIn size={15} aria-hidden />
           <span className="sm:sr-only 2xl:not-sr-only">Check in</span>
         </Button>
-        <MessageButton name={m.full_name} />
+        <MessageButton member={m} />
       </>
     )),
   ];

@@ -1,7 +1,6 @@
 import { flattenFieldErrors } from '@arena/contracts/kit';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { MessageSquare } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { ApiError } from '../../../lib/api';
@@ -95,37 +94,36 @@ export async function printMemberCard(member: { id: number }) {
   }
 }
 
-export const MESSAGING_LATER = 'Messaging arrives with the messaging module';
+// The messaging engine's dialog, loaded when first opened (its screens stay out of the members' chunk).
+const SendMessageDialog = lazy(() => import('../../messaging/public').then((m) => ({ default: m.SendMessageDialog })));
 
-/** Message (SMS, WhatsApp): disabled with a tooltip until the messaging module lands. */
-export function MessageButton({ name, size = 'sm', label = false }: { name: string; size?: 'sm' | 'md'; label?: boolean }) {
+/** Message: a template (or an e-mail) to the member through the messaging engine, or "Open in WhatsApp". */
+export function MessageButton({
+  member,
+  size = 'sm',
+  label = false,
+}: {
+  member: { id: number; full_name: string };
+  size?: 'sm' | 'md';
+  label?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
   return (
-    <Tooltip.Provider delayDuration={150}>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          {/* aria-disabled keeps it focusable and hoverable, so the tooltip can say why it does nothing. */}
-          <Button
-            size={size}
-            variant={label ? 'secondary' : 'ghost'}
-            aria-disabled="true"
-            aria-label={`Message ${name}`}
-            onClick={(e) => e.preventDefault()}
-            className="cursor-not-allowed opacity-60"
-          >
-            <MessageSquare size={15} aria-hidden />
-            {label && 'Message'}
-          </Button>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            side="top"
-            sideOffset={6}
-            className="z-[60] max-w-xs rounded-md bg-fg px-2 py-1 text-xs font-medium text-surface shadow-md"
-          >
-            {MESSAGING_LATER}
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
+    <>
+      <Button size={size} variant={label ? 'secondary' : 'ghost'} aria-label={`Message ${member.full_name}`} onClick={() => setOpen(true)}>
+        <MessageSquare size={15} aria-hidden />
+        {label && 'Message'}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <SendMessageDialog
+            open
+            onOpenChange={setOpen}
+            module="membership"
+            recipients={[{ kind: 'member', id: member.id, name: member.full_name }]}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

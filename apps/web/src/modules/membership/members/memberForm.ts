@@ -1,4 +1,5 @@
 import { z } from '@arena/contracts/kit';
+import { CHANNELS } from '@arena/contracts/messaging';
 
 /** A member's details as the Add Member and Edit forms hold them (text as typed; the server's schema checks them). */
 export const memberDetailFields = {
@@ -20,4 +21,5 @@ export const memberDetailFields = {
   billing_name: z.string(),
   billing_address: z.string(),
   billing_state: z.string(),
+  message_opt_out: z.array(z.enum(CHANNELS)),
 };

@@ -1,9 +1,9 @@
-import type { PromotionPreview } from '@arena/contracts/crm';
+import type { SendResult } from '@arena/contracts/messaging';
 import { CalendarClock, Send } from 'lucide-react';
 import { errorMessage } from '../../lib/errors';
 import { countOf, formatCount, formatDateTime } from '../../lib/format';
 
-/** How many a send reaches, who is skipped, and the credits it spends against the balance — before anything goes. */
+/** Every send's preview (manual, a person's Message, CRM's promotions and today's Message): how many a send reaches, who is skipped, and the credits it spends against the balance — before anything goes. */
 export function ReachPanel({
   preview,
   pending,
@@ -11,7 +11,7 @@ export function ReachPanel({
   channel,
   later,
 }: {
-  preview?: Pick<PromotionPreview, 'count' | 'skipped' | 'credits' | 'balance' | 'not_before'>;
+  preview?: Pick<SendResult, 'count' | 'skipped' | 'credits' | 'balance' | 'not_before'>;
   pending: boolean;
   error: unknown;
   channel: string;
