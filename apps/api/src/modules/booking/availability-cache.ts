@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { invalidationsOf, settleInvalidations, type Database } from '../../platform/db/client.js';
+import { invalidationsOf, REVOCATION_GRACE_MS, settleInvalidations, type Database } from '../../platform/db/client.js';
 
 /**
  * A one-second cache of the portal's slot answers, one per instance (per database handle).
@@ -16,6 +16,18 @@ const MAX_ENTRIES = 10_000;
 
 type Entries = Map<string, { at: number; value: unknown }>;
 const caches = new WeakMap<Database, Entries>();
+/**
+ * Each organisation's count of drops on an instance (0: of resets, which drop every organisation's):
+ * an answer loaded across a drop is not kept.
+ */
+const generations = new WeakMap<Entries, Map<number, number>>();
+const generationOf = (entries: Entries, organisationId: number) =>
+  `${generations.get(entries)?.get(0) ?? 0}:${generations.get(entries)?.get(organisationId) ?? 0}`;
+function bump(entries: Entries, organisationId: number): void {
+  let counts = generations.get(entries);
+  if (!counts) generations.set(entries, (counts = new Map()));
+  counts.set(organisationId, (counts.get(organisationId) ?? 0) + 1);
+}
 
 function entriesOf(db: Database): Entries {
   let entries = caches.get(db);
@@ -23,12 +35,16 @@ function entriesOf(db: Database): Entries {
     const created: Entries = new Map();
     caches.set(db, (entries = created));
     invalidationsOf(db).on('slots', (organisationId) => forget(created, Number(organisationId)));
-    invalidationsOf(db).onReset(() => created.clear());
+    invalidationsOf(db).onReset(() => {
+      created.clear();
+      bump(created, 0);
+    });
   }
   return entries;
 }
 
 function forget(entries: Entries, organisationId: number): void {
+  bump(entries, organisationId);
   const prefix = `${organisationId}:`;
   for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
 }
@@ -44,8 +60,10 @@ export async function cachedSlots<T>(
   const key = `${organisationId}:${facilityId}:${date}`;
   const hit = entries.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
+  const generation = generationOf(entries, organisationId);
   const value = await load();
-  entries.set(key, { at: Date.now(), value });
+  // A booking committed while this loaded: the answer may predate it, so it is not kept.
+  if (generationOf(entries, organisationId) === generation) entries.set(key, { at: Date.now(), value });
   if (entries.size > MAX_ENTRIES) entries.clear();
   return value;
 }
@@ -57,6 +75,7 @@ export function invalidateSlotsOnWrite(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || !request.organisation || reply.statusCode >= 400) return;
     forget(entries, request.organisation.id);
-    await settleInvalidations(app.db);
+    // The grace lets the other instances' listeners hand the drop over too (as a revocation does).
+    await settleInvalidations(app.db, { graceMs: REVOCATION_GRACE_MS });
   });
 }
