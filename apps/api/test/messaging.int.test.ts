@@ -410,6 +410,42 @@ describe('settings and webhooks', () => {
     });
   });
 
+  it("gives back a message's credits once when the provider reports it failed", async () => {
+    const token = (await api('GET', `${A}settings/`)).json().webhook_token;
+    const [sent] = (await api('GET', `${A}logs/?status=sent&channel=sms`)).json().results;
+    expect(sent.credits).toBeGreaterThan(0);
+    const balance = await balanceOf(acme);
+    const report = () =>
+      call(t.app, {
+        method: 'POST',
+        url: `/api/public/messaging/msg91/?token=${token}`,
+        host: acme.host,
+        payload: [{ requestId: sent.provider_message_id, status: 'rejected', desc: 'DND number' }],
+      });
+    expect((await report()).json().received).toBe(1);
+    expect((await report()).json().received).toBe(0);
+    expect(await balanceOf(acme)).toBe(balance + sent.credits);
+    const [row] = (await api('GET', `${A}logs/?status=failed&search=${sent.recipient_name}`)).json().results;
+    expect(row).toMatchObject({ id: sent.id, error: 'DND number' });
+  });
+
+  it("answers Meta's webhook check with the challenge only for the organisation's token", async () => {
+    const token = (await api('GET', `${A}settings/`)).json().webhook_token;
+    const verify = (t0: string, host = acme.host) =>
+      call(t.app, {
+        method: 'GET',
+        url: `/api/public/messaging/whatsapp/?hub.mode=subscribe&hub.verify_token=${t0}&hub.challenge=1158201444`,
+        host,
+      });
+    const good = await verify(token);
+    expect(good.statusCode).toBe(200);
+    expect(good.headers['content-type']).toMatch(/^text\/plain/);
+    expect(good.body).toBe('1158201444');
+    expect((await verify('wrong')).statusCode).toBe(403);
+    // Another organisation's token is not this one's.
+    expect((await verify(token, other.host)).statusCode).toBe(403);
+  });
+
   it('checks the MSG91 webhook token', async () => {
     const bad = await call(t.app, {
       method: 'POST',

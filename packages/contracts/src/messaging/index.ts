@@ -376,6 +376,20 @@ export const messageRuleEndpoints = crudEndpoints(`${A}auto/`, ruleSchema, ruleI
 const webhookAnswer = z.object({ received: z.number() });
 export const messagingWebhookEndpoints = {
   whatsapp: endpoint({ method: 'POST', path: '/api/public/messaging/whatsapp/', body: z.unknown(), response: webhookAnswer }),
+  /**
+   * Meta's check when the webhook is set up: with the organisation's webhook token as
+   * `hub.verify_token`, the answer is `hub.challenge` as plain text; a wrong token is a 403.
+   */
+  whatsappVerify: endpoint({
+    method: 'GET',
+    path: '/api/public/messaging/whatsapp/',
+    query: z.object({
+      'hub.mode': singleLineText(40).default(''),
+      'hub.verify_token': singleLineText(100).default(''),
+      'hub.challenge': singleLineText(200).default(''),
+    }),
+    file: true,
+  }),
   msg91: endpoint({
     method: 'POST',
     path: '/api/public/messaging/msg91/',

@@ -9,11 +9,12 @@ import { messagingWebhookEndpoints as e } from '@arena/contracts/messaging';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../platform/db/client.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, permissionDenied } from '../../platform/errors.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { openSecret } from '../../platform/secrets.js';
 import { addOptOut } from './admin.service.js';
+import { addCredits } from './credits.service.js';
 import { message } from './schema.js';
 import { loadSettings } from './settings.service.js';
 
@@ -22,7 +23,10 @@ const STOP = /^\s*(stop|unsubscribe|stop all|optout|opt out)\s*$/i;
 
 type StatusUpdate = { provider: string; id: string; status: 'sent' | 'delivered' | 'failed'; error?: string };
 
-/** Applies delivery reports to the log (a delivered message never goes back to sent). */
+/**
+ * Applies delivery reports to the log (a delivered message never goes back to sent). A message the
+ * provider reports failed gives its credits back, once (as a failed send does; a retry spends them again).
+ */
 async function applyStatuses(tx: Tx, ctx: Ctx, updates: StatusUpdate[]): Promise<number> {
   let changed = 0;
   for (const status of ['delivered', 'failed'] as const) {
@@ -45,8 +49,11 @@ async function applyStatuses(tx: Tx, ctx: Ctx, updates: StatusUpdate[]): Promise
             : sql`${message.status} in ('sent', 'sending', 'delivered')`,
         ),
       )
-      .returning({ id: message.id });
+      .returning({ id: message.id, credits: message.credits });
     changed += rows.length;
+    const refund = status === 'failed' ? rows.reduce((sum, r) => sum + r.credits, 0) : 0;
+    if (refund > 0)
+      await addCredits(tx, ctx, refund, 'refund', `${rows.length} message${rows.length === 1 ? '' : 's'} failed (provider's report)`);
   }
   return changed;
 }
@@ -109,6 +116,22 @@ export async function messagingWebhookRoutes(app: FastifyInstance): Promise<void
             }
           return { received };
         }),
+    });
+
+    route(scope, e.whatsappVerify, {
+      config: { auth: 'none' },
+      security: [],
+      tags,
+      summary: "WhatsApp Cloud API webhook verification: answers hub.challenge when hub.verify_token is the organisation's webhook token",
+      handler: async (request, reply) => {
+        const q = request.query;
+        const token = await inTenant(request, async (tx, ctx) => (await loadSettings(tx, ctx)).webhookToken);
+        const given = Buffer.from(q['hub.verify_token']);
+        const stored = Buffer.from(token);
+        if (q['hub.mode'] !== 'subscribe' || given.length !== stored.length || !timingSafeEqual(given, stored))
+          throw permissionDenied('The verify token does not match.');
+        return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(q['hub.challenge']);
+      },
     });
 
     route(scope, e.msg91, {
