@@ -93,6 +93,49 @@ describe('a public online booking', () => {
   });
 });
 
+describe('a payment received', () => {
+  it('tells the owner, not the desk that took it, of a payment at the sale and of a later one', async () => {
+    const modes = (await get('/api/administrator/payment-mode/', owner)).json().results;
+    const cash = modes.find((m: { name: string }) => m.name === 'Cash').id;
+    const centre = (await get('/api/administrator/centre/', owner)).json().results[0].id;
+    const plans = (await get('/api/member-management/plan/?is_active=true', owner)).json().results;
+    const monthly = plans.find((p: { name: string }) => p.name === 'Monthly');
+    const [o, d] = [await unread(owner), await unread(desk)];
+    const made = await call(t.app, {
+      method: 'POST',
+      url: '/api/member-management/member/',
+      token: desk,
+      payload: {
+        first_name: 'Paying',
+        last_name: 'Joiner',
+        gender: 'male',
+        phone: '9123499001',
+        centre,
+        membership: { plan: monthly.id, payment: { amount: '500.00', payment_mode: cash } },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const membership = made.json().membership;
+    expect([await unread(owner), await unread(desk)]).toEqual([o + 1, d]);
+    expect((await get('/api/notifications/', owner)).json().results[0]).toMatchObject({
+      event: 'payment_received',
+      title: 'Payment received ₹500.00',
+      body: `Paying Joiner paid ₹500.00 by Cash for membership Monthly · ${made.json().member_code}.`,
+      subject_type: 'membership',
+      subject_id: membership.id,
+    });
+    const later = await call(t.app, {
+      method: 'POST',
+      url: '/api/member-management/payment-history/',
+      token: desk,
+      payload: { membership: membership.id, amount: '100.00', payment_mode: cash },
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    expect([await unread(owner), await unread(desk)]).toEqual([o + 2, d]);
+    expect((await get('/api/notifications/', owner)).json().results[0].title).toBe('Payment received ₹100.00');
+  });
+});
+
 describe('the user’s own list', () => {
   it('marks one read, pages, filters unread, and marks all read', async () => {
     await bookOnline();

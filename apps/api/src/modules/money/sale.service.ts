@@ -13,7 +13,7 @@
  * const [sold] = await numberSales(tx, ctx, [pending]);     // sold.invoice.number === 'INV/26-27/00017'
  * ```
  */
-import { B2C_DETAILS_FROM_PAISE, financialYear, fromPaise, paise, UTR_MESSAGE } from '@arena/contracts';
+import { B2C_DETAILS_FROM_PAISE, financialYear, formatInr, fromPaise, paise, UTR_MESSAGE } from '@arena/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { fieldError, invalidPk, onUnique } from '../../platform/errors.js';
@@ -23,6 +23,7 @@ import { MODULE } from './constants.js';
 import { buildInvoice, sellerFor, type BuiltInvoice, type Buyer, type SaleItem } from './invoice.service.js';
 import { activeMode, checkMovementDate } from './ledger.service.js';
 import type { SellerSnapshot } from './schema.js';
+import { notify } from '../notifications/index.js';
 import { followSet, saleSource, target } from './sources.js';
 
 /** A payment taken with a sale: the mode by id (checked: active, this organisation's) or as already read. */
@@ -333,6 +334,7 @@ export async function numberSales(
           from le join sold on sold.source_type = le.source_type and sold.source_id = le.source_id where sold.audit_money
         ) v)
       select (select json_agg(json_build_object('k', sold.k, 'id', sold.id, 'number', sold.number, 'label', sold.label, 'paid', sold.paid,
+                'party', sold.party, 'centre_id', sold.centre_id,
                 'receipts', (select coalesce(json_agg(le.id order by le.id), '[]') from le where le.source_type = sold.source_type and le.source_id = sold.source_id)))
               from sold) as sold,
              ${guard ? sql`(${guard.value})::int` : sql`null::int`} as refused`,
@@ -345,7 +347,7 @@ export async function numberSales(
   }
   if (rows.length !== pending.length) throw fieldError('source', invalidPk(null));
   const byK = new Map(rows.map((r) => [Number(r.k), r]));
-  return pending.map((p, k) => {
+  const sold = pending.map((p, k) => {
     const r = byK.get(k)!;
     return {
       source: { type: p.sale.source.type, id: p.sale.source.id, label: r.label },
@@ -354,6 +356,52 @@ export async function numberSales(
       receipts: (r.receipts ?? []).map(Number),
     };
   });
+  await notifyPaidAtSale(
+    tx,
+    ctx,
+    pending.map((p, k) => ({ p, r: byK.get(k)! })),
+  );
+  return sold;
+}
+
+/** Past this many paid sales in one go (a recurring booking's dates), one notification sums them up. */
+const PAID_AT_SALE_ONE_BY_ONE = 3;
+
+/**
+ * A payment taken with the sale (a new member's first payment, a desk booking paid at once): the
+ * same `payment_received` notification as a later payment (`receive`). Not for the demo's history.
+ */
+async function notifyPaidAtSale(tx: Tx, ctx: Ctx, sales: { p: PendingSale; r: SoldRow }[]): Promise<void> {
+  const paid = sales.filter(({ p }) => p.payments.length && p.sale.auditMoney !== false && paise(p.paid) > 0);
+  if (!paid.length) return;
+  if (paid.length > PAID_AT_SALE_ONE_BY_ONE) {
+    const total = formatInr(fromPaise(paid.reduce((n, { p }) => n + paise(p.paid), 0)));
+    const t = saleSource(paid[0].p.sale.source.type);
+    await notify(tx, ctx, {
+      event: 'payment_received',
+      module: t.module,
+      title: `Payment received ${total}`,
+      body: `${paid[0].r.party} paid ${total} for ${paid.length} ${t.noun}s (${paid[0].r.label} …).`,
+      link: t.link ? t.link({ id: paid[0].p.sale.source.id, label: paid[0].r.label }) : `/accounts/${paid[0].r.id}`,
+      centre: paid[0].r.centre_id === null ? null : Number(paid[0].r.centre_id),
+      subject: { type: paid[0].p.sale.source.type, id: paid[0].p.sale.source.id },
+    });
+    return;
+  }
+  for (const { p, r } of paid) {
+    const t = saleSource(p.sale.source.type);
+    const amount = formatInr(p.paid);
+    const modes = [...new Set(p.payments.map((x) => x.modeName))].join(' and ');
+    await notify(tx, ctx, {
+      event: 'payment_received',
+      module: t.module,
+      title: `Payment received ${amount}`,
+      body: `${r.party} paid ${amount} by ${modes} for ${t.noun} ${r.label}.`,
+      link: t.link ? t.link({ id: p.sale.source.id, label: r.label }) : `/accounts/${r.id}`,
+      centre: r.centre_id === null ? null : Number(r.centre_id),
+      subject: { type: p.sale.source.type, id: p.sale.source.id },
+    });
+  }
 }
 
 interface SoldRow {
@@ -362,6 +410,8 @@ interface SoldRow {
   number: string;
   label: string;
   paid: string | number;
+  party: string;
+  centre_id: number | string | null;
   receipts: (number | string)[] | null;
 }
 
