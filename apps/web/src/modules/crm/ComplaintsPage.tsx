@@ -378,7 +378,7 @@ function ComplaintFromName({ complaint: c }: { complaint: Complaint }) {
 
 function Fact({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
+    <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
       <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
       <dd className="mt-0.5 whitespace-pre-line break-words text-sm text-fg">{children}</dd>
     </div>
@@ -389,7 +389,7 @@ function Fact({ label, children, wide }: { label: string; children: ReactNode; w
 function ComplaintDialog({ complaint: c, onClose }: { complaint: Complaint; onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={c.subject} description={`Received ${formatDateTime(c.created_at)}`}>
-      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4">
         <Fact label="From">
           <ComplaintFromName complaint={c} />
           {!c.member && <span className="block text-xs text-muted">Not a member</span>}

@@ -116,7 +116,7 @@ function GroupFields({ control, editing }: { control: Control<Fields>; editing: 
   const batches = useChoices('batch', audience === 'batch');
   const members = useController({ control, name: 'members' });
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <TextField control={control} name="name" label="Name" required maxLength={100} />
       {editing !== 'list' && (
         <SelectField

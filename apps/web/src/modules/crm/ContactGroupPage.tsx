@@ -187,8 +187,8 @@ function People({
         {
           id: 'email',
           header: 'E-mail',
-          mobile: 'meta',
-          cell: (r) => (r.email ? <span className="break-all">{r.email}</span> : <span className="text-muted">—</span>),
+          mobile: 'subtitle',
+          cell: (r) => (r.email ? <span className="break-words">{r.email}</span> : <span className="text-muted">—</span>),
         },
         ...(canRemove
           ? [

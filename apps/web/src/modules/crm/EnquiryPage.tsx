@@ -143,7 +143,7 @@ function EnquiryScreen({ node, enquiry }: { node: ResolvedNode; enquiry: Enquiry
               </p>
             )}
           </div>
-          <div className="flex flex-wrap gap-2 lg:justify-end">
+          <div className="flex flex-wrap gap-2 lg:shrink-0 lg:justify-end">
             {enquiry.status === 'open' && (
               <>
                 <Link to={enquiryPath(enquiry.id, 'convert')} className={buttonClass('primary', 'sm')}>
