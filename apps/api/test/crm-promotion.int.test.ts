@@ -245,6 +245,22 @@ describe('promotions', () => {
     expect((await api('POST', P, offer(), viewKey)).statusCode).toBe(403);
   });
 
+  it("names the plan or batch it goes to, and refuses another organisation's", async () => {
+    const { gold, theirs } = {
+      gold: (await inOrg(t, acme, (tx, ctx) => makePlan(tx, ctx, { name: 'Gold Annual' }))).id,
+      theirs: (await inOrg(t, other, (tx, ctx) => makePlan(tx, ctx, { name: 'Their Gold' }))).id,
+    };
+    for (const audience of ['plan_members', 'batch_members']) {
+      const foreign = await api('POST', `${P}preview/`, offer({ audience, param: theirs }));
+      expect(foreign.statusCode, foreign.body).toBe(400);
+      expect(Object.keys(foreign.json())).toEqual(['param']);
+    }
+    const p = await api('POST', P, offer({ name: 'Gold renewals', audience: 'plan_members', param: gold, scheduled_at: inMinutes(60) }));
+    expect(p.statusCode, p.body).toBe(201);
+    expect(p.json()).toMatchObject({ audience_label: "A plan's members", param_label: 'Gold Annual' });
+    expect((await api('POST', `${P}${p.json().id}/cancel/`)).statusCode).toBe(200);
+  });
+
   describe.runIf(onPostgres)('on PostgreSQL', () => {
     it('sends a scheduled promotion once when two workers reach it at the same moment', async () => {
       const p = (await api('POST', P, offer({ name: 'Race', scheduled_at: inMinutes(30) }))).json();

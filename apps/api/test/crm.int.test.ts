@@ -5,11 +5,12 @@
  * their preview, today's actions on boundary days, levels and the module's 403, the dashboard and
  * reports.
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveContactGroup } from '../src/modules/crm/index.js';
 import { enquiry, followUp } from '../src/modules/crm/schema.js';
 import { member, memberService } from '../src/modules/membership/schema.js';
+import { auditLog } from '../src/platform/db/schema.js';
 import {
   dayFrom,
   inOrg,
@@ -51,6 +52,14 @@ let otherPlan: number;
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Body, token = key, host = acme.host) =>
   call(t.app, { method, url, host, token, ...(payload ? { payload } : {}) });
+const auditOf = (resource: string, objectId: number) =>
+  inOrg(t, acme, (tx) =>
+    tx
+      .select({ action: auditLog.action, label: auditLog.objectLabel })
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, resource), eq(auditLog.objectId, String(objectId))))
+      .orderBy(auditLog.id),
+  );
 const enquiryCount = () => inOrg(t, acme, async (tx) => (await tx.select({ n: count() }).from(enquiry))[0].n);
 const newEnquiry = async (extra: Body = {}) => {
   const res = await api('POST', E, {
@@ -244,6 +253,33 @@ describe('enquiries', () => {
     );
     expect(left).toBe(0);
   });
+
+  it('deletes an open or closed enquiry (audited), never a converted one, nor another organisation’s', async () => {
+    const closed = await newEnquiry({ name: 'Gone Lead' });
+    await api('POST', `${E}${closed.id}/close/`, { reason: 'Moved away' });
+    expect((await api('DELETE', `${E}${closed.id}/`, undefined, otherKey, other.host)).statusCode).toBe(404);
+    expect((await api('DELETE', `${E}${closed.id}/`)).statusCode).toBe(204);
+    expect((await api('GET', `${E}${closed.id}/`)).statusCode).toBe(404);
+    expect((await auditOf('enquiry', closed.id)).map((a) => a.action)).toEqual(['create', 'update', 'delete']);
+
+    const e = await newEnquiry({ name: 'Joined Lead', phone: '9822200011' });
+    const converted = await api('POST', `${E}${e.id}/convert/`, {
+      first_name: 'Joined',
+      last_name: 'Lead',
+      gender: 'female',
+      phone: '9822200011',
+      centre,
+      membership: { plan, payment: { amount: '1500.00', payment_mode: cash } },
+    });
+    expect(converted.statusCode, converted.body).toBe(200);
+    const refused = await api('DELETE', `${E}${e.id}/`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(
+      `This enquiry became member Joined Lead (${converted.json().member_code}) and cannot be deleted: it is the record of how they joined.`,
+    );
+    expect((await api('GET', `${E}${e.id}/`)).json().status).toBe('converted');
+    expect((await auditOf('enquiry', e.id)).map((a) => a.action)).not.toContain('delete');
+  });
 });
 
 describe('complaints', () => {
@@ -309,6 +345,161 @@ describe('contact groups', () => {
     const plan2 = await api('POST', G, { name: 'Plan', filter: { audience: 'plan', plan: otherPlan } });
     expect(Object.keys(plan2.json())).toEqual(['filter.plan']);
     expect((await api('GET', `${G}${listed.json().id}/preview/`, undefined, otherKey, other.host)).statusCode).toBe(404);
+  });
+});
+
+describe('contact group people', () => {
+  const people = async (id: number, query = '', token = key, host = acme.host) => {
+    const res = await api('GET', `${G}${id}/people/${query}`, undefined, token, host);
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('lists a group’s people by name a page at a time, with search; a filter’s as it finds them today', async () => {
+    const made = await inOrg(t, acme, async (tx, ctx) => {
+      const a = await makeMember(tx, ctx, { centre, first_name: 'Zoya', last_name: 'Listed', email: 'zoya@example.com' });
+      const b = await makeMember(tx, ctx, { centre, first_name: 'Aarav', last_name: 'Listed' });
+      const c = await makeClient(tx, ctx, { name: 'Mira Court', mobile: '9123400077' });
+      return { a, b, c };
+    });
+    const lead = await newEnquiry({ name: 'Kiran Lead', phone: '9812345670' });
+    const group = (
+      await api('POST', G, {
+        name: 'Front row',
+        members: [
+          { kind: 'member', id: made.a.id },
+          { kind: 'member', id: made.b.id },
+          { kind: 'client', id: made.c.id },
+          { kind: 'enquiry', id: lead.id },
+        ],
+      })
+    ).json();
+    const all = await people(group.id);
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ count: 4, previous: null, next: null, capped: false });
+    expect(all.body.results.map((r: Body) => r.name)).toEqual(['Aarav Listed', 'Kiran Lead', 'Mira Court', 'Zoya Listed']);
+    expect(all.body.results[3]).toEqual({
+      kind: 'member',
+      id: made.a.id,
+      name: 'Zoya Listed',
+      phone: made.a.phone,
+      email: 'zoya@example.com',
+    });
+    const page2 = await people(group.id, '?page=2&page_size=3');
+    expect(page2.body).toMatchObject({ count: 4, next: null, previous: '?page=1' });
+    expect(page2.body.results.map((r: Body) => r.name)).toEqual(['Zoya Listed']);
+    expect((await people(group.id, '?page_size=3')).body.next).toBe('?page=2');
+    expect((await people(group.id, '?search=listed')).body.count).toBe(2);
+    expect((await people(group.id, '?search=912 340 0077')).body.results.map((r: Body) => r.name)).toEqual(['Mira Court']);
+    expect((await people(group.id, '?page_size=500')).status).toBe(400);
+
+    const filter = (await api('POST', G, { name: 'All leads', filter: { audience: 'open_enquiries' } })).json();
+    const open = (await api('GET', `${E}?status=open`)).json().count;
+    const found = await people(filter.id, '?page_size=200');
+    expect(found.body.count).toBe(open);
+    expect(found.body.results.map((r: Body) => r.name)).toContain('Kiran Lead');
+    await api('POST', `${E}${lead.id}/close/`, { reason: 'Not now' });
+    expect((await people(filter.id)).body.count).toBe(open - 1);
+
+    expect((await people(group.id, '', otherKey, other.host)).status).toBe(404);
+    expect((await people(999999)).status).toBe(404);
+  });
+
+  it('renames a group keeping its people, adds and removes people of a list, and deletes it (all audited)', async () => {
+    const made = await inOrg(t, acme, async (tx, ctx) => {
+      const a = await makeMember(tx, ctx, { centre, first_name: 'Edit', last_name: 'One' });
+      const b = await makeMember(tx, ctx, { centre, first_name: 'Edit', last_name: 'Two' });
+      const c = await makeClient(tx, ctx, { name: 'Edit Client', mobile: '9123400088' });
+      return { a, b, c };
+    });
+    const theirs = await inOrg(t, other, (tx, ctx) => makeMember(tx, ctx, { centre: otherCentre }));
+    const group = (await api('POST', G, { name: 'Edit me', members: [{ kind: 'member', id: made.a.id }] })).json();
+
+    const renamed = await api('PATCH', `${G}${group.id}/`, { name: 'Edited', description: 'Saturday regulars' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: 'Edited',
+      description: 'Saturday regulars',
+      filter: null,
+      members: [{ kind: 'member', id: made.a.id }],
+    });
+
+    const added = await api('POST', `${G}${group.id}/add-people/`, {
+      members: [
+        { kind: 'member', id: made.a.id },
+        { kind: 'member', id: made.b.id },
+        { kind: 'client', id: made.c.id },
+        { kind: 'client', id: made.c.id },
+      ],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().members).toEqual([
+      { kind: 'member', id: made.a.id },
+      { kind: 'member', id: made.b.id },
+      { kind: 'client', id: made.c.id },
+    ]);
+    // Another organisation's person, or nobody: a field error, nothing written.
+    const foreign = await api('POST', `${G}${group.id}/add-people/`, { members: [{ kind: 'member', id: theirs.id }] });
+    expect(foreign.statusCode).toBe(400);
+    expect(Object.keys(foreign.json())).toEqual(['members']);
+    expect(Object.keys((await api('POST', `${G}${group.id}/add-people/`, { members: [] })).json())).toEqual(['members']);
+    expect((await api('GET', `${G}${group.id}/`)).json().members).toHaveLength(3);
+
+    const removed = await api('POST', `${G}${group.id}/remove-people/`, {
+      members: [
+        { kind: 'member', id: made.a.id },
+        { kind: 'client', id: made.c.id },
+      ],
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().members).toEqual([{ kind: 'member', id: made.b.id }]);
+    const last = await api('POST', `${G}${group.id}/remove-people/`, { members: [{ kind: 'member', id: made.b.id }] });
+    expect(last.statusCode).toBe(400);
+    expect(last.json().members[0]).toContain('at least one person');
+
+    // A filter group has no people to add or take out; a filter sent alone turns a list into it.
+    const filter = (await api('POST', G, { name: 'Active', filter: { audience: 'active_members' } })).json();
+    const onFilter = await api('POST', `${G}${filter.id}/add-people/`, { members: [{ kind: 'member', id: made.a.id }] });
+    expect(onFilter.statusCode).toBe(400);
+    expect(onFilter.json().members[0]).toContain('saved filter');
+    const switched = await api('PATCH', `${G}${group.id}/`, { filter: { audience: 'plan', plan } });
+    expect(switched.json()).toMatchObject({ filter: { audience: 'plan', plan, batch: null }, members: [] });
+    expect(Object.keys((await api('PATCH', `${G}${group.id}/`, { filter: { audience: 'plan', plan: otherPlan } })).json())).toEqual([
+      'filter.plan',
+    ]);
+    expect(Object.keys((await api('PATCH', `${G}${group.id}/`, { name: '' })).json())).toEqual(['name']);
+
+    // Another organisation's group is a 404 for every write.
+    for (const [method, url, body] of [
+      ['PATCH', `${G}${group.id}/`, { name: 'Theirs' }],
+      ['POST', `${G}${group.id}/add-people/`, { members: [{ kind: 'member', id: theirs.id }] }],
+      ['POST', `${G}${group.id}/remove-people/`, { members: [{ kind: 'member', id: made.b.id }] }],
+      ['DELETE', `${G}${group.id}/`, undefined],
+    ] as const)
+      expect((await api(method, url, body, otherKey, other.host)).statusCode).toBe(404);
+
+    expect((await api('DELETE', `${G}${group.id}/`)).statusCode).toBe(204);
+    expect((await api('GET', `${G}${group.id}/`)).statusCode).toBe(404);
+    expect((await auditOf('contact_group', group.id)).map((a) => a.action)).toEqual([
+      'create',
+      'update',
+      'update',
+      'update',
+      'update',
+      'delete',
+    ]);
+  });
+
+  it('needs manage to change a group’s people (a desk user may look)', async () => {
+    const desk = await makeUser(t, acme.id, { modules: ['CRM Management'], levels: { 'CRM Management': 'operate' } });
+    const deskKey = await login(t.app, desk, acme.host);
+    const m = await inOrg(t, acme, (tx, ctx) => makeMember(tx, ctx, { centre, first_name: 'Level' }));
+    const group = (await api('POST', G, { name: 'Levels', members: [{ kind: 'member', id: m.id }] })).json();
+    expect((await people(group.id, '', deskKey)).status).toBe(200);
+    expect((await api('PATCH', `${G}${group.id}/`, { name: 'Desk' }, deskKey)).statusCode).toBe(403);
+    expect((await api('POST', `${G}${group.id}/add-people/`, { members: [{ kind: 'member', id: m.id }] }, deskKey)).statusCode).toBe(403);
+    expect((await api('POST', `${G}${group.id}/remove-people/`, { members: [{ kind: 'member', id: m.id }] }, deskKey)).statusCode).toBe(
+      403,
+    );
   });
 });
 

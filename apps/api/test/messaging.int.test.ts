@@ -12,6 +12,7 @@ import { drainOrganisation } from '../src/modules/messaging/drain.js';
 import type { MessageProvider, OutboundMessage } from '../src/modules/messaging/providers.js';
 import { runRules } from '../src/modules/messaging/rules.js';
 import { message, messageCredit, messageSetting, messageTemplate } from '../src/modules/messaging/schema.js';
+import { membershipPlan } from '../src/modules/membership/index.js';
 import { queueMessages } from '../src/modules/messaging/index.js';
 import { offlineProvider } from '../src/modules/messaging/settings.service.js';
 import { withTenant } from '../src/platform/db/client.js';
@@ -175,6 +176,101 @@ describe('templates', () => {
     expect(own.statusCode).toBe(200);
     expect((await api('GET', `${A}settings/`, undefined, bookingKey)).statusCode).toBe(403);
     expect((await api('POST', PURCHASE, { count: 5 }, bookingKey)).statusCode).toBe(403);
+  });
+});
+
+describe('audience options', () => {
+  const options = async (audience: string, token = key, host = acme.host) => {
+    const res = await api('GET', `${A}audience-options/?audience=${audience}`, undefined, token, host);
+    return { status: res.statusCode, body: res.json() };
+  };
+  const names = (body: { results: { name: string }[] }) => body.results.map((r) => r.name);
+
+  it("offers an audience's plans, batches and contact groups by name, only the organisation's own", async () => {
+    const mine = await inOrg(t, acme, async (tx, ctx) => {
+      const east = (await makeCentre(tx, ctx, { name: 'East Wing' })).id;
+      const sport = (await makeSport(tx, ctx)).id;
+      const plans = [];
+      for (const name of ['Zumba Monthly', 'annual Gold', 'Basic']) plans.push((await makePlan(tx, ctx, { name })).id);
+      await makePlan(tx, ctx, { name: 'Retired plan', isActive: false });
+      return { east, sport, plans };
+    });
+    const theirs = await inOrg(t, other, async (tx, ctx) => {
+      const plan = (await makePlan(tx, ctx, { name: 'Another gym plan' })).id;
+      return { plan };
+    });
+    const batch = async (name: string, centreId: number) => {
+      const res = await api('POST', '/api/member-management/batch/', {
+        name,
+        centre: centreId,
+        sport: mine.sport,
+        weekdays: [1, 3, 5],
+        start_time: '06:00',
+        end_time: '07:00',
+        capacity: 10,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    await batch('Morning Yoga', centre);
+    await batch('Morning Yoga', mine.east);
+    await batch('Evening HIIT', centre);
+    for (const [token, host, name] of [
+      [key, acme.host, 'Walk-in leads'],
+      [key, acme.host, 'alumni'],
+      [otherKey, other.host, 'Their group'],
+    ] as const)
+      expect((await api('POST', '/api/crm/contact-group/', { name, filter: { audience: 'open_enquiries' } }, token, host)).statusCode).toBe(
+        201,
+      );
+
+    const plans = await options('plan_members');
+    expect(plans.status, JSON.stringify(plans.body)).toBe(200);
+    // By name whatever the case, switched-off plans too (their members may still be running), never another organisation's.
+    expect(names(plans.body)).toEqual(['annual Gold', 'Basic', 'Retired plan', 'Zumba Monthly']);
+    expect(plans.body.results[0]).toEqual({ id: mine.plans[1], name: 'annual Gold' });
+    expect(plans.body.results.map((r: { id: number }) => r.id)).not.toContain(theirs.plan);
+    expect(names((await options('plan_members', otherKey, other.host)).body)).toEqual(['Another gym plan']);
+    // Two batches of one name in two centres carry the centre's name.
+    expect(names((await options('batch_members')).body)).toEqual([
+      'Evening HIIT',
+      'Morning Yoga · East Wing',
+      'Morning Yoga · Main Centre',
+    ]);
+    expect(names((await options('batch_members', otherKey, other.host)).body)).toEqual([]);
+    expect(names((await options('contact_group')).body)).toEqual(['alumni', 'Walk-in leads']);
+    expect(names((await options('contact_group', otherKey, other.host)).body)).toEqual(['Their group']);
+  });
+
+  it('answers a field error for an unknown audience, one with nothing to choose, or none', async () => {
+    for (const audience of ['nobody', 'active_members', 'members', ''])
+      expect(await options(audience)).toEqual({ status: 400, body: { audience: [expect.any(String)] } });
+    expect((await options('nobody')).body.audience[0]).toBe('Unknown audience "nobody".');
+    expect((await options('members')).body.audience[0]).toContain('has no plan, batch or group to choose');
+  });
+
+  it('is open to the modules that may send, and caps the choices at 500', async () => {
+    const bookingUser = await makeUser(t, acme.id, { modules: ['Booking Management'] });
+    expect((await options('plan_members', await login(t.app, bookingUser, acme.host))).status).toBe(200);
+    const staffOnly = await makeUser(t, acme.id, { modules: ['Staff Management'] });
+    expect((await options('plan_members', await login(t.app, staffOnly, acme.host))).status).toBe(403);
+
+    const big = await makeOrganisation(t);
+    await inOrg(t, big, async (tx) => {
+      await tx.insert(membershipPlan).values(
+        Array.from({ length: 520 }, (_, i) => ({
+          organisationId: big.id,
+          name: `Plan ${String(i).padStart(3, '0')}`,
+          durationValue: 1,
+          durationUnit: 'month' as const,
+          price: '1000.00',
+        })),
+      );
+    });
+    const bigKey = await login(t.app, big.owner, big.host);
+    const capped = await options('plan_members', bigKey, big.host);
+    expect(capped.body.results).toHaveLength(500);
+    expect(capped.body.results[499].name).toBe('Plan 499');
   });
 });
 

@@ -75,3 +75,78 @@ test('the owner schedules a promotion to a contact group, sees its reach and cos
   await expect(page.getByText(`${name} is cancelled.`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Cancel ${name}` })).toBeHidden();
 });
+
+test('the owner lists people in a contact group, sees them, adds and takes out people, renames it and deletes it', async ({ page }) => {
+  const api = await apiAs(page, OWNER);
+  const members = (await api.get('/member-management/member/?page_size=3&ordering=member_code')).results as {
+    full_name: string;
+    member_code: string;
+  }[];
+  const [first, second, third] = members;
+  const name = `Saturday regulars ${Date.now().toString(36)}`;
+
+  await signIn(page, OWNER);
+  await page.goto('/crm-management/contact-groups');
+  await page.getByRole('button', { name: 'Add Group' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Contact Group' });
+  await add.getByRole('textbox', { name: 'Name' }).fill(name);
+  await expect(add.getByLabel('Who is in it')).toHaveValue('list');
+  // Saving with nobody chosen says so.
+  await add.getByRole('button', { name: 'Save Group' }).click();
+  await expect(add.getByText('Add at least one person.')).toBeVisible();
+  for (const m of [first, second]) {
+    await add.getByLabel('Find people').fill(m.member_code);
+    await add.getByRole('button', { name: `Add ${m.full_name}` }).click();
+  }
+  await expect(add.getByRole('list', { name: 'Chosen people' }).getByRole('listitem')).toHaveCount(2);
+  await add.getByRole('button', { name: 'Save Group' }).click();
+
+  // The group's page: its people by name.
+  await expect(page).toHaveURL(/\/crm-management\/contact-groups\/\d+$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const people = page.getByRole('table', { name: `People in ${name}` });
+  await expect(people.getByRole('link', { name: first.full_name })).toBeVisible();
+  await expect(people.getByRole('link', { name: second.full_name })).toBeVisible();
+  await expect(people.getByRole('row')).toHaveCount(3);
+
+  // Add a third; those already in it cannot be added twice.
+  await page.getByRole('button', { name: 'Add People' }).click();
+  const more = page.getByRole('dialog', { name: `Add people to ${name}` });
+  await more.getByLabel('Find people').fill(first.member_code);
+  await expect(more.getByRole('list', { name: 'People found' }).getByText('In the group')).toBeVisible();
+  await more.getByLabel('Find people').fill(third.member_code);
+  await more.getByRole('button', { name: `Add ${third.full_name}` }).click();
+  await more.getByRole('button', { name: 'Add to Group' }).click();
+  await expect(more).toBeHidden();
+  await expect(people.getByRole('row')).toHaveCount(4);
+
+  // Take one out.
+  await people.getByRole('button', { name: `Take ${second.full_name} out` }).click();
+  await expect(page.getByText(`${second.full_name} taken out of ${name}.`)).toBeVisible();
+  await expect(people.getByRole('link', { name: second.full_name })).toBeHidden();
+  await expect(people.getByRole('row')).toHaveCount(3);
+
+  // Rename it: its people stay.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  await edit.getByRole('textbox', { name: 'Name' }).fill(`${name} (weekend)`);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('heading', { name: `${name} (weekend)` })).toBeVisible();
+  await expect(page.getByText('2 people listed', { exact: false })).toBeVisible();
+
+  // Delete it, after confirming.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete group' }).click();
+  await expect(page).toHaveURL(/\/crm-management\/contact-groups$/);
+  await expect(page.getByText(`Contact group ${name} (weekend) deleted.`)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Contact groups' }).getByText(name)).toBeHidden();
+
+  // A saved filter: who it finds today, nobody to add or take out by hand.
+  await page.getByRole('link', { name: 'Open Open leads' }).click();
+  await expect(page.getByRole('heading', { name: 'Open leads' })).toBeVisible();
+  const open = (await api.get('/crm/enquiry/?status=open&page_size=1')).count as number;
+  await expect(page.getByRole('table', { name: 'People in Open leads' })).toBeVisible();
+  await expect(page.getByText(/^Showing \d+–\d+ of \d+$/)).toHaveText(new RegExp(` of ${open}$`));
+  await expect(page.getByRole('button', { name: 'Add People' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Take .* out$/ })).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { OWNER, signIn } from './support';
+import { apiAs, OWNER, signIn } from './support';
 
 test('the owner writes an SMS template, sees its preview and parts, sends it to one member and finds it in the log', async ({ page }) => {
   await signIn(page, OWNER);
@@ -43,4 +43,48 @@ test('the owner writes an SMS template, sees its preview and parts, sends it to 
   const row = log.getByRole('row').filter({ hasText: name.split(' ')[0] });
   await expect(row.first()).toBeVisible();
   await expect(row.first().getByText(/Sent|Delivered|Queued/)).toBeVisible();
+});
+
+test("the owner sends to a plan's members and a contact group chosen by name, not by id", async ({ page }) => {
+  const api = await apiAs(page, OWNER);
+  const plans = (await api.get('/member-management/plan/?page_size=100')).results as { id: number; name: string }[];
+  const monthly = plans.find((p) => p.name === 'Monthly')!;
+  const reach = await (
+    await api.post('/administrator/messaging/send/', {
+      channel: 'email',
+      subject: 'Count',
+      text: 'Count',
+      audience: 'plan_members',
+      param: monthly.id,
+      preview: true,
+    })
+  ).json();
+
+  await signIn(page, OWNER);
+  await page.goto('/admin/messaging');
+  await expect(page.getByTestId('credit-balance')).toContainText('message credits', { timeout: 30_000 });
+  const card = page.getByRole('region', { name: 'Send a message' });
+  await card.getByLabel('Channel', { exact: true }).selectOption({ label: 'E-mail' });
+  await card.getByLabel('Subject', { exact: true }).fill('New timetable');
+  await card.getByLabel('Message', { exact: true }).fill('Hi {first_name}, the new timetable starts on Monday.');
+
+  // A plan's members: the plans by name (no id to type); nothing to preview until one is chosen.
+  await card.getByLabel('To', { exact: true }).selectOption({ label: "A plan's members" });
+  await expect(card.getByLabel('Plan id')).toHaveCount(0);
+  const plan = card.getByLabel('Plan', { exact: true });
+  await expect(plan.getByRole('option')).toHaveText(['Choose a plan', ...plans.map((p) => p.name).sort((a, b) => a.localeCompare(b))]);
+  const previewButton = card.getByRole('button', { name: 'Preview count and credits' });
+  await expect(previewButton).toBeDisabled();
+  await plan.selectOption({ label: 'Monthly' });
+  await previewButton.click();
+  await expect(card.getByTestId('send-preview')).toContainText(`of ${reach.count} will be sent`);
+
+  // A contact group: the organisation's groups by name.
+  await card.getByLabel('To', { exact: true }).selectOption({ label: 'A contact group' });
+  const group = card.getByLabel('Contact group', { exact: true });
+  await expect(group.getByRole('option', { name: 'Open leads' })).toHaveCount(1);
+  await group.selectOption({ label: 'Open leads' });
+  await previewButton.click();
+  const open = (await api.get('/crm/enquiry/?status=open&page_size=1')).count as number;
+  await expect(card.getByTestId('send-preview')).toContainText(`of ${open} will be sent`);
 });

@@ -110,6 +110,8 @@ export interface ModuleManifest {
 
 /** The most recipients an audience or a trigger resolves to at once. */
 export const MESSAGE_RECIPIENTS_MAX = 10_000;
+/** The most choices an audience's `options` answers (the plans, batches or groups a send may name). */
+export const MESSAGE_AUDIENCE_OPTIONS_MAX = 500;
 
 /** One person a message goes to, with the placeholder values the owning module fills. */
 export interface MessageRecipient {
@@ -141,6 +143,12 @@ export interface MessageAudience {
   param: 'plan' | 'batch' | 'contact_group' | 'ids' | null;
   /** The name of the chosen plan, batch or group (a promotion keeps it); a 404 or field error when it is not the organisation's. */
   describe?(tx: Tx, ctx: Ctx, param: number): Promise<string>;
+  /**
+   * What `param` may name (an audience whose param is a plan, a batch or a contact group): the
+   * organisation's `{ id, name }` ordered by name, at most MESSAGE_AUDIENCE_OPTIONS_MAX. The send
+   * screens offer them by name (`GET /api/administrator/messaging/audience-options/?audience=`).
+   */
+  options?(tx: Tx, ctx: Ctx): Promise<{ id: number; name: string }[]>;
   resolve(tx: Tx, ctx: Ctx, input: { param: number | null; ids: number[]; limit: number }): Promise<MessageRecipient[]>;
 }
 

@@ -307,6 +307,25 @@ export const recipientSchema = z.object({
 });
 export type Recipient = z.infer<typeof recipientSchema>;
 export const contactGroupPreviewSchema = z.object({ count: z.number(), results: z.array(recipientSchema) });
+/** `PATCH contact-group/:id/`: only what changes (a list group's people stay as they are unless `members` is sent). */
+export const contactGroupUpdateSchema = partialWithoutDefaults(contactGroupInputSchema);
+export type ContactGroupUpdate = z.infer<typeof contactGroupUpdateSchema>;
+/** People added to or taken out of a list group. */
+export const contactGroupPeopleInputSchema = z.object({
+  members: z.array(entrySchema).min(1, 'Choose at least one person.').max(5000, 'At most 5000 people.'),
+});
+export type ContactGroupPeopleInput = z.infer<typeof contactGroupPeopleInputSchema>;
+/** The people a group stands for now, a page at a time (search by name, phone or e-mail). */
+export const contactGroupPeopleQuerySchema = z.object({
+  search: singleLineText(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(25),
+});
+export const contactGroupPeopleSchema = paginatedSchema(recipientSchema).extend({
+  /** The group reaches more than CONTACT_GROUP_MAX: only the first ones are listed (and sent to). */
+  capped: z.boolean(),
+});
+export type ContactGroupPeople = z.infer<typeof contactGroupPeopleSchema>;
 const GROUP = `${BASE}contact-group/` as const;
 export const contactGroupEndpoints = {
   list: listEndpoint(GROUP, contactGroupSchema),
@@ -319,7 +338,38 @@ export const contactGroupEndpoints = {
     body: contactGroupInputSchema,
     response: contactGroupSchema,
   }),
+  partialUpdate: endpoint({
+    method: 'PATCH',
+    path: `${GROUP}:id/`,
+    params: idParamsSchema,
+    body: contactGroupUpdateSchema,
+    response: contactGroupSchema,
+  }),
   remove: endpoint({ method: 'DELETE', path: `${GROUP}:id/`, params: idParamsSchema, status: 204 }),
+  /** Who it stands for now (a list's people, or whom the filter finds today), by name, a page at a time. */
+  people: endpoint({
+    method: 'GET',
+    path: `${GROUP}:id/people/`,
+    params: idParamsSchema,
+    query: contactGroupPeopleQuerySchema,
+    response: contactGroupPeopleSchema,
+  }),
+  /** Adds people to a list group (a filter group: 400); those already in it stay once. */
+  addPeople: endpoint({
+    method: 'POST',
+    path: `${GROUP}:id/add-people/`,
+    params: idParamsSchema,
+    body: contactGroupPeopleInputSchema,
+    response: contactGroupSchema,
+  }),
+  /** Takes people out of a list group; the last one cannot go (delete the group instead). */
+  removePeople: endpoint({
+    method: 'POST',
+    path: `${GROUP}:id/remove-people/`,
+    params: idParamsSchema,
+    body: contactGroupPeopleInputSchema,
+    response: contactGroupSchema,
+  }),
   /** How many it resolves to now, and the first 20. */
   preview: endpoint({ method: 'GET', path: `${GROUP}:id/preview/`, params: idParamsSchema, response: contactGroupPreviewSchema }),
 };

@@ -124,6 +124,13 @@ export const audienceSchema = z.object({
   kind: z.string(),
 });
 export type Audience = z.infer<typeof audienceSchema>;
+/** One plan, batch or contact group an audience's `param` may name. */
+export const audienceOptionSchema = z.object({ id: z.number(), name: z.string() });
+export type AudienceOption = z.infer<typeof audienceOptionSchema>;
+export const audienceOptionsQuerySchema = z.object({
+  /** An audience's key (`plan_members`, `batch_members`, `contact_group` …) whose param names a plan, a batch or a group. */
+  audience: singleLineText(60).pipe(z.string().min(1, 'Choose an audience.')),
+});
 
 export const sendInputSchema = z
   .object({
@@ -338,6 +345,13 @@ export const messagingEndpoints = {
     path: `${A}audiences/`,
     query: moduleQuery,
     response: z.object({ results: z.array(audienceSchema) }),
+  }),
+  /** What an audience's param may name, by name (at most 500); an unknown audience or one with nothing to choose: 400 on `audience`. */
+  audienceOptions: endpoint({
+    method: 'GET',
+    path: `${A}audience-options/`,
+    query: audienceOptionsQuerySchema,
+    response: z.object({ results: z.array(audienceOptionSchema) }),
   }),
   send: endpoint({ method: 'POST', path: `${A}send/`, body: sendInputSchema, response: sendResultSchema }),
   whatsappLink: endpoint({

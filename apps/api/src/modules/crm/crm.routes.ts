@@ -44,11 +44,15 @@ import {
 } from './complaint.service.js';
 import { MODULE } from './constants.js';
 import {
+  addContactGroupPeople,
   contactGroupJson,
+  contactGroupPeople,
   createContactGroup,
   deleteContactGroup,
   loadContactGroupRow,
+  patchContactGroup,
   previewContactGroup,
+  removeContactGroupPeople,
   updateContactGroup,
 } from './contact-group.service.js';
 import { crmDashboard } from './dashboard.js';
@@ -270,7 +274,7 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
   route(app, ee.remove, {
     module,
     tags,
-    summary: 'Delete an enquiry (and its follow-ups)',
+    summary: 'Delete an enquiry (and its follow-ups); a converted one stays (400)',
     handler: async (request, reply) => {
       await inTenant(request, (tx, ctx) => deleteEnquiry(tx, ctx, request.params.id));
       return reply.status(204).send(null);
@@ -387,6 +391,30 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     tags,
     summary: 'Change a contact group',
     handler: async (request) => inTenant(request, (tx, ctx) => updateContactGroup(tx, ctx, request.params.id, request.body)),
+  });
+  route(app, ge.partialUpdate, {
+    module,
+    tags,
+    summary: 'Rename or change a contact group (a list keeps its people unless they are sent)',
+    handler: async (request) => inTenant(request, (tx, ctx) => patchContactGroup(tx, ctx, request.params.id, request.body)),
+  });
+  route(app, ge.people, {
+    module,
+    tags,
+    summary: 'Who a contact group stands for now, by name, a page at a time (search: name, phone, e-mail)',
+    handler: async (request) => inTenant(request, (tx, ctx) => contactGroupPeople(tx, ctx, request.params.id, request.query)),
+  });
+  route(app, ge.addPeople, {
+    module,
+    tags,
+    summary: 'Add people to a list group',
+    handler: async (request) => inTenant(request, (tx, ctx) => addContactGroupPeople(tx, ctx, request.params.id, request.body.members)),
+  });
+  route(app, ge.removePeople, {
+    module,
+    tags,
+    summary: 'Take people out of a list group (not the last one)',
+    handler: async (request) => inTenant(request, (tx, ctx) => removeContactGroupPeople(tx, ctx, request.params.id, request.body.members)),
   });
   route(app, ge.remove, {
     module,

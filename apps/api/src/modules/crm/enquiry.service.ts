@@ -161,8 +161,14 @@ export async function updateEnquiry(tx: Tx, ctx: Ctx, id: number, input: Enquiry
   return change(tx, ctx, id, values(input));
 }
 
+/** Deletes an open or closed enquiry with its follow-ups; a converted one is the record of how its member joined (400). */
 export async function deleteEnquiry(tx: Tx, ctx: Ctx, id: number): Promise<void> {
+  await lockEnquiry(tx, ctx, id);
   const before = await loadEnquiry(tx, ctx, id);
+  if (before.status === 'converted')
+    throw badRequest(
+      `This enquiry became member ${before.member_name}${before.member_code ? ` (${before.member_code})` : ''} and cannot be deleted: it is the record of how they joined.`,
+    );
   await tx.delete(enquiry).where(byId(ctx, id));
   await record(tx, ctx.actor, { module: MODULE, resource: 'enquiry', objectId: id, label: label(before), action: 'delete', before });
 }

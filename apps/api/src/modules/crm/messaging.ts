@@ -4,10 +4,11 @@
  * "enquiry follow-up due", which messages the staff member an open enquiry is assigned to on the
  * day its follow-up falls due (once per enquiry and date).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { fieldError } from '../../platform/errors.js';
 import {
+  MESSAGE_AUDIENCE_OPTIONS_MAX,
   MESSAGE_RECIPIENTS_MAX,
   type DueRecipient,
   type MessageAudience,
@@ -61,6 +62,13 @@ export const crmAudiences: MessageAudience[] = [
       if (!row) throw fieldError('param', `Invalid pk "${id}" - object does not exist.`);
       return row.name;
     },
+    options: (tx, ctx) =>
+      tx
+        .select({ id: contactGroup.id, name: contactGroup.name })
+        .from(contactGroup)
+        .where(eq(contactGroup.organisationId, ctx.organisationId))
+        .orderBy(asc(sql`lower(${contactGroup.name})`), asc(contactGroup.id))
+        .limit(MESSAGE_AUDIENCE_OPTIONS_MAX),
     resolve: async (tx, ctx, { param, limit }) => (param ? (await resolveContactGroup(tx, ctx, param, limit)).map(asRecipient) : []),
   },
   {

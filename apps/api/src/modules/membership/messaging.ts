@@ -6,7 +6,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
+import { fieldError } from '../../platform/errors.js';
 import {
+  MESSAGE_AUDIENCE_OPTIONS_MAX,
   MESSAGE_RECIPIENTS_MAX,
   type DueRecipient,
   type MessageAudience,
@@ -62,6 +64,7 @@ const audience = (
   label: string,
   param: MessageAudience['param'],
   where: (input: { param: number | null; ids: number[] }) => SQL,
+  choices?: Pick<MessageAudience, 'describe' | 'options'>,
 ): MessageAudience => ({
   key,
   label,
@@ -69,7 +72,43 @@ const audience = (
   kind: 'member',
   param,
   resolve: (tx, ctx, input) => members(tx, ctx, where(input), input.limit),
+  ...choices,
 });
+
+/**
+ * The plans (or batches) a send may name, by name: every one of the organisation's, the switched-off
+ * ones too (their members may still be running). Batches of the same name in two centres carry the
+ * centre's name.
+ */
+const choicesOf = (table: 'membership_plan' | 'batch', noun: string): Pick<MessageAudience, 'describe' | 'options'> => {
+  const name =
+    table === 'batch'
+      ? sql`case when c.name is not null and exists (select 1 from batch o where o.organisation_id = t.organisation_id
+                   and lower(o.name) = lower(t.name) and o.id <> t.id) then t.name || ' · ' || c.name else t.name end`
+      : sql`t.name`;
+  const from =
+    table === 'batch'
+      ? sql`batch t left join centre c on c.organisation_id = t.organisation_id and c.id = t.centre_id`
+      : sql`membership_plan t`;
+  return {
+    async describe(tx, ctx, id) {
+      const [row] = await queryRows<{ name: string }>(
+        tx,
+        sql`select ${name} as name from ${from} where t.organisation_id = ${ctx.organisationId} and t.id = ${id}`,
+      );
+      if (!row) throw fieldError('param', `Invalid ${noun} "${id}" - object does not exist.`);
+      return row.name;
+    },
+    async options(tx, ctx) {
+      const rows = await queryRows<{ id: number; name: string }>(
+        tx,
+        sql`select t.id, ${name} as name from ${from} where t.organisation_id = ${ctx.organisationId}
+            order by lower(${name}), t.id limit ${MESSAGE_AUDIENCE_OPTIONS_MAX}`,
+      );
+      return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+    },
+  };
+};
 
 export const membershipAudiences: MessageAudience[] = [
   audience('members', 'Chosen members', 'ids', ({ ids }) => sql`mb.id in ${ids.length ? ids : [0]}`),
@@ -82,6 +121,7 @@ export const membershipAudiences: MessageAudience[] = [
     'plan',
     ({ param }) => sql`exists (select 1 from membership m where m.organisation_id = mb.organisation_id and m.member_id = mb.id
                                and m.plan_id = ${param} and m.status in ('upcoming', 'active', 'expiring', 'frozen'))`,
+    choicesOf('membership_plan', 'plan'),
   ),
   audience(
     'batch_members',
@@ -89,6 +129,7 @@ export const membershipAudiences: MessageAudience[] = [
     'batch',
     ({ param }) => sql`exists (select 1 from batch_member bm where bm.organisation_id = mb.organisation_id and bm.member_id = mb.id
                                and bm.batch_id = ${param} and bm.freed_on is null)`,
+    choicesOf('batch', 'batch'),
   ),
 ];
 

@@ -54,7 +54,7 @@ import { MESSAGING_MODULES, MODULE, MODULE_PERMISSION } from './constants.js';
 import { creditBalance, purchaseCredits } from './credits.service.js';
 import { drainSoon } from './drain.js';
 import { message, messageCreditMovement, messageOptOut, messageRule, messageTemplate } from './schema.js';
-import { audiences, queueMessages, recipientOf, resolveAudience, valuesOf, whatsappLinkFor } from './send.service.js';
+import { audienceOptions, audiences, queueMessages, recipientOf, resolveAudience, valuesOf, whatsappLinkFor } from './send.service.js';
 import { loadSettings, settingsJson, updateSettings } from './settings.service.js';
 
 const tags = ['messaging'];
@@ -398,6 +398,13 @@ export async function messagingRoutes(app: FastifyInstance): Promise<void> {
             .map((a) => ({ key: a.key, label: a.label, module: a.module, param: a.param, kind: a.kind })),
         };
       },
+    });
+    route(scope, e.audienceOptions, {
+      config: shared,
+      tags,
+      summary: "What an audience's param may name (plans, batches, contact groups), by name: at most 500",
+      handler: async (request) =>
+        inTenant(request, async (tx, ctx) => ({ results: await audienceOptions(tx, ctx, request.query.audience) })),
     });
     route(scope, e.send, {
       config: shared,

@@ -20,6 +20,7 @@ import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { badRequest, fieldError, notFound } from '../../platform/errors.js';
 import {
+  MESSAGE_AUDIENCE_OPTIONS_MAX,
   MESSAGE_RECIPIENTS_MAX,
   registeredModules,
   type DueRecipient,
@@ -236,6 +237,18 @@ export function audienceOf(key: string): MessageAudience {
   const found = audiences().find((a) => a.key === key);
   if (!found) throw fieldError('audience', `Unknown audience "${key}".`);
   return found;
+}
+
+/**
+ * What an audience's param may name — the plans, batches or contact groups, `{ id, name }` by name,
+ * at most MESSAGE_AUDIENCE_OPTIONS_MAX — from the owning module's `options`. An unknown audience, or
+ * one with nothing to choose (none, or people picked one by one), is a field error on `audience`.
+ */
+export async function audienceOptions(tx: Tx, ctx: Ctx, key: string): Promise<{ id: number; name: string }[]> {
+  const audience = audienceOf(key);
+  if (!audience.options) throw fieldError('audience', `"${audience.label}" has no plan, batch or group to choose.`);
+  const rows = await audience.options(tx, ctx);
+  return rows.slice(0, MESSAGE_AUDIENCE_OPTIONS_MAX).map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
 /** The people of an audience (a plan's or batch's members need the plan or batch; `ids` audiences the people). */

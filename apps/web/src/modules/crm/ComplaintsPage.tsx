@@ -1,9 +1,13 @@
 import { COMPLAINT_PRIORITIES, complaintInputSchema, type ComplaintInput } from '@arena/contracts/crm';
 import { z } from '@arena/contracts/kit';
-import { CheckCircle2, MessageSquareWarning, Plus, RotateCcw, UserCog } from 'lucide-react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import type { Member } from '@arena/contracts/membership';
+import { CheckCircle2, MessageSquareWarning, Plus, RotateCcw, UserCog, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useController, type Control, type UseFormSetValue } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
 import { DataTable } from '../../components/DataTable';
 import { FilterSelect } from '../../components/FilterSelect';
 import { FormDialog } from '../../components/FormDialog';
@@ -19,6 +23,7 @@ import { useCentres, useStaffChoices } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import type { ResolvedNode } from '../../lib/web-module';
 import { useSidebar } from '../../state/sidebar';
+import { MemberPicker, memberPath } from '../membership/public';
 import { complaintsExport, crmKeys, fetchComplaints, useComplaintMutations, type Complaint } from './api';
 import { PriorityBadge } from './parts';
 
@@ -30,6 +35,7 @@ export function ComplaintsPage({ node }: { node: ResolvedNode }) {
   const [params, setParams] = useSearchParams();
   const [adding, setAdding] = useState(params.get('add') === '1');
   const [assigning, setAssigning] = useState<Complaint | null>(null);
+  const [viewing, setViewing] = useState<Complaint | null>(null);
   const [priority, setPriority] = useState('');
   const { create, update, close, reopen } = useComplaintMutations();
   const open = (o: boolean) => {
@@ -85,15 +91,29 @@ export function ComplaintsPage({ node }: { node: ResolvedNode }) {
         }
         onClearFilters={() => setPriority('')}
         columns={[
-          { id: 'subject', header: 'Subject', mobile: 'title', cell: (c) => <span className="font-medium">{c.subject}</span> },
+          {
+            id: 'subject',
+            header: 'Subject',
+            mobile: 'title',
+            alwaysVisible: true,
+            cell: (c) => (
+              <button
+                type="button"
+                className="text-left font-medium hover:text-accent-text hover:underline"
+                onClick={() => setViewing(c)}
+                aria-label={`View “${c.subject}”`}
+              >
+                {c.subject}
+              </button>
+            ),
+          },
           {
             id: 'from',
             header: 'From',
             mobile: 'subtitle',
             cell: (c) => (
               <span>
-                {c.name}
-                {c.member_code && <span className="text-xs text-muted tabular"> {c.member_code}</span>}
+                <ComplaintFromName complaint={c} />
                 {c.phone && (
                   <span className="block text-xs">
                     <PhoneLink phone={c.phone} />
@@ -170,6 +190,7 @@ export function ComplaintsPage({ node }: { node: ResolvedNode }) {
           notify.success(`Complaint “${input.subject}” recorded.`);
         }}
       />
+      {viewing && <ComplaintDialog complaint={viewing} onClose={() => setViewing(null)} />}
       {assigning && (
         <AssignDialog
           complaint={assigning}
@@ -181,7 +202,11 @@ export function ComplaintsPage({ node }: { node: ResolvedNode }) {
   );
 }
 
+/** A member picked for a complaint: who it is from (their name and phone come with them). */
+type From = { id: number; name: string; code: string; phone: string };
+
 const complaintFields = z.object({
+  member: z.custom<From | null>(),
   name: z.string(),
   phone: z.string(),
   subject: z.string(),
@@ -190,8 +215,9 @@ const complaintFields = z.object({
   assigned_to: z.string(),
   centre: z.string(),
 });
+type ComplaintFields = z.infer<typeof complaintFields>;
 const complaintSchema = requestSchema(complaintFields, complaintInputSchema, (v) => ({
-  member: null,
+  member: v.member?.id ?? null,
   name: v.name,
   phone: v.phone,
   subject: v.subject,
@@ -218,16 +244,28 @@ function ComplaintForm({
       open={open}
       onOpenChange={onOpenChange}
       title="Add Complaint"
+      description="From a member — find them by name, phone or code — or from anyone else by name and phone."
       size="lg"
       schema={complaintSchema}
-      defaultValues={{ name: '', phone: '', subject: '', description: '', priority: 'medium', assigned_to: '', centre: sidebarCentre }}
+      defaultValues={{
+        member: null,
+        name: '',
+        phone: '',
+        subject: '',
+        description: '',
+        priority: 'medium',
+        assigned_to: '',
+        centre: sidebarCentre,
+      }}
       onSubmit={onSubmit}
       submitLabel="Add Complaint"
     >
-      {({ control }) => (
+      {({ control, setValue }) => (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField control={control} name="name" label="From (name)" required maxLength={120} />
-          <PhoneField control={control} name="phone" label="Phone" required hint="A member's number links the complaint to them." />
+          <ComplaintFrom
+            control={control as unknown as Control<ComplaintFields>}
+            setValue={setValue as unknown as UseFormSetValue<ComplaintFields>}
+          />
           <TextField control={control} name="subject" label="Subject" required maxLength={200} className="sm:col-span-2" />
           <TextareaField control={control} name="description" label="Description" rows={3} maxLength={4000} className="sm:col-span-2" />
           <SelectField control={control} name="priority" label="Priority" options={PRIORITY_OPTIONS} />
@@ -236,6 +274,59 @@ function ComplaintForm({
         </div>
       )}
     </FormDialog>
+  );
+}
+
+/**
+ * Who the complaint is from: a member found by name, phone or code (their name and phone fill in
+ * and the complaint links to them), or else a name and phone typed in.
+ */
+function ComplaintFrom({ control, setValue }: { control: Control<ComplaintFields>; setValue: UseFormSetValue<ComplaintFields> }) {
+  const { field } = useController({ control, name: 'member' });
+  const member = field.value;
+  const pick = (m: Member) => {
+    field.onChange({ id: m.id, name: m.full_name, code: m.member_code, phone: m.phone });
+    setValue('name', m.full_name, { shouldValidate: false });
+    setValue('phone', m.phone, { shouldValidate: false });
+  };
+  const clear = () => {
+    field.onChange(null);
+    setValue('name', '');
+    setValue('phone', '');
+  };
+  return (
+    <>
+      <div className="sm:col-span-2">
+        {member ? (
+          <div>
+            <p className="mb-1.5 text-sm font-medium text-fg">Member</p>
+            <div className="flex items-center justify-between gap-3 rounded-md border border-line-strong bg-subtle/50 px-3 py-2">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium">{member.name}</p>
+                <p className="truncate text-xs tabular text-muted">
+                  {member.code} · {member.phone}
+                </p>
+              </div>
+              <Button size="sm" variant="ghost" onClick={clear} aria-label={`Change member (${member.name})`}>
+                <X size={14} aria-hidden /> Change
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <MemberPicker label="Member" value={null} onChange={() => undefined} action={{ label: 'Choose', run: pick }} />
+        )}
+      </div>
+      <TextField
+        control={control}
+        name="name"
+        label="From (name)"
+        required={!member}
+        disabled={!!member}
+        maxLength={120}
+        hint={member ? undefined : 'Not a member? Type their name and phone.'}
+      />
+      <PhoneField control={control} name="phone" label="Phone" required={!member} disabled={!!member} />
+    </>
   );
 }
 
@@ -271,5 +362,60 @@ function AssignDialog({
         </div>
       )}
     </FormDialog>
+  );
+}
+
+/** Who a complaint is from: the member, linked to their page with their code, or the name given. */
+function ComplaintFromName({ complaint: c }: { complaint: Complaint }) {
+  if (!c.member) return <>{c.name}</>;
+  return (
+    <Link to={memberPath(c.member)} className="font-medium text-accent-text hover:underline">
+      {c.name}
+      {c.member_code && <span className="text-xs font-normal tabular"> ({c.member_code})</span>}
+    </Link>
+  );
+}
+
+function Fact({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="mt-0.5 whitespace-pre-line break-words text-sm text-fg">{children}</dd>
+    </div>
+  );
+}
+
+/** A complaint in full: who it is from (the member linked), what it says, and how it was resolved. */
+function ComplaintDialog({ complaint: c, onClose }: { complaint: Complaint; onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={c.subject} description={`Received ${formatDateTime(c.created_at)}`}>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4">
+        <Fact label="From">
+          <ComplaintFromName complaint={c} />
+          {!c.member && <span className="block text-xs text-muted">Not a member</span>}
+        </Fact>
+        <Fact label="Phone">{c.phone ? <PhoneLink phone={c.phone} /> : '—'}</Fact>
+        <Fact label="Priority">
+          <PriorityBadge priority={c.priority} />
+        </Fact>
+        <Fact label="Status">
+          <Badge tone={c.status === 'open' ? 'info' : 'success'}>{c.status === 'open' ? 'Open' : 'Closed'}</Badge>
+        </Fact>
+        <Fact label="Assigned to">{c.assigned_to_name || '—'}</Fact>
+        <Fact label="Center">{c.centre_name || '—'}</Fact>
+        <Fact label="Description" wide>
+          {c.description || '—'}
+        </Fact>
+        {c.status === 'closed' && (
+          <Fact label="Resolution" wide>
+            {c.resolution}
+            <span className="block text-xs text-muted">
+              {c.resolved_by_name || 'Resolved'}
+              {c.resolved_at ? `, ${formatDateTime(c.resolved_at)}` : ''}
+            </span>
+          </Fact>
+        )}
+      </dl>
+    </Dialog>
   );
 }

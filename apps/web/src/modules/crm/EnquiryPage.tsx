@@ -1,11 +1,12 @@
 import { FOLLOW_UP_METHOD_LABELS, FOLLOW_UP_METHODS, followUpInputSchema, ENQUIRY_SOURCE_LABELS } from '@arena/contracts/crm';
 import { z } from '@arena/contracts/kit';
-import { History, Pencil, PhoneCall, RotateCcw, UserCheck, UserX, XCircle } from 'lucide-react';
+import { History, Pencil, PhoneCall, RotateCcw, Trash2, UserCheck, UserX, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { FormDialog } from '../../components/FormDialog';
@@ -23,6 +24,7 @@ import { requestSchema } from '../../lib/form';
 import { useStaffChoices } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { todayIso } from '../../lib/today';
+import { useCan } from '../../lib/useCan';
 import { fillParams, tabsOf, type ResolvedNode } from '../../lib/web-module';
 import { memberPath } from '../membership/public';
 import { crmKeys, fetchFollowUps, useEnquiry, useEnquiryMutations, type Enquiry } from './api';
@@ -69,7 +71,10 @@ function EnquiryScreen({ node, enquiry }: { node: ResolvedNode; enquiry: Enquiry
   const history = location.pathname.endsWith('/followup-history');
   const [editing, setEditing] = useState(false);
   const [following, setFollowing] = useState(false);
-  const { update, close, reopen } = useEnquiryMutations();
+  const [deleting, setDeleting] = useState(false);
+  const { update, close, reopen, remove } = useEnquiryMutations();
+  const canDelete = useCan('CRM Management', 'manage') && enquiry.status !== 'converted';
+  const navigate = useNavigate();
 
   const closeIt = async () => {
     let reason: string;
@@ -138,7 +143,7 @@ function EnquiryScreen({ node, enquiry }: { node: ResolvedNode; enquiry: Enquiry
               </p>
             )}
           </div>
-          <div className="flex flex-wrap gap-2 lg:justify-end">
+          <div className="flex flex-wrap gap-2 lg:shrink-0 lg:justify-end">
             {enquiry.status === 'open' && (
               <>
                 <Link to={enquiryPath(enquiry.id, 'convert')} className={buttonClass('primary', 'sm')}>
@@ -162,6 +167,11 @@ function EnquiryScreen({ node, enquiry }: { node: ResolvedNode; enquiry: Enquiry
                 <Pencil size={15} aria-hidden /> Edit
               </Button>
             )}
+            {canDelete && (
+              <Button size="sm" variant="ghost-danger" onClick={() => setDeleting(true)}>
+                <Trash2 size={15} aria-hidden /> Delete
+              </Button>
+            )}
           </div>
         </div>
       </Card>
@@ -179,6 +189,28 @@ function EnquiryScreen({ node, enquiry }: { node: ResolvedNode; enquiry: Enquiry
         }}
       />
       <FollowUpDialog enquiry={enquiry} open={following} onOpenChange={setFollowing} />
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={`Delete the enquiry from ${enquiry.name}?`}
+        confirmLabel="Delete enquiry"
+        tone="danger"
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(enquiry.id);
+          } catch (error) {
+            notify.error(errorMessage(error));
+            throw error;
+          }
+          notify.success(`Enquiry from ${enquiry.name} deleted.`);
+          void navigate('/crm-management/all-enquiries', { replace: true });
+        }}
+      >
+        {enquiry.follow_ups === 0
+          ? 'The enquiry is removed for good.'
+          : `The enquiry and its ${enquiry.follow_ups === 1 ? 'follow-up' : `${enquiry.follow_ups} follow-ups`} are removed for good.`}{' '}
+        {enquiry.status === 'open' && 'To keep the record of a lead that went nowhere, close it instead.'}
+      </ConfirmDialog>
     </div>
   );
 }

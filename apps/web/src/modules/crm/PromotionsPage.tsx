@@ -1,6 +1,5 @@
 import { CHANNEL_LABELS, type Channel } from '@arena/contracts/messaging';
-import { batchEndpoints, membershipPlanEndpoints } from '@arena/contracts/membership/routes';
-import { contactGroupEndpoints, promotionEndpoints } from '@arena/contracts/crm/routes';
+import { promotionEndpoints } from '@arena/contracts/crm/routes';
 import { PROMOTION_STATUS_LABELS, type Promotion, type PromotionInput } from '@arena/contracts/crm';
 import { z } from '@arena/contracts/kit';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +10,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, type ListParams } from '../../components/DataTable';
+import { DataTable } from '../../components/DataTable';
 import { FilterSelect } from '../../components/FilterSelect';
 import { FormDialog } from '../../components/FormDialog';
 import { PageHeader } from '../../components/PageHeader';
@@ -23,7 +22,7 @@ import { requestSchema } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { todayIso } from '../../lib/today';
 import { CHANNEL_OPTIONS, ChannelTemplateFields, ReachPanel } from '../messaging/public';
-import { crmKeys, fetchPromotions, promotionsExport, usePromotionAudiences, usePromotionMutations } from './api';
+import { crmKeys, fetchPromotions, promotionsExport, useAudienceOptions, usePromotionAudiences, usePromotionMutations } from './api';
 
 const STATUS_TONE = { scheduled: 'info', sent: 'success', failed: 'danger', cancelled: 'neutral' } as const;
 const STATUS_OPTIONS = Object.entries(PROMOTION_STATUS_LABELS).map(([value, label]) => ({ value, label }));
@@ -253,11 +252,6 @@ function PromotionForm({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   );
 }
 
-const listAll = (endpoint: typeof batchEndpoints.list | typeof membershipPlanEndpoints.list | typeof contactGroupEndpoints.list) =>
-  call(endpoint, { query: { page: 1, page_size: 200 } as ListParams }).then((r) =>
-    r.results.map((x) => ({ value: String(x.id), label: x.name })),
-  );
-
 function PromotionFields({ control }: { control: Control<Fields> }) {
   const [channel, template, audience, param, later, date, time] = useWatch({
     control,
@@ -265,18 +259,8 @@ function PromotionFields({ control }: { control: Control<Fields> }) {
   });
   const audiences = usePromotionAudiences();
   const chosen = audiences.data?.find((a) => a.key === audience);
-  const params = useQuery({
-    queryKey: ['crm', 'promotion', 'param', chosen?.param],
-    queryFn: () =>
-      listAll(
-        chosen?.param === 'plan'
-          ? membershipPlanEndpoints.list
-          : chosen?.param === 'batch'
-            ? batchEndpoints.list
-            : contactGroupEndpoints.list,
-      ),
-    enabled: !!chosen?.param,
-  });
+  // The plans, batches or contact groups the audience may name, from the module that owns it.
+  const params = useAudienceOptions(chosen?.param ? chosen.key : '');
   const preview = usePromotionPreview(
     template && audience && (!chosen?.param || param)
       ? toInput({ name: 'Preview', channel, template, audience, param, later: false, date, time })

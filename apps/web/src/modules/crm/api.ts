@@ -8,6 +8,9 @@ import type {
   ComplaintUpdate,
   ContactGroup,
   ContactGroupInput,
+  ContactGroupUpdate,
+  Recipient,
+  RecipientKind,
   Enquiry,
   EnquiryInput,
   EnquiryUpdate,
@@ -28,11 +31,13 @@ import {
   todaysActionEndpoints,
 } from '@arena/contracts/crm/routes';
 import type { MemberInput } from '@arena/contracts/membership';
+import { messagingEndpoints } from '@arena/contracts/messaging/routes';
+import { searchEndpoint } from '@arena/contracts/platform/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
 import { call, type FileSource } from '../../lib/api';
 
-export type { Complaint, ContactGroup, Enquiry, FollowUp, TodaysActionRow, TodaysActionTab };
+export type { Complaint, ContactGroup, Enquiry, FollowUp, Recipient, RecipientKind, TodaysActionRow, TodaysActionTab };
 
 export const crmKeys = {
   all: ['crm'] as const,
@@ -77,12 +82,45 @@ export const useCrmDashboard = (centre: string) =>
     queryFn: () => call(crmDashboardEndpoint, { query: { centre: centre ? Number(centre) : undefined } }),
   });
 
-export const useContactGroupPreview = (id: number | null) =>
+export const useContactGroup = (id: number | null) =>
   useQuery({
-    queryKey: [...crmKeys.groups, 'preview', id],
-    queryFn: () => call(contactGroupEndpoints.preview, { params: { id: id! } }),
+    queryKey: [...crmKeys.groups, 'detail', id],
+    queryFn: () => call(contactGroupEndpoints.retrieve, { params: { id: id! } }),
     enabled: !!id,
   });
+/** The people a group stands for now, a page at a time (the DataTable's fetcher). */
+export const fetchGroupPeople = (id: number) => (params: ListParams) =>
+  call(contactGroupEndpoints.people, {
+    params: { id },
+    query: { page: params.page, page_size: params.page_size, search: params.search || undefined },
+  });
+
+/** Someone a list group may hold, as the people finder shows them. */
+export interface Contact {
+  kind: RecipientKind;
+  id: number;
+  title: string;
+  subtitle: string;
+}
+
+/**
+ * Members and booking clients (the top bar's search, as the user's modules allow) and CRM's own
+ * enquiries whose name, phone, code or e-mail matches: at most five of each.
+ */
+export async function searchContacts(q: string): Promise<Contact[]> {
+  const [hits, enquiries] = await Promise.all([
+    call(searchEndpoint, { query: { q } }).then((r) => r.results),
+    call(enquiryEndpoints.list, { query: { search: q, page: 1, page_size: 5 } }).then((r) => r.results),
+  ]);
+  return [
+    ...hits.flatMap((h): Contact[] =>
+      h.kind === 'member' || h.kind === 'booking_client'
+        ? [{ kind: h.kind === 'member' ? 'member' : 'client', id: h.id, title: h.title, subtitle: h.subtitle }]
+        : [],
+    ),
+    ...enquiries.map((e): Contact => ({ kind: 'enquiry', id: e.id, title: e.name, subtitle: `Enquiry · ${e.phone}` })),
+  ];
+}
 
 function useSettled() {
   const queryClient = useQueryClient();
@@ -137,8 +175,30 @@ export function useComplaintMutations() {
 }
 
 export function useContactGroupMutations() {
-  const settled = useSettled();
+  const crm = useSettled();
+  const queryClient = useQueryClient();
+  // A group's name shows in the send screens' choices too.
+  const settled = async () => {
+    await crm();
+    await queryClient.invalidateQueries({ queryKey: AUDIENCE_OPTIONS });
+  };
+  const people = (members: { kind: RecipientKind; id: number }[]) => ({ members: members.map(({ kind, id }) => ({ kind, id })) });
   return {
+    patch: useMutation({
+      mutationFn: ({ id, input }: { id: number; input: ContactGroupUpdate }) =>
+        call(contactGroupEndpoints.partialUpdate, { params: { id }, body: input }),
+      onSuccess: settled,
+    }),
+    addPeople: useMutation({
+      mutationFn: ({ id, members }: { id: number; members: { kind: RecipientKind; id: number }[] }) =>
+        call(contactGroupEndpoints.addPeople, { params: { id }, body: people(members) }),
+      onSuccess: settled,
+    }),
+    removePeople: useMutation({
+      mutationFn: ({ id, members }: { id: number; members: { kind: RecipientKind; id: number }[] }) =>
+        call(contactGroupEndpoints.removePeople, { params: { id }, body: people(members) }),
+      onSuccess: settled,
+    }),
     create: useMutation({
       mutationFn: (input: ContactGroupInput) => call(contactGroupEndpoints.create, { body: input }),
       onSuccess: settled,
@@ -161,6 +221,18 @@ export function useLogContact() {
   });
 }
 
+const AUDIENCE_OPTIONS = ['messaging', 'audience-options'] as const;
+/**
+ * What a send's audience param may name (plans, batches, contact groups) as select options: the
+ * messaging engine's `audience-options/`, in its cache (a contact group's change refreshes it).
+ */
+export const useAudienceOptions = (audience: string) =>
+  useQuery({
+    queryKey: [...AUDIENCE_OPTIONS, audience],
+    queryFn: () => call(messagingEndpoints.audienceOptions, { query: { audience } }),
+    select: (r) => r.results.map((o) => ({ value: String(o.id), label: o.name })),
+    enabled: !!audience,
+  });
 export const fetchPromotions = (params: ListParams) => call(promotionEndpoints.list, { query: params });
 export const promotionsExport: FileSource = { endpoint: promotionEndpoints.list };
 export const usePromotionAudiences = () =>

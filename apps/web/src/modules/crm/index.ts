@@ -1,5 +1,6 @@
 /** CRM Management's screens (lazy-loaded by the manifest). */
 export { ComplaintsPage } from './ComplaintsPage';
+export { ContactGroupPage } from './ContactGroupPage';
 export { ContactGroupsPage } from './ContactGroupsPage';
 export { ConvertEnquiryPage } from './ConvertEnquiryPage';
 export { CrmDashboardPage } from './DashboardPage';

@@ -12,6 +12,7 @@ const screens = {
   'crm-enquiry-convert': lazyScreen(load, (m) => m.ConvertEnquiryPage),
   'crm-complaints': lazyScreen(load, (m) => m.ComplaintsPage),
   'crm-contact-groups': lazyScreen(load, (m) => m.ContactGroupsPage),
+  'crm-contact-group': lazyScreen(load, (m) => m.ContactGroupPage),
   'crm-promotions': lazyScreen(load, (m) => m.PromotionsPage),
   'crm-message-template': lazyScreen(messaging, (m) => m.CrmTemplatesPage),
   'crm-logs': lazyScreen(load, (m) => m.CrmLogsPage),
@@ -62,7 +63,9 @@ export const crmModule = defineModule({
             entry('Closed', 'closed', { screen: 'crm-complaints' }),
           ]),
           entry('Promotions', 'promotions', { screen: 'crm-promotions' }),
-          entry('Contact Groups', 'contact-groups', { screen: 'crm-contact-groups' }),
+          entry('Contact Groups', 'contact-groups', { screen: 'crm-contact-groups' }, [
+            entry('Contact Group', ':groupId', { hidden: true, screen: 'crm-contact-group' }),
+          ]),
           entry('Message Template', 'message-template', { screen: 'crm-message-template' }),
           entry('Logs', 'logs', { screen: 'crm-logs' }),
         ],

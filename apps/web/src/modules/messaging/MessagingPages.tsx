@@ -54,6 +54,7 @@ import {
   useTemplateChoices,
   useTriggers,
 } from './api';
+import { useAudienceOptions } from './audienceOptions';
 
 type PageProps = { node: ResolvedNode; module: MessageModule };
 const channelOptions = CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }));
@@ -349,6 +350,45 @@ function TemplatesTable({ module }: { module: MessageModule }) {
 
 type Person = { kind: string; id: number; title: string; subtitle: string };
 
+const PARAM_NOUNS = { plan: 'plan', batch: 'batch', contact_group: 'contact group' } as const;
+
+/**
+ * The plan, batch or contact group an audience needs, chosen by name from what its module offers
+ * (`audience-options/`: at most 500, by name).
+ */
+function AudienceParamField({
+  audience,
+  param,
+  value,
+  onChange,
+}: {
+  audience: string;
+  param: keyof typeof PARAM_NOUNS;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const choices = useAudienceOptions(audience);
+  const noun = PARAM_NOUNS[param];
+  return (
+    <SelectField
+      label={noun[0].toUpperCase() + noun.slice(1)}
+      required
+      value={value}
+      onChange={onChange}
+      placeholder={`Choose a ${noun}`}
+      options={(choices.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
+      loading={choices.isPending}
+      hint={
+        choices.isError
+          ? `The ${noun}s could not be loaded: ${errorMessage(choices.error)}`
+          : choices.data?.length === 0
+            ? `There is no ${noun} yet.`
+            : undefined
+      }
+    />
+  );
+}
+
 function Field({ label, children, id }: { label: string; id: string; children: ReactNode }) {
   return (
     <div>
@@ -376,6 +416,7 @@ function SendCard({ module }: { module: MessageModule }) {
   const audiences = useAudiences(module);
   const { send, whatsappLink } = useMessagingActions();
   const current = audiences.data?.results.find((a) => a.key === audience);
+  const missingParam = !!current?.param && current.param !== 'ids' && !param;
   const body = () => ({
     channel,
     module,
@@ -425,8 +466,8 @@ function SendCard({ module }: { module: MessageModule }) {
   };
   const selected = templatesOf.data?.find((t) => String(t.id) === template);
   return (
-    <Card className="mb-6 p-4">
-      <h2 className="mb-3 flex items-center gap-2 text-base font-semibold">
+    <Card className="mb-6 p-4" role="region" aria-labelledby="msg-send-heading">
+      <h2 id="msg-send-heading" className="mb-3 flex items-center gap-2 text-base font-semibold">
         <Send size={18} aria-hidden /> Send a message
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
@@ -496,16 +537,8 @@ function SendCard({ module }: { module: MessageModule }) {
               ))}
             </select>
           </Field>
-          {(current?.param === 'plan' || current?.param === 'batch') && (
-            <Field label={current.param === 'plan' ? 'Plan id' : 'Batch id'} id="msg-param">
-              <input
-                id="msg-param"
-                inputMode="numeric"
-                className={controlClass()}
-                value={param}
-                onChange={(e) => (setParam(e.target.value.replace(/\D/g, '')), reset())}
-              />
-            </Field>
+          {current?.param && current.param !== 'ids' && (
+            <AudienceParamField audience={current.key} param={current.param} value={param} onChange={(v) => (setParam(v), reset())} />
           )}
           {current?.param === 'ids' && (
             <div>
@@ -572,10 +605,10 @@ function SendCard({ module }: { module: MessageModule }) {
             </p>
           )}
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => void run(true)} disabled={!audience || send.isPending}>
+            <Button variant="secondary" onClick={() => void run(true)} disabled={!audience || missingParam || send.isPending}>
               Preview count and credits
             </Button>
-            <Button onClick={() => void run(false)} disabled={!audience || !preview || send.isPending}>
+            <Button onClick={() => void run(false)} disabled={!audience || missingParam || !preview || send.isPending}>
               <Send size={16} aria-hidden /> Send
             </Button>
             {channel === 'whatsapp' && current?.param === 'ids' && chosen.length === 1 && (
