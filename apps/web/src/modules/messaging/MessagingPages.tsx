@@ -118,7 +118,21 @@ function SettingsDialog({ onClose }: { onClose: () => void }) {
       open
       onOpenChange={(open) => !open && onClose()}
       title="Messaging providers"
-      description={`Offline records messages as sent (nothing leaves Arena). Secrets are stored encrypted and shown only by their last four characters; leave one blank to keep it. MSG91 delivery reports: /api/public/messaging/msg91/?token=${s.webhook_token}`}
+      description={
+        <>
+          Offline records messages as sent (nothing leaves Arena). Secrets are stored encrypted and shown only by their last four
+          characters; leave one blank to keep it.
+          <span className="mt-2 block">
+            MSG91 delivery reports URL:{' '}
+            <code className="break-all text-fg">{`${window.location.origin}/api/public/messaging/msg91/?token=${s.webhook_token}`}</code>
+          </span>
+          <span className="mt-1 block">
+            WhatsApp webhook callback URL:{' '}
+            <code className="break-all text-fg">{`${window.location.origin}/api/public/messaging/whatsapp/`}</code>, verify token{' '}
+            <code className="break-all text-fg">{s.webhook_token}</code>
+          </span>
+        </>
+      }
       schema={settingsInputSchema}
       size="lg"
       defaultValues={{
