@@ -20,6 +20,7 @@ export * from './income-expense/income-expense.js';
 export * from './tax.js';
 export * from './billing.js';
 export * from './opt-out.js';
+export * from './channels.js';
 export * from './membership/membership-dates.js';
 export * from './membership/membership.js';
 export * from './membership/membership-reports.js';

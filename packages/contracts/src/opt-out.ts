@@ -5,7 +5,7 @@
  * provider's webhook and the checkbox on the form are one and the same.
  */
 import { z } from './zod-config.js';
-import { CHANNELS } from './messaging/index.js';
+import { CHANNELS } from './channels.js';
 
 const channels = z
   .array(z.enum(CHANNELS, { error: `A channel must be one of ${CHANNELS.join(', ')}.` }))

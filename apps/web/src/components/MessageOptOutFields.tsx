@@ -1,4 +1,4 @@
-import { CHANNELS, type Channel } from '@arena/contracts/messaging';
+import { CHANNELS, type Channel } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
 import { useController, type FieldValues, type Path } from 'react-hook-form';
 import { CheckboxField } from './form';

@@ -16,3 +16,4 @@ export * from '../date-text.js';
 export * from '../field-errors.js';
 export * from '../zone-clock.js';
 export * from '../endpoint.js';
+export * from '../channels.js';

@@ -6,8 +6,9 @@ import { creditsFor, placeholderError, smsSegments } from './render.js';
 
 export * from './render.js';
 
-export const CHANNELS = ['email', 'sms', 'whatsapp'] as const;
-export type Channel = (typeof CHANNELS)[number];
+import { CHANNELS, type Channel } from '../channels.js';
+
+export { CHANNELS, type Channel } from '../channels.js';
 export const CHANNEL_LABELS: Record<Channel, string> = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' };
 
 /** Which module's screens show a template, a rule or a log row. */

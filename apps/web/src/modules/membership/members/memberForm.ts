@@ -1,5 +1,4 @@
-import { z } from '@arena/contracts/kit';
-import { CHANNELS } from '@arena/contracts/messaging';
+import { CHANNELS, z } from '@arena/contracts/kit';
 
 /** A member's details as the Add Member and Edit forms hold them (text as typed; the server's schema checks them). */
 export const memberDetailFields = {
