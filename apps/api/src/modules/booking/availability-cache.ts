@@ -75,7 +75,7 @@ export function invalidateSlotsOnWrite(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || !request.organisation || reply.statusCode >= 400) return;
     forget(entries, request.organisation.id);
-    // The grace lets the other instances' listeners hand the drop over too (as a revocation does).
+    // The grace lets the other instances' listeners hand the drop over too (as a revocation does; none without other instances).
     await settleInvalidations(app.db, { graceMs: REVOCATION_GRACE_MS });
   });
 }

@@ -16,7 +16,7 @@ import postgres from 'postgres';
 import { Logger, runMigrations } from 'graphile-worker';
 import * as schema from './schema.js';
 import { APP_ROLE, jobQueueGrants, LOGIN_ROLE, loginRoleStatements, securityStatements } from './security.js';
-import { InvalidationBus, INVALIDATION_CHANNEL } from './invalidation.js';
+import { InvalidationBus, INVALIDATION_CHANNEL, PEER_ANNOUNCE_MS } from './invalidation.js';
 import { TenantGate } from './tenant-gate.js';
 
 export type Schema = typeof schema;
@@ -90,7 +90,8 @@ export const REVOCATION_GRACE_MS = 15;
  * delivers notifications in commit order and signals every listening session at commit, so when
  * the token is heard here the earlier payloads have been heard here and sent to every other
  * instance; `graceMs` (a revocation gives `REVOCATION_GRACE_MS`) then lets the other
- * instances' listeners hand theirs over. A revocation (logout, password reset) calls it before answering, so the client's next
+ * instances' listeners hand theirs over — only when another instance has announced itself on the
+ * channel (`peer:` payloads), so a single instance never waits. A revocation (logout, password reset) calls it before answering, so the client's next
  * request meets no instance that still trusts the revoked key. It never throws.
  */
 export async function settleInvalidations(db: Database, options: { timeoutMs?: number; graceMs?: number } = {}): Promise<void> {
@@ -104,7 +105,8 @@ export async function settleInvalidations(db: Database, options: { timeoutMs?: n
     // Every listening session was signalled at the same commit as ours, but each hands its
     // notification to its instance on its own: a short grace lets theirs land too (CI once saw
     // B's next request come first, in one round of twenty, under load).
-    if (graceMs) await new Promise<void>((resolve) => setTimeout(resolve, graceMs));
+    // With no other instance listening (one instance, the embedded database) there is nobody to wait for.
+    if (graceMs && invalidationsOf(db).hasPeers()) await new Promise<void>((resolve) => setTimeout(resolve, graceMs));
   } catch {
     // The write it follows has committed: a failing barrier must not turn its answer into an
     // error. The caches' own lifetimes (a minute for keys, a second for slots) still bound it.
@@ -224,14 +226,21 @@ export function connectPostgres(
   });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   const bus = new InvalidationBus();
-  // A dedicated connection LISTENs; after a reconnect anything may have been missed, so every cache starts over.
+  bus.announcer = (reply) => void client.notify(INVALIDATION_CHANNEL, `peer:${bus.id}${reply ? ':reply' : ''}`).catch(() => undefined);
+  // A dedicated connection LISTENs; after a reconnect anything may have been missed, so every cache
+  // starts over. Each (re)connect and every minute it tells the other instances it is there (see `settleInvalidations`).
   const listening = client
     .listen(
       INVALIDATION_CHANNEL,
       (payload) => bus.emit(payload),
-      () => bus.reset(),
+      () => {
+        bus.reset();
+        bus.announce();
+      },
     )
     .catch(() => undefined);
+  const announcing = setInterval(() => bus.announce(), PEER_ANNOUNCE_MS);
+  announcing.unref();
   const perOrganisation = limits.perOrganisation || Math.max(2, Math.ceil(poolSize * 0.6));
   extras.set(db, {
     kind: 'postgres',
@@ -246,6 +255,7 @@ export function connectPostgres(
     kind: 'postgres',
     appUrl,
     close: async () => {
+      clearInterval(announcing);
       await listening;
       await client.end({ timeout: 5 });
     },

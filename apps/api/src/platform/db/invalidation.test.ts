@@ -30,3 +30,45 @@ describe('InvalidationBus.next', () => {
     expect(await settled(b.seen)).toBe(false);
   });
 });
+
+describe('InvalidationBus peers', () => {
+  /** Two buses on one channel: whatever one announces, both hear (as PostgreSQL's NOTIFY does). */
+  function channel(...buses: InvalidationBus[]) {
+    const sent: string[] = [];
+    for (const bus of buses)
+      bus.announcer = (reply) => {
+        const payload = `peer:${bus.id}${reply ? ':reply' : ''}`;
+        sent.push(payload);
+        for (const b of buses) b.emit(payload);
+      };
+    return sent;
+  }
+
+  it('knows no peer alone, hearing only itself', () => {
+    const alone = new InvalidationBus();
+    channel(alone);
+    alone.announce();
+    expect(alone.hasPeers()).toBe(false);
+  });
+
+  it('learns of a newcomer and answers it once, so both know each other at once', () => {
+    const a = new InvalidationBus();
+    const b = new InvalidationBus();
+    const sent = channel(a, b);
+    b.announce(); // B starts while A listens: A answers, and B hears the answer
+    expect(a.hasPeers()).toBe(true);
+    expect(b.hasPeers()).toBe(true);
+    expect(sent).toEqual([`peer:${b.id}`, `peer:${a.id}:reply`]);
+    // A known peer's next announcement is not answered again.
+    b.announce();
+    a.announce();
+    expect(sent).toHaveLength(4);
+  });
+
+  it('forgets a peer that stopped announcing', () => {
+    const a = new InvalidationBus();
+    a.emit('peer:other');
+    expect(a.hasPeers()).toBe(true);
+    expect(a.hasPeers(Date.now() + 151_000)).toBe(false);
+  });
+});

@@ -8,7 +8,16 @@ export const INVALIDATION_CHANNEL = 'arena_invalidate';
 
 type Handler = (id: string) => void;
 
+/** How long another instance counts as listening after it last announced itself (they announce every minute). */
+export const PEER_TTL_MS = 150_000;
+export const PEER_ANNOUNCE_MS = 60_000;
+
 export class InvalidationBus {
+  /** This instance's name on the channel (`peer:<id>` announcements). */
+  readonly id = Math.random().toString(36).slice(2, 12);
+  /** Sends `peer:<id>` (a reply: `peer:<id>:reply`) on the channel; set where the bus listens on PostgreSQL. */
+  announcer?: (reply: boolean) => void;
+  private readonly peers = new Map<string, number>();
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly resets = new Set<() => void>();
   private readonly waiters = new Map<string, () => void>();
@@ -37,7 +46,30 @@ export class InvalidationBus {
     return { seen, cancel };
   }
 
+  /** Announces this instance to the others (at connect and every `PEER_ANNOUNCE_MS`). */
+  announce(): void {
+    this.announcer?.(false);
+  }
+
+  /** Whether another instance listens on the channel (one announced itself within `PEER_TTL_MS`). */
+  hasPeers(now = Date.now()): boolean {
+    for (const [id, at] of this.peers)
+      if (now - at < PEER_TTL_MS) return true;
+      else this.peers.delete(id);
+    return false;
+  }
+
+  private heard(rest: string): void {
+    const [id, reply] = rest.split(':');
+    if (!id || id === this.id) return;
+    const known = this.hasPeers() && this.peers.has(id);
+    this.peers.set(id, Date.now());
+    // A newcomer learns of us at once, without waiting for our next announcement.
+    if (!known && !reply) this.announcer?.(true);
+  }
+
   emit(payload: string): void {
+    if (payload.startsWith('peer:')) return this.heard(payload.slice(5));
     const waiter = this.waiters.get(payload);
     if (waiter) {
       this.waiters.delete(payload);
