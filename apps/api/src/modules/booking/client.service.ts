@@ -6,7 +6,7 @@ import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { conflict, fieldError, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { optOutsOf, setOptOuts } from '../messaging/index.js';
+import { keepOptOuts, optOutsOf, setOptOuts } from '../messaging/index.js';
 import { checkedBilling } from '../money/index.js';
 import { MODULE } from './constants.js';
 import { booking, bookingClient } from './schema.js';
@@ -134,22 +134,17 @@ export async function updateClient(tx: Tx, ctx: Ctx, input: Partial<ClientInput>
     .set({ ...columnsOf(changes, billing), updatedAt: ctx.now.instant })
     .where(and(eq(bookingClient.organisationId, ctx.organisationId), eq(bookingClient.id, id)))
     .catch(uniqueMobile);
-  await keepOptOuts(tx, ctx, before, changes);
+  await keepOptOuts(
+    tx,
+    ctx,
+    { phone: before.mobile, email: before.email },
+    { phone: changes.mobile ?? before.mobile, email: changes.email ?? before.email },
+    changes.message_opt_out,
+    'client',
+  );
   const after = await loadClient(tx, ctx, id);
   await record(tx, ctx.actor, { module: MODULE, resource: 'client', objectId: id, label: after.name, action: 'update', before, after });
   return after;
-}
-
-/**
- * The client's opt-outs after an edit: as sent, or (not sent) the ones they had carried over to a
- * changed mobile or e-mail, where the new one can hold them.
- */
-async function keepOptOuts(tx: Tx, ctx: Ctx, before: Client, changes: Partial<ClientInput>) {
-  const contact = { phone: changes.mobile ?? before.mobile, email: changes.email ?? before.email };
-  if (changes.message_opt_out) return setOptOuts(tx, ctx, contact, changes.message_opt_out, 'client');
-  if (contact.phone === before.mobile && contact.email === before.email) return;
-  const carried = before.message_opt_out.filter((c) => (c === 'email' ? !!contact.email : !!contact.phone));
-  if (carried.length) await setOptOuts(tx, ctx, contact, carried, 'client');
 }
 
 /** Deletes a client who never booked; one with bookings stays for the record. */

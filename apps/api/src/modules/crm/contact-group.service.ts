@@ -253,8 +253,9 @@ const keyOf = (e: { kind: string; id: number }) => `${e.kind}:${e.id}`;
 /** Adds people to a list group; those already in it stay once. Each must be the organisation's. */
 export async function addContactGroupPeople(tx: Tx, ctx: Ctx, id: number, people: Entry[]): Promise<ContactGroup> {
   const row = await listRow(tx, ctx, id);
-  const have = new Set(row.entries.map(keyOf));
-  const added = people.filter((p, i) => !have.has(keyOf(p)) && people.findIndex((q) => keyOf(q) === keyOf(p)) === i);
+  // Each new one once (a Set of the keys seen, not a search per person).
+  const seen = new Set(row.entries.map(keyOf));
+  const added = people.filter((p) => !seen.has(keyOf(p)) && Boolean(seen.add(keyOf(p))));
   const input = { ...inputOf(row), members: [...row.entries, ...added] };
   await check(tx, ctx, input, added);
   return write(tx, ctx, row, input);

@@ -14,7 +14,7 @@ import type { Ctx } from '../../platform/request-context.js';
 import { nextNumber } from '../../platform/sequence.js';
 import { centre } from '../administrator/index.js';
 import { checkedBilling } from '../money/index.js';
-import { optOutsOf, setOptOuts } from '../messaging/index.js';
+import { keepOptOuts, setOptOuts } from '../messaging/index.js';
 import { checkActiveStaff } from '../staff/index.js';
 import { MODULE } from './constants.js';
 import { fullName, sellMembership } from './sales.service.js';
@@ -206,21 +206,9 @@ export async function updateMember(
       before: diffBefore,
       after: diffAfter,
     });
-  await keepOptOuts(tx, ctx, before, after, optOut);
+  await keepOptOuts(tx, ctx, before, after, optOut, 'member');
   if ('is_active' in diffAfter) await refreshStatuses(tx, ctx, { members: [id] });
   return { before, after };
-}
-
-/**
- * The member's opt-outs after an edit: as sent, or (not sent) the ones they had carried over to a
- * changed phone or e-mail, where the new one can hold them.
- */
-async function keepOptOuts(tx: Tx, ctx: Ctx, before: MemberRow, after: MemberRow, sent: MemberUpdate['message_opt_out']) {
-  if (sent) return setOptOuts(tx, ctx, after, sent, 'member');
-  if (before.phone === after.phone && before.email === after.email) return;
-  const [had] = await optOutsOf(tx, ctx, [before]);
-  const carried = had.filter((c) => (c === 'email' ? !!after.email : !!after.phone));
-  if (carried.length) await setOptOuts(tx, ctx, after, carried, 'member');
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type Template,
 } from '@arena/contracts/messaging';
 import { indianMobile } from '@arena/contracts/kit';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -342,18 +342,24 @@ export async function addOptOut(tx: Tx, ctx: Ctx, input: { channel: Channel; add
 }
 
 export async function removeOptOut(tx: Tx, ctx: Ctx, id: number): Promise<void> {
+  if (!(await deleteOptOut(tx, ctx, eq(messageOptOut.id, id)))) throw notFound();
+}
+
+/** Deletes the organisation's opt-out matching `where`, with its audit row; false when there was none. */
+async function deleteOptOut(tx: Tx, ctx: Ctx, where: SQL | undefined): Promise<boolean> {
   const [row] = await tx
     .delete(messageOptOut)
-    .where(and(eq(messageOptOut.organisationId, ctx.organisationId), eq(messageOptOut.id, id)))
+    .where(and(eq(messageOptOut.organisationId, ctx.organisationId), where))
     .returning();
-  if (!row) throw notFound();
+  if (!row) return false;
   await record(tx, ctx.actor, {
     module: MODULE,
     resource: 'message_opt_out',
-    objectId: id,
+    objectId: row.id,
     label: `${row.address} (${row.channel})`,
     action: 'delete',
   });
+  return true;
 }
 
 /** A person as the forms know them: a phone (SMS, WhatsApp) and an e-mail, either may be empty. */
@@ -401,19 +407,27 @@ export async function setOptOuts(tx: Tx, ctx: Ctx, contact: Contact, channels: C
   if (missing) throw fieldError('message_opt_out', NO_ADDRESS[missing]);
   const [now] = await optOutsOf(tx, ctx, [contact]);
   for (const channel of channels.filter((c) => !now.includes(c))) await addOptOut(tx, ctx, { channel, address: keyed[channel]! }, source);
-  for (const channel of now.filter((c) => !channels.includes(c))) {
-    const [row] = await tx
-      .select({ id: messageOptOut.id })
-      .from(messageOptOut)
-      .where(
-        and(
-          eq(messageOptOut.organisationId, ctx.organisationId),
-          eq(messageOptOut.channel, channel),
-          eq(messageOptOut.address, keyed[channel]!),
-        ),
-      );
-    if (row) await removeOptOut(tx, ctx, row.id);
-  }
+  for (const channel of now.filter((c) => !channels.includes(c)))
+    await deleteOptOut(tx, ctx, and(eq(messageOptOut.channel, channel), eq(messageOptOut.address, keyed[channel]!)));
+}
+
+/**
+ * A person's opt-outs after an edit of their form: as sent (`sent`), or — not sent — the ones they
+ * had carried over to a changed phone or e-mail, where the new one can hold them.
+ */
+export async function keepOptOuts(
+  tx: Tx,
+  ctx: Ctx,
+  before: Contact,
+  after: Contact,
+  sent: Channel[] | undefined,
+  source: string,
+): Promise<void> {
+  if (sent) return setOptOuts(tx, ctx, after, sent, source);
+  if (before.phone === after.phone && before.email === after.email) return;
+  const [had] = await optOutsOf(tx, ctx, [before]);
+  const carried = had.filter((c) => (c === 'email' ? !!after.email : !!after.phone));
+  if (carried.length) await setOptOuts(tx, ctx, after, carried, source);
 }
 
 // ---- retry ----

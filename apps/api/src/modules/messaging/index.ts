@@ -16,4 +16,4 @@ export {
 } from './send.service.js';
 export { drainSoon } from './drain.js';
 export { messageCounts, type StatusCounts } from './counts.js';
-export { templateIdByName, optOutsOf, setOptOuts, type Contact } from './admin.service.js';
+export { templateIdByName, keepOptOuts, optOutsOf, setOptOuts, type Contact } from './admin.service.js';

@@ -224,6 +224,42 @@ export async function recordMovement(tx: Tx, ctx: Ctx, m: Movement, audit = true
   return entry;
 }
 
+/**
+ * The `payment_received` notification of a payment on a sale (later, `receive`; or with the sale,
+ * `numberSales`): the module's users hear who paid what, how, for which sale. `count` > 1: one
+ * notice for several sales paid at once.
+ */
+export async function notifyPayment(
+  tx: Tx,
+  ctx: Ctx,
+  p: {
+    ref: SaleRef;
+    label: string;
+    party: string;
+    amount: string;
+    modes: string;
+    invoiceId: number | null;
+    centre: number | null;
+    count?: number;
+  },
+): Promise<void> {
+  const t = saleSource(p.ref.type);
+  const paid = formatInr(p.amount);
+  const count = p.count ?? 1;
+  await notify(tx, ctx, {
+    event: 'payment_received',
+    module: t.module,
+    title: `Payment received ${paid}`,
+    body:
+      count > 1
+        ? `${p.party} paid ${paid} for ${count} ${t.noun}s (${p.label} …).`
+        : `${p.party} paid ${paid} by ${p.modes} for ${t.noun} ${p.label}.`,
+    link: t.link ? t.link({ id: p.ref.id, label: p.label }) : p.invoiceId ? `/accounts/${p.invoiceId}` : '',
+    centre: p.centre,
+    subject: { type: p.ref.type, id: p.ref.id },
+  });
+}
+
 /** A payment received against a sale. 400 beyond the due; 409 on a cancelled sale. */
 export async function receive(tx: Tx, ctx: Ctx, ref: SaleRef, input: MoneyInput): Promise<SaleMoney> {
   const t = saleSource(ref.type);
@@ -254,15 +290,14 @@ export async function receive(tx: Tx, ctx: Ctx, ref: SaleRef, input: MoneyInput)
     notes: input.notes,
   });
   // One place for every seller's later payments (a membership's, a booking's …): its module's users hear of it.
-  const paid = formatInr(fromPaise(amount));
-  await notify(tx, ctx, {
-    event: 'payment_received',
-    module: t.module,
-    title: `Payment received ${paid}`,
-    body: `${moved.sale.party} paid ${paid} by ${mode.name} for ${t.noun} ${moved.sale.label}.`,
-    link: t.link ? t.link({ id: ref.id, label: moved.sale.label }) : moved.invoice ? `/accounts/${moved.invoice.id}` : '',
+  await notifyPayment(tx, ctx, {
+    ref,
+    label: moved.sale.label,
+    party: moved.sale.party,
+    amount: fromPaise(amount),
+    modes: mode.name,
+    invoiceId: moved.invoice?.id ?? null,
     centre: moved.sale.centre_id,
-    subject: { type: ref.type, id: ref.id },
   });
   return { entry, paid: moved.sale.paid, total: moved.sale.total, invoice: moved.invoice };
 }

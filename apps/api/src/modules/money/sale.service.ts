@@ -13,7 +13,7 @@
  * const [sold] = await numberSales(tx, ctx, [pending]);     // sold.invoice.number === 'INV/26-27/00017'
  * ```
  */
-import { B2C_DETAILS_FROM_PAISE, financialYear, formatInr, fromPaise, paise, UTR_MESSAGE } from '@arena/contracts';
+import { B2C_DETAILS_FROM_PAISE, financialYear, fromPaise, paise, UTR_MESSAGE } from '@arena/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { fieldError, invalidPk, onUnique } from '../../platform/errors.js';
@@ -21,9 +21,8 @@ import type { Ctx } from '../../platform/request-context.js';
 import { documentNumberSql, sequenceTake } from '../../platform/sequence.js';
 import { MODULE } from './constants.js';
 import { buildInvoice, sellerFor, type BuiltInvoice, type Buyer, type SaleItem } from './invoice.service.js';
-import { activeMode, checkMovementDate } from './ledger.service.js';
+import { activeMode, checkMovementDate, notifyPayment } from './ledger.service.js';
 import type { SellerSnapshot } from './schema.js';
-import { notify } from '../notifications/index.js';
 import { followSet, saleSource, target } from './sources.js';
 
 /** A payment taken with a sale: the mode by id (checked: active, this organisation's) or as already read. */
@@ -369,39 +368,27 @@ const PAID_AT_SALE_ONE_BY_ONE = 3;
 
 /**
  * A payment taken with the sale (a new member's first payment, a desk booking paid at once): the
- * same `payment_received` notification as a later payment (`receive`). Not for the demo's history.
+ * same `payment_received` notification as a later payment (`receive`); past PAID_AT_SALE_ONE_BY_ONE
+ * sales at once, one that sums them up. Not for the demo's history.
  */
 async function notifyPaidAtSale(tx: Tx, ctx: Ctx, sales: { p: PendingSale; r: SoldRow }[]): Promise<void> {
   const paid = sales.filter(({ p }) => p.payments.length && p.sale.auditMoney !== false && paise(p.paid) > 0);
-  if (!paid.length) return;
-  if (paid.length > PAID_AT_SALE_ONE_BY_ONE) {
-    const total = formatInr(fromPaise(paid.reduce((n, { p }) => n + paise(p.paid), 0)));
-    const t = saleSource(paid[0].p.sale.source.type);
-    await notify(tx, ctx, {
-      event: 'payment_received',
-      module: t.module,
-      title: `Payment received ${total}`,
-      body: `${paid[0].r.party} paid ${total} for ${paid.length} ${t.noun}s (${paid[0].r.label} …).`,
-      link: t.link ? t.link({ id: paid[0].p.sale.source.id, label: paid[0].r.label }) : `/accounts/${paid[0].r.id}`,
-      centre: paid[0].r.centre_id === null ? null : Number(paid[0].r.centre_id),
-      subject: { type: paid[0].p.sale.source.type, id: paid[0].p.sale.source.id },
+  const notice = ({ p, r }: (typeof paid)[number]) => ({
+    ref: p.sale.source,
+    label: r.label,
+    party: r.party,
+    amount: p.paid,
+    modes: [...new Set(p.payments.map((x) => x.modeName))].join(' and '),
+    invoiceId: Number(r.id),
+    centre: r.centre_id === null ? null : Number(r.centre_id),
+  });
+  if (paid.length > PAID_AT_SALE_ONE_BY_ONE)
+    await notifyPayment(tx, ctx, {
+      ...notice(paid[0]),
+      amount: fromPaise(paid.reduce((n, { p }) => n + paise(p.paid), 0)),
+      count: paid.length,
     });
-    return;
-  }
-  for (const { p, r } of paid) {
-    const t = saleSource(p.sale.source.type);
-    const amount = formatInr(p.paid);
-    const modes = [...new Set(p.payments.map((x) => x.modeName))].join(' and ');
-    await notify(tx, ctx, {
-      event: 'payment_received',
-      module: t.module,
-      title: `Payment received ${amount}`,
-      body: `${r.party} paid ${amount} by ${modes} for ${t.noun} ${r.label}.`,
-      link: t.link ? t.link({ id: p.sale.source.id, label: r.label }) : `/accounts/${r.id}`,
-      centre: r.centre_id === null ? null : Number(r.centre_id),
-      subject: { type: p.sale.source.type, id: p.sale.source.id },
-    });
-  }
+  else for (const sale of paid) await notifyPayment(tx, ctx, notice(sale));
 }
 
 interface SoldRow {

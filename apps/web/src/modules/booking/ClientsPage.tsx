@@ -163,6 +163,7 @@ function ClientsScreen({ node, initialBulk }: { node: ResolvedNode; initialBulk:
             open
             onOpenChange={(o) => !o && setMessaging(null)}
             module="booking"
+            audience="clients"
             recipients={[{ kind: 'client', id: messaging.id, name: messaging.name }]}
           />
         </Suspense>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Check, Plus, Search, X } from 'lucide-react';
+import { Check, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
+import { SearchBox } from '../../components/SearchBox';
 import { useDebounced } from '../../lib/useDebounced';
 import { searchContacts, type Contact } from './api';
 
@@ -46,24 +47,15 @@ export function PeoplePicker({
         <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-fg">
           Find people
         </label>
-        <div className="relative">
-          <Search size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" aria-hidden />
-          <input
-            id={id}
-            type="search"
-            autoComplete="off"
-            autoFocus={autoFocus}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Name, phone or member code"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint`}
-            className={clsx(
-              'block h-10 w-full rounded-md border bg-surface pl-9 pr-3 text-sm text-fg shadow-sm placeholder:text-muted/70 focus:outline-none focus:ring-2',
-              error ? 'border-danger focus:ring-danger/25' : 'border-line-strong focus:border-accent focus:ring-accent/30',
-            )}
-          />
-        </div>
+        <SearchBox
+          id={id}
+          autoFocus={autoFocus}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Name, phone or member code"
+          invalid={!!error}
+          aria-describedby={`${id}-hint`}
+        />
         <p id={`${id}-hint`} className={clsx('mt-1 text-xs', error ? 'text-danger-text' : 'text-muted')}>
           {error ?? 'Members, booking clients and enquiries.'}
         </p>

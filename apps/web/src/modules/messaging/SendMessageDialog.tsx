@@ -22,9 +22,6 @@ export interface MessageRecipient {
   name: string;
 }
 
-/** The manifests' audience of chosen people of each kind (membership's `members`, booking's `clients`). */
-const AUDIENCE: Record<MessageRecipient['kind'], string> = { member: 'members', client: 'clients' };
-
 /**
  * A person's (or a selection's) Message: a template of the module on a channel — or, for an
  * e-mail, a subject and text — sent through the messaging engine. Before anything goes it shows
@@ -36,17 +33,19 @@ export function SendMessageDialog({
   open,
   onOpenChange,
   module,
+  audience,
   recipients,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
   module: MessageModule;
-  /** All of one kind. */
+  /** The module's audience of chosen people (membership's `members`, booking's `clients`). */
+  audience: string;
+  /** All of the audience's kind. */
   recipients: MessageRecipient[];
 }) {
   const { send } = useMessagingActions();
-  const kind = recipients[0]?.kind ?? 'member';
-  const base = { module, audience: AUDIENCE[kind], ids: recipients.map((r) => r.id) };
+  const base = { module, audience, ids: recipients.map((r) => r.id) };
   const schema = requestSchema(fields, sendInputSchema, (v) => bodyOf(base, v));
   const title = recipients.length === 1 ? `Message ${recipients[0].name}` : `Message ${recipients.length} people`;
   return (

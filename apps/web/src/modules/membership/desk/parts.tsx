@@ -1,9 +1,10 @@
 /** Small pieces the desk screens share: signed amounts, GST choices, the member picker. */
 import { GST_RATES } from '@arena/contracts/kit';
 import { clsx } from 'clsx';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/Button';
+import { SearchBox } from '../../../components/SearchBox';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useDebounced } from '../../../lib/useDebounced';
 import { MemberAvatar } from '../members/MemberAvatar';
@@ -100,25 +101,16 @@ export function MemberPicker({
         <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-fg">
           {label}
         </label>
-        <div className="relative">
-          <Search size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" aria-hidden />
-          <input
-            id={id}
-            type="search"
-            autoComplete="off"
-            autoFocus={autoFocus}
-            value={search}
-            disabled={disabled}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Name, phone or code (MEM-00042)"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={clsx(
-              'block h-10 w-full rounded-md border bg-surface pl-9 pr-3 text-sm text-fg shadow-sm placeholder:text-muted/70 focus:outline-none focus:ring-2',
-              error ? 'border-danger focus:ring-danger/25' : 'border-line-strong focus:border-accent focus:ring-accent/30',
-            )}
-          />
-        </div>
+        <SearchBox
+          id={id}
+          autoFocus={autoFocus}
+          value={search}
+          disabled={disabled}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Name, phone or code (MEM-00042)"
+          invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         {error && (
           <p id={`${id}-error`} className="mt-1 text-xs text-danger-text">
             {error}

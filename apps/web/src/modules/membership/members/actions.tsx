@@ -120,6 +120,7 @@ export function MessageButton({
             open
             onOpenChange={setOpen}
             module="membership"
+            audience="members"
             recipients={[{ kind: 'member', id: member.id, name: member.full_name }]}
           />
         </Suspense>
