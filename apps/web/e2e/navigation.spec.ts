@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, OWNER, signIn } from './support';
+import { apiAs, bookOnline, OWNER, signIn } from './support';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, OWNER);
@@ -71,7 +71,10 @@ test('messages and notifications show the real entries: delivery failures and th
   await expect(failure).toBeVisible();
   await failure.click();
   await expect(page).toHaveURL('/admin/messaging/logs');
-  // Notifications: the demo owner's own, newest first.
+  // Notifications: the owner's own, newest first (a visitor has just booked online; earlier journeys
+  // may have pushed the demo's own ones down the list).
+  await bookOnline(page, { name: 'Menu Visitor', email: 'menu.visitor@example.com', mobile_no: '9845033333' }, 24);
+  await page.reload();
   await page.getByRole('button', { name: /^Notifications/ }).click();
   await expect(page.getByRole('menuitem', { name: /New online booking/ }).first()).toBeVisible();
   await expect(page.getByText('No notifications')).toBeHidden();

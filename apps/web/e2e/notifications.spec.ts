@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { addDays, format } from 'date-fns';
-import { DESK, OWNER, PORT, signIn } from './support';
+import { bookOnline, DESK, OWNER, signIn } from './support';
 
 /** Issue 22: a new online booking raises the owner's notification badge without a reload; the dropdown opens the booking. */
-const API = `http://127.0.0.1:${PORT}/api`;
-const HOST = { Host: `demo.localhost:${PORT}` };
 
 test('a booking made on the public portal raises the owner’s badge, the dropdown opens it, and the badge goes down', async ({ page }) => {
   await signIn(page, OWNER);
@@ -21,40 +18,7 @@ test('a booking made on the public portal raises the owner’s badge, the dropdo
   const before = await countOf();
 
   // A visitor books on the portal (its API, as the portal page calls it).
-  const centres = (await (await page.request.get(`${API}/public/centres/`, { headers: HOST })).json()).results as {
-    id: number;
-    name: string;
-  }[];
-  const centre = centres.find((c) => c.name === 'Main Centre')!;
-  const facilities = (await (await page.request.get(`${API}/public/facilities/?centre=${centre.id}`, { headers: HOST })).json())
-    .results as {
-    id: number;
-    name: string;
-    sport_name: string;
-  }[];
-  const court = facilities.find((f) => f.sport_name === 'Badminton' && f.name === 'Court 1')!;
-  const day = addDays(new Date(), 23);
-  const groups = (await (
-    await page.request.get(`${API}/booking/facility/${court.id}/online-available-slots/${format(day, 'dd-MM-yyyy')}/`, { headers: HOST })
-  ).json()) as { time_slots: { id: number; start_time: string; end_time: string; price: string; booking_status: string }[] }[];
-  const slot = groups.flatMap((g) => g.time_slots).find((s) => s.booking_status === 'available')!;
-  const date = format(day, 'yyyy-MM-dd');
-  const booked = await page.request.post(`${API}/public/bookings/`, {
-    headers: HOST,
-    data: {
-      centre: centre.id,
-      facility: court.id,
-      date,
-      time_slots: [{ date, slot: slot.id, start_time: slot.start_time, end_time: slot.end_time }],
-      name: 'Notified Visitor',
-      email: 'notified.visitor@example.com',
-      mobile_no: '9845022222',
-      booking_amount: slot.price,
-      sub_total: slot.price,
-    },
-  });
-  expect(booked.status()).toBe(201);
-  const code = (await booked.json()).code as string;
+  const code = await bookOnline(page, { name: 'Notified Visitor', email: 'notified.visitor@example.com', mobile_no: '9845022222' }, 23);
 
   // No reload: the badge rises within the polling interval.
   await expect.poll(countOf, { timeout: 10_000 }).toBe(before + 1);

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { addDays, format } from 'date-fns';
 
 export const PORT = Number(process.env.ARENA_E2E_PORT ?? 3210);
 export const DATA_DIR = process.env.ARENA_E2E_DATA_DIR ?? '';
@@ -93,4 +94,42 @@ export async function apiAs(page: Page, user: { email: string; password: string 
     post: async (path: string, data: unknown) => page.request.post(`http://127.0.0.1:${PORT}/api${path}`, { headers, data }),
     put: async (path: string, data: unknown) => page.request.put(`http://127.0.0.1:${PORT}/api${path}`, { headers, data }),
   };
+}
+
+/**
+ * A visitor's booking of Main Centre's Badminton Court 1, `daysAhead` from today, through the
+ * public API as the portal page calls it; answers the booking's code.
+ */
+export async function bookOnline(
+  page: Page,
+  visitor: { name: string; email: string; mobile_no: string },
+  daysAhead: number,
+): Promise<string> {
+  const api = `http://127.0.0.1:${PORT}/api`;
+  const headers = { Host: `demo.localhost:${PORT}` };
+  const get = async (path: string) => (await page.request.get(`${api}${path}`, { headers })).json();
+  const centres = (await get('/public/centres/')).results as { id: number; name: string }[];
+  const centre = centres.find((c) => c.name === 'Main Centre')!;
+  const facilities = (await get(`/public/facilities/?centre=${centre.id}`)).results as { id: number; name: string; sport_name: string }[];
+  const court = facilities.find((f) => f.sport_name === 'Badminton' && f.name === 'Court 1')!;
+  const day = addDays(new Date(), daysAhead);
+  const groups = (await get(`/booking/facility/${court.id}/online-available-slots/${format(day, 'dd-MM-yyyy')}/`)) as {
+    time_slots: { id: number; start_time: string; end_time: string; price: string; booking_status: string }[];
+  }[];
+  const slot = groups.flatMap((g) => g.time_slots).find((s) => s.booking_status === 'available')!;
+  const date = format(day, 'yyyy-MM-dd');
+  const booked = await page.request.post(`${api}/public/bookings/`, {
+    headers,
+    data: {
+      centre: centre.id,
+      facility: court.id,
+      date,
+      time_slots: [{ date, slot: slot.id, start_time: slot.start_time, end_time: slot.end_time }],
+      ...visitor,
+      booking_amount: slot.price,
+      sub_total: slot.price,
+    },
+  });
+  expect(booked.status()).toBe(201);
+  return (await booked.json()).code as string;
 }
