@@ -106,6 +106,48 @@ export interface ModuleManifest {
   messageAudiences?: MessageAudience[];
   /** Events automatic messages can be sent on (messaging engine's rules, issue 22). */
   messageTriggers?: MessageTrigger[];
+  /**
+   * What the module takes online payments for (issue 23): the payments module calls a purpose's
+   * `onPaid` once when the gateway's signed callback says an order of it was paid, and `onFailed`
+   * once when it failed, was cancelled or expired unpaid.
+   */
+  paymentPurposes?: PaymentPurposeDefinition[];
+}
+
+/** Who an online payment goes to: the organisation (a member's due, a portal booking) or the provider (the organisation's subscription). */
+export type PaymentPayee = 'organisation' | 'provider';
+
+/** An online payment order as a purpose's hooks see it. */
+export interface PaymentOrderFacts {
+  /** Our order id (`ord_…`), never the gateway's. */
+  id: string;
+  payee: PaymentPayee;
+  /** The organisation that receives the money (payee organisation) or pays it (payee provider). */
+  organisationId: number;
+  purpose: string;
+  /** What the purpose stored to fulfil it (a booking id, a sale reference, a plan …). */
+  ref: Record<string, unknown>;
+  /** Rupees, two decimals. */
+  amount: string;
+  description: string;
+  provider: 'sandbox' | 'razorpay';
+  /** The gateway's payment id once paid (`pay_…`): the ledger reference of the receipt. */
+  gatewayPaymentId: string | null;
+  payer: { name: string; email: string; phone: string };
+}
+
+/**
+ * A kind of online payment. Both hooks run in the organisation's tenant transaction (`ctx` a
+ * system ctx of `organisationId`, for the provider's orders too), the same transaction that marks
+ * the order paid or failed: a hook that throws leaves the order as it was, so the gateway's retry
+ * runs it again. Each runs at most once per order.
+ */
+export interface PaymentPurposeDefinition {
+  /** `booking`, `due`, `subscription` … unique across modules. */
+  name: string;
+  payee: PaymentPayee;
+  onPaid(tx: Tx, ctx: Ctx, order: PaymentOrderFacts): Promise<void>;
+  onFailed?(tx: Tx, ctx: Ctx, order: PaymentOrderFacts): Promise<void>;
 }
 
 /** The most recipients an audience or a trigger resolves to at once. */
