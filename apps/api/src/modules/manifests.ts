@@ -9,6 +9,7 @@ import { moneyModule } from './money/module.js';
 import { membershipModule } from './membership/module.js';
 import { notificationsModule } from './notifications/module.js';
 import { messagingModule } from './messaging/module.js';
+import { paymentsModule } from './payments/module.js';
 import { publicModule } from './public/module.js';
 import { staffModule } from './staff/module.js';
 
@@ -18,6 +19,7 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   publicModule,
   bookingModule,
   moneyModule,
+  paymentsModule,
   incomeExpenseModule,
   membershipModule,
   staffModule,

@@ -82,6 +82,18 @@ const configSchema = z.object({
   SUBSCRIPTION_MAX_SLOTS: intFromEnv(2000, 1, 100000),
   WEB_DIST: z.string().optional(),
   /**
+   * The provider's own gateway (issue 23): what organisations pay their subscription through.
+   * `sandbox` (default) is the built-in offline gateway; `razorpay` needs the three keys below.
+   */
+  PROVIDER_GATEWAY: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  PROVIDER_RAZORPAY_KEY_ID: z.string().default(''),
+  PROVIDER_RAZORPAY_KEY_SECRET: z.string().default(''),
+  PROVIDER_RAZORPAY_WEBHOOK_SECRET: z.string().default(''),
+  /** The provider's name on its checkout pages and invoices. */
+  PROVIDER_NAME: z.string().default('Arena'),
+  /** Razorpay's API base (tests point it at recorded fixtures; never the network in tests). */
+  RAZORPAY_API_URL: z.string().default('https://api.razorpay.com'),
+  /**
    * The key that seals stored secrets (messaging providers' tokens): 32 bytes as 64 hex digits or
    * base64. Unset = a key generated once in DATA_DIR/secrets.key (one instance; several instances
    * must share this variable).

@@ -4,7 +4,7 @@
  * in DATA_DIR/secrets.key (mode 0600). A sealed value is never answered by the API: `maskSecret`
  * shows its last four characters.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.js';
@@ -58,4 +58,9 @@ export function openSecret(config: Pick<Config, 'SECRETS_KEY' | 'DATA_DIR'>, sea
 /** How the API shows a stored secret: `••••1234`, or '' when none is stored. */
 export function maskSecret(plain: string): string {
   return plain ? `••••${plain.slice(-4)}` : '';
+}
+
+/** A secret derived from the sealing key for a fixed purpose (the provider's sandbox gateway keys): stable across restarts and instances sharing the key. */
+export function derivedSecret(config: Pick<Config, 'SECRETS_KEY' | 'DATA_DIR'>, label: string): string {
+  return createHmac('sha256', keyOf(config)).update(label).digest('hex');
 }

@@ -1,6 +1,6 @@
 import { z } from '../zod-config.js';
 import { endpoint } from '../endpoint.js';
-import { idParamsSchema } from '../common.js';
+import { idParamsSchema, partialWithoutDefaults } from '../common.js';
 
 /**
  * Spec 3 (Payments page): start an online payment on the provider's host; the answer's
@@ -66,12 +66,17 @@ export const paymentGatewayEndpoints = {
     response: paymentGatewaySchema,
     status: 201,
   }),
-  detail: endpoint({ method: 'GET', path: '/api/administrator/payment-gateway/:id/', params: idParamsSchema, response: paymentGatewaySchema }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/administrator/payment-gateway/:id/',
+    params: idParamsSchema,
+    response: paymentGatewaySchema,
+  }),
   update: endpoint({
     method: 'PATCH',
     path: '/api/administrator/payment-gateway/:id/',
     params: idParamsSchema,
-    body: paymentGatewayInputSchema.partial(),
+    body: partialWithoutDefaults(paymentGatewayInputSchema),
     response: paymentGatewaySchema,
   }),
   remove: endpoint({ method: 'DELETE', path: '/api/administrator/payment-gateway/:id/', params: idParamsSchema, status: 204 }),
@@ -108,14 +113,30 @@ export const paymentCallbackSchema = z.object({
 });
 
 export const paymentEndpoints = {
-  checkout: endpoint({ method: 'GET', path: '/api/public/payments/checkout/:id/', params: orderParamsSchema, response: checkoutOrderSchema }),
-  /** The sandbox gateway's Pay and Fail buttons: the answer is where the browser goes (the order's return path). */
+  checkout: endpoint({
+    method: 'GET',
+    path: '/api/public/payments/checkout/:id/',
+    params: orderParamsSchema,
+    response: checkoutOrderSchema,
+  }),
+  /**
+   * The sandbox gateway's Pay and Fail buttons. The sandbox delivers its signed webhook before it
+   * answers (so the order is settled when this returns), then hands the browser the signed
+   * `callback` a real gateway's checkout gives, which the page posts to `callback`.
+   */
   sandbox: endpoint({
     method: 'POST',
     path: '/api/public/payments/checkout/:id/sandbox/',
     params: orderParamsSchema,
     body: z.object({ outcome: z.enum(['pay', 'fail']) }),
-    response: z.object({ redirect_url: z.string() }),
+    response: z.object({ redirect_url: z.string(), callback: paymentCallbackSchema }),
+  }),
+  /** The gateway's webhook (`X-Razorpay-Signature` over the raw body): the organisation's on its host, the provider's on the provider host. */
+  webhook: endpoint({
+    method: 'POST',
+    path: '/api/public/payments/webhook/',
+    body: z.unknown(),
+    response: z.object({ status: z.string() }),
   }),
   /** The browser's callback: verified by `razorpay_signature`, recorded once whichever of it and the webhook comes first. */
   callback: endpoint({
@@ -129,6 +150,12 @@ export const paymentEndpoints = {
     method: 'GET',
     path: '/api/public/payments/order/:id/',
     params: orderParamsSchema,
-    response: z.object({ id: z.string(), status: z.enum(PAYMENT_ORDER_STATUSES), amount: z.string(), description: z.string(), paid_at: z.string().nullable() }),
+    response: z.object({
+      id: z.string(),
+      status: z.enum(PAYMENT_ORDER_STATUSES),
+      amount: z.string(),
+      description: z.string(),
+      paid_at: z.string().nullable(),
+    }),
   }),
 };

@@ -28,7 +28,16 @@ function createRole(name: string, attributes: string): string {
 }
 
 /** Platform tables keyed by organisation that are filtered in code, not by RLS. */
-export const PLATFORM_TABLES = ['organisation', 'app_user', 'auth_token', 'one_time_key', 'throttle_event', 'subscription_plan'];
+export const PLATFORM_TABLES = [
+  'organisation',
+  'app_user',
+  'auth_token',
+  'one_time_key',
+  'throttle_event',
+  'subscription_plan',
+  'payment_order',
+  'payment_event',
+];
 
 /** Tables the application may insert into and read but never update or delete. */
 export const APPEND_ONLY_TABLES = ['audit_log'];
