@@ -99,7 +99,9 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
-        'script-src': ["'self'"],
+        // Razorpay's checkout (issue 23) runs its script and frames on the checkout page.
+        'script-src': ["'self'", 'https://checkout.razorpay.com'],
+        'frame-src': ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
         'style-src': ["'self'", "'unsafe-inline'"],
       },
     },

@@ -15,6 +15,7 @@ const ResetConfirmPage = page(() => import('../modules/accounts/ResetConfirmPage
 const ConfirmEmailPage = page(() => import('../modules/accounts/ConfirmEmailPage'));
 const RegisterOrganisationPage = page(() => import('../modules/accounts/RegisterOrganisationPage'));
 const PaymentsPage = page(() => import('../modules/payments/PaymentsPage'));
+const CheckoutPage = page(() => import('../modules/payments/CheckoutPage'));
 /** The main application (shell, menu, module screens) loads only after sign-in. */
 const MainApp = page(() => import('./MainApp'));
 
@@ -57,6 +58,8 @@ export const router = createBrowserRouter([
       { path: '/accounts/reset-password', element: <ForgotPasswordPage />, ...titled('Forgot password') },
       { path: '/password/reset/confirm/:uid/:token', element: <ResetConfirmPage />, ...titled('Reset your password') },
       { path: '/accounts/confirm-email/:key', element: <ConfirmEmailPage />, ...titled('Verify email') },
+      // The hosted checkout of an online payment (issue 23): no login, on the organisation's host or the provider's.
+      { path: '/checkout/:id', element: <CheckoutPage />, ...titled('Checkout') },
       {
         element: <RequireAuth />,
         errorElement: <RouteError />,
