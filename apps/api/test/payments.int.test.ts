@@ -6,7 +6,7 @@ import { createPaymentOrder } from '../src/modules/payments/index.js';
 import { useGatewayFetch, webhookSignature } from '../src/modules/payments/gateway.js';
 import { expireOrders } from '../src/modules/payments/order.service.js';
 import { queryRows } from '../src/platform/db/client.js';
-import { inOrg, makeOrganisation, type TestOrganisation } from './factories.js';
+import { inOrg, makeOrganisation, makeUser, type TestOrganisation } from './factories.js';
 import { call, createTestApp, login, onPostgres, PROVIDER_HOST, type TestContext } from './helpers.js';
 import { orderIdOf, payOrder, testPurpose } from './payments-support.js';
 
@@ -112,6 +112,23 @@ describe('online payments: gateway settings, orders, checkout and callbacks', ()
       token: await login(t.app, other.owner, other.host),
     });
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it("keeps the gateway settings to users with the Administrator's module (403 for others, nothing written)", async () => {
+    const staff = await makeUser(t, acme.id, { modules: ['Booking Management'] });
+    const key = await login(t.app, staff, acme.host);
+    const list = await call(t.app, { method: 'GET', url: '/api/administrator/payment-gateway/', host: acme.host, token: key });
+    expect(list.statusCode).toBe(403);
+    const made = await call(t.app, {
+      method: 'POST',
+      url: '/api/administrator/payment-gateway/',
+      host: acme.host,
+      token: key,
+      payload: { provider: 'razorpay', key_id: 'rzp_test_abcdefgh', key_secret: 'x', webhook_secret: 'y' },
+    });
+    expect(made.statusCode).toBe(403);
+    const count = await inOrg(t, acme, (tx) => queryRows<{ n: string }>(tx, sql`select count(*) as n from payment_gateway`));
+    expect(Number(count[0].n)).toBe(2);
   });
 
   it('shows the checkout only on its own host, records a sandbox payment once and runs the purpose once', async () => {
