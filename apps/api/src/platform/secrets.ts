@@ -64,3 +64,12 @@ export function maskSecret(plain: string): string {
 export function derivedSecret(config: Pick<Config, 'SECRETS_KEY' | 'DATA_DIR'>, label: string): string {
   return createHmac('sha256', keyOf(config)).update(label).digest('hex');
 }
+
+/** How the API shows a sealed secret: `••••1234`; `••••` when it was sealed with another key; '' when none. */
+export function maskSealed(config: Pick<Config, 'SECRETS_KEY' | 'DATA_DIR'>, sealed: string): string {
+  try {
+    return maskSecret(openSecret(config, sealed));
+  } catch {
+    return sealed ? '••••' : '';
+  }
+}

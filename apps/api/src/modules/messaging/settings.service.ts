@@ -7,7 +7,7 @@ import type { Config } from '../../platform/config.js';
 import type { Tx } from '../../platform/db/client.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { maskSecret, openSecret, sealSecret } from '../../platform/secrets.js';
+import { maskSealed, openSecret, sealSecret } from '../../platform/secrets.js';
 import { MODULE } from './constants.js';
 import { MailProvider, Msg91Provider, OfflineProvider, WhatsappCloudProvider, type Fetch, type MessageProvider } from './providers.js';
 import { messageSetting } from './schema.js';
@@ -26,13 +26,7 @@ export async function loadSettings(tx: Tx, ctx: Ctx): Promise<SettingRow> {
   return made;
 }
 
-const masked = (config: Config, sealed: string) => {
-  try {
-    return maskSecret(openSecret(config, sealed));
-  } catch {
-    return sealed ? '••••' : '';
-  }
-};
+const masked = maskSealed;
 
 export function settingsJson(config: Config, row: SettingRow): MessagingSettings {
   return {

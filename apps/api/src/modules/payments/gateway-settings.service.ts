@@ -7,24 +7,18 @@ import { randomBytes } from 'node:crypto';
 import type { PaymentGateway, PaymentGatewayInput } from '@arena/contracts/payments';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
-import { organisationOrigin, type Config } from '../../platform/config.js';
+import { organisationOrigin } from '../../platform/config.js';
 import type { Tx } from '../../platform/db/client.js';
 import { badRequest, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { maskSecret, openSecret, sealSecret } from '../../platform/secrets.js';
+import { maskSealed, sealSecret } from '../../platform/secrets.js';
 import { paymentEndpoints } from '@arena/contracts/payments';
 import { MODULE } from './constants.js';
 import { paymentGateway } from './schema.js';
 
 type Row = typeof paymentGateway.$inferSelect;
 
-const masked = (config: Config, sealed: string) => {
-  try {
-    return maskSecret(openSecret(config, sealed));
-  } catch {
-    return sealed ? '••••' : '';
-  }
-};
+const masked = maskSealed;
 
 export function gatewayJson(ctx: Ctx, row: Row): PaymentGateway {
   return {
