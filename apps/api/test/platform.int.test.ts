@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/platform/db/schema.js';
 import { centre } from '../src/modules/administrator/schema.js';
 import { queryRows, withTenant } from '../src/platform/db/client.js';
+import { PLATFORM_TABLES } from '../src/platform/db/security.js';
 import { call, createTestApp, login, OWNER, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -127,7 +128,10 @@ describe('database security', () => {
           from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attname = 'organisation_id'
           join pg_namespace n on n.oid = c.relnamespace
           where n.nspname = 'public' and c.relkind = 'r'
-            and c.relname not in ('organisation', 'app_user', 'auth_token', 'one_time_key', 'throttle_event', 'subscription_plan')`,
+            and c.relname not in (${sql.join(
+              PLATFORM_TABLES.map((t) => sql`${t}`),
+              sql`, `,
+            )})`,
     );
     expect(tables.map((t) => t.relname).sort()).toEqual(expect.arrayContaining(['audit_log', 'centre']));
     for (const t of tables) {
