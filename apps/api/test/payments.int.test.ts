@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPaymentOrder } from '../src/modules/payments/index.js';
+import { createPaymentOrder, ONLINE_PAYMENT_MODE, onlinePaymentModeId } from '../src/modules/payments/index.js';
 import { useGatewayFetch, webhookSignature } from '../src/modules/payments/gateway.js';
 import { expireOrders } from '../src/modules/payments/order.service.js';
-import { queryRows } from '../src/platform/db/client.js';
+import { queryRows, withTenant } from '../src/platform/db/client.js';
+import { organisation } from '../src/platform/db/schema.js';
+import { systemCtx } from '../src/platform/request-context.js';
 import { inOrg, makeOrganisation, makeUser, type TestOrganisation } from './factories.js';
 import { call, createTestApp, login, onPostgres, PROVIDER_HOST, type TestContext } from './helpers.js';
 import { orderIdOf, payOrder, testPurpose } from './payments-support.js';
@@ -347,6 +349,34 @@ describe('online payments: gateway settings, orders, checkout and callbacks', ()
     expect(page.json()).toMatchObject({ payee_name: 'Arena', amount: '499.00' });
     await payOrder(t.app, PROVIDER_HOST, id);
     expect((await row(id)).status).toBe('paid');
+  });
+
+  it("pays through the seeded demo organisation's sandbox, whose keys were made by another process", async () => {
+    const [demo] = await t.handle.db.select().from(organisation).where(eq(organisation.subdomain, 'demo'));
+    const made = await withTenant(t.handle.db, demo.id, (tx) =>
+      createPaymentOrder(tx, systemCtx(t.config, demo, 'test'), {
+        payee: 'organisation',
+        purpose: 'test_due',
+        ref: {},
+        amount: '10',
+        description: 'Demo due',
+        payer: { name: 'Asha', email: 'asha@example.com', phone: '9812345678' },
+        returnPath: '/',
+      }),
+    );
+    await payOrder(t.app, 'demo.localhost', orderIdOf(made.checkout_url));
+    expect((await row(orderIdOf(made.checkout_url))).status).toBe('paid');
+  });
+
+  it('records online receipts under the online mode even after the owner deactivated it', async () => {
+    await inOrg(t, acme, (tx) =>
+      tx.execute(sql`update payment_mode set is_active = false where organisation_id = ${acme.id} and name = ${ONLINE_PAYMENT_MODE}`),
+    );
+    const id = await inOrg(t, acme, (tx, ctx) => onlinePaymentModeId(tx, ctx));
+    const [mode] = await inOrg(t, acme, (tx) =>
+      queryRows<{ id: number; is_active: boolean }>(tx, sql`select id, is_active from payment_mode where name = ${ONLINE_PAYMENT_MODE}`),
+    );
+    expect(mode).toMatchObject({ id, is_active: true });
   });
 
   it('refuses amounts out of bounds before asking the gateway', async () => {

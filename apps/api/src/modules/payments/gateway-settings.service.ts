@@ -11,7 +11,7 @@ import { organisationOrigin } from '../../platform/config.js';
 import type { Tx } from '../../platform/db/client.js';
 import { badRequest, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { maskSealed, sealSecret } from '../../platform/secrets.js';
+import { derivedSecret, maskSealed, sealSecret } from '../../platform/secrets.js';
 import { paymentEndpoints } from '@arena/contracts/payments';
 import { MODULE } from './constants.js';
 import { paymentGateway } from './schema.js';
@@ -59,6 +59,15 @@ async function load(tx: Tx, ctx: Ctx, id: number): Promise<Row> {
 
 export const getGateway = async (tx: Tx, ctx: Ctx, id: number) => gatewayJson(ctx, await load(tx, ctx, id));
 
+/**
+ * A sandbox gateway's secrets are derived from the sealing key and its key id, never random: its
+ * signer and verifier are this app, so a database restored under another key (a copied template,
+ * a moved DATA_DIR) still pays. They are sealed as well, only for the masked display.
+ */
+export function sandboxSecret(config: Ctx['config'], keyId: string, which: 'key' | 'webhook'): string {
+  return derivedSecret(config, `sandbox ${which} secret ${keyId}`);
+}
+
 /** Razorpay needs its three keys; the sandbox makes its own. */
 function checkKeys(provider: Row['provider'], v: { keyId: string; keySecret: string; webhookSecret: string }): void {
   if (provider !== 'razorpay') return;
@@ -86,8 +95,8 @@ async function deactivateOthers(tx: Tx, ctx: Ctx, keep: number | null): Promise<
 export async function createGateway(tx: Tx, ctx: Ctx, input: PaymentGatewayInput): Promise<PaymentGateway> {
   const sandbox = input.provider === 'sandbox';
   const keyId = sandbox ? `sbx_${randomBytes(8).toString('hex')}` : (input.key_id ?? '').trim();
-  const keySecret = sandbox ? randomBytes(24).toString('base64url') : (input.key_secret ?? '');
-  const webhookSecret = sandbox ? randomBytes(24).toString('base64url') : (input.webhook_secret ?? '');
+  const keySecret = sandbox ? sandboxSecret(ctx.config, keyId, 'key') : (input.key_secret ?? '');
+  const webhookSecret = sandbox ? sandboxSecret(ctx.config, keyId, 'webhook') : (input.webhook_secret ?? '');
   checkKeys(input.provider, { keyId, keySecret, webhookSecret });
   const active = input.is_active ?? true;
   if (active) await deactivateOthers(tx, ctx, null);

@@ -10,6 +10,7 @@ export {
   cancelPaymentOrder,
   paymentOrderOf,
   ONLINE_PAYMENT_MODE,
+  onlinePaymentModeId,
   type NewPaymentOrder,
   type CreatedPaymentOrder,
   type PaymentOrderView,

@@ -8,17 +8,33 @@
 import { fromPaise, toPaise } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { organisationOrigin, type Config } from '../../platform/config.js';
-import { withTenant, type Database, type Tx } from '../../platform/db/client.js';
+import { queryRows, withTenant, type Database, type Tx } from '../../platform/db/client.js';
 import { organisation } from '../../platform/db/schema.js';
-import { fieldError } from '../../platform/errors.js';
+import { conflict, fieldError } from '../../platform/errors.js';
 import { registeredModules, type PaymentOrderFacts, type PaymentPayee, type PaymentPurposeDefinition } from '../../platform/module.js';
 import { systemCtx, type Ctx } from '../../platform/request-context.js';
 import { derivedSecret, openSecret } from '../../platform/secrets.js';
 import { createGatewayOrder, randomId, type GatewayKeys } from './gateway.js';
+import { sandboxSecret } from './gateway-settings.service.js';
+import { paymentMode } from '../administrator/index.js';
 import { paymentEvent, paymentGateway, paymentOrder } from './schema.js';
 
 /** The payment mode every online payment is received under (created for each organisation by this module's hook). */
 export const ONLINE_PAYMENT_MODE = 'Online (gateway)';
+
+/**
+ * The payment mode an online receipt is recorded under (for `receive` in a purpose's `onPaid`).
+ * Money that arrived must be recorded even if the owner deactivated or renamed the mode: it is
+ * made active again, or made anew.
+ */
+export async function onlinePaymentModeId(tx: Tx, ctx: Ctx): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into ${paymentMode} (organisation_id, name) values (${ctx.organisationId}, ${ONLINE_PAYMENT_MODE})
+        on conflict (organisation_id, lower(name)) do update set is_active = true returning id`,
+  );
+  return Number(rows[0].id);
+}
 /** The largest online payment: ₹10,00,00,000. */
 export const MAX_ONLINE_PAISE = 100_000_000 * 100;
 
@@ -111,14 +127,15 @@ export function providerKeys(config: Config): GatewayKeys {
 }
 
 function open(config: Config, row: typeof paymentGateway.$inferSelect): GatewayKeys {
-  return {
-    provider: row.provider,
-    mode: row.mode,
-    keyId: row.keyId,
-    keySecret: openSecret(config, row.keySecret),
-    webhookSecret: openSecret(config, row.webhookSecret),
-    gatewayId: row.id,
-  };
+  const keys = { provider: row.provider, mode: row.mode, keyId: row.keyId, gatewayId: row.id };
+  if (row.provider === 'sandbox')
+    return { ...keys, keySecret: sandboxSecret(config, row.keyId, 'key'), webhookSecret: sandboxSecret(config, row.keyId, 'webhook') };
+  try {
+    return { ...keys, keySecret: openSecret(config, row.keySecret), webhookSecret: openSecret(config, row.webhookSecret) };
+  } catch {
+    // Sealed under another key (SECRETS_KEY changed, DATA_DIR moved): the owner enters them again.
+    throw conflict("The payment gateway's keys cannot be read. Enter them again in Administrator › Payment Gateway.");
+  }
 }
 
 /** The organisation's active gateway's keys, or null when it has none. */
