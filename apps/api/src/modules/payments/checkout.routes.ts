@@ -16,7 +16,7 @@
 import { fromPaise, toPaise } from '@arena/contracts';
 import { paymentEndpoints as e } from '@arena/contracts/payments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { withTenant } from '../../platform/db/client.js';
+import { withTenant, type Tx } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
 import { keysOfOrder, loadOrder, logPaymentEvent, onProviderHost, returnUrl, settleOrder, type OrderRow } from './order.service.js';
@@ -50,7 +50,7 @@ function onHost(request: FastifyRequest, o: OrderRow | null): OrderRow {
 const keysOf = (app: FastifyInstance, o: OrderRow) => withTenant(app.db, o.organisationId, (tx) => keysOfOrder(tx, app.config, o));
 
 /**
- * One webhook delivery, after its signature was checked: settles the order it names. A payment of
+ * One webhook delivery: settles the order it names once its signature is good. A payment of
  * another amount than the order's is refused (400) and logged; an order of another host is unknown.
  */
 async function deliver(
@@ -76,38 +76,39 @@ async function deliver(
     });
     return { status: 'ignored' };
   }
-  const keys = await keysOf(app, order);
-  if (!keys || !verifyWebhookSignature(keys.webhookSecret, raw, signature)) {
+  // The signature (then the amount) is checked in the settling transaction itself: one tenant
+  // transaction a delivery. A refusal rolls it back and is logged outside it.
+  let refusal: { outcome: 'bad_signature' | 'amount_mismatch'; detail?: string } | null = null;
+  const verify = async (tx: Tx) => {
+    const keys = await keysOfOrder(tx, app.config, order);
+    if (!keys || !verifyWebhookSignature(keys.webhookSecret, raw, signature)) refusal = { outcome: 'bad_signature' };
+    else if (event.event === 'paid' && event.amountPaise !== toPaise(order.amount))
+      refusal = { outcome: 'amount_mismatch', detail: `Paid ${fromPaise(event.amountPaise)} for an order of ${order.amount}.` };
+    return refusal === null;
+  };
+  const settled = await settleOrder(
+    app.db,
+    app.config,
+    order,
+    event.event === 'paid'
+      ? { status: 'paid', paymentId: event.paymentId }
+      : { status: 'failed', reason: event.reason || 'The payment failed.', paymentId: event.paymentId },
+    'webhook',
+    verify,
+  );
+  const refused = refusal as { outcome: 'bad_signature' | 'amount_mismatch'; detail?: string } | null;
+  if (refused) {
     await logPaymentEvent(app.db, {
       orderId: order.id,
       organisationId: order.organisationId,
       source: 'webhook',
-      outcome: 'bad_signature',
+      outcome: refused.outcome,
       paymentId: event.paymentId,
+      detail: refused.detail,
     });
-    throw badRequest('Invalid signature.');
-  }
-  if (event.event === 'paid' && event.amountPaise !== toPaise(order.amount)) {
-    await logPaymentEvent(app.db, {
-      orderId: order.id,
-      organisationId: order.organisationId,
-      source: 'webhook',
-      outcome: 'amount_mismatch',
-      paymentId: event.paymentId,
-      detail: `Paid ${fromPaise(event.amountPaise)} for an order of ${order.amount}.`,
-    });
+    if (refused.outcome === 'bad_signature') throw badRequest('Invalid signature.');
     throw badRequest({ amount: [`The payment's amount (${fromPaise(event.amountPaise)}) is not the order's (${order.amount}).`] });
   }
-  const settled =
-    event.event === 'paid'
-      ? await settleOrder(app.db, app.config, order.id, { status: 'paid', paymentId: event.paymentId }, 'webhook')
-      : await settleOrder(
-          app.db,
-          app.config,
-          order.id,
-          { status: 'failed', reason: event.reason || 'The payment failed.', paymentId: event.paymentId },
-          'webhook',
-        );
   return { status: settled?.outcome ?? 'ignored' };
 }
 
@@ -208,7 +209,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         });
         throw badRequest('Invalid signature.');
       }
-      const s = await settleOrder(app.db, app.config, o.id, { status: 'paid', paymentId: b.razorpay_payment_id }, 'callback');
+      const s = await settleOrder(app.db, app.config, o, { status: 'paid', paymentId: b.razorpay_payment_id }, 'callback');
       const status = s?.order.status ?? o.status;
       return { status, redirect_url: returnUrl(o, status) };
     },

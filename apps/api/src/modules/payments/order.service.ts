@@ -249,13 +249,18 @@ export type Settlement =
 export async function settleOrder(
   db: Database,
   config: Config,
-  orderId: string,
+  /** The order, or its id (an order already read by the caller saves a round trip). */
+  orderOrId: string | OrderRow,
   to: { status: 'paid'; paymentId: string } | { status: 'failed' | 'expired' | 'cancelled'; reason: string; paymentId?: string },
   source: string,
+  /** Checked first in the settling transaction (a callback's signature); false settles nothing and answers null. */
+  verify?: (tx: Tx) => Promise<boolean>,
 ): Promise<Settlement | null> {
-  const found = await loadOrder(db, orderId);
+  const found = typeof orderOrId === 'string' ? await loadOrder(db, orderOrId) : orderOrId;
   if (!found) return null;
+  const orderId = found.id;
   return withTenant(db, found.organisationId, async (tx) => {
+    if (verify && !(await verify(tx))) return null;
     const [org] = await tx.select().from(organisation).where(eq(organisation.id, found.organisationId));
     const [moved] = await tx
       .update(paymentOrder)
