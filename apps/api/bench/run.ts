@@ -21,6 +21,9 @@
  *   attendance and commissions, < 2 s, shown against the same set-based work as bare SQL. BENCH_PAYROLL=0 skips it.
  *   Messaging (bench/messaging.ts, a database of its own): 10,000 recipients queued < 5 s, drained
  *   through the offline provider ≥ 500 messages/s. BENCH_MESSAGING=0 skips it.
+ *   Payments (bench/payments.ts, a database of its own): signed webhooks settling orders through
+ *   the stack ≥ 0.25 × one bare UPDATE a settlement; a replay storm records exactly one payment an
+ *   order. BENCH_PAYMENTS=0 skips it.
  * Then the web bundle sizes when a build exists.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database is created and dropped.
  */
@@ -41,6 +44,7 @@ import { seedDemo } from '../src/db/seed.js';
 import { runReportBench } from './reports-cli.js';
 import { runMessagingBench } from './messaging.js';
 import { runPayrollBench } from './payroll.js';
+import { runPaymentsBench } from './payments.js';
 
 const LIST_SEARCH = '04217';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -266,6 +270,11 @@ async function main() {
   if (process.env.BENCH_MESSAGING !== '0') {
     console.log('');
     await runMessagingBench();
+  }
+
+  if (process.env.BENCH_PAYMENTS !== '0') {
+    console.log('');
+    await runPaymentsBench();
   }
 
   if (process.env.BENCH_REPORTS !== '0') {
