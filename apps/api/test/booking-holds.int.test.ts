@@ -79,7 +79,12 @@ describe('portal holds for online payment', () => {
     const on = await call(t.app, { method: 'GET', url: `/api/booking/facility/${paid.facility}/`, host: acme.host, token: owner });
     expect(on.json().payment_required).toBe(true);
     const list = await call(t.app, { method: 'GET', url: `/api/public/facilities/?centre=${paid.centre}`, host: acme.host });
-    expect(list.json().results.map((f: { payment_required: boolean }) => f.payment_required).sort()).toEqual([false, true]);
+    expect(
+      list
+        .json()
+        .results.map((f: { payment_required: boolean }) => f.payment_required)
+        .sort(),
+    ).toEqual([false, true]);
   });
 
   it('holds the slots for 10 minutes with a checkout for the server-priced amount; nobody else can book them', async () => {
@@ -160,7 +165,12 @@ describe('portal holds for online payment', () => {
     expect((await state(order)).json()).toMatchObject({ status: 'released', booking: { id: body.id, status: 'cancelled' } });
     expect(await statusOf(paid.facility, slot.id)).toBe('available');
     // A payment arriving after the hold was released records nothing (the payments module logs it for a refund).
-    const late = await call(t.app, { method: 'POST', url: `/api/public/payments/checkout/${order}/sandbox/`, host: acme.host, payload: { outcome: 'pay' } });
+    const late = await call(t.app, {
+      method: 'POST',
+      url: `/api/public/payments/checkout/${order}/sandbox/`,
+      host: acme.host,
+      payload: { outcome: 'pay' },
+    });
     expect(late.statusCode).toBe(400);
     expect(await ledgerOf(body.id)).toEqual([]);
   });

@@ -71,7 +71,8 @@ export function PaymentReturn({ order, onBookAgain }: { order: string; onBookAga
             Payment not completed
           </h2>
           <p className="text-sm text-danger-text">
-            The payment failed or was not finished in time, so the booking was not made and the slots were released. If you were charged, the amount will be refunded.
+            The payment failed or was not finished in time, so the booking was not made and the slots were released. If you were charged,
+            the amount will be refunded.
           </p>
         </div>
       </div>
