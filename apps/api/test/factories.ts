@@ -149,6 +149,7 @@ export function makeFacility(tx: Tx, ctx: Ctx, input: Pick<FacilityInput, 'centr
     description: '',
     capacity: 1,
     enable_online_booking: true,
+    payment_required: false,
     advance_booking_days: 30,
     is_active: true,
     slot_groups: [

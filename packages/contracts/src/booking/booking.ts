@@ -41,6 +41,8 @@ export const facilityInputSchema = z.object({
   description: text(2000).default(''),
   capacity: z.number().int().min(1).max(1000).default(1),
   enable_online_booking: z.boolean().default(false),
+  /** The portal holds the slots for 10 minutes and takes the price online before confirming (issue 23). */
+  payment_required: z.boolean().default(false),
   advance_booking_days: z.number().int().min(0).max(365).default(30),
   is_active: z.boolean().default(true),
   slot_groups: z.array(slotGroupInputSchema).max(20).optional(),
@@ -67,6 +69,7 @@ export const facilitySchema = z.object({
   description: z.string(),
   capacity: z.number(),
   enable_online_booking: z.boolean(),
+  payment_required: z.boolean(),
   advance_booking_days: z.number(),
   is_active: z.boolean(),
   ...gstOutputShape,
@@ -153,7 +156,8 @@ export const publicBookingRequestSchema = bookingContactSchema.extend({
 export type PublicBookingRequest = z.infer<typeof publicBookingRequestSchema>;
 
 // ---- bookings (back office) ----
-export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed', 'no_show'] as const;
+/** `awaiting_payment`: a portal hold whose price is being paid online (issue 23); its slots are taken until it is paid or released. */
+export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed', 'no_show', 'awaiting_payment'] as const;
 export const BOOKING_SOURCES = ['online', 'desk', 'subscription'] as const;
 export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid'] as const;
 

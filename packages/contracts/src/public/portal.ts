@@ -20,6 +20,27 @@ export type PortalVenue = z.infer<typeof portalVenueSchema>;
 export const portalBookingSchema = bookingSchema.extend({ venue: portalVenueSchema });
 export type PortalBooking = z.infer<typeof portalBookingSchema>;
 
+/**
+ * The answer to a portal booking: on a facility that takes payment online (issue 23) the booking is
+ * a hold (`status` `awaiting_payment`) and `checkout_url` is where the visitor pays within
+ * `hold_expires_at`; otherwise both are null and the booking is confirmed.
+ */
+export const portalBookedSchema = portalBookingSchema.extend({
+  checkout_url: z.string().nullable(),
+  hold_expires_at: z.string().nullable(),
+});
+export type PortalBooked = z.infer<typeof portalBookedSchema>;
+
+/** The return page's view of a paid-online booking: confirmed, still held (the callback not yet in), or released (failed or expired). */
+export const PORTAL_HOLD_STATUSES = ['confirmed', 'awaiting_payment', 'released'] as const;
+export const portalHoldStateSchema = z.object({
+  status: z.enum(PORTAL_HOLD_STATUSES),
+  hold_expires_at: z.string().nullable(),
+  paid_amount: z.string(),
+  booking: portalBookingSchema,
+});
+export type PortalHoldState = z.infer<typeof portalHoldStateSchema>;
+
 // ---- embedding the portal in the club's own website ----
 
 export const MAX_EMBED_ORIGINS = 10;

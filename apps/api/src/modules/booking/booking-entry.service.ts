@@ -37,9 +37,14 @@ export async function bookOnline(tx: Tx, ctx: Ctx, input: PublicBookingRequest):
     client: { name: input.name, email: input.email, mobile: input.mobile_no },
     expected: { booking_amount: input.booking_amount, sub_total: input.sub_total },
   });
-  await notifyBooking(tx, ctx, 'new_online_booking', created.row, created.facility);
+  // A hold for an online payment is notified when it is paid (`portal-hold.service.ts`).
+  if (!needsPayment(created)) await notifyBooking(tx, ctx, 'new_online_booking', created.row, created.facility);
   return created;
 }
+
+/** Whether a portal booking is held for an online payment (issue 23): its facility requires it, and it costs something. */
+export const needsPayment = (b: Pick<CreatedBooking, 'facility' | 'row'>) =>
+  b.facility.paymentRequired && (toPaise(b.row.bookingAmount) ?? 0) > 0;
 
 /** The booking's notification (settings decide who receives it), in the booking's transaction. */
 export async function notifyBooking(

@@ -199,7 +199,7 @@ async function readBookingFacts(tx: Tx, ctx: Ctx, input: NewBooking) {
       mode: { id: paymentMode.id, name: paymentMode.name },
       phoneBookings: phone
         ? sql<number>`(select count(*)::int from ${booking} where ${booking.organisationId} = ${organisationId}
-            and ${booking.mobile} = ${phone} and ${booking.date} = ${input.date} and ${booking.source} = 'online' and ${booking.status} = 'confirmed')`
+            and ${booking.mobile} = ${phone} and ${booking.date} = ${input.date} and ${booking.source} = 'online' and ${booking.status} in ('confirmed', 'awaiting_payment'))`
         : sql<number>`0`,
     })
     .from(facility)
@@ -420,7 +420,7 @@ export async function numberBookings(tx: Tx, ctx: Ctx, bookings: PendingBooking[
     ? await numberSales(tx, ctx, pending, {
         with: sql`n as (select count(*)::int as n from ${booking} where ${booking.organisationId} = ${ctx.organisationId}::bigint
                   and ${booking.mobile} = ${phone.mobile} and ${booking.date} = ${phone.date}::date and ${booking.source} = 'online'
-                  and ${booking.status} = 'confirmed')`,
+                  and ${booking.status} in ('confirmed', 'awaiting_payment'))`,
         holds: sql`(select n from n) <= ${phone.max}::int`,
         value: sql`(select n from n)`,
       })

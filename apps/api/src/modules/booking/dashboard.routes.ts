@@ -34,13 +34,13 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
           const [t] = await queryRows<{ bookings: number; slots: number }>(
             tx,
             sql`select count(distinct b.id)::int as bookings, count(s.id)::int as slots from booking b join booked_time_slot s on s.booking_id = b.id and s.is_active
-              where b.organisation_id = ${org.id} and b.date = ${today} and b.status <> 'cancelled'${centreFilter(c, sql`b.centre_id`)}`,
+              where b.organisation_id = ${org.id} and b.date = ${today} and b.status not in ('cancelled', 'awaiting_payment')${centreFilter(c, sql`b.centre_id`)}`,
           );
           const collections = async (from: string) =>
             (await ledgerTotals(tx, ctx, { sources: ['booking'], from, to: today, centre: c }))[0]?.income ?? '0.00';
           const [m] = await queryRows<{ bookings: number }>(
             tx,
-            sql`select count(*)::int as bookings from booking b where b.organisation_id = ${org.id} and b.date between ${monthStart} and ${today} and b.status <> 'cancelled'${centreFilter(c, sql`b.centre_id`)}`,
+            sql`select count(*)::int as bookings from booking b where b.organisation_id = ${org.id} and b.date between ${monthStart} and ${today} and b.status not in ('cancelled', 'awaiting_payment')${centreFilter(c, sql`b.centre_id`)}`,
           );
           const occupancy = await queryRows<{ facility: string; facility_name: string; sport_name: string; booked: number; total: number }>(
             tx,
@@ -75,7 +75,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
             tx,
             sql`select d::date::text as date, count(b.id)::int as bookings, coalesce(sum(b.booking_amount), 0)::text as amount
               from generate_series(${from}::date, ${today}::date, interval '1 day') d
-              left join booking b on b.date = d::date and b.organisation_id = ${org.id} and b.status <> 'cancelled'${centreFilter(c, sql`b.centre_id`)}
+              left join booking b on b.date = d::date and b.organisation_id = ${org.id} and b.status not in ('cancelled', 'awaiting_payment')${centreFilter(c, sql`b.centre_id`)}
               group by d order by d`,
           );
           return {

@@ -12,6 +12,7 @@ import { MODULE } from './constants.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { facilityRoutes } from './facility.routes.js';
 import { portalRoutes } from './portal.routes.js';
+import { bindConfirmationMail, bookingPaymentPurpose } from './portal-hold.service.js';
 import { bookingReportRoutes } from './reports.routes.js';
 import { bookingSearchers } from './search.js';
 import { bookingMessaging } from './messaging.js';
@@ -45,6 +46,7 @@ export const bookingModule: ModuleManifest = {
   routes: async (app: FastifyInstance) => {
     // Every write of this module drops the organisation's cached portal slots.
     invalidateSlotsOnWrite(app);
+    bindConfirmationMail(app);
     await facilityRoutes(app);
     await portalRoutes(app);
     await bookingRoutes(app);
@@ -57,6 +59,8 @@ export const bookingModule: ModuleManifest = {
     auditLogRoute(app, bookingLogs, MODULE);
   },
   seed: seedBooking,
+  // A portal hold paid online (issue 23): confirmed when paid, released when the payment fails or expires.
+  paymentPurposes: [bookingPaymentPurpose],
   searchers: bookingSearchers,
   ...bookingMessaging,
   defaultCategories: [{ name: 'Bookings', type: 'income', moduleIncome: true }],
@@ -75,7 +79,8 @@ export const bookingModule: ModuleManifest = {
       party: booking.name,
       soldBy: booking.soldBy,
       centre: booking.centreId,
-      open: sql`${booking.status} <> 'cancelled'`,
+      // A portal hold (awaiting its online payment) is not a sale anyone owes on yet.
+      open: sql`${booking.status} not in ('cancelled', 'awaiting_payment')`,
       // Credit: what is paid beyond what the booking uses (all of it once cancelled); the check `booking_amounts_valid` holds it.
       follow: [
         {

@@ -29,7 +29,10 @@ export function confirmationText(org: OrganisationRow, b: Booking | PortalBookin
     `Slots:\n${slots}`,
     `Total: ${formatInr(b.booking_amount)}${b.invoice ? `\nInvoice: ${b.invoice.number}` : ''}`,
     '',
-    'How to pay: Pay at the venue.',
+    // A booking paid online (issue 23) owes nothing at the venue.
+    b.payment_status === 'paid'
+      ? `Paid online: ${formatInr(b.paid_amount)}${b.invoice ? ` (invoice ${b.invoice.number} settled)` : ''}. Nothing to pay at the venue.`
+      : 'How to pay: Pay at the venue.',
     ...(where ? ['', where] : []),
     '',
     ...(venue ? ['Add to calendar: open the attached .ics file.'] : []),

@@ -11,6 +11,7 @@ import { createdBookingJson, guardSlotRace, type CreatedBooking } from './bookin
 import { dayView } from './day-view.js';
 import { loadFacility } from './facility.service.js';
 import { sendBookingConfirmation } from './notify.js';
+import { holdForPayment, holdState, needsPayment } from './portal-hold.service.js';
 import { facility } from './schema.js';
 
 const tags = ['public'];
@@ -41,7 +42,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => ({
         results: await tx
-          .select({ id: facility.id, name: facility.name, sport_name: sport.name })
+          .select({ id: facility.id, name: facility.name, sport_name: sport.name, payment_required: facility.paymentRequired })
           .from(facility)
           .innerJoin(sport, eq(sport.id, facility.sportId))
           .innerJoin(centre, eq(centre.id, facility.centreId))
@@ -95,11 +96,32 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       const created = await guardSlotRace(() =>
         inTenant(request, async (tx, ctx) => {
           const created = await bookOnline(tx, ctx, request.body);
-          return { ...createdBookingJson(created), venue: venueOf(ctx, created) };
+          // A facility that takes payment online holds the slots while the visitor pays (issue 23).
+          const order = needsPayment(created) ? await holdForPayment(tx, ctx, created) : null;
+          return {
+            ...createdBookingJson(created),
+            venue: venueOf(ctx, created),
+            checkout_url: order?.checkout_url ?? null,
+            hold_expires_at: order?.expires_at ?? null,
+          };
         }),
       );
-      await sendBookingConfirmation(app, ctxOf(request).organisation, created);
+      // A hold is confirmed, and mailed, when its payment arrives.
+      if (!created.checkout_url) await sendBookingConfirmation(app, ctxOf(request).organisation, created);
       return reply.status(201).send(created);
     },
+  });
+
+  route(app, e.byOrder, {
+    config: { auth: 'none' },
+    tags,
+    summary: "The booking an online payment order is for, and its state (the portal's return page)",
+    security: [],
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        const state = await holdState(tx, ctx, request.params.order);
+        if (!state) throw notFound();
+        return state;
+      }),
   });
 }

@@ -26,6 +26,8 @@ export const facility = tenantTable(
     description: text('description').notNull().default(''),
     capacity: integer('capacity').notNull().default(1),
     enableOnlineBooking: boolean('enable_online_booking').notNull().default(false),
+    /** The portal takes the booking's price online first (issue 23): the slots are held while the visitor pays. */
+    paymentRequired: boolean('payment_required').notNull().default(false),
     /** How many days after today a date may be booked (0 = today only). */
     advanceBookingDays: integer('advance_booking_days').notNull().default(30),
     /** GST on renting the facility: rate periods (`[{rate, from}]`, the latest `from` on or before a date applies) and SAC. */
@@ -140,7 +142,8 @@ export const booking = tenantTable(
     subscriptionId: ref('subscription_id'),
     date: date('date').notNull(),
     source: text('source', { enum: ['online', 'desk', 'subscription'] }).notNull(),
-    status: text('status', { enum: ['confirmed', 'cancelled', 'completed', 'no_show'] })
+    /** `awaiting_payment`: a portal hold (issue 23), its slots active until `hold_expires_at`, confirmed when paid online. */
+    status: text('status', { enum: ['confirmed', 'cancelled', 'completed', 'no_show', 'awaiting_payment'] })
       .notNull()
       .default('confirmed'),
     name: text('name').notNull(),
@@ -156,6 +159,10 @@ export const booking = tenantTable(
     notes: text('notes').notNull().default(''),
     cancelReason: text('cancel_reason').notNull().default(''),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A hold's end: unpaid by then, its payment order expires and the slots are freed. Null once paid. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** The online payment order (`ord_…` of the payments module) a portal hold is paid through. */
+    paymentOrderId: text('payment_order_id'),
     /** The staff member the booking is credited to (commission). */
     soldBy: ref('sold_by'),
     createdBy: ref('created_by'),
@@ -171,6 +178,12 @@ export const booking = tenantTable(
     index('booking_org_date_idx').on(t.organisationId, t.date),
     index('booking_org_facility_date_idx').on(t.organisationId, t.facilityId, t.date),
     index('booking_org_client_idx').on(t.organisationId, t.clientId),
+    uniqueIndex('booking_org_payment_order_key')
+      .on(t.organisationId, t.paymentOrderId)
+      .where(sql`${t.paymentOrderId} is not null`),
+    index('booking_hold_expires_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'awaiting_payment'`),
     // The list's search (code, name, mobile, e-mail, any substring) without reading every row.
     // One index per column: the planner costs a multi-column GIN index as if each arm of the OR
     // read all of it, and falls back to reading the table. No fast-update pending list: every

@@ -96,6 +96,7 @@ export async function seedBooking(tx: Tx, ctx: Ctx): Promise<DemoHistory | void>
       description: `${f.sport} ${f.name} at ${c.name}.`,
       capacity: 1,
       enable_online_booking: true,
+      payment_required: false,
       advance_booking_days: 30,
       is_active: true,
       slot_groups: [

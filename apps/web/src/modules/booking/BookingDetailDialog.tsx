@@ -77,7 +77,8 @@ function BookingDetail({ booking }: { booking: Booking }) {
   const open = booking.status === 'confirmed';
   const started = hasStarted(booking);
   const due = (toPaise(booking.due_amount) ?? 0) > 0;
-  const payable = booking.status !== 'cancelled' && due;
+  // A portal hold is paid through the gateway only (issue 23): the desk takes no money on it.
+  const payable = booking.status !== 'cancelled' && booking.status !== 'awaiting_payment' && due;
   const activeSlots = booking.time_slots.filter((s) => s.is_active);
   const hasCredit = (toPaise(booking.credit_amount) ?? 0) > 0;
   const clientCredit = credit.data && (toPaise(credit.data.credit_amount) ?? 0) > 0 ? credit.data.credit_amount : null;
@@ -101,6 +102,12 @@ function BookingDetail({ booking }: { booking: Booking }) {
         </span>
       </div>
       {booking.status === 'cancelled' && booking.cancel_reason && <Alert tone="warning">Cancelled: {booking.cancel_reason}</Alert>}
+      {booking.status === 'awaiting_payment' && (
+        <Alert tone="warning">
+          Held for an online payment on the portal: the slots are kept for up to 10 minutes and confirmed when the payment arrives, or freed
+          if it fails.
+        </Alert>
+      )}
 
       <div className="grid gap-5 sm:grid-cols-2">
         <section>

@@ -148,6 +148,7 @@ export function BookingList({ client, initialSearch }: { client?: number; initia
                 { value: 'completed', label: 'Completed' },
                 { value: 'cancelled', label: 'Cancelled' },
                 { value: 'no_show', label: 'No-show' },
+                { value: 'awaiting_payment', label: 'Held · paying online' },
               ]}
             />
             <FilterSelect

@@ -129,6 +129,12 @@ function FacilityForm({ node, facility }: { node: ResolvedNode; facility: Facili
               label="Enable online booking"
               description="Visitors can book it on the online portal."
             />
+            <CheckboxField
+              control={control}
+              name="payment_required"
+              label="Require online payment on the portal"
+              description="Visitors pay online to confirm; their slots are held for 10 minutes while they pay."
+            />
             <CheckboxField control={control} name="is_active" label="Active" description="Offered for new bookings." />
           </div>
         </Card>

@@ -1,8 +1,15 @@
 import type { Booking } from '@arena/contracts/booking';
 import { Badge } from '../../components/Badge';
 
-const STATUS_LABEL: Record<string, string> = { confirmed: 'Confirmed', cancelled: 'Cancelled', completed: 'Completed', no_show: 'No-show' };
-const STATUS_TONE = { confirmed: 'info', cancelled: 'danger', completed: 'success', no_show: 'neutral' } as const;
+const STATUS_LABEL: Record<string, string> = {
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+  no_show: 'No-show',
+  // A portal hold (issue 23): its slots are taken while the visitor pays online; not a booking until paid.
+  awaiting_payment: 'Held · paying online',
+};
+const STATUS_TONE = { confirmed: 'info', cancelled: 'danger', completed: 'success', no_show: 'neutral', awaiting_payment: 'neutral' } as const;
 const PAY_LABEL: Record<string, string> = { unpaid: 'Unpaid', partial: 'Partly paid', paid: 'Paid' };
 const PAY_TONE = { unpaid: 'danger', partial: 'neutral', paid: 'success' } as const;
 const SOURCE_LABEL: Record<string, string> = { online: 'Online', desk: 'Desk', subscription: 'Subscription' };
@@ -18,6 +25,8 @@ export const slotStatusLabel = (s: string) => SLOT_LABEL[s] ?? s;
 export function slotCellClass(status: string, booking: { status: string } | null | undefined, picked: boolean): string {
   if (picked) return 'border-green-700 bg-green-700 text-white';
   if (booking) {
+    if (booking.status === 'awaiting_payment')
+      return 'border-dashed border-amber-400 bg-surface text-amber-900 hover:border-amber-600 dark:border-amber-700 dark:text-amber-100';
     if (booking.status === 'completed')
       return 'border-emerald-300 bg-emerald-50 text-emerald-900 hover:border-emerald-500 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100';
     return 'border-amber-300 bg-amber-50 text-amber-950 hover:border-amber-500 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100';
@@ -32,6 +41,7 @@ const LEGEND = [
   ['', 'bg-green-700'],
   ['Booked', 'border border-amber-300 bg-amber-50'],
   ['Completed', 'border border-emerald-300 bg-emerald-50'],
+  ['Held (paying online)', 'border border-dashed border-amber-400 bg-surface'],
   ['Past', 'border border-line bg-subtle'],
 ] as const;
 

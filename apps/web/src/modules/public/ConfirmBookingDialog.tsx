@@ -38,6 +38,7 @@ export function ConfirmBookingDialog({
   processing,
   serverError,
   onConfirm,
+  payOnline = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -49,6 +50,8 @@ export function ConfirmBookingDialog({
   serverError: string | null;
   /** Resolves with the server's field errors, if it refused the contact details. */
   onConfirm: (contact: Contact) => Promise<ContactErrors | undefined>;
+  /** The facility takes the price online first (issue 23): the visitor goes on to the payment page. */
+  payOnline?: boolean;
 }) {
   const [values, setValues] = useState<Contact>({ name: '', email: '', mobile_no: '' });
   const [errors, setErrors] = useState<ContactErrors>({});
@@ -132,12 +135,19 @@ export function ConfirmBookingDialog({
           </div>
         </section>
 
+        {payOnline && (
+          <Alert tone="info">
+            This facility is paid online. Your slots are held for 10 minutes while you pay; the booking is confirmed once the payment
+            succeeds.
+          </Alert>
+        )}
+
         <div className="-mx-5 -mb-4 flex justify-end gap-2 border-t border-line px-5 py-3">
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={processing}>
             Cancel
           </Button>
           <Button type="submit" disabled={processing}>
-            {processing ? 'Processing...' : 'Confirm Booking'}
+            {processing ? 'Processing...' : payOnline ? `Pay ${formatMoney(totalOf(slots))}` : 'Confirm Booking'}
           </Button>
         </div>
       </form>

@@ -64,8 +64,23 @@ export function ConfirmationPanel({ booking, onDismiss }: { booking: PortalBooki
             <dd className="text-right font-semibold tabular" data-testid="confirmation-amount">
               {formatMoney(booking.booking_amount)}
             </dd>
-            <dt className="text-muted">How to pay</dt>
-            <dd className="text-right">Pay at the venue</dd>
+            {booking.payment_status === 'paid' ? (
+              <>
+                <dt className="text-muted">Payment</dt>
+                <dd className="text-right font-medium text-green-800 dark:text-green-300">Paid online</dd>
+              </>
+            ) : (
+              <>
+                <dt className="text-muted">How to pay</dt>
+                <dd className="text-right">Pay at the venue</dd>
+              </>
+            )}
+            {booking.invoice && (
+              <>
+                <dt className="text-muted">Invoice</dt>
+                <dd className="text-right tabular">{booking.invoice.number}</dd>
+              </>
+            )}
           </dl>
         </div>
         <div className="space-y-2 text-sm">

@@ -26,6 +26,13 @@ const loadDialog = () => import('./ConfirmBookingDialog');
 const loadPanel = () => import('./ConfirmationPanel');
 const ConfirmBookingDialog = lazy(() => loadDialog().then((m) => ({ default: m.ConfirmBookingDialog })));
 const ConfirmationPanel = lazy(() => loadPanel().then((m) => ({ default: m.ConfirmationPanel })));
+const PaymentReturn = lazy(() => import('./PaymentReturn').then((m) => ({ default: m.PaymentReturn })));
+
+/** `…&order=ord_…`: the visitor is back from the checkout of an online payment (issue 23). */
+function returningOrder(): string | null {
+  const order = new URLSearchParams(window.location.search).get('order') ?? '';
+  return /^ord_[A-Za-z0-9_-]{1,60}$/.test(order) ? order : null;
+}
 
 /** `/online-booking?centre=1&facility=4`: a link from the club's website preselects a centre and a facility. */
 function preselected(): { centre: string; facility: string } {
@@ -51,6 +58,7 @@ export default function OnlineBookingPage() {
   const [processing, setProcessing] = useState(false);
   const [bookingError, setBookingError] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState<PortalBooking | null>(null);
+  const [returnOrder, setReturnOrder] = useState(returningOrder);
 
   const organisation = useQuery({ queryKey: portalKeys.organisation, queryFn: fetchOrganisation });
   const centres = useQuery({ queryKey: portalKeys.centres, queryFn: fetchCentres });
@@ -156,6 +164,12 @@ export default function OnlineBookingPage() {
         sub_total: total,
       });
       notify.hideLoading();
+      // A facility paid online answers a 10-minute hold: the visitor pays on the checkout, which brings them back here.
+      if (booking.checkout_url) {
+        notify.success('Slots held. Redirecting to payment...');
+        window.location.assign(booking.checkout_url);
+        return undefined;
+      }
       notify.success('Booking confirmed successfully!');
       setConfirmed(booking);
       setPicked([]);
@@ -178,6 +192,16 @@ export default function OnlineBookingPage() {
     } finally {
       setProcessing(false);
     }
+  };
+
+  // Back from the checkout, "Book again" (or "Book more slots") shows the slots of the same centre and facility.
+  const leaveReturn = () => {
+    const params = new URLSearchParams(window.location.search);
+    params.delete('order');
+    params.delete('status');
+    window.history.replaceState(null, '', `${window.location.pathname}${params.size ? `?${params}` : ''}`);
+    setReturnOrder(null);
+    void queryClient.invalidateQueries({ queryKey: ['public', 'slots'] });
   };
 
   const loadError = organisation.error ?? centres.error;
@@ -214,7 +238,13 @@ export default function OnlineBookingPage() {
     <div className={`flex min-h-full flex-col bg-canvas ${picked.length > 0 ? 'pb-20 lg:pb-0' : ''}`}>
       <PortalHeader organisation={organisation.data} loading={organisation.isPending} />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-5 sm:px-6 sm:py-8">
-        {loadError ? (
+        {returnOrder ? (
+          <div className="mx-auto max-w-3xl">
+            <Suspense fallback={null}>
+              <PaymentReturn order={returnOrder} onBookAgain={leaveReturn} />
+            </Suspense>
+          </div>
+        ) : loadError ? (
           <PortalError
             message={errorMessage(loadError)}
             onRetry={() => {
@@ -379,6 +409,7 @@ export default function OnlineBookingPage() {
             processing={processing}
             serverError={bookingError}
             onConfirm={confirm}
+            payOnline={facilityRow?.payment_required ?? false}
           />
         </Suspense>
       )}

@@ -33,5 +33,8 @@ export const slotPathDate = (isoDate: string) => format(parseISO(isoDate), 'dd-M
 export const fetchSlots = (facility: string, isoDate: string): Promise<AvailableSlotGroup[]> =>
   call(portalEndpoints.slots, { params: { id: facility, date: slotPathDate(isoDate) } });
 
-/** The booking with its venue (address, phone, time zone) for the confirmation panel. */
+/** The booking with its venue (address, phone, time zone) for the confirmation panel; a hold with its `checkout_url` when paid online. */
 export const createBooking = (body: PublicBookingRequest) => call(portalEndpoints.book, { body });
+
+/** The return page's poll: the booking an online payment order is for, confirmed, still held or released (issue 23). */
+export const fetchHoldState = (order: string) => call(portalEndpoints.byOrder, { params: { order } });

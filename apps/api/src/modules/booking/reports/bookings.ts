@@ -20,7 +20,7 @@ export const bookingsReport: ReportDefinition<Query, BookingReport, BookingRepor
               sum((select count(*) from booked_time_slot s where s.organisation_id = b.organisation_id and s.booking_id = b.id))::int as slots,
               coalesce(sum(b.booking_amount), 0)::text as amount
             from booking b join facility f on f.id = b.facility_id join sport sp on sp.id = f.sport_id
-            where b.organisation_id = ${ctx.organisationId} and b.date between ${from} and ${to} and b.status <> 'cancelled'
+            where b.organisation_id = ${ctx.organisationId} and b.date between ${from} and ${to} and b.status not in ('cancelled', 'awaiting_payment')
               ${q.report === 'online' ? sql`and b.source = 'online'` : sql``}${centreFilter(q.centre, sql`b.centre_id`)}
             group by 1, 2 order by 2`,
       )
