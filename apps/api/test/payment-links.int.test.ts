@@ -4,7 +4,17 @@ import { receive, saleSummary } from '../src/modules/money/index.js';
 import { ONLINE_PAYMENT_MODE } from '../src/modules/payments/index.js';
 import { queryRows } from '../src/platform/db/client.js';
 import { hashSecret } from '../src/platform/tokens.js';
-import { inOrg, makeCentre, makeMember, makeMembership, makeOrganisation, makePaymentMode, makePlan, makeUser, type TestOrganisation } from './factories.js';
+import {
+  inOrg,
+  makeCentre,
+  makeMember,
+  makeMembership,
+  makeOrganisation,
+  makePaymentMode,
+  makePlan,
+  makeUser,
+  type TestOrganisation,
+} from './factories.js';
 import { call, createTestApp, login, PROVIDER_HOST, type TestContext } from './helpers.js';
 import { orderIdOf, payOrder } from './payments-support.js';
 
@@ -171,7 +181,12 @@ describe('payment links for dues', () => {
     expect((await show('A'.repeat(32))).statusCode).toBe(404);
     expect((await pay('A'.repeat(32))).statusCode).toBe(404);
     // Another organisation's link id is a 404 for its desk too.
-    const theirs = await call(t.app, { method: 'GET', url: `${LINKS}1/`, host: other.host, token: await login(t.app, other.owner, other.host) });
+    const theirs = await call(t.app, {
+      method: 'GET',
+      url: `${LINKS}1/`,
+      host: other.host,
+      token: await login(t.app, other.owner, other.host),
+    });
     expect(theirs.statusCode).toBe(404);
   });
 

@@ -34,7 +34,8 @@ export async function paymentLinkRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: "A payment link for a sale's due; the answer's url (shown once) is the page to send",
-    handler: async (request, reply) => reply.status(201).send(await inTenant(request, (tx, ctx) => createPaymentLink(tx, ctx, request.body))),
+    handler: async (request, reply) =>
+      reply.status(201).send(await inTenant(request, (tx, ctx) => createPaymentLink(tx, ctx, request.body))),
   });
   route(app, e.detail, {
     module: MODULE,

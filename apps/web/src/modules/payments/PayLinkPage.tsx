@@ -16,7 +16,9 @@ import { usePublicPaymentLink } from './api';
 const LAST_LINK = 'arena.pay.link';
 
 const detailOf = (err: unknown, fallback: string) =>
-  err instanceof ApiError && typeof (err.data as { detail?: unknown })?.detail === 'string' ? (err.data as { detail: string }).detail : fallback;
+  err instanceof ApiError && typeof (err.data as { detail?: unknown })?.detail === 'string'
+    ? (err.data as { detail: string }).detail
+    : fallback;
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
@@ -189,8 +191,7 @@ function PayLink({ token }: { token: string }) {
       {error && <Alert className="mt-4">{error}</Alert>}
       {l.status === 'paid' ? (
         <Alert className="mt-5" tone="success">
-          <span className="font-medium">Paid</span>{' '}
-          {l.paid_amount && `${formatMoney(l.paid_amount)} `}
+          <span className="font-medium">Paid</span> {l.paid_amount && `${formatMoney(l.paid_amount)} `}
           {l.paid_at && `on ${formatDateTime(l.paid_at)}`}. Thank you! Your invoice is settled.
         </Alert>
       ) : l.status === 'open' ? (

@@ -83,11 +83,7 @@ export function PaymentGatewayPage() {
       )}
       {gateways.data && list.length === 0 && (
         <Card>
-          <EmptyState
-            icon={CreditCard}
-            title="No payment gateway"
-            action={<Button onClick={() => setEditing('new')}>Add Gateway</Button>}
-          >
+          <EmptyState icon={CreditCard} title="No payment gateway" action={<Button onClick={() => setEditing('new')}>Add Gateway</Button>}>
             Add Razorpay, or the built-in sandbox to try online payments without real money.
           </EmptyState>
         </Card>
@@ -143,11 +139,7 @@ export function PaymentGatewayPage() {
         </Card>
       ))}
       {editing && (
-        <GatewayDialog
-          gateway={editing === 'new' ? null : editing}
-          taken={list.map((g) => g.provider)}
-          onClose={() => setEditing(null)}
-        />
+        <GatewayDialog gateway={editing === 'new' ? null : editing} taken={list.map((g) => g.provider)} onClose={() => setEditing(null)} />
       )}
       <ConfirmDialog
         open={deleting !== null}
@@ -226,7 +218,15 @@ function GatewayFields({
       />
       {provider === 'razorpay' ? (
         <>
-          <TextField control={control} name="key_id" label="Key ID" required placeholder="rzp_test_…" autoComplete="off" spellCheck={false} />
+          <TextField
+            control={control}
+            name="key_id"
+            label="Key ID"
+            required
+            placeholder="rzp_test_…"
+            autoComplete="off"
+            spellCheck={false}
+          />
           <TextField
             control={control}
             type="password"

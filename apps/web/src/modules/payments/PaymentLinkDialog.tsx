@@ -8,6 +8,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { whatsAppHref } from '../../components/WhatsAppLink';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useCan } from '../../lib/useCan';
 import { useAuth } from '../../state/auth';
 import { useCreatePaymentLink } from './api';
 
@@ -16,7 +17,13 @@ export interface LinkSale {
   /** `membership`, `member_service`, `booking`. */
   type: string;
   id: number;
+  /** How the desk knows it ('Gold Monthly (1 Jan – 31 Jan)'), for the choice when there are several. */
+  label?: string;
+  due?: string;
 }
+
+/** Whether the signed-in user may send payment links (the Administrator's module, at the desk's level). */
+export const useCanSendPaymentLink = () => useCan('Administrator Management', 'operate');
 
 /** The message that goes with a link, in the words a person would use. */
 export function paymentLinkText(name: string, due: string, organisation: string, url: string): string {
@@ -30,20 +37,47 @@ export function paymentLinkText(name: string, due: string, organisation: string,
  * here: it is not stored in a readable form.
  */
 export function PaymentLinkDialog({
-  sale,
+  sales,
   phone,
   open,
   onOpenChange,
 }: {
-  sale: LinkSale | null;
+  /** The sales with a due: one is linked at once; several are offered to choose from. */
+  sales: LinkSale[];
   /** The payer's phone for WhatsApp, when the page knows it (else the invoice's). */
   phone?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const [chosen, setChosen] = useState<LinkSale | null>(null);
+  const sale = sales.length === 1 ? sales[0] : chosen;
+  const close = (o: boolean) => {
+    if (!o) setChosen(null);
+    onOpenChange(o);
+  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Send payment link" size="sm">
-      {open && sale && <LinkBody sale={sale} phone={phone} onClose={() => onOpenChange(false)} />}
+    <Dialog open={open} onOpenChange={close} title="Send payment link" size="sm">
+      {open &&
+        (sale ? (
+          <LinkBody key={`${sale.type}:${sale.id}`} sale={sale} phone={phone} onClose={() => close(false)} />
+        ) : sales.length === 0 ? (
+          <Alert tone="success">Nothing is due.</Alert>
+        ) : (
+          <div className="space-y-2">
+            <p className="text-sm text-muted">Which due is the link for?</p>
+            {sales.map((s) => (
+              <button
+                key={`${s.type}:${s.id}`}
+                type="button"
+                onClick={() => setChosen(s)}
+                className="flex w-full items-center justify-between gap-3 rounded-md border border-line px-3 py-2 text-left text-sm hover:bg-subtle focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <span className="min-w-0">{s.label ?? `${s.type} ${s.id}`}</span>
+                {s.due && <span className="shrink-0 font-semibold tabular">{formatMoney(s.due)}</span>}
+              </button>
+            ))}
+          </div>
+        ))}
     </Dialog>
   );
 }
@@ -125,8 +159,8 @@ function LinkReady({ link, phone, onClose }: { link: PaymentLink; phone?: string
           </Button>
         </div>
         <p className="mt-1 text-xs text-muted">
-          The payer sees what is owed and pays online; the payment is recorded on the invoice at once. The link charges the due at the
-          time they pay, and is shown only now.
+          The payer sees what is owed and pays online; the payment is recorded on the invoice at once. The link charges the due at the time
+          they pay, and is shown only now.
         </p>
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-3">

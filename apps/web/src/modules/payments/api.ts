@@ -16,9 +16,7 @@ export function useSaveGateway() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: PaymentGatewayInput }) =>
-      id === null
-        ? call(paymentGatewayEndpoints.create, { body })
-        : call(paymentGatewayEndpoints.update, { params: { id }, body }),
+      id === null ? call(paymentGatewayEndpoints.create, { body }) : call(paymentGatewayEndpoints.update, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: gatewayKeys.all }),
   });
 }
