@@ -46,7 +46,8 @@ describe('payment links for dues', () => {
       return { member: m, id, due: sale!.due };
     });
   const summary = (id: number) => inOrg(t, acme, (tx, ctx) => saleSummary(tx, ctx, { type: 'membership', id }));
-  const create = (payload: unknown, token = owner, host = acme.host) => call(t.app, { method: 'POST', url: LINKS, host, token, payload });
+  const create = (payload: Record<string, unknown>, token = owner, host = acme.host) =>
+    call(t.app, { method: 'POST', url: LINKS, host, token, payload });
   const show = (token: string, host = acme.host) => call(t.app, { method: 'GET', url: `/api/public/payment-link/${token}/`, host });
   const pay = (token: string, host = acme.host) => call(t.app, { method: 'POST', url: `/api/public/payment-link/${token}/pay/`, host });
   const receipts = (id: number) =>
@@ -190,15 +191,27 @@ describe('payment links for dues', () => {
     expect(theirs.statusCode).toBe(404);
   });
 
-  it('keeps links to users of the module (403, nothing written); a cancelled link cannot be paid', async () => {
+  it("keeps links to users of the sale's module or the Administrator's (403, nothing written); a cancelled link cannot be paid", async () => {
     const { id } = await memberWithDue();
-    const staff = await login(t.app, await makeUser(t, acme.id, { modules: ['Booking Management'] }), acme.host);
+    const booking = await login(t.app, await makeUser(t, acme.id, { modules: ['Booking Management'] }), acme.host);
+    const staffOnly = await login(t.app, await makeUser(t, acme.id, { modules: ['Staff Management'] }), acme.host);
+    const viewer = await login(
+      t.app,
+      await makeUser(t, acme.id, { modules: ['Membership Management'], levels: { 'Membership Management': 'view' } }),
+      acme.host,
+    );
+    const desk = await login(t.app, await makeUser(t, acme.id, { modules: ['Membership Management'] }), acme.host);
     const count = async () =>
       Number((await inOrg(t, acme, (tx) => queryRows<{ n: string }>(tx, sql`select count(*) as n from payment_link`)))[0].n);
     const before = await count();
-    expect((await create({ sale_type: 'membership', sale_id: id }, staff)).statusCode).toBe(403);
-    expect((await call(t.app, { method: 'GET', url: LINKS, host: acme.host, token: staff })).statusCode).toBe(403);
+    // A booking desk cannot send a link for a membership; a user of neither cannot list them; a viewer cannot make one.
+    expect((await create({ sale_type: 'membership', sale_id: id }, booking)).statusCode).toBe(403);
+    expect((await create({ sale_type: 'membership', sale_id: id }, staffOnly)).statusCode).toBe(403);
+    expect((await call(t.app, { method: 'GET', url: LINKS, host: acme.host, token: staffOnly })).statusCode).toBe(403);
+    expect((await create({ sale_type: 'membership', sale_id: id }, viewer)).statusCode).toBe(403);
     expect(await count()).toBe(before);
+    // The membership desk can.
+    expect((await create({ sale_type: 'membership', sale_id: id }, desk)).statusCode).toBe(201);
 
     const link = (await create({ sale_type: 'membership', sale_id: id })).json();
     const orderId = orderIdOf((await pay(tokenOf(link.url))).json().checkout_url);

@@ -3,7 +3,7 @@
  * the ledger sees it (label, party, total, paid, open), its invoices' numbers, lines and buyer.
  * Optionally locks the sale's row, so a payment recorded after the read cannot overshoot the due.
  */
-import { fromPaise, toPaise } from '@arena/contracts';
+import { fromPaise, toPaise, type ModuleName } from '@arena/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
@@ -15,6 +15,8 @@ export interface SaleSummary {
   type: string;
   /** What its sales are called ('membership', 'booking'). */
   noun: string;
+  /** The module the sale belongs to ('Membership Management'). */
+  module: ModuleName;
   label: string;
   party: string;
   open: boolean;
@@ -71,6 +73,7 @@ export async function saleSummary(tx: Tx, ctx: Ctx, ref: SaleRef, options: { loc
   return {
     type: ref.type,
     noun: t.noun,
+    module: t.module,
     label: sale.label ?? '',
     party: sale.party ?? '',
     open: sale.open,

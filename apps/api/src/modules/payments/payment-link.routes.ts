@@ -2,6 +2,8 @@ import { paymentLinkEndpoints as e } from '@arena/contracts/payments';
 import type { FastifyInstance } from 'fastify';
 import { inTenant } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
+import { levelAtLeast, type ModuleName } from '@arena/contracts';
+import { registeredModules } from '../../platform/module.js';
 import { MODULE } from './constants.js';
 import {
   cancelPaymentLink,
@@ -15,13 +17,21 @@ import {
 const tags = ['administrator'];
 
 /**
+ * Sending a link is desk work on a sale: the Administrator's, or the sale's module's (a member's
+ * due for Membership, a booking's for Booking) — checked again on the sale itself when a link is made.
+ */
+const desk = (): { anyModule: ModuleName[] } => ({
+  anyModule: [...new Set<ModuleName>([MODULE, ...registeredModules().flatMap((m) => (m.saleSources ?? []).map((s) => s.module))])],
+});
+
+/**
  * Payment links for dues (issue 23 §1): the desk's side (`…/administrator/payment-link/`) and the
  * payer's (`…/public/payment-link/:token/`, no login, on the organisation's own host only — on any
  * other host the token is unknown: 404).
  */
 export async function paymentLinkRoutes(app: FastifyInstance): Promise<void> {
   route(app, e.list, {
-    module: MODULE,
+    config: desk(),
     tags,
     summary: 'Payment links (newest first, at most 200): of a sale with sale_type and sale_id',
     handler: (request) =>
@@ -31,20 +41,28 @@ export async function paymentLinkRoutes(app: FastifyInstance): Promise<void> {
       }),
   });
   route(app, e.create, {
-    module: MODULE,
+    config: desk(),
     tags,
     summary: "A payment link for a sale's due; the answer's url (shown once) is the page to send",
-    handler: async (request, reply) =>
-      reply.status(201).send(await inTenant(request, (tx, ctx) => createPaymentLink(tx, ctx, request.body))),
+    description:
+      "The user needs the Administrator's module or the sale's own (Membership for a member's due, Booking for a booking's), at the operate level.",
+    handler: async (request, reply) => {
+      const levels = await app.moduleLevelsOf(request);
+      const may = (m: ModuleName) => {
+        const level = levels[m];
+        return level !== undefined && levelAtLeast(level, 'operate');
+      };
+      return reply.status(201).send(await inTenant(request, (tx, ctx) => createPaymentLink(tx, ctx, request.body, may)));
+    },
   });
   route(app, e.detail, {
-    module: MODULE,
+    config: desk(),
     tags,
     summary: 'One payment link',
     handler: (request) => inTenant(request, (tx, ctx) => getPaymentLink(tx, ctx, request.params.id)),
   });
   route(app, e.cancel, {
-    module: MODULE,
+    config: desk(),
     tags,
     summary: 'Cancel an open payment link',
     handler: (request) => inTenant(request, (tx, ctx) => cancelPaymentLink(tx, ctx, request.params.id)),

@@ -10,13 +10,13 @@
  * `payment_event` `excess_payment` says to refund it from the gateway's dashboard, with an audit row.
  */
 import { randomBytes } from 'node:crypto';
-import { fromPaise, toPaise } from '@arena/contracts';
+import { fromPaise, toPaise, type ModuleName } from '@arena/contracts';
 import type { PaymentLink, PaymentLinkValues, PublicPaymentLink } from '@arena/contracts/payments';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import { organisationOrigin } from '../../platform/config.js';
 import type { Tx } from '../../platform/db/client.js';
-import { badRequest, fieldError, invalidPk, notFound } from '../../platform/errors.js';
+import { badRequest, fieldError, invalidPk, notFound, permissionDenied } from '../../platform/errors.js';
 import type { PaymentOrderFacts } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { hashSecret } from '../../platform/tokens.js';
@@ -58,10 +58,17 @@ export function linkJson(row: Row, url?: string): PaymentLink {
 const positive = (amount: string) => (toPaise(amount) ?? 0) > 0;
 
 /** Makes a link for a sale with a due; the answer carries the page's URL (its token is never stored). */
-export async function createPaymentLink(tx: Tx, ctx: Ctx, input: PaymentLinkValues): Promise<PaymentLink> {
+export async function createPaymentLink(
+  tx: Tx,
+  ctx: Ctx,
+  input: PaymentLinkValues,
+  /** Whether the user works in a module at the desk's level (operate): the sale's module or the Administrator's is needed. */
+  may: (module: ModuleName) => boolean = () => true,
+): Promise<PaymentLink> {
   const ref = { type: input.sale_type, id: input.sale_id };
   const sale = await saleSummary(tx, ctx, ref);
   if (!sale) throw fieldError('sale_id', invalidPk(input.sale_id));
+  if (!may(MODULE) && !may(sale.module)) throw permissionDenied(`You do not have access to ${sale.module}.`);
   if (!sale.open) throw fieldError('sale_id', `This ${sale.noun} is cancelled: it takes no payments.`);
   if (!positive(sale.due)) throw fieldError('sale_id', `Nothing is due on ${sale.noun} ${sale.label}: it is paid in full.`);
   const token = randomBytes(24).toString('base64url');

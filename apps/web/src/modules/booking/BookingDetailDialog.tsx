@@ -76,7 +76,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
   /** The cancel dialog: for the booking (slot null) or one of its slots. */
   const [cancelling, setCancelling] = useState<{ slot: Booking['time_slots'][number] | null } | null>(null);
   const [linking, setLinking] = useState(false);
-  const canLink = useCanSendPaymentLink();
+  const canLink = useCanSendPaymentLink('Booking Management');
   const open = booking.status === 'confirmed';
   const started = hasStarted(booking);
   const due = (toPaise(booking.due_amount) ?? 0) > 0;

@@ -60,7 +60,7 @@ export function TodaysActionPage({ node }: { node: ResolvedNode }) {
   const [renewing, setRenewing] = useState<TodaysActionRow | null>(null);
   const [collecting, setCollecting] = useState<TodaysActionRow | null>(null);
   const [linking, setLinking] = useState<TodaysActionRow | null>(null);
-  const canLink = useCanSendPaymentLink();
+  const canLink = useCanSendPaymentLink('Membership Management');
   const [messaging, setMessaging] = useState<TodaysActionRow | 'all' | null>(null);
   const membershipTab = tab.startsWith('membership') || tab === 'payment-due';
   return (

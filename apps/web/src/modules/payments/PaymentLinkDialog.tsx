@@ -1,3 +1,4 @@
+import type { ModuleName } from '@arena/contracts/kit';
 import type { PaymentLink } from '@arena/contracts/payments';
 import { Check, Copy, Link2, MessageCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -22,8 +23,12 @@ export interface LinkSale {
   due?: string;
 }
 
-/** Whether the signed-in user may send payment links (the Administrator's module, at the desk's level). */
-export const useCanSendPaymentLink = () => useCan('Administrator Management', 'operate');
+/** Whether the signed-in user may send payment links for a module's sales: its desk (operate) or the Administrator's. */
+export function useCanSendPaymentLink(module: ModuleName): boolean {
+  const own = useCan(module, 'operate');
+  const admin = useCan('Administrator Management', 'operate');
+  return own || admin;
+}
 
 /** The message that goes with a link, in the words a person would use. */
 export function paymentLinkText(name: string, due: string, organisation: string, url: string): string {

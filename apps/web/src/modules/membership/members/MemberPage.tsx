@@ -173,7 +173,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function MemberHeader({ member }: { member: Member }) {
   const memberships = useMemberships(member.id);
   const services = useMemberServices(member.id);
-  const canLink = useCanSendPaymentLink();
+  const canLink = useCanSendPaymentLink('Membership Management');
   const [dialog, setDialog] = useState<'renew' | 'collect' | 'link' | 'freeze' | 'edit' | null>(null);
   const { checkIn, busy, dialog: secondSession } = useCheckInAction();
   const current = member.current_membership;
