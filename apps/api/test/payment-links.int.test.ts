@@ -210,8 +210,16 @@ describe('payment links for dues', () => {
     expect((await call(t.app, { method: 'GET', url: LINKS, host: acme.host, token: staffOnly })).statusCode).toBe(403);
     expect((await create({ sale_type: 'membership', sale_id: id }, viewer)).statusCode).toBe(403);
     expect(await count()).toBe(before);
-    // The membership desk can.
-    expect((await create({ sale_type: 'membership', sale_id: id }, desk)).statusCode).toBe(201);
+    // The membership desk can; the booking desk does not see it (list, detail, cancel).
+    const made = (await create({ sale_type: 'membership', sale_id: id }, desk)).json();
+    expect(made.status).toBe('open');
+    const seen = await call(t.app, { method: 'GET', url: `${LINKS}?sale_id=${id}`, host: acme.host, token: booking });
+    expect(seen.json().count).toBe(0);
+    expect((await call(t.app, { method: 'GET', url: `${LINKS}${made.id}/`, host: acme.host, token: booking })).statusCode).toBe(404);
+    expect((await call(t.app, { method: 'POST', url: `${LINKS}${made.id}/cancel/`, host: acme.host, token: booking })).statusCode).toBe(
+      404,
+    );
+    expect((await call(t.app, { method: 'GET', url: `${LINKS}${made.id}/`, host: acme.host, token: desk })).json().status).toBe('open');
 
     const link = (await create({ sale_type: 'membership', sale_id: id })).json();
     const orderId = orderIdOf((await pay(tokenOf(link.url))).json().checkout_url);

@@ -1,5 +1,5 @@
 import { paymentLinkEndpoints as e } from '@arena/contracts/payments';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inTenant } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { levelAtLeast, type ModuleName } from '@arena/contracts';
@@ -12,6 +12,7 @@ import {
   listPaymentLinks,
   payPaymentLink,
   showPaymentLink,
+  type SaleTypes,
 } from './payment-link.service.js';
 
 const tags = ['administrator'];
@@ -24,6 +25,16 @@ const desk = (): { anyModule: ModuleName[] } => ({
   anyModule: [...new Set<ModuleName>([MODULE, ...registeredModules().flatMap((m) => (m.saleSources ?? []).map((s) => s.module))])],
 });
 
+/** The kinds of sale whose links the user sees: all for the Administrator's module, else those of their modules. */
+async function typesOf(app: FastifyInstance, request: FastifyRequest): Promise<SaleTypes> {
+  const modules = await app.allowedModulesOf(request);
+  if (modules.includes(MODULE)) return null;
+  return registeredModules()
+    .flatMap((m) => m.saleSources ?? [])
+    .filter((s) => modules.includes(s.module))
+    .map((s) => s.type);
+}
+
 /**
  * Payment links for dues (issue 23 §1): the desk's side (`…/administrator/payment-link/`) and the
  * payer's (`…/public/payment-link/:token/`, no login, on the organisation's own host only — on any
@@ -34,11 +45,13 @@ export async function paymentLinkRoutes(app: FastifyInstance): Promise<void> {
     config: desk(),
     tags,
     summary: 'Payment links (newest first, at most 200): of a sale with sale_type and sale_id',
-    handler: (request) =>
-      inTenant(request, async (tx, ctx) => {
-        const results = await listPaymentLinks(tx, ctx, request.query);
+    handler: async (request) => {
+      const types = await typesOf(app, request);
+      return inTenant(request, async (tx, ctx) => {
+        const results = await listPaymentLinks(tx, ctx, request.query, types);
         return { count: results.length, results };
-      }),
+      });
+    },
   });
   route(app, e.create, {
     config: desk(),
@@ -59,13 +72,19 @@ export async function paymentLinkRoutes(app: FastifyInstance): Promise<void> {
     config: desk(),
     tags,
     summary: 'One payment link',
-    handler: (request) => inTenant(request, (tx, ctx) => getPaymentLink(tx, ctx, request.params.id)),
+    handler: async (request) => {
+      const types = await typesOf(app, request);
+      return inTenant(request, (tx, ctx) => getPaymentLink(tx, ctx, request.params.id, types));
+    },
   });
   route(app, e.cancel, {
     config: desk(),
     tags,
     summary: 'Cancel an open payment link',
-    handler: (request) => inTenant(request, (tx, ctx) => cancelPaymentLink(tx, ctx, request.params.id)),
+    handler: async (request) => {
+      const types = await typesOf(app, request);
+      return inTenant(request, (tx, ctx) => cancelPaymentLink(tx, ctx, request.params.id, types));
+    },
   });
   route(app, e.show, {
     config: { auth: 'none' },

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { fromPaise, toPaise, type ModuleName } from '@arena/contracts';
 import type { PaymentLink, PaymentLinkValues, PublicPaymentLink } from '@arena/contracts/payments';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import { organisationOrigin } from '../../platform/config.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -100,10 +100,15 @@ export async function createPaymentLink(
   return linkJson(row, `${organisationOrigin(ctx.config, ctx.organisation.subdomain)}/pay/${token}`);
 }
 
+/** The kinds of sale whose links a user sees: null for all (the Administrator's), else those of their modules. */
+export type SaleTypes = readonly string[] | null;
+const ofTypes = (types: SaleTypes) => (types === null ? undefined : types.length ? inArray(paymentLink.saleType, [...types]) : sql`false`);
+
 export async function listPaymentLinks(
   tx: Tx,
   ctx: Ctx,
   q: { sale_type?: string; sale_id?: number; status?: PaymentLink['status'] },
+  types: SaleTypes = null,
 ): Promise<PaymentLink[]> {
   const now = sql`now()`;
   const rows = await tx
@@ -112,6 +117,7 @@ export async function listPaymentLinks(
     .where(
       and(
         eq(paymentLink.organisationId, ctx.organisationId),
+        ofTypes(types),
         q.sale_type ? eq(paymentLink.saleType, q.sale_type) : undefined,
         q.sale_id ? eq(paymentLink.saleId, q.sale_id) : undefined,
         q.status === 'expired'
@@ -128,21 +134,22 @@ export async function listPaymentLinks(
   return rows.map((r) => linkJson(r));
 }
 
-async function load(tx: Tx, ctx: Ctx, id: number, lock = false): Promise<Row> {
+async function load(tx: Tx, ctx: Ctx, id: number, lock = false, types: SaleTypes = null): Promise<Row> {
   const q = tx
     .select()
     .from(paymentLink)
-    .where(and(eq(paymentLink.organisationId, ctx.organisationId), eq(paymentLink.id, id)));
+    .where(and(eq(paymentLink.organisationId, ctx.organisationId), eq(paymentLink.id, id), ofTypes(types)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound();
   return row;
 }
 
-export const getPaymentLink = async (tx: Tx, ctx: Ctx, id: number) => linkJson(await load(tx, ctx, id));
+export const getPaymentLink = async (tx: Tx, ctx: Ctx, id: number, types: SaleTypes = null) =>
+  linkJson(await load(tx, ctx, id, false, types));
 
 /** Cancels an open link (a payment already started on it is cancelled too); a paid link cannot be. */
-export async function cancelPaymentLink(tx: Tx, ctx: Ctx, id: number): Promise<PaymentLink> {
-  const row = await load(tx, ctx, id, true);
+export async function cancelPaymentLink(tx: Tx, ctx: Ctx, id: number, types: SaleTypes = null): Promise<PaymentLink> {
+  const row = await load(tx, ctx, id, true, types);
   if (row.status === 'paid') throw badRequest('This payment link is already paid.');
   if (row.status === 'cancelled') return linkJson(row);
   if (row.orderId) await cancelPaymentOrder(tx, ctx, row.orderId);
