@@ -16,6 +16,7 @@ const ConfirmEmailPage = page(() => import('../modules/accounts/ConfirmEmailPage
 const RegisterOrganisationPage = page(() => import('../modules/accounts/RegisterOrganisationPage'));
 const PaymentsPage = page(() => import('../modules/payments/PaymentsPage'));
 const CheckoutPage = page(() => import('../modules/payments/CheckoutPage'));
+const PayLinkPage = page(() => import('../modules/payments/PayLinkPage'));
 /** The main application (shell, menu, module screens) loads only after sign-in. */
 const MainApp = page(() => import('./MainApp'));
 
@@ -60,6 +61,8 @@ export const router = createBrowserRouter([
       { path: '/accounts/confirm-email/:key', element: <ConfirmEmailPage />, ...titled('Verify email') },
       // The hosted checkout of an online payment (issue 23): no login, on the organisation's host or the provider's.
       { path: '/checkout/:id', element: <CheckoutPage />, ...titled('Checkout') },
+      // A payment link for a due (issue 23): no login, on the organisation's host.
+      { path: '/pay/:token', element: <PayLinkPage />, ...titled('Payment') },
       {
         element: <RequireAuth />,
         errorElement: <RouteError />,

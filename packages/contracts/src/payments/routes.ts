@@ -4,3 +4,4 @@
  * `contractRoutes` in apps/web/vite.config.ts), so a page that only calls the API loads no zod.
  */
 export * from './endpoints.js';
+export * from './links.js';

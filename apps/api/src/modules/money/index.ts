@@ -39,6 +39,7 @@ export {
 export { invoicesOf, lastReceiptMode, refundsOf, supplementaryInvoicesOf } from './sale-reads.js';
 export { saleMovementList, type SaleMovement } from './sale-movements.js';
 export { duesOutstanding, type DuesOfSource } from './dues.js';
+export { saleSummary, type SaleSummary } from './sale-summary.js';
 export { ledgerTotals, type LedgerGroup, type LedgerTotalsQuery, type LedgerTotalsRow, type SaleAttribute } from './ledger-totals.js';
 export {
   numberSales,

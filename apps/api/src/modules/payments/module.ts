@@ -4,6 +4,9 @@ import { checkoutRoutes } from './checkout.routes.js';
 import { EXPIRE_TASK, MODULE } from './constants.js';
 import { createGateway } from './gateway-settings.service.js';
 import { gatewaySettingsRoutes } from './gateway-settings.routes.js';
+import { paymentLinkEndpoints } from '@arena/contracts/payments';
+import { paymentLinkRoutes } from './payment-link.routes.js';
+import { DUE_PURPOSE, onDuePaid } from './payment-link.service.js';
 import { expireOrders, ONLINE_PAYMENT_MODE } from './order.service.js';
 
 /**
@@ -17,7 +20,12 @@ export const paymentsModule: ModuleManifest = {
   routes: async (app) => {
     await gatewaySettingsRoutes(app);
     await checkoutRoutes(app);
+    await paymentLinkRoutes(app);
   },
+  // Sending a payment link is desk work, like collecting a payment.
+  levels: { operate: [paymentLinkEndpoints.create, paymentLinkEndpoints.cancel] },
+  // A member's or client's due paid through a payment link: recorded on the sale (at most its due).
+  paymentPurposes: [{ name: DUE_PURPOSE, payee: 'organisation', onPaid: onDuePaid }],
   // Every organisation can take payments online from the start: the built-in sandbox (test mode),
   // and the payment mode online receipts are recorded under.
   onOrganisationCreated: async (tx, ctx) => {

@@ -14,7 +14,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisation } from '../../platform/db/schema.js';
-import { money, tenantTable, timestamps } from '../../platform/db/columns.js';
+import { money, ref, tenantTable, timestamps } from '../../platform/db/columns.js';
 
 export const paymentGateway = tenantTable(
   'payment_gateway',
@@ -100,4 +100,43 @@ export const paymentEvent = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_event_order_idx').on(t.orderId), index('payment_event_org_idx').on(t.organisationId, t.createdAt)],
+);
+
+/**
+ * A payment link for a sale's due (issue 23 §1): a page `/pay/<token>` on the organisation's host.
+ * Only the token's SHA-256 is stored. `amount` is the due when the link was made; paying charges
+ * the due at that moment (purpose `due`). `status` is `open` until paid or cancelled; an open link
+ * past `expires_at` reads as expired. The sale is another module's row (any declared sale source),
+ * named by `sale_type` and `sale_id` as the ledger names it.
+ */
+export const paymentLink = tenantTable(
+  'payment_link',
+  {
+    tokenHash: text('token_hash').notNull(),
+    saleType: text('sale_type').notNull(),
+    saleId: ref('sale_id').notNull(),
+    saleLabel: text('sale_label').notNull().default(''),
+    buyerName: text('buyer_name').notNull().default(''),
+    buyerPhone: text('buyer_phone').notNull().default(''),
+    buyerEmail: text('buyer_email').notNull().default(''),
+    amount: money('amount').notNull(),
+    status: text('status', { enum: ['open', 'paid', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** What the gateway took; the ledger got at most the due then (the rest is logged for a refund). */
+    paidAmount: money('paid_amount'),
+    /** The last payment order made from the link. */
+    orderId: text('order_id'),
+    createdBy: ref('created_by'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('payment_link_token_key').on(t.tokenHash),
+    index('payment_link_org_sale_idx').on(t.organisationId, t.saleType, t.saleId),
+    index('payment_link_org_created_idx').on(t.organisationId, t.createdAt),
+    check('payment_link_status', sql`${t.status} in ('open', 'paid', 'cancelled')`),
+    check('payment_link_amount', sql`${t.amount} > 0`),
+  ],
 );

@@ -10,7 +10,7 @@ export type TextInputProps = Pick<
 >;
 
 export interface TextOwnProps {
-  type?: 'text' | 'email' | 'search' | 'url' | 'tel';
+  type?: 'text' | 'email' | 'search' | 'url' | 'tel' | 'password';
   /** Tidies what is typed before it becomes the value (e.g. drops letters from a phone number). */
   normalise?: (text: string) => string;
 }

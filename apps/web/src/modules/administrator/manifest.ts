@@ -3,11 +3,13 @@ import { defineModule, lazyScreen, menuBuilder } from '../../lib/web-module';
 const MODULE = 'Administrator Management';
 const load = () => import('./index');
 const messaging = () => import('../messaging/public');
+const payments = () => import('../payments/public');
 
 const screens = {
   profile: lazyScreen(load, (m) => m.ProfilePage),
   'manage-center': lazyScreen(load, (m) => m.CentreListPage),
   'payment-mode': lazyScreen(load, (m) => m.PaymentModeListPage),
+  'payment-gateway': lazyScreen(payments, (m) => m.PaymentGatewayPage),
   sports: lazyScreen(load, (m) => m.SportListPage),
   'admin-messaging': lazyScreen(messaging, (m) => m.AdminManualPage),
   'admin-messaging-auto': lazyScreen(messaging, (m) => m.AdminAutoPage),
@@ -27,9 +29,7 @@ export const administratorModule = defineModule({
       order: 20,
       node: entry('Administrator', 'admin', { module: MODULE }, [
         entry('Profile', '', { screen: 'profile' }),
-        entry('Payment Gateway', 'PaymentGateWay', {
-          note: 'The online payment provider of your portal and payment links, with its keys kept encrypted and a test mode.',
-        }),
+        entry('Payment Gateway', 'PaymentGateWay', { screen: 'payment-gateway' }),
         entry('Payment Mode', 'payment-mode', { screen: 'payment-mode' }),
         entry('Manage Center', 'manage-center', { screen: 'manage-center' }),
         entry('Manage Sports/Events', 'manage-sports-events', { screen: 'sports' }),

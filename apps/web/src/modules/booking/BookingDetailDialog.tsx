@@ -17,6 +17,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { requestSchema, useZodForm } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { InvoiceActionButtons, InvoiceStatusBadge } from '../money/public';
+import { PaymentLinkDialog, useCanSendPaymentLink } from '../payments/public';
 import { bookingKeys, fetchDay, fetchFacilities, fetchPayments, useBooking, useBookingMutations, useClientCredit } from './api';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { moveDifference } from './move-difference';
@@ -74,6 +75,8 @@ function BookingDetail({ booking }: { booking: Booking }) {
   const [panel, setPanel] = useState<'none' | 'pay' | 'discount' | 'move' | 'refund'>('none');
   /** The cancel dialog: for the booking (slot null) or one of its slots. */
   const [cancelling, setCancelling] = useState<{ slot: Booking['time_slots'][number] | null } | null>(null);
+  const [linking, setLinking] = useState(false);
+  const canLink = useCanSendPaymentLink('Booking Management');
   const open = booking.status === 'confirmed';
   const started = hasStarted(booking);
   const due = (toPaise(booking.due_amount) ?? 0) > 0;
@@ -200,6 +203,14 @@ function BookingDetail({ booking }: { booking: Booking }) {
       {panel === 'discount' && <DiscountPanel booking={booking} onClose={() => setPanel('none')} />}
       {panel === 'move' && <MovePanel booking={booking} onClose={() => setPanel('none')} />}
       {panel === 'refund' && <RefundCreditPanel booking={booking} onClose={() => setPanel('none')} />}
+      {linking && (
+        <PaymentLinkDialog
+          sales={[{ type: 'booking', id: booking.id, label: `Booking ${booking.code}`, due: booking.due_amount }]}
+          phone={booking.mobile}
+          open
+          onOpenChange={setLinking}
+        />
+      )}
       <CancelBookingDialog booking={booking} slot={cancelling?.slot ?? null} open={!!cancelling} onClose={() => setCancelling(null)} />
 
       {(payable || open || hasCredit) && (
@@ -207,6 +218,11 @@ function BookingDetail({ booking }: { booking: Booking }) {
           {payable && (
             <Button size="sm" variant="secondary" onClick={() => setPanel('pay')}>
               Record Payment
+            </Button>
+          )}
+          {payable && canLink && (
+            <Button size="sm" variant="secondary" onClick={() => setLinking(true)}>
+              Send Payment Link
             </Button>
           )}
           {hasCredit && (

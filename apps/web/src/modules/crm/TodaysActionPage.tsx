@@ -1,5 +1,5 @@
 import type { TodaysActionTab } from '@arena/contracts/crm';
-import { CalendarClock, MessageCircle, MessageSquareText, Phone, RefreshCw, Send, Wallet } from 'lucide-react';
+import { CalendarClock, Link2, MessageCircle, MessageSquareText, Phone, RefreshCw, Send, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
@@ -13,6 +13,7 @@ import type { ResolvedNode } from '../../lib/web-module';
 import { useAuth } from '../../state/auth';
 import { useSidebar } from '../../state/sidebar';
 import { CollectPaymentDialog, memberPath, RenewDialog } from '../membership/public';
+import { PaymentLinkDialog, useCanSendPaymentLink } from '../payments/public';
 import { crmKeys, fetchTodaysActions, useLogContact, type TodaysActionRow } from './api';
 import { TodaysMessageDialog } from './TodaysMessageDialog';
 
@@ -58,6 +59,8 @@ export function TodaysActionPage({ node }: { node: ResolvedNode }) {
   const log = useLogContact();
   const [renewing, setRenewing] = useState<TodaysActionRow | null>(null);
   const [collecting, setCollecting] = useState<TodaysActionRow | null>(null);
+  const [linking, setLinking] = useState<TodaysActionRow | null>(null);
+  const canLink = useCanSendPaymentLink('Membership Management');
   const [messaging, setMessaging] = useState<TodaysActionRow | 'all' | null>(null);
   const membershipTab = tab.startsWith('membership') || tab === 'payment-due';
   return (
@@ -150,6 +153,11 @@ export function TodaysActionPage({ node }: { node: ResolvedNode }) {
                       <Wallet size={14} aria-hidden /> Collect
                     </Button>
                   )}
+                  {canLink && Number(r.due) > 0 && (
+                    <Button size="sm" variant="ghost" aria-label={`Send payment link to ${r.name}`} onClick={() => setLinking(r)}>
+                      <Link2 size={14} aria-hidden /> Pay link
+                    </Button>
+                  )}
                   <Button size="sm" variant="ghost" aria-label={`Message ${r.name}`} onClick={() => setMessaging(r)}>
                     <MessageSquareText size={14} aria-hidden /> Message
                   </Button>
@@ -191,6 +199,14 @@ export function TodaysActionPage({ node }: { node: ResolvedNode }) {
           centre={centre}
           member={messaging === 'all' ? undefined : { id: messaging.member, name: messaging.name }}
           title={messaging === 'all' ? `Message everyone: ${text.title.toLowerCase()}` : `Message ${messaging.name}`}
+        />
+      )}
+      {linking && (
+        <PaymentLinkDialog
+          sales={[{ type: linking.kind, id: linking.sale, label: linking.item, due: linking.due }]}
+          phone={linking.phone}
+          open
+          onOpenChange={(o) => !o && setLinking(null)}
         />
       )}
       {renewing && <RenewDialog member={renewing.member} memberName={renewing.name} open onOpenChange={(o) => !o && setRenewing(null)} />}

@@ -1,5 +1,5 @@
 import { PhoneLink } from '../../../components/PhoneLink';
-import { Dumbbell, IdCard, LogIn, Pencil, RefreshCw, Salad, Snowflake, UserX, Wallet } from 'lucide-react';
+import { Dumbbell, IdCard, Link2, LogIn, Pencil, RefreshCw, Salad, Snowflake, UserX, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useCrumbName } from '../../../lib/crumbs';
@@ -16,10 +16,11 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { fillParams, tabsOf, type ResolvedNode } from '../../../lib/web-module';
 import { InvoiceActionButtons } from '../../money/public';
-import { fetchMemberLogs, memberLogsExport, membershipKeys, useMember, useMemberships, type Member } from './api';
+import { PaymentLinkDialog, useCanSendPaymentLink } from '../../payments/public';
+import { fetchMemberLogs, memberLogsExport, membershipKeys, useMember, useMemberServices, useMemberships, type Member } from './api';
 import { MessageButton, printMemberCard, useCheckInAction } from './actions';
 import { AttendanceTab } from './AttendanceTab';
-import { CollectPaymentDialog } from './CollectPaymentDialog';
+import { CollectPaymentDialog, dueSales } from './CollectPaymentDialog';
 import { EditMemberDialog } from './EditMemberDialog';
 import { FreezeDialog } from './FreezeDialog';
 import { MemberAvatar } from './MemberAvatar';
@@ -171,7 +172,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** Photo, code, name, status, plan, end date, due, and Renew, Collect payment, Freeze, Check in, Print card, Edit. */
 function MemberHeader({ member }: { member: Member }) {
   const memberships = useMemberships(member.id);
-  const [dialog, setDialog] = useState<'renew' | 'collect' | 'freeze' | 'edit' | null>(null);
+  const services = useMemberServices(member.id);
+  const canLink = useCanSendPaymentLink('Membership Management');
+  const [dialog, setDialog] = useState<'renew' | 'collect' | 'link' | 'freeze' | 'edit' | null>(null);
   const { checkIn, busy, dialog: secondSession } = useCheckInAction();
   const current = member.current_membership;
   const running = memberships.data?.find((m) => m.id === current?.id) ?? null;
@@ -239,6 +242,17 @@ function MemberHeader({ member }: { member: Member }) {
           >
             <Wallet size={15} aria-hidden /> Collect payment
           </Button>
+          {canLink && (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!due}
+              title={due ? 'Send a link to pay the due online' : 'Nothing is due'}
+              onClick={() => setDialog('link')}
+            >
+              <Link2 size={15} aria-hidden /> Send payment link
+            </Button>
+          )}
           <Button
             size="sm"
             variant="secondary"
@@ -285,6 +299,14 @@ function MemberHeader({ member }: { member: Member }) {
       )}
       {dialog === 'renew' && <RenewDialog member={member.id} memberName={member.full_name} open onOpenChange={close} />}
       {dialog === 'collect' && <CollectPaymentDialog member={member.id} memberName={member.full_name} open onOpenChange={close} />}
+      {dialog === 'link' && (
+        <PaymentLinkDialog
+          sales={dueSales(memberships.data ?? [], services.data ?? []).map((s) => ({ type: s.kind, id: s.id, label: s.label, due: s.due }))}
+          phone={member.phone}
+          open
+          onOpenChange={close}
+        />
+      )}
       <FreezeDialog membership={dialog === 'freeze' ? running : null} onClose={() => setDialog(null)} />
       {dialog === 'edit' && <EditMemberDialog member={member} open onOpenChange={close} />}
       {secondSession}
