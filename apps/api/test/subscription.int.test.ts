@@ -38,14 +38,22 @@ describe('subscription: /payments, renewals, plan changes, add-ons and SMS credi
   const api = (method: 'GET' | 'POST', url: string, payload?: unknown, token = owner, host = acme.host) =>
     call(t.app, { method, url, host, token, payload: payload as Record<string, unknown> });
   const org = async (id = acme.id) => (await t.handle.db.select().from(organisation).where(eq(organisation.id, id)))[0];
-  const setDue = (due: string | null, id = acme.id) => t.handle.db.update(organisation).set({ dueDate: due }).where(eq(organisation.id, id));
+  const setDue = (due: string | null, id = acme.id) =>
+    t.handle.db.update(organisation).set({ dueDate: due }).where(eq(organisation.id, id));
   const setPlan = async (name: string, id = acme.id) => {
     const [p] = await t.handle.db.select().from(subscriptionPlan).where(eq(subscriptionPlan.name, name));
     await t.handle.db.update(organisation).set({ subscriptionPlanId: p.id }).where(eq(organisation.id, id));
   };
   const history = async () => (await api('GET', `${A}subscription-transaction/`)).json();
   const countRows = async (table: string) =>
-    Number((await queryRows<{ n: string }>(t.handle.db, sql`select count(*)::text as n from ${sql.raw(table)} where organisation_id = ${acme.id}`))[0].n);
+    Number(
+      (
+        await queryRows<{ n: string }>(
+          t.handle.db,
+          sql`select count(*)::text as n from ${sql.raw(table)} where organisation_id = ${acme.id}`,
+        )
+      )[0].n,
+    );
 
   it('serves the catalogue: plans with monthly and yearly prices and limits, and the add-ons', async () => {
     expect(plans.Starter).toMatchObject({ price_monthly: '999.00', price_yearly: '9990.00', max_centres: 1, max_users: 3 });
@@ -56,18 +64,42 @@ describe('subscription: /payments, renewals, plan changes, add-ons and SMS credi
 
   it('/payments validates the amount (field error, nothing written) and credits the account once paid', async () => {
     const key = await login(t.app, acme.owner, PROVIDER_HOST);
-    const before = await queryRows<{ n: string }>(t.handle.db, sql`select count(*)::text as n from payment_order where organisation_id = ${acme.id}`);
+    const before = await queryRows<{ n: string }>(
+      t.handle.db,
+      sql`select count(*)::text as n from payment_order where organisation_id = ${acme.id}`,
+    );
     for (const amount of [0, -5, 'ten', null]) {
-      const bad = await call(t.app, { method: 'POST', url: '/api/payments/initiate/', host: PROVIDER_HOST, token: key, payload: { amount, description: 'x' } });
+      const bad = await call(t.app, {
+        method: 'POST',
+        url: '/api/payments/initiate/',
+        host: PROVIDER_HOST,
+        token: key,
+        payload: { amount, description: 'x' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ amount: ['Please enter a valid amount'] });
     }
-    const missing = await call(t.app, { method: 'POST', url: '/api/payments/initiate/', host: PROVIDER_HOST, token: key, payload: { description: 'x' } });
+    const missing = await call(t.app, {
+      method: 'POST',
+      url: '/api/payments/initiate/',
+      host: PROVIDER_HOST,
+      token: key,
+      payload: { description: 'x' },
+    });
     expect(missing.json()).toEqual({ amount: ['Please enter a valid amount'] });
-    const after = await queryRows<{ n: string }>(t.handle.db, sql`select count(*)::text as n from payment_order where organisation_id = ${acme.id}`);
+    const after = await queryRows<{ n: string }>(
+      t.handle.db,
+      sql`select count(*)::text as n from payment_order where organisation_id = ${acme.id}`,
+    );
     expect(after[0].n).toBe(before[0].n);
 
-    const res = await call(t.app, { method: 'POST', url: '/api/payments/initiate/', host: PROVIDER_HOST, token: key, payload: { amount: 500 } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/payments/initiate/',
+      host: PROVIDER_HOST,
+      token: key,
+      payload: { amount: 500 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const url: string = res.json().payment_url;
     expect(url).toMatch(new RegExp(`^http://${PROVIDER_HOST}/checkout/ord_`));
@@ -77,7 +109,9 @@ describe('subscription: /payments, renewals, plan changes, add-ons and SMS credi
     expect((await api('GET', `${A}organisation/subscription/`)).json().account_balance).toBe('500.00');
     expect((await history()).results[0]).toMatchObject({ kind: 'payment', amount: '500.00', description: 'Payment' });
     // Without a key: 401.
-    expect((await call(t.app, { method: 'POST', url: '/api/payments/initiate/', host: PROVIDER_HOST, payload: { amount: 5 } })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, { method: 'POST', url: '/api/payments/initiate/', host: PROVIDER_HOST, payload: { amount: 5 } })).statusCode,
+    ).toBe(401);
   });
 
   it('renews: the account balance first, the rest through the sandbox; the due date moves by the period once, however often the callback comes', async () => {
@@ -93,18 +127,27 @@ describe('subscription: /payments, renewals, plan changes, add-ons and SMS credi
     const id = orderIdOf(res.json().payment_url);
     expect((await org()).dueDate).toBe(due); // nothing moves before the payment
     const paid = await payOrder(t.app, acme.host, id);
-    for (let i = 0; i < 3; i++) await call(t.app, { method: 'POST', url: '/api/public/payments/callback/', host: acme.host, payload: paid.callback });
+    for (let i = 0; i < 3; i++)
+      await call(t.app, { method: 'POST', url: '/api/public/payments/callback/', host: acme.host, payload: paid.callback });
 
     const after = await org();
     expect(after.dueDate).toBe(addMonths(due, 1));
     expect(after.subscriptionPlanId).toBe(plans.Starter.id);
     const renewals = (await history()).results.filter((r: { kind: string }) => r.kind === 'renewal');
     expect(renewals).toHaveLength(1);
-    expect(renewals[0]).toMatchObject({ amount: '499.00', credit_used: '500.00', is_first: true, period_from: due, period_to: addMonths(due, 1) });
+    expect(renewals[0]).toMatchObject({
+      amount: '499.00',
+      credit_used: '500.00',
+      is_first: true,
+      period_from: due,
+      period_to: addMonths(due, 1),
+    });
     const b = (await api('GET', `${A}organisation/subscription/`)).json();
     expect(b).toMatchObject({ due_date: addMonths(due, 1), account_balance: '0.00', period: 'monthly', plan: { name: 'Starter' } });
     // The auth user (the sidebar's Expiry On) sees it.
-    expect((await api('GET', '/api/accounts/user/')).json().due_date ?? (await api('GET', '/api/accounts/user/')).json().organisation?.due_date).toBe(addMonths(due, 1));
+    expect(
+      (await api('GET', '/api/accounts/user/')).json().due_date ?? (await api('GET', '/api/accounts/user/')).json().organisation?.due_date,
+    ).toBe(addMonths(due, 1));
 
     // An expired organisation renews from today; a yearly renewal moves by a year; a second renewal is not the first.
     await setDue(addDays(today, -20));
@@ -140,7 +183,8 @@ describe('subscription: /payments, renewals, plan changes, add-ons and SMS credi
 
     const up = await api('POST', `${A}organisation/subscription/`, { plan: plans.Professional.id });
     expect(up.statusCode, up.body).toBe(200);
-    const periodDays = (Date.parse(`${addDays(today, 15)}T00:00:00Z`) - Date.parse(`${addMonths(addDays(today, 15), -12)}T00:00:00Z`)) / 86_400_000;
+    const periodDays =
+      (Date.parse(`${addDays(today, 15)}T00:00:00Z`) - Date.parse(`${addMonths(addDays(today, 15), -12)}T00:00:00Z`)) / 86_400_000;
     expect(up.json()).toMatchObject({ action: 'upgrade', amount: (Math.round((1_500_000 * 15) / periodDays) / 100).toFixed(2) });
     expect((await org()).subscriptionPlanId).toBe(plans.Starter.id);
     await payOrder(t.app, acme.host, orderIdOf(up.json().payment_url));
@@ -217,7 +261,17 @@ describe('subscription: /payments, renewals, plan changes, add-ons and SMS credi
     ] as const)
       expect((await api(method, url, body, key)).statusCode).toBe(403);
     const providerKey = await login(t.app, staff, PROVIDER_HOST);
-    expect((await call(t.app, { method: 'POST', url: '/api/payments/initiate/', host: PROVIDER_HOST, token: providerKey, payload: { amount: 5 } })).statusCode).toBe(403);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/payments/initiate/',
+          host: PROVIDER_HOST,
+          token: providerKey,
+          payload: { amount: 5 },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(await countRows('subscription_transaction')).toBe(rows);
   });
 });

@@ -72,7 +72,9 @@ export const billingSchema = z.object({
   users: usageSchema,
   sms_credits: z.object({ balance: z.number(), per_month: z.number() }),
   /** A downgrade waiting for the next renewal. */
-  pending_plan: z.object({ id: z.number(), name: z.string(), period: z.enum(BILLING_PERIODS), effective_on: z.string().nullable() }).nullable(),
+  pending_plan: z
+    .object({ id: z.number(), name: z.string(), period: z.enum(BILLING_PERIODS), effective_on: z.string().nullable() })
+    .nullable(),
   addons: z.array(z.object({ id: z.number(), name: z.string(), quantity: z.number(), price: z.string() })),
 });
 export type SubscriptionBilling = z.infer<typeof billingSchema>;

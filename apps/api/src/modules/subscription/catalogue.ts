@@ -78,9 +78,36 @@ export const DEFAULT_PLANS: PlanSeed[] = [
 ];
 
 export const DEFAULT_ADDONS = [
-  { code: 'extra_centre', name: 'Extra centre', description: 'One more centre than the plan allows.', kind: 'centre', quantity: 1, price: '499', recurring: true, sortOrder: 1 },
-  { code: 'sms_1000', name: '1,000 SMS credits', description: 'A pack of 1,000 message credits, added at once.', kind: 'sms', quantity: 1000, price: '250', recurring: false, sortOrder: 2 },
-  { code: 'whatsapp', name: 'WhatsApp', description: 'Send WhatsApp messages through your WhatsApp Business number.', kind: 'whatsapp', quantity: 1, price: '299', recurring: true, sortOrder: 3 },
+  {
+    code: 'extra_centre',
+    name: 'Extra centre',
+    description: 'One more centre than the plan allows.',
+    kind: 'centre',
+    quantity: 1,
+    price: '499',
+    recurring: true,
+    sortOrder: 1,
+  },
+  {
+    code: 'sms_1000',
+    name: '1,000 SMS credits',
+    description: 'A pack of 1,000 message credits, added at once.',
+    kind: 'sms',
+    quantity: 1000,
+    price: '250',
+    recurring: false,
+    sortOrder: 2,
+  },
+  {
+    code: 'whatsapp',
+    name: 'WhatsApp',
+    description: 'Send WhatsApp messages through your WhatsApp Business number.',
+    kind: 'whatsapp',
+    quantity: 1,
+    price: '299',
+    recurring: true,
+    sortOrder: 3,
+  },
 ] as const;
 
 /** Writes the default plans and add-ons that are missing, and fills the ones nobody has described yet (the trial made by registration). */
@@ -109,7 +136,11 @@ export async function ensureCatalogue(db: Queryable): Promise<void> {
 }
 
 export const activePlans = (db: Queryable) =>
-  db.select().from(subscriptionPlan).where(eq(subscriptionPlan.isActive, true)).orderBy(asc(subscriptionPlan.sortOrder), asc(subscriptionPlan.id));
+  db
+    .select()
+    .from(subscriptionPlan)
+    .where(eq(subscriptionPlan.isActive, true))
+    .orderBy(asc(subscriptionPlan.sortOrder), asc(subscriptionPlan.id));
 export const activeAddons = (db: Queryable) =>
   db
     .select()

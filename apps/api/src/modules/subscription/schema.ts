@@ -20,10 +20,7 @@ export const subscriptionAccount = tenantTable(
     pendingPeriod: text('pending_period', { enum: ['monthly', 'yearly'] }),
     ...timestamps(),
   },
-  (t) => [
-    uniqueIndex('subscription_account_org_key').on(t.organisationId),
-    check('subscription_account_balance', sql`${t.balance} >= 0`),
-  ],
+  (t) => [uniqueIndex('subscription_account_org_key').on(t.organisationId), check('subscription_account_balance', sql`${t.balance} >= 0`)],
 );
 
 /** Every payment to the provider: renewals, upgrades, add-ons, SMS credits, account payments. One per paid order. */
@@ -54,7 +51,9 @@ export const subscriptionTransaction = tenantTable(
     uniqueIndex('subscription_transaction_order_key').on(t.organisationId, t.orderId),
     uniqueIndex('subscription_transaction_number_key').on(t.organisationId, t.number),
     // At most one first paid subscription per organisation.
-    uniqueIndex('subscription_transaction_first_key').on(t.organisationId).where(sql`${t.isFirst}`),
+    uniqueIndex('subscription_transaction_first_key')
+      .on(t.organisationId)
+      .where(sql`${t.isFirst}`),
     index('subscription_transaction_org_idx').on(t.organisationId, t.paidAt),
   ],
 );

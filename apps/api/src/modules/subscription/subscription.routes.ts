@@ -81,7 +81,8 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: 'Every payment to the provider, latest first',
-    handler: async (request) => inTenant(request, (tx, ctx) => s.transactions(tx, ctx, request.query.page ?? 1, request.query.page_size ?? 25)),
+    handler: async (request) =>
+      inTenant(request, (tx, ctx) => s.transactions(tx, ctx, request.query.page ?? 1, request.query.page_size ?? 25)),
   });
   route(app, e.invoice, {
     module: MODULE,

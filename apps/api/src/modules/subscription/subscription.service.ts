@@ -83,7 +83,11 @@ async function orgNow(tx: Tx, ctx: Ctx, lock = false) {
     sql`select subscription_plan_id, due_date::text as due_date, account_number from ${organisation} where id = ${ctx.organisationId} ${lock ? sql`for update` : sql``}`,
   );
   const row = rows[0];
-  return { planId: row.subscription_plan_id === null ? null : Number(row.subscription_plan_id), dueDate: row.due_date, accountNumber: row.account_number };
+  return {
+    planId: row.subscription_plan_id === null ? null : Number(row.subscription_plan_id),
+    dueDate: row.due_date,
+    accountNumber: row.account_number,
+  };
 }
 
 async function planById(tx: Tx, id: number | null): Promise<PlanRow | null> {
@@ -166,9 +170,7 @@ export async function billing(tx: Tx, ctx: Ctx): Promise<SubscriptionBilling> {
     centres: { used: Number(centres.n), limit: (plan?.maxCentres ?? 0) + extraCentres },
     users: { used: Number(users.n), limit: plan?.maxUsers ?? 0 },
     sms_credits: { balance: await creditBalance(tx, ctx), per_month: plan?.smsCreditsPerMonth ?? 0 },
-    pending_plan: pending
-      ? { id: pending.id, name: pending.name, period: renewPeriod, effective_on: org.dueDate }
-      : null,
+    pending_plan: pending ? { id: pending.id, name: pending.name, period: renewPeriod, effective_on: org.dueDate } : null,
     addons: extras.map((a) => ({ id: a.id, name: a.name, quantity: a.quantity, price: fromPaise(paise(a.price)) })),
   };
 }
@@ -248,7 +250,15 @@ export async function subscriptionAddons(tx: Tx, ctx: Ctx): Promise<Subscription
 async function startOrder(
   tx: Tx,
   ctx: Ctx,
-  input: { purpose: string; ref: Record<string, unknown>; amountPaise: number; description: string; payer?: Payer; host?: 'organisation' | 'provider'; returnPath: string },
+  input: {
+    purpose: string;
+    ref: Record<string, unknown>;
+    amountPaise: number;
+    description: string;
+    payer?: Payer;
+    host?: 'organisation' | 'provider';
+    returnPath: string;
+  },
 ): Promise<StartedPayment> {
   const order = await createPaymentOrder(tx, ctx, {
     payee: 'provider',
@@ -264,7 +274,12 @@ async function startOrder(
 }
 
 /** `/payments` (spec 2.3): money paid to the provider on the organisation's account, used against its next renewal. */
-export async function initiatePayment(tx: Tx, ctx: Ctx, input: { amount: number; description: string }, payer: Payer): Promise<StartedPayment> {
+export async function initiatePayment(
+  tx: Tx,
+  ctx: Ctx,
+  input: { amount: number; description: string },
+  payer: Payer,
+): Promise<StartedPayment> {
   const amountPaise = Math.round(input.amount * 100);
   if (!(amountPaise > 0)) throw fieldError('amount', 'Please enter a valid amount');
   return startOrder(tx, ctx, {
@@ -286,7 +301,7 @@ export async function renew(tx: Tx, ctx: Ctx, input: { period?: BillingPeriod; p
   const plan = await planById(tx, planId);
   if (input.plan && (!plan || !plan.isActive)) throw fieldError('plan', `Invalid pk "${input.plan}" - object does not exist.`);
   if (!plan || plan.isTrial) throw fieldError('plan', 'Choose a plan to renew on.');
-  const period = input.period ?? ((input.plan ? null : account.pendingPeriod) ?? account.period);
+  const period = input.period ?? (input.plan ? null : account.pendingPeriod) ?? account.period;
   const total = await renewalPaise(tx, ctx, plan, period);
   const creditUsed = Math.min(paise(account.balance), total);
   const ref = { plan: plan.id, period, total: fromPaise(total), credit_used: fromPaise(creditUsed) };
@@ -325,10 +340,27 @@ export async function changePlan(tx: Tx, ctx: Ctx, input: { plan: number; period
   }
   if (current.id === target.id && period === account.period) {
     if (account.pendingPlanId) {
-      await tx.update(subscriptionAccount).set({ pendingPlanId: null, pendingPeriod: null, updatedAt: new Date() }).where(eq(subscriptionAccount.id, account.id));
-      return { payment_url: null, order_id: null, amount: '0.00', detail: 'The scheduled plan change was withdrawn.', action: 'unchanged' as const, effective_on: null };
+      await tx
+        .update(subscriptionAccount)
+        .set({ pendingPlanId: null, pendingPeriod: null, updatedAt: new Date() })
+        .where(eq(subscriptionAccount.id, account.id));
+      return {
+        payment_url: null,
+        order_id: null,
+        amount: '0.00',
+        detail: 'The scheduled plan change was withdrawn.',
+        action: 'unchanged' as const,
+        effective_on: null,
+      };
     }
-    return { payment_url: null, order_id: null, amount: '0.00', detail: 'This is your plan already.', action: 'unchanged' as const, effective_on: null };
+    return {
+      payment_url: null,
+      order_id: null,
+      amount: '0.00',
+      detail: 'This is your plan already.',
+      action: 'unchanged' as const,
+      effective_on: null,
+    };
   }
   const difference = paise(priceOf(target, account.period)) - paise(priceOf(current, account.period));
   if (difference > 0) {
@@ -338,7 +370,14 @@ export async function changePlan(tx: Tx, ctx: Ctx, input: { plan: number; period
     const ref = { plan: target.id, from_plan: current.id, days_left: daysLeft, period_days: periodDays, period: account.period };
     if (charge <= 0) {
       await completeUpgrade(tx, ctx, { ref, amount: '0', orderId: null, gatewayPaymentId: null });
-      return { payment_url: null, order_id: null, amount: '0.00', detail: `You are on ${target.name} now.`, action: 'upgrade' as const, effective_on: today };
+      return {
+        payment_url: null,
+        order_id: null,
+        amount: '0.00',
+        detail: `You are on ${target.name} now.`,
+        action: 'upgrade' as const,
+        effective_on: today,
+      };
     }
     const started = await startOrder(tx, ctx, {
       purpose: PURPOSE.upgrade,
@@ -348,7 +387,12 @@ export async function changePlan(tx: Tx, ctx: Ctx, input: { plan: number; period
       payer,
       returnPath: '/admin/subscription/subscription-plans',
     });
-    return { ...started, detail: `Pay the difference for the ${daysLeft} days left to upgrade now.`, action: 'upgrade' as const, effective_on: today };
+    return {
+      ...started,
+      detail: `Pay the difference for the ${daysLeft} days left to upgrade now.`,
+      action: 'upgrade' as const,
+      effective_on: today,
+    };
   }
   await tx
     .update(subscriptionAccount)
@@ -465,7 +509,10 @@ export function onSubscriptionPaid(listener: Listener): void {
 }
 
 async function nextNumber(tx: Tx, ctx: Ctx, accountNumber: string): Promise<string> {
-  const [{ n }] = await tx.select({ n: count() }).from(subscriptionTransaction).where(eq(subscriptionTransaction.organisationId, ctx.organisationId));
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(subscriptionTransaction)
+    .where(eq(subscriptionTransaction.organisationId, ctx.organisationId));
   return `SUB-${accountNumber}-${String(Number(n) + 1).padStart(4, '0')}`;
 }
 
@@ -473,11 +520,18 @@ async function isFirstPaid(tx: Tx, ctx: Ctx): Promise<boolean> {
   const [{ n }] = await tx
     .select({ n: count() })
     .from(subscriptionTransaction)
-    .where(and(eq(subscriptionTransaction.organisationId, ctx.organisationId), sql`${subscriptionTransaction.kind} in ('renewal', 'upgrade')`));
+    .where(
+      and(eq(subscriptionTransaction.organisationId, ctx.organisationId), sql`${subscriptionTransaction.kind} in ('renewal', 'upgrade')`),
+    );
   return Number(n) === 0;
 }
 
-async function insertTransaction(tx: Tx, ctx: Ctx, accountNumber: string, values: Omit<typeof subscriptionTransaction.$inferInsert, 'organisationId' | 'number'>) {
+async function insertTransaction(
+  tx: Tx,
+  ctx: Ctx,
+  accountNumber: string,
+  values: Omit<typeof subscriptionTransaction.$inferInsert, 'organisationId' | 'number'>,
+) {
   const [row] = await tx
     .insert(subscriptionTransaction)
     .values({ ...values, organisationId: ctx.organisationId, number: await nextNumber(tx, ctx, accountNumber) })
@@ -550,9 +604,15 @@ export async function completeRenewal(tx: Tx, ctx: Ctx, paid: Settled): Promise<
   });
   // The plan's monthly SMS allowance for the period paid.
   if (plan.smsCreditsPerMonth > 0)
-    await addPaidCredits(tx, ctx, plan.smsCreditsPerMonth * MONTHS[period], `${plan.name} plan: ${MONTHS[period]} month(s) of SMS credits (${row.number})`);
+    await addPaidCredits(
+      tx,
+      ctx,
+      plan.smsCreditsPerMonth * MONTHS[period],
+      `${plan.name} plan: ${MONTHS[period]} month(s) of SMS credits (${row.number})`,
+    );
   // Refer and earn: `rewardReferral(tx, ctx)` is registered through onSubscriptionPaid (index.ts) and runs here.
-  for (const listener of listeners) await listener(tx, ctx, { transactionId: row.id, kind: 'renewal', isFirst, planId: plan.id, dueDate: to });
+  for (const listener of listeners)
+    await listener(tx, ctx, { transactionId: row.id, kind: 'renewal', isFirst, planId: plan.id, dueDate: to });
 }
 
 /** An upgrade paid: the plan changes at once (its modules bound every user's modules from the next request). */
@@ -561,7 +621,10 @@ export async function completeUpgrade(tx: Tx, ctx: Ctx, paid: Settled): Promise<
   const plan = await planById(tx, Number(paid.ref.plan));
   if (!plan) throw new Error(`upgrade to unknown plan ${String(paid.ref.plan)}`);
   await tx.update(organisation).set({ subscriptionPlanId: plan.id, updatedAt: new Date() }).where(eq(organisation.id, ctx.organisationId));
-  await tx.update(subscriptionAccount).set({ pendingPlanId: null, pendingPeriod: null, updatedAt: new Date() }).where(eq(subscriptionAccount.organisationId, ctx.organisationId));
+  await tx
+    .update(subscriptionAccount)
+    .set({ pendingPlanId: null, pendingPeriod: null, updatedAt: new Date() })
+    .where(eq(subscriptionAccount.organisationId, ctx.organisationId));
   const isFirst = await isFirstPaid(tx, ctx);
   const row = await insertTransaction(tx, ctx, org.accountNumber, {
     kind: 'upgrade',
@@ -576,7 +639,8 @@ export async function completeUpgrade(tx: Tx, ctx: Ctx, paid: Settled): Promise<
     orderId: paid.orderId,
     gatewayPaymentId: paid.gatewayPaymentId,
   });
-  for (const listener of listeners) await listener(tx, ctx, { transactionId: row.id, kind: 'upgrade', isFirst, planId: plan.id, dueDate: org.dueDate ?? ctx.now.today });
+  for (const listener of listeners)
+    await listener(tx, ctx, { transactionId: row.id, kind: 'upgrade', isFirst, planId: plan.id, dueDate: org.dueDate ?? ctx.now.today });
 }
 
 export async function completeAddon(tx: Tx, ctx: Ctx, paid: Settled): Promise<void> {
@@ -605,7 +669,14 @@ export async function completeAddon(tx: Tx, ctx: Ctx, paid: Settled): Promise<vo
       transactionId: row.id,
     })
     .returning();
-  await record(tx, ctx.actor, { module: AUDIT_MODULE, resource: 'subscription_addon', objectId: line.id, label: line.name, action: 'create', after: subscriptionAddonJson(line) });
+  await record(tx, ctx.actor, {
+    module: AUDIT_MODULE,
+    resource: 'subscription_addon',
+    objectId: line.id,
+    label: line.name,
+    action: 'create',
+    after: subscriptionAddonJson(line),
+  });
 }
 
 export async function completeSms(tx: Tx, ctx: Ctx, paid: Settled): Promise<void> {
