@@ -39,3 +39,4 @@ export * from './membership/endpoints.js';
 export * from './money/endpoints.js';
 export * from './income-expense/endpoints.js';
 export * from './payments/endpoints.js';
+export * from './subscription/index.js';

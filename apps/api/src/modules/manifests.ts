@@ -12,6 +12,7 @@ import { messagingModule } from './messaging/module.js';
 import { paymentsModule } from './payments/module.js';
 import { publicModule } from './public/module.js';
 import { staffModule } from './staff/module.js';
+import { subscriptionModule } from './subscription/module.js';
 
 export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   accountsModule,
@@ -26,4 +27,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   notificationsModule,
   messagingModule,
   crmModule,
+  subscriptionModule,
 ]);

@@ -368,13 +368,7 @@ export const messagingEndpoints = {
   updateSettings: endpoint({ method: 'PUT', path: `${A}settings/`, body: settingsInputSchema, response: settingsSchema }),
   credits: endpoint({ method: 'GET', path: `${A}credits/`, response: creditsSchema }),
   creditMovements: listEndpoint(`${A}credits/movements/`, creditMovementSchema),
-  purchase: endpoint({
-    method: 'POST',
-    path: '/api/administrator/organisation/purchase-message-count/',
-    body: purchaseInputSchema,
-    response: purchaseSchema,
-    status: 201,
-  }),
+  // Buying credits is the subscription module's `organisation/purchase-message-count/` (paid to the provider).
   optOuts: listEndpoint(`${A}opt-out/`, optOutSchema),
   addOptOut: endpoint({ method: 'POST', path: `${A}opt-out/`, body: optOutInputSchema, response: optOutSchema, status: 201 }),
   removeOptOut: endpoint({ method: 'DELETE', path: `${A}opt-out/:id/`, params: idParamsSchema, status: 204 }),

@@ -2,6 +2,9 @@ import { z } from '../zod-config.js';
 import { endpoint } from '../endpoint.js';
 import { idParamsSchema, partialWithoutDefaults } from '../common.js';
 
+/** Spec 5: the payment's amount must be present and greater than 0. */
+export const PAYMENT_AMOUNT_MESSAGE = 'Please enter a valid amount';
+
 /**
  * Spec 3 (Payments page): start an online payment on the provider's host; the answer's
  * `payment_url` is where the browser goes next.
@@ -9,7 +12,20 @@ import { idParamsSchema, partialWithoutDefaults } from '../common.js';
 export const initiatePayment = endpoint({
   method: 'POST',
   path: '/api/payments/initiate/',
-  body: z.object({ amount: z.number().positive(), description: z.string().max(200) }),
+  body: z.object({
+    amount: z
+      .number({ error: PAYMENT_AMOUNT_MESSAGE })
+      .positive(PAYMENT_AMOUNT_MESSAGE)
+      .max(10_000_000, 'An online payment can be at most ₹1,00,00,000.')
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, PAYMENT_AMOUNT_MESSAGE),
+    /** Optional: 'Payment' when left out or blank. */
+    description: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => v || 'Payment'),
+  }),
   response: z.object({ payment_url: z.string().optional() }),
 });
 

@@ -1,9 +1,8 @@
 /** Message credits: one row per organisation with a CHECK (balance >= 0), and every change as a movement. */
-import { MAX_PURCHASE } from '@arena/contracts/messaging';
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
-import type { Tx } from '../../platform/db/client.js';
-import { badRequest, fieldError } from '../../platform/errors.js';
+import { queryRows, type Tx } from '../../platform/db/client.js';
+import { badRequest } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { MODULE } from './constants.js';
 import { messageCredit, messageCreditMovement } from './schema.js';
@@ -70,23 +69,34 @@ export async function addCredits(tx: Tx, ctx: Ctx, credits: number, reason: Reas
 }
 
 /**
- * `purchase-message-count/`: adds test credits. The payment gateway (issue 23) does not exist yet,
- * so nothing is charged; the answer says so.
+ * Credits paid for to the provider (the subscription module's SMS packs and each renewal's monthly
+ * allowance): added with a movement and an audit row, in the payment's transaction.
  */
-export async function purchaseCredits(tx: Tx, ctx: Ctx, count: number) {
-  if (count < 1 || count > MAX_PURCHASE) throw fieldError('count', `Enter from 1 to ${MAX_PURCHASE} credits.`);
-  const balance = await addCredits(tx, ctx, count, 'purchase', 'Test credits (no payment: online payments are not available yet)');
+export async function addPaidCredits(tx: Tx, ctx: Ctx, credits: number, note: string): Promise<number> {
+  const balance = await addCredits(tx, ctx, credits, 'purchase', note);
   await record(tx, ctx.actor, {
     module: MODULE,
     resource: 'message_credit',
     objectId: ctx.organisationId,
-    label: `${count} credits`,
+    label: `${credits} credits`,
     action: 'create',
-    after: { added: count, balance },
+    after: { added: credits, balance, note },
   });
-  return {
-    added: count,
-    balance,
-    detail: `${count} test credits added; nothing was charged. Buying credits through online payments comes with the payment gateway.`,
-  };
+  return balance;
+}
+
+/** Credits spent (sends and retries less refunds) and added, by month of the organisation's zone, the latest `months` months. */
+export async function creditUsageByMonth(tx: Tx, ctx: Ctx, months = 12): Promise<{ month: string; sent: number; added: number }[]> {
+  const rows = await queryRows<{ month: string; sent: string; added: string }>(
+    tx,
+    sql`
+    select to_char(${messageCreditMovement.createdAt} at time zone ${ctx.timeZone}, 'YYYY-MM') as month,
+           coalesce(sum(case when ${messageCreditMovement.reason} in ('send', 'retry', 'refund') then -${messageCreditMovement.change} else 0 end), 0)::text as sent,
+           coalesce(sum(case when ${messageCreditMovement.reason} in ('purchase', 'seed') then ${messageCreditMovement.change} else 0 end), 0)::text as added
+    from ${messageCreditMovement}
+    where ${messageCreditMovement.organisationId} = ${ctx.organisationId}
+      and ${messageCreditMovement.createdAt} >= date_trunc('month', now()) - make_interval(months => ${months - 1})
+    group by 1 order by 1 desc`,
+  );
+  return rows.map((r) => ({ month: r.month, sent: Number(r.sent), added: Number(r.added) }));
 }

@@ -17,3 +17,4 @@ export {
 export { drainSoon } from './drain.js';
 export { messageCounts, type StatusCounts } from './counts.js';
 export { templateIdByName, keepOptOuts, optOutsOf, setOptOuts, type Contact } from './admin.service.js';
+export { addPaidCredits, creditBalance, creditUsageByMonth } from './credits.service.js';

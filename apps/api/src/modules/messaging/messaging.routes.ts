@@ -51,7 +51,7 @@ import {
   updateTemplate,
 } from './admin.service.js';
 import { MESSAGING_MODULES, MODULE, MODULE_PERMISSION } from './constants.js';
-import { creditBalance, purchaseCredits } from './credits.service.js';
+import { creditBalance } from './credits.service.js';
 import { drainSoon } from './drain.js';
 import { message, messageCreditMovement, messageOptOut, messageRule, messageTemplate } from './schema.js';
 import { audienceOptions, audiences, queueMessages, recipientOf, resolveAudience, valuesOf, whatsappLinkFor } from './send.service.js';
@@ -561,13 +561,6 @@ export async function messagingRoutes(app: FastifyInstance): Promise<void> {
       })),
   });
   listRoute(app, e.creditMovements, { module: MODULE, tags, summary: 'Every change of the credits', list: movementList });
-  route(app, e.purchase, {
-    module: MODULE,
-    tags,
-    summary: 'Add message credits (test credits until online payments exist: nothing is charged)',
-    handler: async (request, reply) =>
-      reply.status(201).send(await inTenant(request, (tx, ctx) => purchaseCredits(tx, ctx, request.body.count))),
-  });
   listRoute(app, e.optOuts, { module: MODULE, tags, summary: 'People who opted out, per channel', list: optOutList });
   route(app, e.addOptOut, {
     config: shared,

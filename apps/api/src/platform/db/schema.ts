@@ -29,6 +29,34 @@ export const subscriptionPlan = pgTable('subscription_plan', {
   modules: text('modules').array().notNull(),
   isTrial: boolean('is_trial').notNull().default(false),
   isActive: boolean('is_active').notNull().default(true),
+  /** The provider's catalogue (issue 23): `price` is the monthly price; the yearly one is its own. */
+  priceYearly: numeric('price_yearly', { precision: 12, scale: 2 }).notNull().default('0'),
+  /** Limits: centres and logins (the owner included), and the SMS credits given each month. */
+  maxCentres: integer('max_centres').notNull().default(1),
+  maxUsers: integer('max_users').notNull().default(3),
+  smsCreditsPerMonth: integer('sms_credits_per_month').notNull().default(0),
+  description: text('description').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * The provider's add-ons (issue 23): an extra centre, 1,000 SMS credits, WhatsApp. `recurring`
+ * ones are billed each month with the plan; the SMS pack is bought once and adds credits.
+ */
+export const subscriptionAddonCatalogue = pgTable('addon', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  /** `centre` (raises the centre limit by `quantity`), `sms` (adds `quantity` credits), `whatsapp` (a channel). */
+  kind: text('kind').notNull(),
+  quantity: integer('quantity').notNull().default(1),
+  /** Rupees: a month of a recurring add-on, or the price of one pack. */
+  price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  recurring: boolean('recurring').notNull().default(true),
+  isActive: boolean('is_active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
   createdAt: createdAt(),
 });
 

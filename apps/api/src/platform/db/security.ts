@@ -35,6 +35,7 @@ export const PLATFORM_TABLES = [
   'one_time_key',
   'throttle_event',
   'subscription_plan',
+  'addon',
   'payment_order',
   'payment_event',
 ];

@@ -4,6 +4,7 @@ const MODULE = 'Administrator Management';
 const load = () => import('./index');
 const messaging = () => import('../messaging/public');
 const payments = () => import('../payments/public');
+const subscription = () => import('../subscription/public');
 
 const screens = {
   profile: lazyScreen(load, (m) => m.ProfilePage),
@@ -16,6 +17,11 @@ const screens = {
   'admin-messaging-logs': lazyScreen(messaging, (m) => m.AdminLogsPage),
   'notification-list': lazyScreen(load, (m) => m.NotificationListPage),
   'notification-settings': lazyScreen(load, (m) => m.NotificationSettingsPage),
+  'subscription-billing': lazyScreen(subscription, (m) => m.BillingPage),
+  'subscription-plans': lazyScreen(subscription, (m) => m.PlansPage),
+  'subscription-history': lazyScreen(subscription, (m) => m.HistoryPage),
+  'subscription-addons': lazyScreen(subscription, (m) => m.AddonsPage),
+  'subscription-sms': lazyScreen(subscription, (m) => m.SmsPlanPage),
 };
 const { entry, tabs } = menuBuilder<keyof typeof screens>();
 
@@ -54,13 +60,12 @@ export const administratorModule = defineModule({
           'Subscription',
           'subscription',
           [
-            entry('Billing', ''),
-            entry('Subscription Plans', 'subscription-plans'),
-            entry('History', 'history'),
-            entry('Add-ons', 'addons'),
-            entry('SMS Plan', 'manage'),
+            entry('Billing', '', { screen: 'subscription-billing' }),
+            entry('Subscription Plans', 'subscription-plans', { screen: 'subscription-plans' }),
+            entry('History', 'history', { screen: 'subscription-history' }),
+            entry('Add-ons', 'addons', { screen: 'subscription-addons' }),
+            entry('SMS Plan', 'manage', { screen: 'subscription-sms' }),
           ],
-          { note: "Your Arena plan, its renewals, add-ons and message credit packs, with every payment's history." },
         ),
         tabs('Messaging', 'messaging', [
           entry('Manual', '', { screen: 'admin-messaging' }),

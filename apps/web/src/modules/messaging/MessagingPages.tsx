@@ -21,12 +21,12 @@ import {
   type SendResult,
   type Template,
 } from '@arena/contracts/messaging';
-import { z } from '@arena/contracts/kit';
 import { Coins, MessageSquareText, Plus, RotateCcw, Send, Settings2, Zap } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
+import { Button, buttonClass } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { actionsColumn, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
@@ -63,9 +63,7 @@ const channelOptions = CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c]
 
 function CreditsBar({ module }: { module: MessageModule }) {
   const credits = useCredits();
-  const [adding, setAdding] = useState(false);
   const [settings, setSettings] = useState(false);
-  const { purchase } = useMessagingActions();
   const admin = module === 'administrator';
   return (
     <Card className="mb-4 flex flex-wrap items-center justify-between gap-3 p-4">
@@ -83,26 +81,11 @@ function CreditsBar({ module }: { module: MessageModule }) {
           <Button variant="secondary" onClick={() => setSettings(true)}>
             <Settings2 size={16} aria-hidden /> Providers
           </Button>
-          <Button onClick={() => setAdding(true)}>
-            <Plus size={16} aria-hidden /> Add credits
-          </Button>
+          <Link to="/admin/subscription/manage" className={buttonClass('primary')}>
+            <Plus size={16} aria-hidden /> Buy credits
+          </Link>
         </div>
       )}
-      <FormDialog
-        open={adding}
-        onOpenChange={setAdding}
-        title="Add message credits"
-        description="Test credits: nothing is charged. Buying credits online comes with the payment gateway."
-        schema={z.object({ count: z.number().int().min(1).max(100000) })}
-        defaultValues={{ count: 500 }}
-        submitLabel="Add credits"
-        onSubmit={async (v) => {
-          const r = await purchase.mutateAsync(v.count);
-          notify.success(`${r.added} credits added. Balance: ${r.balance}.`);
-        }}
-      >
-        {({ control }) => <NumberField control={control} name="count" label="Credits" required />}
-      </FormDialog>
       {settings && <SettingsDialog onClose={() => setSettings(false)} />}
     </Card>
   );

@@ -62,7 +62,6 @@ export function useMessagingActions() {
     send: useMutation({ mutationFn: (body: SendInput) => call(e.send, { body }), onSuccess: (r) => (r.preview ? undefined : refresh()) }),
     preview: useMutation({ mutationFn: (body: Parameters<typeof call<typeof e.preview>>[1]['body']) => call(e.preview, { body }) }),
     retry: useMutation({ mutationFn: (id: number) => call(e.retry, { params: { id } }) as Promise<Message>, onSuccess: refresh }),
-    purchase: useMutation({ mutationFn: (count: number) => call(e.purchase, { body: { count } }), onSuccess: refresh }),
     saveSettings: useMutation({ mutationFn: (body: MessagingSettingsInput) => call(e.updateSettings, { body }), onSuccess: refresh }),
     whatsappLink: useMutation({
       mutationFn: (body: { module: MessageModule; template?: number | null; text?: string; recipient: { kind: string; id: number } }) =>

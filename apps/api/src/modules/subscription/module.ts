@@ -1,0 +1,27 @@
+import type { ModuleManifest } from '../../platform/module.js';
+import { ensureCatalogue } from './catalogue.js';
+import { MODULE, PURPOSE } from './constants.js';
+import { subscriptionRoutes } from './subscription.routes.js';
+import { completeAddon, completePayment, completeRenewal, completeSms, completeUpgrade, settledOf } from './subscription.service.js';
+
+/**
+ * The organisation's own subscription with the provider (issue 23 §2): the catalogue (written at
+ * boot, idempotent), Administrator › Subscription's endpoints and `/payments`. Every payment is a
+ * provider order; each purpose's `onPaid` does what was bought, once per order.
+ */
+export const subscriptionModule: ModuleManifest = {
+  name: 'subscription',
+  permission: MODULE,
+  routes: async (app) => {
+    await ensureCatalogue(app.db);
+    await subscriptionRoutes(app);
+  },
+  seed: async (tx) => ensureCatalogue(tx),
+  paymentPurposes: [
+    { name: PURPOSE.payment, payee: 'provider', onPaid: (tx, ctx, order) => completePayment(tx, ctx, settledOf(order)) },
+    { name: PURPOSE.renewal, payee: 'provider', onPaid: (tx, ctx, order) => completeRenewal(tx, ctx, settledOf(order)) },
+    { name: PURPOSE.upgrade, payee: 'provider', onPaid: (tx, ctx, order) => completeUpgrade(tx, ctx, settledOf(order)) },
+    { name: PURPOSE.addon, payee: 'provider', onPaid: (tx, ctx, order) => completeAddon(tx, ctx, settledOf(order)) },
+    { name: PURPOSE.sms, payee: 'provider', onPaid: (tx, ctx, order) => completeSms(tx, ctx, settledOf(order)) },
+  ],
+};
