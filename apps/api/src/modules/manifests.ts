@@ -11,6 +11,7 @@ import { notificationsModule } from './notifications/module.js';
 import { messagingModule } from './messaging/module.js';
 import { paymentsModule } from './payments/module.js';
 import { publicModule } from './public/module.js';
+import { referralModule } from './referral/module.js';
 import { staffModule } from './staff/module.js';
 
 export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
@@ -26,4 +27,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   notificationsModule,
   messagingModule,
   crmModule,
+  referralModule,
 ]);
