@@ -93,6 +93,7 @@ describe('referral codes', () => {
     const body = onProvider.json();
     expect(body).toMatchObject({ code: demo.referralCode, link: `http://localhost:3000/?ref=${demo.referralCode}`, months_earned: 0 });
     expect(body.share_text).toContain(body.link);
+    expect(Buffer.from(body.qr_svg.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(body.whatsapp_url).toBe(`https://wa.me/?text=${encodeURIComponent(body.share_text)}`);
     const onOwnHost = await overview(await login(ctx.app, OWNER), 'demo.localhost:3000');
     expect(onOwnHost.json().code).toBe(demo.referralCode);

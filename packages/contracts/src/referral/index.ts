@@ -28,6 +28,8 @@ export type Referral = z.infer<typeof referralSchema>;
 export const referralOverviewSchema = z.object({
   code: z.string(),
   link: z.string(),
+  /** The link as a QR code: an SVG image as a `data:` URL, for an `<img>`. */
+  qr_svg: z.string(),
   /** The text a WhatsApp share carries (the link included). */
   share_text: z.string(),
   whatsapp_url: z.string(),

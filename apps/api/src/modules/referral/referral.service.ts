@@ -4,6 +4,7 @@
  * subscription — exactly once (`referral_reward` is unique per referred organisation).
  */
 import { randomInt } from 'node:crypto';
+import QRCode from 'qrcode';
 import { normalisePhone } from '@arena/contracts';
 import type { Referral, ReferralOverview, ReferralState } from '@arena/contracts/referral';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
@@ -228,9 +229,11 @@ export async function referralOverview(
   const [own] = await db.select({ id: referralReward.id }).from(referralReward).where(eq(referralReward.referredId, org.id));
   const link = referralLink(config, code);
   const shareText = `Run your sports centre on Arena. Sign up with my link and we both get a free month: ${link}`;
+  const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return {
     code,
     link,
+    qr_svg: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
     share_text: shareText,
     whatsapp_url: `https://wa.me/?text=${encodeURIComponent(shareText)}`,
     months_earned: Number(asReferrer) + (own ? 1 : 0),
