@@ -13,6 +13,7 @@ import { databaseKind, type Database } from './platform/db/client.js';
 import { rateLimitOptions } from './platform/rate-limit-store.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { registerAuth } from './platform/auth.js';
+import { registerSubscriptionGuard } from './platform/subscription-guard.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { OrganisationDirectory } from './platform/tenancy.js';
 import type { ModuleManifest } from './platform/module.js';
@@ -135,6 +136,8 @@ export async function buildApp({
   app.decorate('routeGuards', levels.guards);
 
   registerAuth(app);
+  // After the auth hook: a read-only organisation's writes answer 402 (issue 23 §2).
+  registerSubscriptionGuard(app);
 
   registerHealth(app);
 

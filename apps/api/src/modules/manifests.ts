@@ -11,6 +11,7 @@ import { notificationsModule } from './notifications/module.js';
 import { messagingModule } from './messaging/module.js';
 import { paymentsModule } from './payments/module.js';
 import { publicModule } from './public/module.js';
+import { referralModule } from './referral/module.js';
 import { staffModule } from './staff/module.js';
 import { subscriptionModule } from './subscription/module.js';
 
@@ -28,4 +29,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   messagingModule,
   crmModule,
   subscriptionModule,
+  referralModule,
 ]);

@@ -21,6 +21,7 @@ import { withTenant, type Database, type Tx } from './db/client.js';
 import { organisation } from './db/schema.js';
 import type { Mail, Mailer } from './mail.js';
 import { systemCtx, type Ctx } from './request-context.js';
+import { isReadOnly } from './subscription-guard.js';
 
 export interface TaskContext {
   db: Database;
@@ -39,6 +40,7 @@ export async function forEachOrganisation(
   who: string,
   work: (tx: Tx, ctx: Ctx) => Promise<unknown>,
   only?: number,
+  options: { skipReadOnly?: boolean } = {},
 ): Promise<void> {
   const orgs = await task.db
     .select()
@@ -46,6 +48,8 @@ export async function forEachOrganisation(
     .where(only ? eq(organisation.id, only) : eq(organisation.isActive, true));
   for (const org of orgs) {
     if (!org.isActive) continue;
+    // A job that writes for the organisation on its own (messages, promotions) leaves a read-only one alone (issue 23 §2).
+    if (options.skipReadOnly && isReadOnly(org)) continue;
     try {
       await withTenant(task.db, org.id, (tx) => work(tx, systemCtx(task.config, org, who)));
     } catch (err) {

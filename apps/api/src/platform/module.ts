@@ -84,9 +84,11 @@ export interface ModuleManifest {
   /**
    * The default rows a new organisation needs from this module (payment modes, categories, series
    * …), in the organisation's tenant transaction. Registration, the demo seed and the test
-   * factories all run every manifest's hook, in the order the manifests are listed.
+   * factories all run every manifest's hook, in the order the manifests are listed. A
+   * registration through the API passes what its owner gave (`registration`); a hook may refuse it
+   * with a field error, which undoes the whole registration.
    */
-  onOrganisationCreated?: (tx: Tx, ctx: Ctx) => Promise<void>;
+  onOrganisationCreated?: (tx: Tx, ctx: Ctx, registration?: OrganisationRegistration) => Promise<void>;
   /** What the module sells: the money module invoices, receives and refunds these. */
   saleSources?: SaleSourceDefinition[];
   /** Income and expense categories of this module, created for every organisation by the money module's hook. */
@@ -247,7 +249,21 @@ export function registerModules(manifests: ModuleManifest[]): ModuleManifest[] {
 /** Every registered module's manifest, in order. */
 export const registeredModules = (): readonly ModuleManifest[] => registered;
 
+/** What the owner gave when registering an organisation through the API (the setup hooks may use or refuse it). */
+export interface OrganisationRegistration {
+  owner: { id: number; email: string };
+  /** The owner's phone as given ('' when not). */
+  phone: string;
+  /** A referrer's code (`?ref=CODE`), upper-cased; undefined when none (issue 23 §3). */
+  referralCode?: string;
+}
+
 /** Runs every module's `onOrganisationCreated` (of the registered modules, or those given) in the new organisation's tenant transaction. */
-export async function organisationCreated(tx: Tx, ctx: Ctx, modules: readonly ModuleManifest[] = registered): Promise<void> {
-  for (const m of modules) await m.onOrganisationCreated?.(tx, ctx);
+export async function organisationCreated(
+  tx: Tx,
+  ctx: Ctx,
+  modules: readonly ModuleManifest[] = registered,
+  registration?: OrganisationRegistration,
+): Promise<void> {
+  for (const m of modules) await m.onOrganisationCreated?.(tx, ctx, registration);
 }

@@ -65,6 +65,15 @@ export const passwordResetConfirmSchema = z
   })
   .refine((v) => v.new_password1 === v.new_password2, { path: ['new_password2'], message: 'Passwords do not match' });
 
+/** Where an organisation's subscription stands (see `userSchema.subscription_state`). */
+export const SUBSCRIPTION_STATES = ['active', 'grace', 'read_only'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+/** Days after the due date before the organisation turns read-only. */
+export const SUBSCRIPTION_GRACE_DAYS = 7;
+/** The 402 every write of a read-only organisation answers. */
+export const SUBSCRIPTION_EXPIRED_DETAIL = 'Your subscription has expired. Renew it in Administrator › Subscription to make changes.';
+export const SUBSCRIPTION_EXPIRED_CODE = 'subscription_expired';
+
 export const userOrganisationSchema = z.object({
   id: z.number(),
   display_name: z.string(),
@@ -83,6 +92,14 @@ export const userSchema = z.object({
   is_owner: z.boolean(),
   account_number: z.string().nullable(),
   due_date: z.string().nullable(),
+  /**
+   * The organisation's subscription (issue 23 §2): `active` up to the due date, `grace` for 7 days
+   * after it (a banner), then `read_only` (writes answer 402, except Administrator › Subscription
+   * and /payments). No due date: always `active`.
+   */
+  subscription_state: z.enum(SUBSCRIPTION_STATES),
+  /** The last day of the grace (due date + 7 days); null without a due date. */
+  grace_until: z.string().nullable(),
   center_id: z.number().nullable(),
   organisation: userOrganisationSchema.nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from '../zod-config.js';
-import { singleLine, requiredSingleLineText, singleLineText, text } from '../common.js';
+import { optionalPhoneSchema, singleLine, requiredSingleLineText, singleLineText, text } from '../common.js';
 import { gstinSchema } from '../tax.js';
 import { embedOriginsSchema } from '../public/portal.js';
 
@@ -54,6 +54,16 @@ export const subdomainSchema = singleLine(z.string({ error: 'This field is requi
 export const organisationCreateSchema = z.object({
   display_name: requiredSingleLineText(120),
   subdomain: subdomainSchema,
+  /** The owner's phone (optional): the organisation's contact number. */
+  phone: optionalPhoneSchema.optional(),
+  /** The referrer's code, carried from `?ref=CODE` (issue 23 §3); blank: none. */
+  referral_code: z
+    .string()
+    .trim()
+    .max(20, 'Enter a valid referral code.')
+    .regex(/^[A-Za-z0-9]*$/, 'Enter a valid referral code.')
+    .transform((v) => v.toUpperCase())
+    .optional(),
 });
 
 export const organisationUpdateSchema = z.object({

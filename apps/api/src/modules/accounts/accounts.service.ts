@@ -14,6 +14,7 @@ import { keyExpired } from '../../platform/tokens.js';
 import { appUser, organisation } from '../../platform/db/schema.js';
 import { centre } from '../administrator/index.js';
 import { organisationJson, planName } from '../../platform/organisations.js';
+import { subscriptionStanding } from '../../platform/subscription-guard.js';
 import { consumeKey, issueKey, retireKeys } from './one-time-keys.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { issueSessionKey, revokeKey, revokeUserKeys } from './sessions.js';
@@ -54,6 +55,9 @@ export async function userJson(app: FastifyInstance, user: UserRow): Promise<Use
     is_owner: user.isOwner,
     account_number: org?.accountNumber ?? null,
     due_date: org?.dueDate ?? null,
+    ...(({ state, graceUntil }) => ({ subscription_state: state, grace_until: graceUntil }))(
+      org ? subscriptionStanding(org) : { state: 'active' as const, graceUntil: null },
+    ),
     center_id: user.centerId,
     organisation: org
       ? (({ id, display_name, display_picture, subdomain, time_zone }) => ({ id, display_name, display_picture, subdomain, time_zone }))(

@@ -38,6 +38,9 @@ export async function isSubdomainTaken(db: Queryable, subdomain: string): Promis
 export interface NewOrganisation {
   display_name: string;
   subdomain: string;
+  phone?: string;
+  /** A referrer's code; the setup hooks (refer and earn) check and link it. */
+  referral_code?: string;
   picture?: UploadedFile;
 }
 
@@ -69,6 +72,7 @@ export async function createOrganisation(
           accountNumber: `ARN${next}`,
           subscriptionPlanId: planId,
           dueDate: addDays(today, TRIAL_DAYS),
+          phone: input.phone ?? '',
         })
         .returning();
       let org = created;
@@ -80,7 +84,11 @@ export async function createOrganisation(
       await tx.update(authToken).set({ organisationId: org.id }).where(eq(authToken.userId, user.id));
       await setTenant(tx, org.id);
       // Its default rows (payment modes, categories, document series …): every module's setup hook.
-      await organisationCreated(tx, systemCtx(app.config, org, 'registration'));
+      await organisationCreated(tx, systemCtx(app.config, org, 'registration'), undefined, {
+        owner: { id: user.id, email: user.email },
+        phone: input.phone ?? '',
+        referralCode: input.referral_code || undefined,
+      });
       await record(
         tx,
         { ...actorOf(request, org.id), actorId: user.id, actorEmail: user.email },

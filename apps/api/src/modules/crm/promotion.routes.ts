@@ -162,5 +162,7 @@ export async function todaysMessageRoutes(app: FastifyInstance): Promise<void> {
 export const promotionsTask: Task = {
   name: PROMOTIONS_TASK,
   run: (payload, task) =>
-    forEachOrganisation(task, 'crm-promotions', sendDuePromotions, (payload as { organisation?: number } | null)?.organisation),
+    forEachOrganisation(task, 'crm-promotions', sendDuePromotions, (payload as { organisation?: number } | null)?.organisation, {
+      skipReadOnly: true,
+    }),
 };

@@ -16,6 +16,7 @@ import { triggerOf } from './admin.service.js';
 import { RULES_TASK } from './constants.js';
 import { messageRule, messageTemplate } from './schema.js';
 import { queueMessages } from './send.service.js';
+import { isReadOnly } from '../../platform/subscription-guard.js';
 
 export interface RuleRun {
   rule: number;
@@ -34,7 +35,8 @@ export async function runRules(
   log?: FastifyBaseLogger,
 ): Promise<RuleRun[]> {
   const [org] = await db.select().from(organisation).where(eq(organisation.id, organisationId));
-  if (!org || !org.isActive) return [];
+  // A read-only organisation (subscription expired past its grace) sends nothing on its own (issue 23 §2).
+  if (!org || !org.isActive || isReadOnly(org, now)) return [];
   const ctx = systemCtx(config, org, 'messaging-rules', now);
   const rules = await withTenant(db, organisationId, (tx) =>
     tx

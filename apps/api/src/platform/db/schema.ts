@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -63,39 +64,52 @@ export const subscriptionAddonCatalogue = pgTable('addon', {
 /** Source of organisation account numbers (ARN100001, ARN100002 …). */
 export const organisationAccountSeq = pgSequence('organisation_account_seq', { startWith: 100001 });
 
-export const organisation = pgTable('organisation', {
-  id: id(),
-  subdomain: text('subdomain').notNull().unique(),
-  displayName: text('display_name').notNull(),
-  displayPicture: text('display_picture'),
-  accountNumber: text('account_number').notNull().unique(),
-  legalName: text('legal_name').notNull().default(''),
-  gstin: text('gstin').notNull().default(''),
-  /** The state of the organisation's GST registration (the seller's state on its invoices). */
-  state: text('state').notNull().default(''),
-  address: text('address').notNull().default(''),
-  phone: text('phone').notNull().default(''),
-  email: text('email').notNull().default(''),
-  timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
-  /**
-   * The books are closed up to and including this day (Accounts › Close books, usually the last
-   * filed month's end): no ledger movement nor GST document may be dated on or before it (a
-   * trigger refuses them). Null: nothing is closed.
-   */
-  booksLockedUntil: date('books_locked_until', { mode: 'string' }),
-  /** The largest discount, in percent of the price, a user with `operate` may give on a sale (issue 21); `manage` is not capped. */
-  operateDiscountCapPercent: numeric('operate_discount_cap_percent', { precision: 5, scale: 2 }).notNull().default('10'),
-  /** Origins allowed to embed the public portal in an iframe (CSP frame-ancestors), e.g. https://club.example.com. */
-  embedOrigins: text('embed_origins')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  subscriptionPlanId: bigint('subscription_plan_id', { mode: 'number' }).references(() => subscriptionPlan.id),
-  dueDate: date('due_date'),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const organisation = pgTable(
+  'organisation',
+  {
+    id: id(),
+    subdomain: text('subdomain').notNull().unique(),
+    displayName: text('display_name').notNull(),
+    displayPicture: text('display_picture'),
+    accountNumber: text('account_number').notNull().unique(),
+    legalName: text('legal_name').notNull().default(''),
+    gstin: text('gstin').notNull().default(''),
+    /** The state of the organisation's GST registration (the seller's state on its invoices). */
+    state: text('state').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    /**
+     * The books are closed up to and including this day (Accounts › Close books, usually the last
+     * filed month's end): no ledger movement nor GST document may be dated on or before it (a
+     * trigger refuses them). Null: nothing is closed.
+     */
+    booksLockedUntil: date('books_locked_until', { mode: 'string' }),
+    /** The largest discount, in percent of the price, a user with `operate` may give on a sale (issue 21); `manage` is not capped. */
+    operateDiscountCapPercent: numeric('operate_discount_cap_percent', { precision: 5, scale: 2 }).notNull().default('10'),
+    /** Origins allowed to embed the public portal in an iframe (CSP frame-ancestors), e.g. https://club.example.com. */
+    embedOrigins: text('embed_origins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    subscriptionPlanId: bigint('subscription_plan_id', { mode: 'number' }).references(() => subscriptionPlan.id),
+    dueDate: date('due_date'),
+    /** The organisation's refer-and-earn code (`{PUBLIC_URL}/?ref=CODE`, issue 23 §3); made by the referral module's setup hook. */
+    referralCode: text('referral_code').unique(),
+    /** The organisation whose referral link this one registered through. */
+    referredById: bigint('referred_by_id', { mode: 'number' }).references((): AnyPgColumn => organisation.id),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A referrer's list of the organisations registered through its link.
+  (t) => [
+    index('organisation_referred_by_idx')
+      .on(t.referredById)
+      .where(sql`${t.referredById} is not null`),
+  ],
+);
 
 export const appUser = pgTable(
   'app_user',
