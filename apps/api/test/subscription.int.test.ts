@@ -274,4 +274,25 @@ describe('subscription: /payments, renewals, plan changes, add-ons and SMS credi
     ).toBe(403);
     expect(await countRows('subscription_transaction')).toBe(rows);
   });
+
+  it("rewards a referred organisation's first paid renewal and its referrer with a month each, once (refer and earn)", async () => {
+    await t.handle.db.update(organisation).set({ referredById: acme.id }).where(eq(organisation.id, other.id));
+    const due = addDays(today, 5);
+    await setDue(due, other.id);
+    const referrerDue = (await org()).dueDate!;
+    const otherOwner = await login(t.app, other.owner, other.host);
+    const renew = async () => {
+      const res = await api('POST', `${A}organisation/renew/`, { plan: plans.Starter.id, period: 'monthly' }, otherOwner, other.host);
+      expect(res.statusCode, res.body).toBe(200);
+      await payOrder(t.app, other.host, orderIdOf(res.json().payment_url));
+    };
+    await renew();
+    // The renewal's month, then the reward's: both from the later due date.
+    expect((await org(other.id)).dueDate).toBe(addMonths(addMonths(due, 1), 1));
+    expect((await org()).dueDate).toBe(addMonths(referrerDue > today ? referrerDue : today, 1));
+    await renew(); // a second payment is not the first: no second reward
+    expect((await org(other.id)).dueDate).toBe(addMonths(addMonths(due, 1), 2));
+    expect((await org()).dueDate).toBe(addMonths(referrerDue > today ? referrerDue : today, 1));
+    await t.handle.db.update(organisation).set({ referredById: null }).where(eq(organisation.id, other.id));
+  });
 });
