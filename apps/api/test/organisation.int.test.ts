@@ -155,7 +155,7 @@ describe('organisation registration', () => {
 describe('organisation profile', () => {
   it('shows name and picture to anyone and everything to its users', async () => {
     const anon = await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/' });
-    expect(anon.json()).toEqual({ display_name: 'Demo Sports Club', display_picture: null });
+    expect(anon.json()).toEqual({ display_name: 'Demo Sports Club', display_picture: null, bookings_paused: false });
     const key = await login(ctx.app, OWNER);
     const full = await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/', token: key });
     expect(full.json()).toMatchObject({ subdomain: 'demo', account_number: expect.any(String), time_zone: 'Asia/Kolkata' });

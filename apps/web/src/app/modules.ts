@@ -9,6 +9,7 @@ import { incomeExpenseModule } from '../modules/income-expense/manifest';
 import { moneyModule } from '../modules/money/manifest';
 import { membershipModule } from '../modules/membership/manifest';
 import { messagingModule } from '../modules/messaging/manifest';
+import { referralModule } from '../modules/referral/manifest';
 import { reportsModule } from '../modules/reports/manifest';
 import { settingsModule } from '../modules/settings/manifest';
 import { staffModule } from '../modules/staff/manifest';
@@ -29,6 +30,7 @@ export const WEB_MODULES = [
   messagingModule,
   staffModule,
   crmModule,
+  referralModule,
   futureModule,
 ] as const;
 

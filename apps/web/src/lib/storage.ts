@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   appTheme: 'appTheme',
   user: 'user',
   organisation: 'organisation',
+  /** A referrer's code from `?ref=CODE`, kept through sign-up until the organisation is registered (issue 23 §3). */
+  referralCode: 'referralCode',
 } as const;
 
 type Key = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -94,6 +94,8 @@ export const organisationUpdateSchema = z.object({
 export const organisationPublicSchema = z.object({
   display_name: z.string(),
   display_picture: z.string().nullable(),
+  /** The portal takes no bookings: the organisation's subscription expired past its grace (issue 23 §2). Anonymous answer only. */
+  bookings_paused: z.boolean().optional(),
 });
 
 export const organisationSchema = organisationPublicSchema.extend({

@@ -5,6 +5,7 @@ import { readFormBody } from '../../platform/files.js';
 import { parseOrThrow } from '../../platform/validate.js';
 import { organisationJson, pictureUrl, planName } from '../../platform/organisations.js';
 import { ctxOf } from '../../platform/request-context.js';
+import { isReadOnly } from '../../platform/subscription-guard.js';
 import { createOrganisation, isSubdomainTaken, updateOrganisation } from './organisation.service.js';
 
 const tags = ['administrator'];
@@ -44,7 +45,7 @@ export async function organisationRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const org = ctxOf(request).organisation;
       if (request.auth) return organisationJson(app.config, org, await planName(app.db, org));
-      return { display_name: org.displayName, display_picture: pictureUrl(app.config, org) };
+      return { display_name: org.displayName, display_picture: pictureUrl(app.config, org), bookings_paused: isReadOnly(org) };
     },
   });
 

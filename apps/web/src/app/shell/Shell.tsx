@@ -9,6 +9,7 @@ import { fetchPermissions, shouldFetchPermissions } from '../../state/permission
 import { sidebar, useSidebar } from '../../state/sidebar';
 import { Breadcrumb } from './Breadcrumb';
 import { Sidebar } from './Sidebar';
+import { SubscriptionBanner } from './SubscriptionBanner';
 import { TopBar } from './TopBar';
 import { useShortcuts } from './useShortcuts';
 
@@ -52,6 +53,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <Sidebar drawerOpen={drawerOpen} onDrawerClose={closeDrawer} />
       <div className={clsx('flex min-h-full flex-col transition-[padding] duration-200', isPinned ? 'lg:pl-64' : 'lg:pl-16')}>
         <TopBar onMenuClick={toggle} />
+        <SubscriptionBanner />
         <Breadcrumb />
         <main id="main" className="mx-auto w-full max-w-[1400px] flex-1 px-4 py-6 sm:px-6 lg:px-8">
           {children}

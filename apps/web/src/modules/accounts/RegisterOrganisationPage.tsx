@@ -13,6 +13,7 @@ import { TextField } from '../../components/TextField';
 import { call } from '../../lib/api';
 import { fieldErrors, generalError } from '../../lib/errors';
 import { organisationLoginUrl, providerHost } from '../../lib/host';
+import { forgetReferralCode, storedReferralCode } from '../../lib/referral';
 import { useDebounced } from '../../lib/useDebounced';
 import { clearAuth, useAuth } from '../../state/auth';
 import { AuthLayout } from './AuthLayout';
@@ -63,7 +64,11 @@ export default function RegisterOrganisationPage() {
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(organisationCreateSchema), defaultValues: { display_name: '', subdomain: '' } });
+  const form = useForm({
+    resolver: zodResolver(organisationCreateSchema),
+    // The referrer's code from the landing link (`?ref=CODE`), kept through sign-up.
+    defaultValues: { display_name: '', subdomain: '', phone: '', referral_code: storedReferralCode() },
+  });
   const { errors, isSubmitting } = form.formState;
   const subdomain = form.watch('subdomain');
 
@@ -76,11 +81,14 @@ export default function RegisterOrganisationPage() {
       const data = new FormData();
       data.set('display_name', values.display_name);
       data.set('subdomain', values.subdomain);
+      if (values.phone) data.set('phone', values.phone);
+      if (values.referral_code) data.set('referral_code', values.referral_code);
       data.set('display_picture', picture);
       body = data;
     }
     try {
       const created = await call(organisationEndpoints.create, { body });
+      forgetReferralCode();
       // The key travels once to the new host, which exchanges it for its own (spec 2.2 ?token=).
       const key = token ?? '';
       clearAuth();
@@ -89,6 +97,8 @@ export default function RegisterOrganisationPage() {
       const fields = fieldErrors(error);
       if (fields.display_name) form.setError('display_name', { message: fields.display_name });
       if (fields.subdomain) form.setError('subdomain', { message: fields.subdomain });
+      if (fields.phone) form.setError('phone', { message: fields.phone });
+      if (fields.referral_code) form.setError('referral_code', { message: fields.referral_code });
       if (fields.display_picture) setPictureError(fields.display_picture);
       setServerError(generalError(error));
     }
@@ -116,6 +126,25 @@ export default function RegisterOrganisationPage() {
           error={errors.subdomain?.message}
           hint={<AvailabilityHint value={subdomain} />}
           {...form.register('subdomain', { setValueAs: (v: string) => v.trim().toLowerCase() })}
+        />
+        <TextField
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="98765 43210"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <TextField
+          label="Referral Code (optional)"
+          placeholder="From the link that invited you"
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          hint="You and the organization that invited you each get a free month when you pay your first subscription."
+          error={errors.referral_code?.message}
+          {...form.register('referral_code', { setValueAs: (v: string) => v.trim().toUpperCase() })}
         />
         <PictureInput
           label="Display Picture"

@@ -11,6 +11,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import { call } from '../../lib/api';
 import { fieldErrors, generalError } from '../../lib/errors';
+import { storedReferralCode } from '../../lib/referral';
 import { AuthLayout } from './AuthLayout';
 
 const FIELDS = ['email', 'password1', 'password2', 'first_name', 'last_name'] as const;
@@ -18,6 +19,7 @@ const FIELDS = ['email', 'password1', 'password2', 'first_name', 'last_name'] as
 export default function SignupPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [referralCode] = useState(storedReferralCode);
   const form = useForm({
     resolver: zodResolver(registrationSchema),
     defaultValues: { first_name: '', last_name: '', email: '', password1: '', password2: '' },
@@ -71,6 +73,12 @@ export default function SignupPage() {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {serverError && <Alert tone="error">{serverError}</Alert>}
+        {referralCode && (
+          <Alert tone="info">
+            You were invited with referral code <strong>{referralCode}</strong>: register your organization after signing up and you
+            both get a free month when you pay your first subscription.
+          </Alert>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First Name" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
           <TextField label="Last Name" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />

@@ -1,6 +1,6 @@
 import { initiatePayment } from '@arena/contracts/payments/routes';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { inputClass } from '../../components/TextField';
 import { call, SPEC_TIMEOUT } from '../../lib/api';
@@ -14,6 +14,15 @@ export default function PaymentsPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const value = Number(amount);
+  const [params, setParams] = useSearchParams();
+  const returned = params.get('status');
+  // Back from the checkout (`?order=…&status=paid|failed`): the payment is on the organisation's account.
+  useEffect(() => {
+    if (!returned) return;
+    if (returned === 'paid') notify.success('Payment received. It is credited to your account and used against your next renewal.');
+    else notify.error('Payment failed. Please try again.');
+    setParams({}, { replace: true });
+  }, [returned, setParams]);
 
   async function pay(e: React.FormEvent) {
     e.preventDefault();
