@@ -10,7 +10,10 @@ import { apiAs, DESK, signIn } from './support';
 
 const phone = () => `71${String(Date.now()).slice(-8)}`;
 
-test("the desk sends a payment link for a member's due, the member pays it online on a phone and the due is 0", async ({ page, browser }) => {
+test("the desk sends a payment link for a member's due, the member pays it online on a phone and the due is 0", async ({
+  page,
+  browser,
+}) => {
   const desk = await apiAs(page, DESK);
   const plans = (await desk.get('/member-management/plan/?is_active=true')).results as { id: number; name: string }[];
   const monthly = plans.find((p) => p.name === 'Monthly')!;

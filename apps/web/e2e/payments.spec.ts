@@ -50,7 +50,9 @@ test('/payments: Make Payment validates, pays through the sandbox checkout and c
 
 test('/payments: a refused or empty answer says so (spec 8)', async ({ page }) => {
   await openPayments(page);
-  await page.route('**/api/payments/initiate/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }));
+  await page.route('**/api/payments/initiate/', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
+  );
   await page.getByLabel('Amount').fill('10');
   await page.getByLabel('Description (optional)').fill('Top up');
   await page.getByRole('button', { name: 'Pay ₹10.00' }).click();

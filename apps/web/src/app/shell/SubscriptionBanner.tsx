@@ -30,9 +30,9 @@ export function SubscriptionBanner() {
         </Alert>
       ) : (
         <Alert tone="error" action={renew}>
-          <strong>Your organization is read-only.</strong> Your subscription expired on {formatDate(user.due_date)} and the grace
-          period ended on {formatDate(user.grace_until)}: you can still see everything, but changes and online bookings are paused
-          until you renew. Nothing has been deleted.{ask}
+          <strong>Your organization is read-only.</strong> Your subscription expired on {formatDate(user.due_date)} and the grace period
+          ended on {formatDate(user.grace_until)}: you can still see everything, but changes and online bookings are paused until you renew.
+          Nothing has been deleted.{ask}
         </Alert>
       )}
     </div>

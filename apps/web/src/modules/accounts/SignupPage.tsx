@@ -75,8 +75,8 @@ export default function SignupPage() {
         {serverError && <Alert tone="error">{serverError}</Alert>}
         {referralCode && (
           <Alert tone="info">
-            You were invited with referral code <strong>{referralCode}</strong>: register your organization after signing up and you
-            both get a free month when you pay your first subscription.
+            You were invited with referral code <strong>{referralCode}</strong>: register your organization after signing up and you both
+            get a free month when you pay your first subscription.
           </Alert>
         )}
         <div className="grid gap-4 sm:grid-cols-2">

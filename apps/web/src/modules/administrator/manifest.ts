@@ -56,17 +56,13 @@ export const administratorModule = defineModule({
           module: null,
           note: 'Import members, staff, products and clients from CSV or Excel, with a dry run that lists row errors before anything is saved.',
         }),
-        tabs(
-          'Subscription',
-          'subscription',
-          [
-            entry('Billing', '', { screen: 'subscription-billing' }),
-            entry('Subscription Plans', 'subscription-plans', { screen: 'subscription-plans' }),
-            entry('History', 'history', { screen: 'subscription-history' }),
-            entry('Add-ons', 'addons', { screen: 'subscription-addons' }),
-            entry('SMS Plan', 'manage', { screen: 'subscription-sms' }),
-          ],
-        ),
+        tabs('Subscription', 'subscription', [
+          entry('Billing', '', { screen: 'subscription-billing' }),
+          entry('Subscription Plans', 'subscription-plans', { screen: 'subscription-plans' }),
+          entry('History', 'history', { screen: 'subscription-history' }),
+          entry('Add-ons', 'addons', { screen: 'subscription-addons' }),
+          entry('SMS Plan', 'manage', { screen: 'subscription-sms' }),
+        ]),
         tabs('Messaging', 'messaging', [
           entry('Manual', '', { screen: 'admin-messaging' }),
           entry('Auto', 'auto', { screen: 'admin-messaging-auto' }),

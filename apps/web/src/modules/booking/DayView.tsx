@@ -172,7 +172,9 @@ export function DayView() {
                             <span className="w-full truncate text-xs font-medium">{slot.booking.name}</span>
                             <span className="text-xs opacity-80">
                               {slot.booking.code} ·{' '}
-                              {slot.booking.status === 'awaiting_payment' ? 'Held · paying online' : paymentLabel(slot.booking.payment_status)}
+                              {slot.booking.status === 'awaiting_payment'
+                                ? 'Held · paying online'
+                                : paymentLabel(slot.booking.payment_status)}
                             </span>
                           </>
                         ) : (

@@ -9,7 +9,13 @@ const STATUS_LABEL: Record<string, string> = {
   // A portal hold (issue 23): its slots are taken while the visitor pays online; not a booking until paid.
   awaiting_payment: 'Held · paying online',
 };
-const STATUS_TONE = { confirmed: 'info', cancelled: 'danger', completed: 'success', no_show: 'neutral', awaiting_payment: 'neutral' } as const;
+const STATUS_TONE = {
+  confirmed: 'info',
+  cancelled: 'danger',
+  completed: 'success',
+  no_show: 'neutral',
+  awaiting_payment: 'neutral',
+} as const;
 const PAY_LABEL: Record<string, string> = { unpaid: 'Unpaid', partial: 'Partly paid', paid: 'Paid' };
 const PAY_TONE = { unpaid: 'danger', partial: 'neutral', paid: 'success' } as const;
 const SOURCE_LABEL: Record<string, string> = { online: 'Online', desk: 'Desk', subscription: 'Subscription' };

@@ -8,6 +8,9 @@ import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 
 /** Spec 2.3: Make Payment. The input shows a dollar sign while the button shows the rupee sign, as specified. */
+/** How long 'Redirecting...' shows before the checkout opens. */
+const REDIRECT_DELAY_MS = 1200;
+
 export default function PaymentsPage() {
   const [amount, setAmount] = useState('');
   const [description, setDescription] = useState('');
@@ -36,7 +39,10 @@ export default function PaymentsPage() {
       });
       if (!res?.payment_url) throw new Error('no payment url');
       notify.success('Payment initiated successfully. Redirecting...');
+      // A moment to read the message, then the checkout (the button stays busy meanwhile).
+      await new Promise((resolve) => setTimeout(resolve, REDIRECT_DELAY_MS));
       window.location.assign(res.payment_url);
+      return;
     } catch (err) {
       notify.error(
         err instanceof Error && err.message === 'no payment url'

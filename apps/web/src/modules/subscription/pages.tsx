@@ -10,7 +10,7 @@ import {
   type SubscriptionPlan,
 } from '@arena/contracts/subscription';
 import { CalendarClock, Check, Download, MessageSquare, Package, Receipt, RefreshCw } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
@@ -54,14 +54,20 @@ function Frame({ node, description, actions, children }: P & { description: stri
 function useReturnFromCheckout(onPaid: () => void) {
   const [params, setParams] = useSearchParams();
   const status = params.get('status');
+  const order = params.get('order');
+  // Said once per order, however often the page renders before the parameters are cleared.
+  const said = useRef<string | null>(null);
+  const paid = useRef(onPaid);
+  paid.current = onPaid;
   useEffect(() => {
-    if (!status) return;
+    if (!status || said.current === `${order}:${status}`) return;
+    said.current = `${order}:${status}`;
     if (status === 'paid') {
       notify.success('Payment received. Thank you!');
-      onPaid();
+      paid.current();
     } else notify.error('Payment failed. Please try again.');
     setParams({}, { replace: true });
-  }, [status, onPaid, setParams]);
+  }, [status, order, setParams]);
 }
 
 const priceFor = (plan: SubscriptionPlan, period: BillingPeriod) => (period === 'yearly' ? plan.price_yearly : plan.price_monthly);
