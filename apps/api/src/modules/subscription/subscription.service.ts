@@ -96,11 +96,29 @@ async function planById(tx: Tx, id: number | null): Promise<PlanRow | null> {
   return row ?? null;
 }
 
-/** The organisation's account row (made on first use), locked when asked. */
-async function accountOf(tx: Tx, ctx: Ctx, lock = false) {
+/**
+ * The organisation's account row, locked when asked (a write: made on first use). A read runs in a
+ * read-only transaction, so an organisation without a row yet reads the defaults, unsaved.
+ */
+async function accountOf(tx: Tx, ctx: Ctx, lock = false): Promise<typeof subscriptionAccount.$inferSelect> {
+  const q = () => tx.select().from(subscriptionAccount).where(eq(subscriptionAccount.organisationId, ctx.organisationId));
+  if (!lock) {
+    const [row] = await q();
+    if (row) return row;
+    const now = new Date();
+    return {
+      id: 0,
+      organisationId: ctx.organisationId,
+      period: 'monthly',
+      balance: '0',
+      pendingPlanId: null,
+      pendingPeriod: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
   await tx.insert(subscriptionAccount).values({ organisationId: ctx.organisationId }).onConflictDoNothing();
-  const q = tx.select().from(subscriptionAccount).where(eq(subscriptionAccount.organisationId, ctx.organisationId));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = await q().for('update');
   return row;
 }
 
