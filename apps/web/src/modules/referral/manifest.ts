@@ -8,5 +8,5 @@ const { entry } = menuBuilder<keyof typeof screens>();
 export const referralModule = defineModule({
   name: 'referral',
   screens,
-  menu: [{ order: 180, node: entry('Refer & Earn', 'refer-and-earn', { module: null, screen: 'refer-and-earn' }) }],
+  menu: [{ order: 180, node: entry('Refer & Earn', 'refer-and-earn', { module: 'Administrator Management', screen: 'refer-and-earn' }) }],
 });
