@@ -139,6 +139,18 @@ describe('grace and read-only (issue 23 §2)', () => {
     expect((await slotsOn(ctx.app, court.facility, date)).find((s) => s.id === free[0].id)?.booking_status).toBe('available');
   });
 
+  it('seeds Lakeview Fitness lapsed: read-only for its owner, its portal paused', async () => {
+    const host = 'lakeview.localhost:3000';
+    const anon = await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/', host });
+    expect(anon.json()).toMatchObject({ display_name: 'Lakeview Fitness', bookings_paused: true });
+    const key = await login(ctx.app, { email: 'owner@lakeview.example.com', password: 'ArenaDemo#2026' }, host);
+    const me = await call(ctx.app, { method: 'GET', url: '/api/accounts/user/', host, token: key });
+    expect(me.json()).toMatchObject({ subscription_state: 'read_only', due_date: addDays(today(), -10) });
+    const write = await call(ctx.app, { method: 'POST', url: '/api/administrator/centre/', host, token: key, payload: { name: 'Annexe' } });
+    expect(write.statusCode).toBe(402);
+    expect(write.json().detail).toBe(SUBSCRIPTION_EXPIRED_DETAIL);
+  });
+
   it('keeps signing in and out, the payment callbacks and the subscription pages open', async () => {
     await dueOn(addDays(today(), -30));
     // Log in and out on the organisation's host.

@@ -52,6 +52,23 @@ export const DEMO = {
         },
       ],
     },
+    {
+      // A club whose subscription lapsed past its grace (issue 23 §2): read-only, its portal paused.
+      subdomain: 'lakeview',
+      displayName: 'Lakeview Fitness',
+      dueInDays: -10,
+      users: [
+        {
+          email: 'owner@lakeview.example.com',
+          password: 'ArenaDemo#2026',
+          firstName: 'Kavya',
+          lastName: 'Rao',
+          roleName: 'Owner',
+          owner: true,
+          modules: [] as ModuleName[],
+        },
+      ],
+    },
   ],
 } as const;
 
@@ -79,7 +96,7 @@ export async function seedDemo(db: Database, config: Config = loadConfig({}), mo
         displayName: spec.displayName,
         accountNumber: `ARN${next}`,
         subscriptionPlanId: planId,
-        dueDate: addDays(dateInZone(new Date(), 'Asia/Kolkata'), TRIAL_DAYS),
+        dueDate: addDays(dateInZone(new Date(), 'Asia/Kolkata'), 'dueInDays' in spec ? spec.dueInDays : TRIAL_DAYS),
         email: `hello@${spec.subdomain}.example.com`,
       })
       .returning();

@@ -14,7 +14,7 @@ import { notify } from '../../lib/notify';
 import { createBooking, fetchCentres, fetchFacilities, fetchOrganisation, fetchSlots, portalKeys } from './api';
 import { BookingSummary } from './BookingSummary';
 import type { Contact, ContactErrors } from './ConfirmBookingDialog';
-import { PortalError, PortalFooter, PortalHeader } from './PortalChrome';
+import { PortalError, PortalFooter, PortalHeader, PortalPaused } from './PortalChrome';
 import { Legend, SlotBoard } from './SlotBoard';
 import { isBookable, slotKey, todayIso, totalOf, type PickedSlot } from './slots';
 
@@ -252,6 +252,10 @@ export default function OnlineBookingPage() {
               if (centres.isError) void centres.refetch();
             }}
           />
+        ) : organisation.data?.bookings_paused ? (
+          <div className="mx-auto max-w-3xl">
+            <PortalPaused organisation={organisation.data} />
+          </div>
         ) : (
           <div className="grid gap-5 lg:grid-cols-[1fr_340px] lg:items-start">
             <div className="min-w-0 space-y-5 lg:col-start-1 lg:row-start-1">

@@ -1,4 +1,4 @@
-import { AlertTriangle, RotateCw } from 'lucide-react';
+import { AlertTriangle, CalendarOff, RotateCw } from 'lucide-react';
 import { OrgAvatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Skeleton } from '../../components/Skeleton';
@@ -58,6 +58,27 @@ export function PortalError({ message, onRetry }: { message: string; onRetry?: (
         <Button variant="secondary" className="mt-5" onClick={onRetry}>
           <RotateCw size={15} aria-hidden /> Retry
         </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Issue 23 §2: an organisation read-only past its subscription's grace takes no online bookings;
+ * the portal says so instead of offering slots it would refuse (402).
+ */
+export function PortalPaused({ organisation }: { organisation: PublicOrganisation }) {
+  return (
+    <div role="status" className="flex flex-col items-center rounded-xl border border-line bg-surface px-6 py-12 text-center">
+      <CalendarOff size={30} className="mb-3 text-muted" aria-hidden />
+      <h2 className="text-lg font-semibold">Online bookings are paused</h2>
+      <p className="mt-1 max-w-md text-sm text-muted">
+        {organisation.display_name} is not taking online bookings right now. Please contact the centre to book a slot.
+      </p>
+      {organisation.email && (
+        <a href={`mailto:${organisation.email}`} className="mt-4 font-medium text-accent-text hover:underline">
+          {organisation.email}
+        </a>
       )}
     </div>
   );

@@ -12,6 +12,8 @@ export interface PublicOrganisation {
   display_name: string;
   display_picture: string | null;
   email?: string | null;
+  /** Past its subscription's grace the organisation takes no bookings (issue 23 §2). */
+  bookings_paused?: boolean;
 }
 
 export const portalKeys = {
