@@ -16,7 +16,7 @@
 import { fromPaise, toPaise } from '@arena/contracts';
 import { paymentEndpoints as e } from '@arena/contracts/payments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { withTenant, type Tx } from '../../platform/db/client.js';
+import { settleInvalidations, withTenant, type Tx } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { route } from '../../platform/route.js';
 import { keysOfOrder, loadOrder, logPaymentEvent, onProviderHost, returnUrl, settleOrder, type OrderRow } from './order.service.js';
@@ -112,6 +112,14 @@ async function deliver(
   return { status: settled?.outcome ?? 'ignored' };
 }
 
+/**
+ * The payer's browser goes back to the app next: the settlement (this leg's, or the webhook's on
+ * any instance) may have changed what this instance caches — a plan's modules, a slot's
+ * availability — so the answer waits until this instance has heard every invalidation committed
+ * before it. A webhook (the gateway's server) has nobody to wait for.
+ */
+const returning = (app: FastifyInstance) => settleInvalidations(app.db);
+
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   route(app, e.checkout, {
     config: open,
@@ -160,6 +168,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       });
       const raw = Buffer.from(JSON.stringify(body));
       await deliver(app, 'sandbox', body, raw, webhookSignature(keys.webhookSecret, raw));
+      await returning(app);
       return {
         redirect_url: returnUrl(o, pay ? 'paid' : 'failed'),
         callback: pay
@@ -196,6 +205,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
           'callback',
         );
         const status = s?.order.status ?? o.status;
+        await returning(app);
         return { status, redirect_url: returnUrl(o, status) };
       }
       const keys = await keysOf(app, o);
@@ -211,6 +221,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       }
       const s = await settleOrder(app.db, app.config, o, { status: 'paid', paymentId: b.razorpay_payment_id }, 'callback');
       const status = s?.order.status ?? o.status;
+      await returning(app);
       return { status, redirect_url: returnUrl(o, status) };
     },
   });

@@ -8,7 +8,7 @@
 import { fromPaise, toPaise } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { organisationOrigin, type Config } from '../../platform/config.js';
-import { queryRows, settleInvalidations, withTenant, type Database, type Tx } from '../../platform/db/client.js';
+import { queryRows, withTenant, type Database, type Tx } from '../../platform/db/client.js';
 import { organisation } from '../../platform/db/schema.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { registeredModules, type PaymentOrderFacts, type PaymentPayee, type PaymentPurposeDefinition } from '../../platform/module.js';
@@ -259,7 +259,7 @@ export async function settleOrder(
   const found = typeof orderOrId === 'string' ? await loadOrder(db, orderOrId) : orderOrId;
   if (!found) return null;
   const orderId = found.id;
-  const settled = await withTenant(db, found.organisationId, async (tx): Promise<Settlement | null> => {
+  return withTenant(db, found.organisationId, async (tx): Promise<Settlement | null> => {
     if (verify && !(await verify(tx))) return null;
     const [org] = await tx.select().from(organisation).where(eq(organisation.id, found.organisationId));
     const [moved] = await tx
@@ -308,12 +308,6 @@ export async function settleOrder(
     });
     return { outcome: moved.status as 'paid' | 'failed' | 'expired' | 'cancelled', order: moved };
   });
-  // A purpose may have changed what this instance caches (a plan's modules, a slot's availability):
-  // the payer's next request (the return page, the billing screen) must meet the new state. The
-  // expiry job has no one waiting: the caches' own lifetimes serve it.
-  const changed = settled && (settled.outcome === 'paid' || settled.outcome === 'failed' || settled.outcome === 'cancelled');
-  if (changed && source !== 'expiry') await settleInvalidations(db);
-  return settled;
 }
 
 /** Cancels an unpaid order of the organisation (the visitor went back): runs onFailed once; a paid order is left alone. */
