@@ -4,4 +4,4 @@
  * `addMonths` moves a due date the way a renewal does.
  */
 export { onSubscriptionPaid, addMonths, type SubscriptionPaidEvent } from './subscription.service.js';
-export { ensureCatalogue } from './catalogue.js';
+export { ensureCatalogue, editPlan, editAddon, catalogueLines, CatalogueError } from './catalogue.js';
