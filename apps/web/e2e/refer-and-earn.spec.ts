@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { linkFromOutbox, ORG, orgUrl, OWNER, PROVIDER, signIn } from './support';
+import { linkFromOutbox, ORG, orgUrl, OWNER, PROVIDER, renewInSandbox, signIn, submitSignUp } from './support';
 
 test('the owner shares the referral link; a club registers through it, pays its first subscription, and both are rewarded', async ({
   page,
@@ -29,12 +29,7 @@ test('the owner shares the referral link; a club registers through it, pays its 
   await visitor.goto(link);
   await visitor.goto(`${PROVIDER}/signup`);
   await expect(visitor.getByText(`You were invited with referral code ${code}`)).toBeVisible();
-  await visitor.getByLabel('First Name').fill('Nikhil');
-  await visitor.getByLabel('Last Name').fill('Das');
-  await visitor.getByLabel('Email').fill(email);
-  await visitor.getByLabel('Password', { exact: true }).fill(password);
-  await visitor.getByLabel('Confirm Password').fill(password);
-  await visitor.getByRole('button', { name: 'Sign Up' }).click();
+  await submitSignUp(visitor, { firstName: 'Nikhil', lastName: 'Das', email, password });
   await expect(visitor.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await visitor.goto(await linkFromOutbox(email, /http:\/\/localhost:\d+\/accounts\/confirm-email\/[^\s]+/, started - 1000));
   await expect(visitor.getByText('Email Verified!')).toBeVisible();
@@ -58,15 +53,7 @@ test('the owner shares the referral link; a club registers through it, pays its 
   // The new club pays its first subscription: both due dates move a month, once.
   await visitor.goto(`${orgUrl(slug)}/admin/subscription`);
   const dueBefore = (await visitor.getByTestId('due-date').textContent())!.trim();
-  await visitor.getByRole('button', { name: 'Renew' }).click();
-  const renew = visitor.getByRole('dialog', { name: 'Renew subscription' });
-  await renew.getByLabel('Plan').selectOption({ label: 'Starter — ₹999.00/month · ₹9,990.00/year' });
-  await renew.getByRole('radio', { name: 'Monthly' }).click();
-  await renew.getByRole('button', { name: 'Pay ₹999.00' }).click();
-  await visitor.waitForURL(/\/checkout\/ord_/);
-  await visitor.getByRole('button', { name: 'Pay ₹999.00' }).click();
-  await visitor.waitForURL(`${orgUrl(slug)}/admin/subscription`);
-  await expect(visitor.getByText('Payment received. Thank you!')).toBeVisible();
+  await renewInSandbox(visitor, orgUrl(slug), 'Starter — ₹999.00/month · ₹9,990.00/year', '₹999.00');
   await expect(visitor.getByTestId('due-date')).not.toHaveText(dueBefore);
   await founder.close();
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { linkFromOutbox, orgUrl, PROVIDER } from './support';
+import { linkFromOutbox, orgUrl, PROVIDER, submitSignUp } from './support';
 
 test('a new user signs up, verifies the e-mail, logs in, registers an organisation and arrives signed in on its host', async ({ page }) => {
   const stamp = Date.now().toString(36);
@@ -9,12 +9,7 @@ test('a new user signs up, verifies the e-mail, logs in, registers an organisati
   const started = Date.now();
 
   await page.goto(`${PROVIDER}/signup`);
-  await page.getByLabel('First Name').fill('meera');
-  await page.getByLabel('Last Name').fill('Iyer');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await submitSignUp(page, { firstName: 'meera', lastName: 'Iyer', email, password });
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 

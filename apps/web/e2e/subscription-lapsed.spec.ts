@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { orgUrl, signIn } from './support';
+import { orgUrl, renewInSandbox, signIn } from './support';
 
 const LAKEVIEW = { email: 'owner@lakeview.example.com', password: 'ArenaDemo#2026' };
 const SITE = orgUrl('lakeview');
@@ -34,15 +34,7 @@ test('a lapsed organisation is read-only with a banner, its portal is paused, an
   // The banner's Renew leads to the billing page; paying in the sandbox lifts it.
   await banner.getByRole('link', { name: 'Renew' }).click();
   await page.waitForURL(`${SITE}/admin/subscription`);
-  await page.getByRole('button', { name: 'Renew' }).click();
-  const renew = page.getByRole('dialog', { name: 'Renew subscription' });
-  await renew.getByLabel('Plan').selectOption({ label: 'Starter — ₹999.00/month · ₹9,990.00/year' });
-  await renew.getByRole('radio', { name: 'Monthly' }).click();
-  await renew.getByRole('button', { name: 'Pay ₹999.00' }).click();
-  await page.waitForURL(/\/checkout\/ord_/);
-  await page.getByRole('button', { name: 'Pay ₹999.00' }).click();
-  await page.waitForURL(`${SITE}/admin/subscription`);
-  await expect(page.getByText('Payment received. Thank you!')).toBeVisible();
+  await renewInSandbox(page, SITE, 'Starter — ₹999.00/month · ₹9,990.00/year', '₹999.00');
   await expect(page.getByTestId('current-plan')).toHaveText('Starter');
   await expect(page.getByTestId('subscription-banner')).toHaveCount(0);
 

@@ -133,3 +133,29 @@ export async function bookOnline(
   expect(booked.status()).toBe(201);
   return (await booked.json()).code as string;
 }
+
+/** Fills the provider's sign-up form (on `/signup`) and submits it. */
+export async function submitSignUp(
+  page: Page,
+  user: { firstName: string; lastName: string; email: string; password: string },
+): Promise<void> {
+  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('Last Name').fill(user.lastName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+}
+
+/** On the billing page of `origin`: renews on `plan` (its option's label) for a month and pays `amount` (e.g. '₹999.00') in the sandbox; waits for the way back. */
+export async function renewInSandbox(page: Page, origin: string, plan: string, amount: string): Promise<void> {
+  await page.getByRole('button', { name: 'Renew' }).click();
+  const renew = page.getByRole('dialog', { name: 'Renew subscription' });
+  await renew.getByLabel('Plan').selectOption({ label: plan });
+  await renew.getByRole('radio', { name: 'Monthly' }).click();
+  await renew.getByRole('button', { name: `Pay ${amount}` }).click();
+  await page.waitForURL(/\/checkout\/ord_/);
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await page.waitForURL(`${origin}/admin/subscription`);
+  await expect(page.getByText('Payment received. Thank you!')).toBeVisible();
+}
