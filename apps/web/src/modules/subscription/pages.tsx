@@ -255,7 +255,10 @@ export function BillingPage({ node }: P) {
             </Card>
             <Card className="p-5">
               <p className="text-xs font-medium uppercase tracking-wide text-muted">Next renewal</p>
-              <p className="mt-1.5 text-2xl font-semibold tabular">{formatMoney(b.renewal_amount)}</p>
+              {/* The trial is free: its renewal is onto a plan the owner picks in Renew. */}
+              <p className="mt-1.5 text-2xl font-semibold tabular">
+                {b.plan?.is_trial && !b.pending_plan ? 'Choose a plan' : formatMoney(b.renewal_amount)}
+              </p>
               <p className="mt-1 text-sm text-muted">Account balance {formatMoney(b.account_balance)}</p>
             </Card>
           </div>
