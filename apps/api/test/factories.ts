@@ -71,7 +71,8 @@ export async function makeOrganisation(
       ? await trialPlan(t.handle.db)
       : options.plan === null
         ? null
-        : (await t.handle.db.select({ id: subscriptionPlan.id }).from(subscriptionPlan).where(eq(subscriptionPlan.name, options.plan)))[0].id;
+        : (await t.handle.db.select({ id: subscriptionPlan.id }).from(subscriptionPlan).where(eq(subscriptionPlan.name, options.plan)))[0]
+            .id;
   const [org] = await t.handle.db
     .insert(organisation)
     .values({ subdomain, displayName: `${subdomain} Sports`, accountNumber: `TST${subdomain}`, subscriptionPlanId: plan })
