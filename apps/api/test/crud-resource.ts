@@ -44,6 +44,8 @@ export interface CrudResourceSpec {
   uniqueName?: string;
   /** The first headers of the export, in order (the screen's columns). */
   exportHeaders: string[];
+  /** The catalogue plan of the organisation the rows are made in (default Trial); 'Enterprise' for a resource the plan limits (centres: 10). */
+  plan?: string;
   /** Extra routes to serve beside every module's (a fixture resource of the platform's helpers). */
   routes?: FastifyPluginAsync;
 }
@@ -83,7 +85,7 @@ export function describeCrudResource(spec: CrudResourceSpec): void {
             modules: [...MODULE_MANIFESTS, { name: 'fixture', routes: spec.routes }],
           })
         : t.app;
-      acme = await makeOrganisation(t);
+      acme = await makeOrganisation(t, undefined, { plan: spec.plan });
       other = await makeOrganisation(t);
       key = await login(app, acme.owner, acme.host);
       const restricted = await makeUser(t, acme.id, { modules: MODULES.filter((m) => m !== spec.module) });

@@ -38,7 +38,7 @@ import { staffCategory } from '../src/modules/staff/schema.js';
 import { createStaff } from '../src/modules/staff/staff.service.js';
 import { withTenant, type Tx } from '../src/platform/db/client.js';
 import { organisationCreated } from '../src/platform/module.js';
-import { appUser, organisation } from '../src/platform/db/schema.js';
+import { appUser, organisation, subscriptionPlan } from '../src/platform/db/schema.js';
 import { systemCtx, type Ctx } from '../src/platform/request-context.js';
 import type { TestContext } from './helpers.js';
 
@@ -55,9 +55,24 @@ export interface TestOrganisation {
   ctx: Ctx;
 }
 
-/** An organisation on the trial plan (every module) with a verified owner and what every new organisation gets (the manifests' setup hooks: payment modes, categories, series); no demo data. */
-export async function makeOrganisation(t: TestContext, subdomain = `org${process.pid}x${next()}`): Promise<TestOrganisation> {
-  const plan = await trialPlan(t.handle.db);
+/**
+ * An organisation on the trial plan (every module; 3 centres, 10 users) with a verified owner and
+ * what every new organisation gets (the manifests' setup hooks: payment modes, categories, series);
+ * no demo data. `plan` puts it on another plan of the catalogue by name ('Enterprise': 10 centres,
+ * 50 users), or on none (null: no plan limits, as legacy organisations).
+ */
+export async function makeOrganisation(
+  t: TestContext,
+  subdomain = `org${process.pid}x${next()}`,
+  options: { plan?: string | null } = {},
+): Promise<TestOrganisation> {
+  const plan =
+    options.plan === undefined
+      ? await trialPlan(t.handle.db)
+      : options.plan === null
+        ? null
+        : (await t.handle.db.select({ id: subscriptionPlan.id }).from(subscriptionPlan).where(eq(subscriptionPlan.name, options.plan)))[0]
+            .id;
   const [org] = await t.handle.db
     .insert(organisation)
     .values({ subdomain, displayName: `${subdomain} Sports`, accountNumber: `TST${subdomain}`, subscriptionPlanId: plan })

@@ -39,6 +39,8 @@ describeCrudResource({
   filter: { query: 'is_active=false', make: { is_active: false }, field: 'is_active', value: false },
   uniqueName: 'A center with this name already exists.',
   exportHeaders: ['Name', 'Code', 'City', 'State', 'Phone', 'Email', 'GSTIN', 'Status', 'Created'],
+  // More active centres than the Trial's 3 (plan-limits.int.test.ts proves the limit).
+  plan: 'Enterprise',
 });
 
 /**

@@ -53,6 +53,13 @@ export interface CrudDefinition<Input extends z.ZodObject, Row extends Record<st
    * throw a field error and nothing is written, e.g. a centre's GSTIN must be of its state.
    */
   check?(out: Out): void;
+  /**
+   * An async rule run before the write, in its transaction: on create `before` is undefined, on
+   * update (PUT or PATCH) it is the row as it was and `input` what was sent. Throw (a `badRequest`
+   * …) and nothing is written, e.g. the plan's centre limit (`ensureWithinPlan`) when a centre is
+   * made or activated again. It may lock rows to order parallel writes.
+   */
+  beforeWrite?(tx: Tx, ctx: Ctx, change: { input: Partial<z.output<Input>>; before?: Out }): Promise<void>;
 }
 
 /** The Status column of a lookup's export, as the screens show it. */
@@ -140,6 +147,7 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
       const body = request.body as z.output<Input>;
       const out = await inTenant(request, async (tx, ctx) => {
         await checkRefs(tx, ctx, body);
+        await def.beforeWrite?.(tx, ctx, { input: body });
         const [created] = (await tx
           .insert(t)
           .values({ ...def.toValues(body), organisationId: ctx.organisationId })
@@ -166,6 +174,7 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
     return inTenant(request, async (tx, ctx) => {
       const before = await load(tx, ctx, id);
       await checkRefs(tx, ctx, body);
+      await def.beforeWrite?.(tx, ctx, { input: body, before });
       await tx
         .update(t)
         .set({ ...def.toValues(body), ...('updatedAt' in t ? { updatedAt: new Date() } : {}) })

@@ -89,6 +89,13 @@ export interface ModuleManifest {
    * with a field error, which undoes the whole registration.
    */
   onOrganisationCreated?: (tx: Tx, ctx: Ctx, registration?: OrganisationRegistration) => Promise<void>;
+  /**
+   * The provider's plan limits (the subscription module's): called by `ensureWithinPlan(tx, ctx,
+   * what)` before a write makes one more active centre or user, in that write's transaction. It
+   * locks the organisation row (so parallel writes are counted one after another) and throws a 400
+   * when the organisation already has as many as its plan allows; nothing is written then.
+   */
+  planLimit?: (tx: Tx, ctx: Ctx, what: PlanLimited) => Promise<void>;
   /** What the module sells: the money module invoices, receives and refunds these. */
   saleSources?: SaleSourceDefinition[];
   /** Income and expense categories of this module, created for every organisation by the money module's hook. */
@@ -248,6 +255,21 @@ export function registerModules(manifests: ModuleManifest[]): ModuleManifest[] {
 
 /** Every registered module's manifest, in order. */
 export const registeredModules = (): readonly ModuleManifest[] => registered;
+
+/** What the provider's plans limit: active centres (raised by Extra centre add-ons) and active users. */
+export type PlanLimited = 'centre' | 'user';
+
+/**
+ * Refuses (400, `{detail}`) a write that would make one more active `what` than the organisation's
+ * plan allows — a centre created or activated again, a staff login created or enabled again. Call
+ * it inside the write's tenant transaction, before the write: the manifests' `planLimit` hooks
+ * (the subscription module's) lock the organisation row before counting, so N parallel writes give
+ * the answer one would. A module that makes centres or users calls this, never the subscription
+ * module (administrator knows no module).
+ */
+export async function ensureWithinPlan(tx: Tx, ctx: Ctx, what: PlanLimited): Promise<void> {
+  for (const m of registered) if (m.planLimit) await m.planLimit(tx, ctx, what);
+}
 
 /** What the owner gave when registering an organisation through the API (the setup hooks may use or refuse it). */
 export interface OrganisationRegistration {

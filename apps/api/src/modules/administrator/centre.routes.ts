@@ -14,6 +14,7 @@ import { registerCrud, statusColumn } from '../../platform/crud.js';
 import type { Tx } from '../../platform/db/client.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import { readFormBody } from '../../platform/files.js';
+import { ensureWithinPlan } from '../../platform/module.js';
 import { activeFilter } from '../../platform/list.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
@@ -55,6 +56,11 @@ export async function centreRoutes(app: FastifyInstance): Promise<void> {
     // The organisation's registration from the request's organisation (no join on the hot list).
     toOutput: ({ row }: { row: CentreRow }, ctx) => centreJson(row, ctx.organisation),
     toValues: inputToValues,
+    // The plan's centres: a new active centre, or an inactive one activated again, needs a free slot.
+    beforeWrite: async (tx, ctx, { input, before }) => {
+      const activates = before ? !before.is_active && input.is_active === true : input.is_active !== false;
+      if (activates) await ensureWithinPlan(tx, ctx, 'centre');
+    },
     check: (c) => {
       const mismatch = gstinStateMismatch(c.gstin, c.state);
       if (mismatch) throw fieldError('gstin', mismatch);

@@ -15,6 +15,7 @@ import type { UserRow } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/client.js';
 import { appUser } from '../../platform/db/schema.js';
 import { badRequest, fieldError, notFound, onUnique, permissionDenied } from '../../platform/errors.js';
+import { ensureWithinPlan } from '../../platform/module.js';
 import { levelIn, planModules } from '../../platform/permissions.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { issueKey, retireKeys, revokeUserKeys } from '../accounts/index.js';
@@ -121,6 +122,8 @@ export async function createLogin(
   const grants: ModuleGrant[] = [...new Set(input.modules)].map((name) => ({ name, level: DEFAULT_MODULE_LEVEL }));
   const existing = await userOf(tx, ctx, s);
   if (existing?.isActive) throw badRequest('This staff member already has a login.');
+  // A new login, or a disabled one enabled again, is one more active user: the plan's limit.
+  await ensureWithinPlan(tx, ctx, 'user');
   checkGrants(grants, plan, byOwner, existing ? grantsOf(existing, plan) : []);
   const email = input.email.toLowerCase();
   const [taken] = await tx

@@ -2,7 +2,15 @@ import type { ModuleManifest } from '../../platform/module.js';
 import { ensureCatalogue } from './catalogue.js';
 import { MODULE, PURPOSE } from './constants.js';
 import { subscriptionRoutes } from './subscription.routes.js';
-import { completeAddon, completePayment, completeRenewal, completeSms, completeUpgrade, settledOf } from './subscription.service.js';
+import {
+  checkPlanLimit,
+  completeAddon,
+  completePayment,
+  completeRenewal,
+  completeSms,
+  completeUpgrade,
+  settledOf,
+} from './subscription.service.js';
 
 /**
  * The organisation's own subscription with the provider (issue 23 §2): the catalogue (written at
@@ -17,6 +25,8 @@ export const subscriptionModule: ModuleManifest = {
     await subscriptionRoutes(app);
   },
   seed: async (tx) => ensureCatalogue(tx),
+  // The plan's centres and users: `ensureWithinPlan` of the platform asks this before a centre or a login is made or enabled again.
+  planLimit: checkPlanLimit,
   paymentPurposes: [
     { name: PURPOSE.payment, payee: 'provider', onPaid: (tx, ctx, order) => completePayment(tx, ctx, settledOf(order)) },
     { name: PURPOSE.renewal, payee: 'provider', onPaid: (tx, ctx, order) => completeRenewal(tx, ctx, settledOf(order)) },

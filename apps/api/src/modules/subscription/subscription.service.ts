@@ -20,7 +20,7 @@ import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { appUser, organisation, subscriptionAddonCatalogue, subscriptionPlan } from '../../platform/db/schema.js';
 import { badRequest, fieldError, notFound } from '../../platform/errors.js';
-import type { PaymentOrderFacts } from '../../platform/module.js';
+import type { PaymentOrderFacts, PlanLimited } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { daysBetween } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
@@ -191,6 +191,63 @@ export async function billing(tx: Tx, ctx: Ctx): Promise<SubscriptionBilling> {
     pending_plan: pending ? { id: pending.id, name: pending.name, period: renewPeriod, effective_on: org.dueDate } : null,
     addons: extras.map((a) => ({ id: a.id, name: a.name, quantity: a.quantity, price: fromPaise(paise(a.price)) })),
   };
+}
+
+// ---------------------------------------------------------------- plan limits
+
+/** What the organisation may have active: centres (the plan's plus its active Extra centre add-ons) and users; null is no limit. */
+export interface PlanLimits {
+  centres: number | null;
+  users: number | null;
+}
+
+/**
+ * The organisation's limits now. An organisation without a plan (legacy rows) has none: null. The
+ * catalogue never has a limit of 0. Locks the organisation row when asked (`planLimit` does).
+ */
+export async function planLimits(tx: Tx, ctx: Ctx, lock = false): Promise<PlanLimits> {
+  const org = await orgNow(tx, ctx, lock);
+  const plan = await planById(tx, org.planId);
+  if (!plan) return { centres: null, users: null };
+  const [extra] = await tx
+    .select({ n: sql<string | null>`sum(${subscriptionAddon.quantity})` })
+    .from(subscriptionAddon)
+    .where(
+      and(
+        eq(subscriptionAddon.organisationId, ctx.organisationId),
+        eq(subscriptionAddon.status, 'active'),
+        eq(subscriptionAddon.kind, 'centre'),
+      ),
+    );
+  return { centres: plan.maxCentres + Number(extra?.n ?? 0), users: plan.maxUsers };
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+export const centreLimitMessage = (n: number) =>
+  `Your plan allows ${plural(n, 'centre')}. Buy an Extra centre add-on or upgrade your plan in Administrator › Subscription.`;
+export const userLimitMessage = (n: number) => `Your plan allows ${plural(n, 'user')}. Upgrade your plan in Administrator › Subscription.`;
+
+/**
+ * The manifest's `planLimit` (platform `ensureWithinPlan`): locks the organisation row, then
+ * refuses (400) one more active centre or user when the organisation already has its plan's
+ * number. The lock orders parallel writes of one organisation, and each counts after the one
+ * before committed (READ COMMITTED: every statement sees what was committed before it).
+ */
+export async function checkPlanLimit(tx: Tx, ctx: Ctx, what: PlanLimited): Promise<void> {
+  const limits = await planLimits(tx, ctx, true);
+  const limit = what === 'centre' ? limits.centres : limits.users;
+  if (limit === null) return;
+  const [used] =
+    what === 'centre'
+      ? await tx
+          .select({ n: count() })
+          .from(centre)
+          .where(and(eq(centre.organisationId, ctx.organisationId), eq(centre.isActive, true)))
+      : await tx
+          .select({ n: count() })
+          .from(appUser)
+          .where(and(eq(appUser.organisationId, ctx.organisationId), eq(appUser.isActive, true)));
+  if (Number(used.n) >= limit) throw badRequest(what === 'centre' ? centreLimitMessage(limit) : userLimitMessage(limit));
 }
 
 export function transactionJson(t: TransactionRow): SubscriptionTransaction {

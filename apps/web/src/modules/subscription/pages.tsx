@@ -11,7 +11,7 @@ import {
 } from '@arena/contracts/subscription';
 import { CalendarClock, Check, Download, MessageSquare, Package, Receipt, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -72,14 +72,48 @@ function useReturnFromCheckout(onPaid: () => void) {
 
 const priceFor = (plan: SubscriptionPlan, period: BillingPeriod) => (period === 'yearly' ? plan.price_yearly : plan.price_monthly);
 
-function Usage({ label, used, limit, unit }: { label: string; used: number; limit: number; unit?: string }) {
+/** A sibling tab of the billing page (Add-ons, Subscription Plans), by its label. */
+const tabPath = (node: ResolvedNode, label: string) => node.parent?.children.find((c) => c.label === label)?.fullPath;
+
+/**
+ * One limit of the plan as a bar. When it is reached (the API refuses one more), "Limit reached"
+ * with links to what raises it (`raise`: the Add-ons and Plans tabs).
+ */
+function Usage({
+  label,
+  used,
+  limit,
+  unit,
+  raise = [],
+}: {
+  label: string;
+  used: number;
+  limit: number;
+  unit?: string;
+  raise?: { to: string | undefined; label: string }[];
+}) {
   const share = limit > 0 ? Math.min(used / limit, 1) : 0;
   const over = limit > 0 && used > limit;
+  const reached = limit > 0 && used >= limit;
+  const links = raise.filter((r): r is { to: string; label: string } => !!r.to);
   return (
     <div>
-      <div className="flex items-baseline justify-between text-sm">
+      <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-medium">{label}</span>
         <span className={over ? 'font-medium text-danger-text' : 'text-muted'}>
+          {reached && (
+            <span className="mr-2 font-medium text-danger-text">
+              Limit reached
+              {links.map((l) => (
+                <span key={l.to}>
+                  {' · '}
+                  <Link to={l.to} className="text-accent-text hover:underline">
+                    {l.label}
+                  </Link>
+                </span>
+              ))}
+            </span>
+          )}
           {used} of {limit}
           {unit ? ` ${unit}` : ''}
         </span>
@@ -265,8 +299,21 @@ export function BillingPage({ node }: P) {
           <div className="grid gap-4 md:grid-cols-2">
             <Card className="space-y-4 p-5">
               <h2 className="text-sm font-semibold">Limits and usage</h2>
-              <Usage label="Centres" used={b.centres.used} limit={b.centres.limit} />
-              <Usage label="Users" used={b.users.used} limit={b.users.limit} />
+              <Usage
+                label="Centres"
+                used={b.centres.used}
+                limit={b.centres.limit}
+                raise={[
+                  { to: tabPath(node, 'Add-ons'), label: 'Add-ons' },
+                  { to: tabPath(node, 'Subscription Plans'), label: 'Plans' },
+                ]}
+              />
+              <Usage
+                label="Users"
+                used={b.users.used}
+                limit={b.users.limit}
+                raise={[{ to: tabPath(node, 'Subscription Plans'), label: 'Plans' }]}
+              />
               <div className="flex items-baseline justify-between text-sm">
                 <span className="font-medium">SMS credits</span>
                 <span className="text-muted">
