@@ -151,6 +151,15 @@ describe('payment links for dues', () => {
     expect(events.map((e) => e.outcome)).toEqual(['excess_payment', 'paid']);
     expect(events[0].detail).toContain('₹200.00');
     expect(events[0].detail).toContain('refund');
+    // The owner is told to refund it.
+    const inbox = await inOrg(t, acme, (tx) =>
+      queryRows<{ title: string; body: string }>(
+        tx,
+        sql`select title, body from notification where subject_type = 'payment_link' order by id desc limit 1`,
+      ),
+    );
+    expect(inbox[0]).toMatchObject({ title: 'Refund ₹200.00: paid online beyond the due' });
+    expect(inbox[0].body).toContain("refund it from the gateway's dashboard");
   });
 
   it('answers a clear 400 for a fully paid sale, and field errors for bad input (nothing written)', async () => {

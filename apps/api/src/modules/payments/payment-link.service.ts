@@ -21,6 +21,7 @@ import type { PaymentOrderFacts } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { hashSecret } from '../../platform/tokens.js';
 import { receive, saleSummary, type SaleSummary } from '../money/index.js';
+import { notify } from '../notifications/index.js';
 import { MODULE } from './constants.js';
 import { cancelPaymentOrder, createPaymentOrder, logPaymentEvent, onlinePaymentModeId, paymentOrderOf } from './order.service.js';
 import { paymentLink } from './schema.js';
@@ -280,6 +281,14 @@ export async function onDuePaid(tx: Tx, ctx: Ctx, order: PaymentOrderFacts): Pro
       label: sale ? `${sale.noun} ${sale.label}` : order.description,
       action: 'action',
       after: { excess_payment: excess, payment: order.gatewayPaymentId, refund: 'needed' },
+    });
+    // Somebody must refund it: the people told of payments (the owner by default) are told of this one.
+    await notify(tx, ctx, {
+      event: 'payment_received',
+      title: `Refund ₹${excess}: paid online beyond the due`,
+      body: detail,
+      module: sale?.module,
+      subject: { type: 'payment_link', id: ref.link ?? null },
     });
   }
   if (ref.link) {
