@@ -15,7 +15,7 @@ import {
   makeUser,
   type TestOrganisation,
 } from './factories.js';
-import { call, createTestApp, login, PROVIDER_HOST, type TestContext } from './helpers.js';
+import { call, createTestApp, login, PROVIDER_HOST, settleJobs, type TestContext } from './helpers.js';
 import { orderIdOf, payOrder } from './payments-support.js';
 
 const LINKS = '/api/administrator/payment-link/';
@@ -160,6 +160,40 @@ describe('payment links for dues', () => {
     );
     expect(inbox[0]).toMatchObject({ title: 'Refund ₹200.00: paid online beyond the due' });
     expect(inbox[0].body).toContain("refund it from the gateway's dashboard");
+  });
+
+  it('e-mails an open link to its payer with the due now; a wrong token, a bad address or a closed link sends nothing', async () => {
+    const { id, due } = await memberWithDue();
+    const link = (await create({ sale_type: 'membership', sale_id: id })).json();
+    const token = tokenOf(link.url);
+    const email = (linkId: number, payload: Record<string, unknown>, key = owner, host = acme.host) =>
+      call(t.app, { method: 'POST', url: `${LINKS}${linkId}/email/`, host, token: key, payload });
+    const before = t.mails.length;
+    const sent = await email(link.id, { to: ' Asha@Example.com ', token });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ detail: 'Payment link sent to Asha@Example.com.' });
+    await settleJobs(t.app);
+    const mails = t.mails.slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to).toBe('Asha@Example.com');
+    expect(mails[0].subject).toBe(`Payment of ₹${due} due — ${acme.subdomain} Sports`);
+    expect(mails[0].text).toContain(link.url);
+    expect(mails[0].text).toContain(`₹${due} is due on your account`);
+
+    const bad = await email(link.id, { to: 'not-an-address', token: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['to', 'token']);
+    expect(bad.json().to).toEqual(['Enter a valid email address.']);
+    const wrong = await email(link.id, { to: 'asha@example.com', token: 'x'.repeat(32) });
+    expect(wrong.json()).toEqual({ token: ['This is not the token of this payment link.'] });
+    const otherKey = await login(t.app, other.owner, other.host);
+    expect((await email(link.id, { to: 'asha@example.com', token }, otherKey, other.host)).statusCode).toBe(404);
+    await call(t.app, { method: 'POST', url: `${LINKS}${link.id}/cancel/`, host: acme.host, token: owner });
+    const closed = await email(link.id, { to: 'asha@example.com', token });
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().detail).toBe('This payment link is cancelled: make a new one.');
+    await settleJobs(t.app);
+    expect(t.mails.length - before).toBe(1);
   });
 
   it('answers a clear 400 for a fully paid sale, and field errors for bad input (nothing written)', async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, DESK, signIn } from './support';
+import { apiAs, DESK, linkFromOutbox, signIn } from './support';
 
 /**
  * Issue 23 §1: a member's due paid through a payment link. The desk sells a plan with a part
@@ -46,6 +46,15 @@ test("the desk sends a payment link for a member's due, the member pays it onlin
   await expect(dialog.getByText(dueText)).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/91\d{10}\?text=.*pay/);
   await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  // …and by e-mail: the server mails the same link.
+  const email = `linked.${Date.now().toString(36)}@example.com`;
+  await dialog.getByLabel("Payer's e-mail").fill('not-an-address');
+  await dialog.getByRole('button', { name: 'Send by e-mail' }).click();
+  await expect(dialog.getByText('Enter a valid email address.')).toBeVisible();
+  await dialog.getByLabel("Payer's e-mail").fill(email);
+  await dialog.getByRole('button', { name: 'Send by e-mail' }).click();
+  await expect(page.getByText(`Payment link sent to ${email}.`)).toBeVisible();
+  expect(await linkFromOutbox(email, /http:\/\/demo\.localhost:\d+\/pay\/[A-Za-z0-9_-]+/)).toBe(url);
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   // The member opens it on a phone: no login.

@@ -73,6 +73,13 @@ export const publicPaymentLinkSchema = z.object({
 });
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>;
 
+/** E-mail a link made a moment ago: its token (from the url the desk holds — never stored readable) and the payer's address. */
+export const paymentLinkEmailSchema = z.object({
+  to: z.string().trim().min(1, 'This field is required.').max(254).pipe(z.email('Enter a valid email address.')),
+  token: z.string().trim().min(1, 'This field is required.').max(100),
+});
+export type PaymentLinkEmail = z.input<typeof paymentLinkEmailSchema>;
+
 export const paymentLinkEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -98,6 +105,14 @@ export const paymentLinkEndpoints = {
     path: '/api/administrator/payment-link/:id/cancel/',
     params: idParamsSchema,
     response: paymentLinkSchema,
+  }),
+  /** Mails the link to the payer (queued; a slow mail server never fails the answer). */
+  email: endpoint({
+    method: 'POST',
+    path: '/api/administrator/payment-link/:id/email/',
+    params: idParamsSchema,
+    body: paymentLinkEmailSchema,
+    response: z.object({ detail: z.string() }),
   }),
   /** The public page's data, on the organisation's own host only. */
   show: endpoint({

@@ -23,7 +23,7 @@ export const paymentsModule: ModuleManifest = {
     await paymentLinkRoutes(app);
   },
   // Sending a payment link is desk work, like collecting a payment.
-  levels: { operate: [paymentLinkEndpoints.create, paymentLinkEndpoints.cancel] },
+  levels: { operate: [paymentLinkEndpoints.create, paymentLinkEndpoints.cancel, paymentLinkEndpoints.email] },
   // A member's or client's due paid through a payment link: recorded on the sale (at most its due).
   paymentPurposes: [{ name: DUE_PURPOSE, payee: 'organisation', onPaid: onDuePaid }],
   // Every organisation can take payments online from the start: the built-in sandbox (test mode),

@@ -1,5 +1,6 @@
 import { paymentLinkEndpoints as e } from '@arena/contracts/payments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { queueMail } from '../../platform/mail-queue.js';
 import { inTenant } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { levelAtLeast, type ModuleName } from '@arena/contracts';
@@ -10,6 +11,7 @@ import {
   createPaymentLink,
   getPaymentLink,
   listPaymentLinks,
+  paymentLinkMail,
   payPaymentLink,
   showPaymentLink,
   type SaleTypes,
@@ -84,6 +86,17 @@ export async function paymentLinkRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const types = await typesOf(app, request);
       return inTenant(request, (tx, ctx) => cancelPaymentLink(tx, ctx, request.params.id, types));
+    },
+  });
+  route(app, e.email, {
+    config: desk(),
+    tags,
+    summary: 'E-mail an open payment link to its payer (the token from the url the link was made with)',
+    handler: async (request) => {
+      const types = await typesOf(app, request);
+      const mail = await inTenant(request, (tx, ctx) => paymentLinkMail(tx, ctx, request.params.id, request.body, types));
+      await queueMail(app, mail);
+      return { detail: `Payment link sent to ${mail.to}.` };
     },
   });
   route(app, e.show, {

@@ -171,6 +171,52 @@ export async function cancelPaymentLink(tx: Tx, ctx: Ctx, id: number, types: Sal
   return linkJson(after);
 }
 
+/**
+ * The mail of a link to its payer: the token proves the sender holds the link (it is stored only
+ * as its hash). Only an open link is sent; the amount said is the due now.
+ */
+export async function paymentLinkMail(
+  tx: Tx,
+  ctx: Ctx,
+  id: number,
+  input: { to: string; token: string },
+  types: SaleTypes = null,
+): Promise<{ to: string; subject: string; text: string }> {
+  const row = await load(tx, ctx, id, false, types);
+  const status = statusOf(row);
+  if (status !== 'open') throw badRequest(`This payment link is ${status}: make a new one.`);
+  if (hashSecret(input.token) !== row.tokenHash) throw fieldError('token', 'This is not the token of this payment link.');
+  const sale = await saleSummary(tx, ctx, { type: row.saleType, id: row.saleId });
+  const due = sale?.due ?? row.amount;
+  if (!positive(due)) throw badRequest(`Nothing is due on ${row.saleLabel} any more.`);
+  const url = `${organisationOrigin(ctx.config, ctx.organisation.subdomain)}/pay/${input.token}`;
+  const org = ctx.organisation.displayName;
+  const first = row.buyerName.trim().split(/\s+/)[0] || 'there';
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'payment_link',
+    objectId: row.id,
+    label: row.saleLabel,
+    action: 'action',
+    after: { emailed_to: input.to, due },
+  });
+  return {
+    to: input.to,
+    subject: `Payment of ₹${due} due — ${org}`,
+    text: [
+      `Hello ${first},`,
+      '',
+      `₹${due} is due on your account with ${org} (${row.saleLabel}).`,
+      `You can pay it online here: ${url}`,
+      '',
+      `The link is valid until ${row.expiresAt.toISOString().slice(0, 10)}. If you have already paid, please ignore this mail.`,
+      '',
+      `Thank you,`,
+      org,
+    ].join('\n'),
+  };
+}
+
 /** The link a token names in this organisation, or a 404 (another organisation's token is unknown here). */
 async function byToken(tx: Tx, ctx: Ctx, token: string, lock = false): Promise<Row> {
   const q = tx

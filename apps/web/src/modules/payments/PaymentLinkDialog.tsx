@@ -1,17 +1,19 @@
 import type { ModuleName } from '@arena/contracts/kit';
 import type { PaymentLink } from '@arena/contracts/payments';
-import { Check, Copy, Link2, MessageCircle } from 'lucide-react';
+import { Check, Copy, Link2, Mail, MessageCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Skeleton } from '../../components/Skeleton';
+import { TextField } from '../../components/TextField';
 import { whatsAppHref } from '../../components/WhatsAppLink';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, fieldErrors } from '../../lib/errors';
+import { notify } from '../../lib/notify';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/useCan';
 import { useAuth } from '../../state/auth';
-import { useCreatePaymentLink } from './api';
+import { useCreatePaymentLink, useEmailPaymentLink } from './api';
 
 /** A sale with a due that a payment link can be sent for. */
 export interface LinkSale {
@@ -168,6 +170,7 @@ function LinkReady({ link, phone, onClose }: { link: PaymentLink; phone?: string
           they pay, and is shown only now.
         </p>
       </div>
+      <EmailLink link={link} />
       <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-3">
         <a className={buttonClass('secondary')} href={url} target="_blank" rel="noreferrer">
           <Link2 size={15} aria-hidden /> Open
@@ -180,5 +183,43 @@ function LinkReady({ link, phone, onClose }: { link: PaymentLink; phone?: string
         <Button onClick={onClose}>Done</Button>
       </div>
     </div>
+  );
+}
+
+/** Send by e-mail: the payer's address (theirs on the sale when known), mailed by the server. */
+function EmailLink({ link }: { link: PaymentLink }) {
+  const [to, setTo] = useState(link.buyer_email);
+  const send = useEmailPaymentLink();
+  const token = (link.url ?? '').split('/pay/')[1] ?? '';
+  const errors = fieldErrors(send.error);
+  const general = send.isError && !errors.to && !errors.token ? errorMessage(send.error) : errors.token;
+  return (
+    <form
+      className="space-y-2"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send.mutate({ id: link.id, body: { to, token } }, { onSuccess: (r) => notify.success(r.detail) });
+      }}
+    >
+      <div className="flex items-end gap-2">
+        <TextField
+          className="min-w-0 flex-1"
+          label="Payer's e-mail"
+          type="email"
+          value={to}
+          onChange={(e) => {
+            setTo(e.target.value);
+            send.reset();
+          }}
+          error={errors.to}
+          placeholder="name@example.com"
+        />
+        <Button type="submit" variant="secondary" disabled={send.isPending} className={errors.to ? 'mb-6' : undefined}>
+          <Mail size={15} aria-hidden /> {send.isSuccess ? 'Sent' : 'Send by e-mail'}
+        </Button>
+      </div>
+      {general && <Alert tone="error">{general}</Alert>}
+    </form>
   );
 }

@@ -2,7 +2,7 @@
  * Online payments' queries (issue 23): Administrator › Payment Gateway, and payment links for dues
  * (the desk's dialog and the public `/pay/:token` page).
  */
-import type { PaymentGatewayInput, PaymentLinkInput } from '@arena/contracts/payments';
+import type { PaymentGatewayInput, PaymentLinkEmail, PaymentLinkInput } from '@arena/contracts/payments';
 import { paymentGatewayEndpoints, paymentLinkEndpoints } from '@arena/contracts/payments/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
@@ -36,6 +36,12 @@ export function useCreatePaymentLink() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentLinkKeys.all }),
   });
 }
+
+/** Mails a link just made to its payer (the token from its url). */
+export const useEmailPaymentLink = () =>
+  useMutation({
+    mutationFn: ({ id, body }: { id: number; body: PaymentLinkEmail }) => call(paymentLinkEndpoints.email, { params: { id }, body }),
+  });
 
 /** The public page's link (no login). */
 export const usePublicPaymentLink = (token: string) =>
