@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisation, subscriptionPlan } from '../src/platform/db/schema.js';
+import { putOnPlan } from './factories.js';
 import { call, createTestApp, login, OWNER, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -8,11 +7,7 @@ let key: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   // The demo organisation (2 centres, Trial: 3) gets more than 3 here: on Enterprise (10); plan-limits.int.test.ts proves the limit.
-  const [enterprise] = await ctx.handle.db
-    .select({ id: subscriptionPlan.id })
-    .from(subscriptionPlan)
-    .where(eq(subscriptionPlan.name, 'Enterprise'));
-  await ctx.handle.db.update(organisation).set({ subscriptionPlanId: enterprise.id }).where(eq(organisation.subdomain, 'demo'));
+  await putOnPlan(ctx, 'demo', 'Enterprise');
   key = await login(ctx.app, OWNER);
 });
 afterAll(async () => ctx?.close());

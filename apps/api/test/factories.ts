@@ -84,6 +84,13 @@ export async function makeOrganisation(
   return { id: org.id, subdomain, host: `${subdomain}.localhost:3000`, owner, ctx };
 }
 
+/** Puts an existing organisation (a demo one, by subdomain) on a plan of the catalogue: 'Enterprise' for 10 centres and 50 users. */
+export async function putOnPlan(t: TestContext, subdomain: string, planName: string): Promise<void> {
+  const [p] = await t.handle.db.select({ id: subscriptionPlan.id }).from(subscriptionPlan).where(eq(subscriptionPlan.name, planName));
+  await t.handle.db.update(organisation).set({ subscriptionPlanId: p.id }).where(eq(organisation.subdomain, subdomain));
+  t.app.organisations.forget(subdomain);
+}
+
 /** A verified user of an organisation; not the owner unless asked, with the given modules. */
 export async function makeUser(
   t: TestContext,

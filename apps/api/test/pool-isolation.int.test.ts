@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centre } from '../src/modules/administrator/schema.js';
 import { queryRows, withTenant, type Tx } from '../src/platform/db/client.js';
+import { putOnPlan } from './factories.js';
 import { call, createTestApp, DEMO_HOST, login, onPostgres, OWNER, RIVERSIDE_HOST, RIVERSIDE_OWNER, type TestContext } from './helpers.js';
 
 /**
@@ -17,6 +18,8 @@ describe.runIf(onPostgres)('tenant isolation over a pool of 2 connections (Postg
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { poolSize: 2 });
+    // Five more centres each: beyond the Trial's 3 (plan-limits.int.test.ts proves the limit).
+    for (const subdomain of ['demo', 'riverside']) await putOnPlan(ctx, subdomain, 'Enterprise');
     demoKey = await login(ctx.app, OWNER);
     riverKey = await login(ctx.app, RIVERSIDE_OWNER, RIVERSIDE_HOST);
     for (const [host, key, name] of [
