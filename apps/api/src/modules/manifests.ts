@@ -13,6 +13,7 @@ import { paymentsModule } from './payments/module.js';
 import { publicModule } from './public/module.js';
 import { referralModule } from './referral/module.js';
 import { staffModule } from './staff/module.js';
+import { storeModule } from './store/module.js';
 import { subscriptionModule } from './subscription/module.js';
 
 export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
@@ -30,4 +31,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   crmModule,
   subscriptionModule,
   referralModule,
+  storeModule,
 ]);
