@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleManifest } from '../../platform/module.js';
 import { MODULE, PURCHASES_CATEGORY, SALE_SOURCE, SALES_CATEGORY, WRITE_OFF_CATEGORY } from './constants.js';
+import { storeLogsEndpoint } from '@arena/contracts/store';
+import { auditLogRoute } from '../../platform/audit-log.routes.js';
+import { batchRoutes } from './batch.routes.js';
+import { dashboardRoutes } from './dashboard.routes.js';
+import { listRoutes } from './lists.routes.js';
 import { lookupRoutes } from './lookups.routes.js';
+import { purchaseRoutes } from './purchase.routes.js';
+import { storeReportRoutes } from './reports.routes.js';
+import { saleRoutes } from './sale.routes.js';
 import { productRoutes } from './product.routes.js';
 import { sale } from './schema.js';
 
@@ -12,6 +20,13 @@ export const storeModule: ModuleManifest = {
   routes: async (app: FastifyInstance) => {
     await lookupRoutes(app);
     await productRoutes(app);
+    await batchRoutes(app);
+    await purchaseRoutes(app);
+    await saleRoutes(app);
+    await listRoutes(app);
+    await dashboardRoutes(app);
+    await storeReportRoutes(app);
+    auditLogRoute(app, storeLogsEndpoint, MODULE);
   },
   defaultCategories: [
     { name: SALES_CATEGORY, type: 'income', moduleIncome: true },
