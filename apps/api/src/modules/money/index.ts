@@ -26,6 +26,7 @@ export {
 } from './invoice.service.js';
 export {
   cancelSaleInvoice,
+  creditExpense,
   payExpense,
   receive,
   recordMovement,
@@ -36,7 +37,7 @@ export {
   type RefundInput,
   type SaleRef,
 } from './ledger.service.js';
-export { invoicesOf, lastReceiptMode, refundsOf, supplementaryInvoicesOf } from './sale-reads.js';
+export { invoicesOf, lastReceiptMode, refundsOf, salePayments, supplementaryInvoicesOf } from './sale-reads.js';
 export { saleMovementList, type SaleMovement } from './sale-movements.js';
 export { duesOutstanding, type DuesOfSource } from './dues.js';
 export { saleSummary, type SaleSummary } from './sale-summary.js';

@@ -493,6 +493,26 @@ export async function payExpense(
   },
 ): Promise<LedgerRow> {
   const mode = await activeMode(tx, ctx, input.paymentMode);
+  const category = await expenseCategory(tx, ctx, input.category);
+  return recordMovement(tx, ctx, {
+    kind: 'payment',
+    direction: 'out',
+    type: 'expense',
+    amount: input.amount,
+    paymentModeId: mode.id,
+    reference: input.reference,
+    date: input.date,
+    module: input.module,
+    source: input.source,
+    party: input.party,
+    categoryId: category.id,
+    centreId: input.centreId ?? null,
+    notes: input.notes,
+  });
+}
+
+/** The organisation's expense category named `name` (a default category of some manifest); 400 on `category` when missing. */
+async function expenseCategory(tx: Tx, ctx: Ctx, name: string): Promise<{ id: number }> {
   const [category] = await tx
     .select({ id: moneyCategory.id })
     .from(moneyCategory)
@@ -500,13 +520,23 @@ export async function payExpense(
       and(
         eq(moneyCategory.organisationId, ctx.organisationId),
         eq(moneyCategory.type, 'expense'),
-        sql`lower(${moneyCategory.name}) = lower(${input.category})`,
+        sql`lower(${moneyCategory.name}) = lower(${name})`,
       ),
     );
-  if (!category) throw fieldError('category', `The expense category "${input.category}" does not exist.`);
+  if (!category) throw fieldError('category', `The expense category "${name}" does not exist.`);
+  return category;
+}
+
+/**
+ * Money back on an expense (a supplier's refund for goods returned): one `reversal` movement in,
+ * in the expense category `category`, so the category's expense nets it off.
+ */
+export async function creditExpense(tx: Tx, ctx: Ctx, input: Parameters<typeof payExpense>[2]): Promise<LedgerRow> {
+  const mode = await activeMode(tx, ctx, input.paymentMode);
+  const category = await expenseCategory(tx, ctx, input.category);
   return recordMovement(tx, ctx, {
-    kind: 'payment',
-    direction: 'out',
+    kind: 'reversal',
+    direction: 'in',
     type: 'expense',
     amount: input.amount,
     paymentModeId: mode.id,

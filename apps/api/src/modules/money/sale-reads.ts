@@ -8,6 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import type { SaleRef } from './ledger.service.js';
+import { paymentMode } from '../administrator/index.js';
 import { invoice, ledgerEntry } from './schema.js';
 
 type Org = Pick<Ctx, 'organisationId'>;
@@ -140,4 +141,39 @@ export async function lastReceiptMode(tx: Tx, ctx: Org, ref: SaleRef): Promise<n
     .orderBy(desc(ledgerEntry.id))
     .limit(1);
   return row?.mode ?? null;
+}
+
+/** The receipts and refunds of one sale, oldest first, with their modes' names (a refund's amount negative). */
+export async function salePayments(
+  tx: Tx,
+  ctx: Org,
+  ref: SaleRef,
+): Promise<{ mode: string; amount: string; reference: string; date: string; kind: 'receipt' | 'refund' }[]> {
+  const rows = await tx
+    .select({
+      mode: paymentMode.name,
+      amount: ledgerEntry.amount,
+      reference: ledgerEntry.reference,
+      date: ledgerEntry.date,
+      kind: ledgerEntry.kind,
+    })
+    .from(ledgerEntry)
+    .leftJoin(paymentMode, and(eq(paymentMode.organisationId, ledgerEntry.organisationId), eq(paymentMode.id, ledgerEntry.paymentModeId)))
+    .where(
+      and(
+        eq(ledgerEntry.organisationId, ctx.organisationId),
+        eq(ledgerEntry.sourceType, ref.type),
+        eq(ledgerEntry.sourceId, ref.id),
+        inArray(ledgerEntry.kind, ['receipt', 'refund']),
+        isNull(ledgerEntry.reversedBy),
+      ),
+    )
+    .orderBy(asc(ledgerEntry.id));
+  return rows.map((r) => ({
+    mode: r.mode ?? '',
+    amount: fromPaise((r.kind === 'refund' ? -1 : 1) * paise(r.amount)),
+    reference: r.reference,
+    date: r.date,
+    kind: r.kind as 'receipt' | 'refund',
+  }));
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleManifest } from '../../platform/module.js';
 import { MODULE, PURCHASES_CATEGORY, SALE_SOURCE, SALES_CATEGORY, WRITE_OFF_CATEGORY } from './constants.js';
-import { storeLogsEndpoint } from '@arena/contracts/store';
+import { cartEndpoints, customerEndpoints, saleEndpoints, storeLogsEndpoint } from '@arena/contracts/store';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import { batchRoutes } from './batch.routes.js';
 import { dashboardRoutes } from './dashboard.routes.js';
@@ -17,6 +17,18 @@ import { sale } from './schema.js';
 export const storeModule: ModuleManifest = {
   name: 'store',
   permission: MODULE,
+  // Desk work: selling, taking dues, taking goods back, saving a customer. Products, prices, bills and stock corrections need manage.
+  levels: {
+    view: [cartEndpoints.quote],
+    operate: [
+      cartEndpoints.checkout,
+      saleEndpoints.collect,
+      saleEndpoints.return,
+      customerEndpoints.create,
+      customerEndpoints.update,
+      customerEndpoints.partialUpdate,
+    ],
+  },
   routes: async (app: FastifyInstance) => {
     await lookupRoutes(app);
     await productRoutes(app);

@@ -1,0 +1,620 @@
+/**
+ * The point of sale. A checkout, in one transaction: the variants' batches at the centre are
+ * locked in FEFO order (so parallel sales wait for each other and see what the other took), each
+ * line picks the earliest-expiring batch that is not expired (without expiry, the oldest
+ * received), a line stock cannot fill is refused with a field error naming it, and then the sale,
+ * its lines and picks, the stock movements, the GST invoice and the receipts are written — the
+ * money through the money module (`sell` then `numberSales`, the transaction's last write).
+ * Nothing of a refused sale is kept: the error rolls the transaction back.
+ */
+import type { CheckoutInput, Quote, Sale } from '@arena/contracts/store';
+import { fromPaise, paise, rateOn, type GstRatePeriod } from '@arena/contracts/kit';
+import type { saleCollectInputSchema, saleReturnInputSchema } from '@arena/contracts/store';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { record } from '../../platform/audit.js';
+import { queryRows, type Tx } from '../../platform/db/client.js';
+import { checkDiscountCap } from '../../platform/discount-cap.js';
+import { badRequest, fieldError, invalidPk, notFound } from '../../platform/errors.js';
+import type { Ctx } from '../../platform/request-context.js';
+import { nextNumber } from '../../platform/sequence.js';
+import { centre } from '../administrator/index.js';
+import {
+  creditSale,
+  invoiceOfSource,
+  invoicesOfSource,
+  lastReceiptMode,
+  numberSales,
+  priceSale,
+  receive,
+  refund,
+  salePayments,
+  sell,
+  sellerFor,
+  type SaleItem,
+} from '../money/index.js';
+import { checkActiveStaff, staffNames } from '../staff/index.js';
+import { MODULE, SALE_SOURCE } from './constants.js';
+import { customer, sale, saleLine, salePick } from './schema.js';
+import { lockFefo, moveStock, pickFefo, type LockedBatch, type Pick } from './stock.js';
+
+interface Variant {
+  id: number;
+  label: string;
+  name: string;
+  hsn: string;
+  gstRates: GstRatePeriod[];
+  price: string;
+  mrp: string;
+  active: boolean;
+}
+
+/** The variants a cart names, with their product's GST and HSN. */
+async function variantsOf(tx: Tx, ctx: Ctx, ids: readonly number[]): Promise<Map<number, Variant>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows<{
+    id: string | number;
+    name: string;
+    product_name: string;
+    brand_name: string | null;
+    hsn: string;
+    gst_rates: GstRatePeriod[] | string;
+    price: string;
+    mrp: string;
+    active: boolean;
+  }>(
+    tx,
+    sql`select sp.id, sp.name, p.name as product_name, b.name as brand_name, p.hsn, p.gst_rates, sp.price::text, sp.mrp::text,
+               (sp.is_active and p.is_active) as active
+        from store_sub_product sp
+        join store_product p on p.organisation_id = sp.organisation_id and p.id = sp.product_id
+        left join store_brand b on b.organisation_id = p.organisation_id and b.id = p.brand_id
+        where sp.organisation_id = ${ctx.organisationId} and sp.id = any(${`{${ids.join(',')}}`}::bigint[])`,
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        name: r.name,
+        label: `${r.brand_name && !r.product_name.toLowerCase().startsWith(r.brand_name.toLowerCase()) ? `${r.brand_name} ` : ''}${r.product_name}, ${r.name}`,
+        hsn: r.hsn,
+        gstRates: typeof r.gst_rates === 'string' ? (JSON.parse(r.gst_rates) as GstRatePeriod[]) : r.gst_rates,
+        price: r.price,
+        mrp: r.mrp,
+        active: r.active,
+      },
+    ]),
+  );
+}
+
+/** The centre a sale is made at: the one sent, the sidebar's, or the organisation's only active centre. */
+async function saleCentre(tx: Tx, ctx: Ctx, sent: number | undefined): Promise<number> {
+  const chosen = sent ?? ctx.centreId;
+  const rows = await tx
+    .select({ id: centre.id })
+    .from(centre)
+    .where(and(eq(centre.organisationId, ctx.organisationId), eq(centre.isActive, true), chosen ? eq(centre.id, chosen) : undefined))
+    .limit(2);
+  if (chosen) {
+    if (!rows.length) throw fieldError('centre', invalidPk(chosen));
+    return chosen;
+  }
+  if (rows.length !== 1) throw fieldError('centre', 'Choose the centre the sale is made at.');
+  return rows[0].id;
+}
+
+interface PricedLine {
+  variant: Variant;
+  quantity: number;
+  discount: string;
+  picks: Pick[];
+  problem: string;
+  sellable: number;
+}
+
+/**
+ * Prices the cart's lines against the batches (locked on checkout) and picks them FEFO; each
+ * line's problem ('' when it can be sold) — a checkout turns them into field errors.
+ */
+function pickLines(input: CheckoutInput, variants: Map<number, Variant>, batches: LockedBatch[], today: string): PricedLine[] {
+  // Each variant's batches, with what earlier lines of the same cart have taken.
+  const left = new Map(batches.map((b) => [b.id, { ...b }]));
+  return input.lines.map((l) => {
+    const variant = variants.get(l.sub_product)!;
+    const own = [...left.values()].filter((b) => b.subProductId === l.sub_product);
+    const { picks, short, sellable, expired } = pickFefo(own, l.quantity, today);
+    let problem = '';
+    if (!variant.active) problem = `${variant.label} is not on sale (inactive).`;
+    else if (short > 0)
+      problem =
+        sellable === 0
+          ? expired > 0
+            ? `Only expired stock of ${variant.label} is left: it cannot be sold.`
+            : `${variant.label} is out of stock.`
+          : `Only ${sellable} of ${variant.label} left in stock.`;
+    else if (paise(l.discount) > l.quantity * paise(variant.price)) problem = "The discount cannot exceed the line's amount.";
+    if (!problem) for (const p of picks) left.get(p.batch.id)!.quantity -= p.quantity;
+    return { variant, quantity: l.quantity, discount: l.discount, picks, problem, sellable };
+  });
+}
+
+const itemOf = (l: PricedLine): SaleItem => ({
+  description: l.variant.label,
+  sacCode: l.variant.hsn,
+  quantity: l.quantity,
+  unitPrice: l.variant.price,
+  discount: l.discount,
+  rates: l.variant.gstRates,
+});
+
+/** Checks every line names a variant of the organisation (400 on the line otherwise). */
+function checkVariants(input: CheckoutInput, variants: Map<number, Variant>): void {
+  const errors: Record<string, string[]> = {};
+  input.lines.forEach((l, i) => {
+    if (!variants.has(l.sub_product)) errors[`lines.${i}.sub_product`] = [invalidPk(l.sub_product)];
+  });
+  if (Object.keys(errors).length) throw badRequest(errors);
+}
+
+/** The cart priced as its invoice would be, and what stock allows of each line: writes nothing. */
+export async function quoteCart(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<Quote> {
+  const centreId = await saleCentre(tx, ctx, input.centre);
+  const ids = [...new Set(input.lines.map((l) => l.sub_product))];
+  const variants = await variantsOf(tx, ctx, ids);
+  checkVariants(input, variants);
+  const batches = await readFefo(tx, ctx, centreId, ids);
+  const lines = pickLines(input, variants, batches, ctx.now.today);
+  const seller = await sellerFor(tx, ctx, centreId);
+  const { built } = priceSale(
+    ctx.now.today,
+    seller,
+    lines.filter((l) => paise(l.discount) <= l.quantity * paise(l.variant.price)).map(itemOf),
+  );
+  return {
+    lines: lines.map((l) => {
+      const gross = l.quantity * paise(l.variant.price);
+      return {
+        sub_product: l.variant.id,
+        label: l.variant.label,
+        hsn: l.variant.hsn,
+        quantity: l.quantity,
+        price: fromPaise(paise(l.variant.price)),
+        mrp: fromPaise(paise(l.variant.mrp)),
+        discount: fromPaise(paise(l.discount)),
+        gst_rate: rateOn(l.variant.gstRates, ctx.now.today) ?? 0,
+        total: fromPaise(Math.max(0, gross - paise(l.discount))),
+        sellable: l.sellable,
+        problem: l.problem,
+      };
+    }),
+    taxable: built.taxableValue,
+    cgst: built.cgst,
+    sgst: built.sgst,
+    igst: built.igst,
+    round_off: built.roundOff,
+    total: built.total,
+  };
+}
+
+/** The FEFO batches without locking (a quote). */
+async function readFefo(tx: Tx, ctx: Ctx, centreId: number, ids: readonly number[]): Promise<LockedBatch[]> {
+  const rows = await queryRows<{
+    id: string | number;
+    sub_product_id: string | number;
+    centre_id: string | number;
+    batch_no: string;
+    expiry_date: string | null;
+    received_on: string;
+    quantity: number;
+    cost: string;
+  }>(
+    tx,
+    sql`select id, sub_product_id, centre_id, batch_no, expiry_date::text, received_on::text, quantity, cost::text from store_batch
+        where organisation_id = ${ctx.organisationId} and centre_id = ${centreId} and sub_product_id = any(${`{${ids.join(',')}}`}::bigint[])
+          and quantity > 0
+        order by sub_product_id, expiry_date asc nulls last, received_on, id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    subProductId: Number(r.sub_product_id),
+    centreId: Number(r.centre_id),
+    batchNo: r.batch_no,
+    expiryDate: r.expiry_date,
+    receivedOn: r.received_on,
+    quantity: Number(r.quantity),
+    cost: r.cost,
+  }));
+}
+
+/** The buyer of a sale: a saved customer, a walk-in by phone (found or saved), or an unnamed walk-in. */
+async function buyerOf(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<{ id: number | null; name: string; phone: string; email: string }> {
+  if (input.customer) {
+    const [c] = await tx
+      .select({ id: customer.id, name: customer.name, phone: customer.phone, email: customer.email })
+      .from(customer)
+      .where(and(eq(customer.organisationId, ctx.organisationId), eq(customer.id, input.customer)));
+    if (!c) throw fieldError('customer', invalidPk(input.customer));
+    return c;
+  }
+  const name = input.customer_name.trim();
+  if (input.customer_phone) {
+    // One phone is one customer: found, or saved with the name given.
+    await queryRows(
+      tx,
+      sql`insert into store_customer (organisation_id, name, phone) values (${ctx.organisationId}, ${name || 'Walk-in customer'}, ${input.customer_phone})
+          on conflict (organisation_id, phone) where phone <> '' do nothing`,
+    );
+    const [c] = await tx
+      .select({ id: customer.id, name: customer.name, phone: customer.phone, email: customer.email })
+      .from(customer)
+      .where(and(eq(customer.organisationId, ctx.organisationId), eq(customer.phone, input.customer_phone)));
+    return c;
+  }
+  return { id: null, name: name || 'Walk-in customer', phone: '', email: '' };
+}
+
+const share = (amount: number, part: number, whole: number) => Math.round((amount * part) / whole);
+
+export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<Sale> {
+  const centreId = await saleCentre(tx, ctx, input.centre);
+  const ids = [...new Set(input.lines.map((l) => l.sub_product))];
+  const variants = await variantsOf(tx, ctx, ids);
+  checkVariants(input, variants);
+  input.lines.forEach((l, i) =>
+    checkDiscountCap(ctx, MODULE, l.discount, fromPaise(l.quantity * paise(variants.get(l.sub_product)!.price)), `lines.${i}.discount`),
+  );
+  if (input.sold_by) await checkActiveStaff(tx, ctx, 'sold_by', input.sold_by);
+  const batches = await lockFefo(tx, ctx, centreId, ids);
+  const lines = pickLines(input, variants, batches, ctx.now.today);
+  const errors: Record<string, string[]> = {};
+  lines.forEach((l, i) => {
+    if (l.problem) errors[l.problem.startsWith('The discount') ? `lines.${i}.discount` : `lines.${i}.quantity`] = [l.problem];
+  });
+  if (Object.keys(errors).length) throw badRequest(errors);
+
+  const seller = await sellerFor(tx, ctx, centreId);
+  const items = lines.map(itemOf);
+  const { built } = priceSale(ctx.now.today, seller, items);
+  const total = paise(built.total);
+  const paid = input.payments.reduce((n, p) => n + paise(p.amount), 0);
+  if (paid > total) throw fieldError('payments', `The payments (${fromPaise(paid)}) exceed the sale's total (${built.total}).`);
+  const buyer = await buyerOf(tx, ctx, input);
+  if (paid < total && buyer.id === null)
+    throw fieldError('customer', "A sale paid in part leaves a due on the customer: choose one, or enter the walk-in's name and phone.");
+
+  const year = ctx.now.today.slice(0, 4);
+  const number = `POS-${year}-${String(await nextNumber(tx, ctx.organisationId, `store_sale:${year}`)).padStart(6, '0')}`;
+  const costOf = (l: PricedLine) => l.picks.reduce((n, p) => n + p.quantity * paise(p.batch.cost), 0);
+  const cost = lines.reduce((n, l) => n + costOf(l), 0);
+  const [row] = await tx
+    .insert(sale)
+    .values({
+      organisationId: ctx.organisationId,
+      number,
+      date: ctx.now.today,
+      centreId,
+      customerId: buyer.id,
+      customerName: buyer.name,
+      customerPhone: buyer.phone,
+      total: built.total,
+      cost: fromPaise(cost),
+      soldBy: input.sold_by,
+      createdBy: ctx.actor.actorId,
+    })
+    .returning({ id: sale.id });
+  const saleLines = await tx
+    .insert(saleLine)
+    .values(
+      lines.map((l, i) => ({
+        organisationId: ctx.organisationId,
+        saleId: row.id,
+        subProductId: l.variant.id,
+        position: i + 1,
+        label: l.variant.label,
+        hsn: l.variant.hsn,
+        quantity: l.quantity,
+        price: l.variant.price,
+        discount: l.discount,
+        gstRate: rateOn(l.variant.gstRates, ctx.now.today) ?? 0,
+        total: built.lines[i].total,
+        cost: fromPaise(costOf(l)),
+      })),
+    )
+    .returning({ id: saleLine.id });
+  await tx.insert(salePick).values(
+    lines.flatMap((l, i) =>
+      l.picks.map((p) => ({
+        organisationId: ctx.organisationId,
+        saleLineId: saleLines[i].id,
+        batchId: p.batch.id,
+        quantity: p.quantity,
+        cost: p.batch.cost,
+      })),
+    ),
+  );
+  await moveStock(
+    tx,
+    ctx,
+    lines.flatMap((l) =>
+      l.picks.map((p) => ({
+        batchId: p.batch.id,
+        subProductId: l.variant.id,
+        centreId,
+        kind: 'sale' as const,
+        quantity: -p.quantity,
+        reference: number,
+        saleId: row.id,
+      })),
+    ),
+  );
+  const pending = await sell(tx, ctx, {
+    source: { type: SALE_SOURCE, id: row.id, label: number },
+    buyer: { name: buyer.name, phone: buyer.phone, email: buyer.email },
+    lines: items,
+    payments: input.payments.map((p) => ({ amount: p.amount, paymentMode: p.payment_mode, reference: p.reference })),
+    centre: centreId,
+    soldBy: undefined,
+    seller,
+    buyerField: 'customer',
+    audit: {
+      resource: 'store_sale',
+      after: {
+        number,
+        customer: buyer.name,
+        lines: lines.map((l) => `${l.quantity} × ${l.variant.label}`),
+        total: built.total,
+        paid: fromPaise(paid),
+      },
+    },
+  });
+  await numberSales(tx, ctx, [pending]);
+  return loadSale(tx, ctx, row.id);
+}
+
+/** Units back from the customer: into the batches they came from, a credit note, money back beyond what the sale now charges. */
+export async function returnSale(tx: Tx, ctx: Ctx, id: number, input: z.output<typeof saleReturnInputSchema>): Promise<Sale> {
+  const [s] = await tx
+    .select()
+    .from(sale)
+    .where(and(eq(sale.organisationId, ctx.organisationId), eq(sale.id, id)))
+    .for('update');
+  if (!s) throw notFound();
+  const lines = await tx
+    .select()
+    .from(saleLine)
+    .where(and(eq(saleLine.organisationId, ctx.organisationId), eq(saleLine.saleId, id)));
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const wanted = new Map<number, number>();
+  const errors: Record<string, string[]> = {};
+  for (const [i, l] of input.lines.entries()) {
+    const line = byId.get(l.sold_line);
+    if (!line) {
+      errors[`lines.${i}.sold_line`] = [invalidPk(l.sold_line)];
+      continue;
+    }
+    const n = (wanted.get(line.id) ?? 0) + l.quantity;
+    wanted.set(line.id, n);
+    if (n > line.quantity - line.returned)
+      errors[`lines.${i}.quantity`] =
+        line.quantity === line.returned
+          ? ['Everything sold on this line has been returned already.']
+          : [`At most ${line.quantity - line.returned} of this line can be returned.`];
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+
+  let credit = 0;
+  let costBack = 0;
+  const described: string[] = [];
+  for (const [lineId, qty] of wanted) {
+    const line = byId.get(lineId)!;
+    const total = paise(line.total);
+    const lineCost = paise(line.cost);
+    credit += share(total, line.returned + qty, line.quantity) - share(total, line.returned, line.quantity);
+    costBack += share(lineCost, line.returned + qty, line.quantity) - share(lineCost, line.returned, line.quantity);
+    described.push(`${qty} × ${line.label}`);
+    // Back into the batches it came from, the last taken first.
+    const picks = await tx
+      .select()
+      .from(salePick)
+      .where(and(eq(salePick.organisationId, ctx.organisationId), eq(salePick.saleLineId, lineId)))
+      .orderBy(sql`${salePick.id} desc`);
+    let left = qty;
+    for (const p of picks) {
+      if (left <= 0) break;
+      const back = Math.min(left, p.quantity - p.returned);
+      if (back <= 0) continue;
+      left -= back;
+      await tx
+        .update(salePick)
+        .set({ returned: sql`${salePick.returned} + ${back}` })
+        .where(and(eq(salePick.organisationId, ctx.organisationId), eq(salePick.id, p.id)));
+      await moveStock(tx, ctx, [
+        {
+          batchId: p.batchId,
+          subProductId: line.subProductId,
+          centreId: s.centreId,
+          kind: 'return',
+          quantity: back,
+          reason: input.reason,
+          reference: s.number,
+          saleId: id,
+        },
+      ]);
+    }
+    await tx
+      .update(saleLine)
+      .set({ returned: sql`${saleLine.returned} + ${qty}` })
+      .where(and(eq(saleLine.organisationId, ctx.organisationId), eq(saleLine.id, lineId)));
+  }
+  const charged = paise(s.total) - paise(s.returned) - credit;
+  const refundDue = paise(s.paid) - charged;
+  let mode = input.payment_mode;
+  if (refundDue > 0 && !mode) mode = await lastReceiptMode(tx, ctx, { type: SALE_SOURCE, id });
+  if (refundDue > 0 && !mode) throw fieldError('payment_mode', 'Choose how the money is given back.');
+  await tx
+    .update(sale)
+    .set({
+      returned: sql`${sale.returned} + ${fromPaise(credit)}::numeric`,
+      cost: sql`greatest(${sale.cost} - ${fromPaise(costBack)}::numeric, 0)`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(sale.organisationId, ctx.organisationId), eq(sale.id, id)));
+  const description = `Returned: ${described.join(', ')}`;
+  if (credit > 0)
+    await creditSale(tx, ctx, await invoicesOfSource(tx, ctx, { type: SALE_SOURCE, id }, true), credit, input.reason, { description });
+  if (refundDue > 0)
+    await refund(
+      tx,
+      ctx,
+      { type: SALE_SOURCE, id },
+      { amount: fromPaise(refundDue), paymentMode: mode!, reason: input.reason, creditNote: false },
+    );
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'store_sale',
+    objectId: id,
+    label: s.number,
+    action: 'update',
+    before: { returned: s.returned },
+    after: {
+      returned: fromPaise(paise(s.returned) + credit),
+      lines: described,
+      refunded: fromPaise(Math.max(0, refundDue)),
+      reason: input.reason,
+    },
+  });
+  return loadSale(tx, ctx, id);
+}
+
+/** A payment against a part-paid sale's due (the money module refuses more than is due). */
+export async function collectSale(tx: Tx, ctx: Ctx, id: number, input: z.output<typeof saleCollectInputSchema>): Promise<Sale> {
+  const [s] = await tx
+    .select({ id: sale.id })
+    .from(sale)
+    .where(and(eq(sale.organisationId, ctx.organisationId), eq(sale.id, id)));
+  if (!s) throw notFound();
+  await receive(tx, ctx, { type: SALE_SOURCE, id }, { amount: input.amount, paymentMode: input.payment_mode, reference: input.reference });
+  return loadSale(tx, ctx, id);
+}
+
+// ---- reads ----
+interface SaleHead {
+  id: string | number;
+  number: string;
+  date: string;
+  centre_id: string | number;
+  centre_name: string;
+  customer_id: string | number | null;
+  customer_name: string;
+  customer_phone: string;
+  total: string;
+  paid: string;
+  returned: string;
+  cost: string;
+  sold_by: string | number | null;
+  sold_by_name: string | null;
+  created_by_name: string | null;
+  created_at: string | Date;
+  items: number;
+  summary: string | null;
+}
+
+export const saleSelect = sql`s.id, s.number, s.date::text, s.centre_id, c.name as centre_name, s.customer_id, s.customer_name, s.customer_phone,
+  s.total::text, s.paid::text, s.returned::text, s.cost::text, s.sold_by,
+  (select trim(u2.first_name || ' ' || u2.last_name) from app_user u2 where u2.id = s.created_by) as created_by_name,
+  s.created_at,
+  (select coalesce(sum(l.quantity), 0)::int from store_sale_line l where l.organisation_id = s.organisation_id and l.sale_id = s.id) as items,
+  (select string_agg(l.quantity || ' × ' || l.label, ', ' order by l.position) from store_sale_line l
+     where l.organisation_id = s.organisation_id and l.sale_id = s.id) as summary`;
+export const saleFrom = sql`store_sale s join centre c on c.organisation_id = s.organisation_id and c.id = s.centre_id`;
+
+export function saleHeadJson(r: SaleHead, staffName: string) {
+  const charged = paise(r.total) - paise(r.returned);
+  const paid = paise(r.paid);
+  const due = Math.max(0, charged - paid);
+  return {
+    id: Number(r.id),
+    number: r.number,
+    date: r.date,
+    centre: Number(r.centre_id),
+    centre_name: r.centre_name,
+    customer: r.customer_id === null ? null : Number(r.customer_id),
+    customer_name: r.customer_name,
+    customer_phone: r.customer_phone,
+    total: fromPaise(paise(r.total)),
+    paid: fromPaise(paid),
+    due: fromPaise(due),
+    returned: fromPaise(paise(r.returned)),
+    cost: fromPaise(paise(r.cost)),
+    status: (due === 0 ? 'paid' : paid > 0 ? 'partially_paid' : 'unpaid') as 'paid' | 'partially_paid' | 'unpaid',
+    sold_by: r.sold_by === null ? null : Number(r.sold_by),
+    sold_by_name: staffName,
+    created_by_name: r.created_by_name ?? '',
+    created_at: r.created_at instanceof Date ? r.created_at.toISOString() : new Date(r.created_at).toISOString(),
+    items: Number(r.items),
+    summary: r.summary ?? '',
+  };
+}
+
+export async function loadSale(tx: Tx, ctx: Ctx, id: number): Promise<Sale> {
+  const [r] = await queryRows<SaleHead>(
+    tx,
+    sql`select ${saleSelect} from ${saleFrom} where s.organisation_id = ${ctx.organisationId} and s.id = ${id}`,
+  );
+  if (!r) throw notFound();
+  const lines = await queryRows<{
+    id: string | number;
+    sub_product_id: string | number;
+    label: string;
+    hsn: string;
+    quantity: number;
+    returned: number;
+    price: string;
+    discount: string;
+    gst_rate: number;
+    total: string;
+    cost: string;
+    batches: { batch: number; batch_no: string; expiry_date: string | null; quantity: number }[] | string | null;
+  }>(
+    tx,
+    sql`select l.id, l.sub_product_id, l.label, l.hsn, l.quantity, l.returned, l.price::text, l.discount::text, l.gst_rate, l.total::text, l.cost::text,
+               (select json_agg(json_build_object('batch', b.id, 'batch_no', b.batch_no, 'expiry_date', b.expiry_date::text, 'quantity', p.quantity) order by p.id)
+                  from store_sale_pick p join store_batch b on b.organisation_id = p.organisation_id and b.id = p.batch_id
+                  where p.organisation_id = l.organisation_id and p.sale_line_id = l.id) as batches
+        from store_sale_line l where l.organisation_id = ${ctx.organisationId} and l.sale_id = ${id} order by l.position`,
+  );
+  const payments = await salePayments(tx, ctx, { type: SALE_SOURCE, id });
+  const inv = await invoiceOfSource(tx, ctx, { type: SALE_SOURCE, id });
+  const staff = r.sold_by === null ? '' : await staffNameOf(tx, ctx, Number(r.sold_by));
+  const { items: _items, summary: _summary, ...head } = saleHeadJson(r, staff);
+  return {
+    ...head,
+    invoice: inv ? { id: inv.id, number: inv.number } : null,
+    lines: lines.map((l) => ({
+      id: Number(l.id),
+      sub_product: Number(l.sub_product_id),
+      label: l.label,
+      hsn: l.hsn,
+      quantity: Number(l.quantity),
+      returned: Number(l.returned),
+      price: fromPaise(paise(l.price)),
+      discount: fromPaise(paise(l.discount)),
+      gst_rate: Number(l.gst_rate),
+      total: fromPaise(paise(l.total)),
+      cost: fromPaise(paise(l.cost)),
+      batches: (typeof l.batches === 'string' ? JSON.parse(l.batches) : (l.batches ?? [])).map(
+        (b: { batch: number; batch_no: string; expiry_date: string | null; quantity: number }) => ({
+          ...b,
+          batch: Number(b.batch),
+          quantity: Number(b.quantity),
+        }),
+      ),
+    })),
+    payments: payments.map(({ kind: _kind, ...p }) => p),
+  };
+}
+
+async function staffNameOf(tx: Tx, ctx: Ctx, id: number): Promise<string> {
+  return (await staffNames(tx, ctx, [id])).get(id) ?? '';
+}
