@@ -24,7 +24,7 @@ describe('store: purchases and the point of sale', () => {
   });
   afterAll(async () => t?.close());
 
-  const post = (url: string, payload: unknown, token = owner, host = acme.host) =>
+  const post = (url: string, payload: Record<string, unknown>, token = owner, host = acme.host) =>
     call(t.app, { method: 'POST', url, host, token, payload });
   const get = (url: string, token = owner, host = acme.host) => call(t.app, { method: 'GET', url, host, token });
   const ledger = (type: string, id: number) =>

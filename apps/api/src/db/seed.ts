@@ -33,7 +33,7 @@ export const DEMO = {
           lastName: 'Kumar',
           roleName: 'Front Desk',
           owner: false,
-          modules: ['Membership Management', 'Booking Management', 'CRM Management'] as ModuleName[],
+          modules: ['Membership Management', 'Booking Management', 'CRM Management', 'Store Management'] as ModuleName[],
         },
       ],
     },

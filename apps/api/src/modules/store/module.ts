@@ -13,6 +13,7 @@ import { storeReportRoutes } from './reports.routes.js';
 import { saleRoutes } from './sale.routes.js';
 import { productRoutes } from './product.routes.js';
 import { sale } from './schema.js';
+import { seedStore } from './seed.js';
 
 export const storeModule: ModuleManifest = {
   name: 'store',
@@ -40,6 +41,7 @@ export const storeModule: ModuleManifest = {
     await storeReportRoutes(app);
     auditLogRoute(app, storeLogsEndpoint, MODULE);
   },
+  seed: seedStore,
   defaultCategories: [
     { name: SALES_CATEGORY, type: 'income', moduleIncome: true },
     { name: PURCHASES_CATEGORY, type: 'expense' },
