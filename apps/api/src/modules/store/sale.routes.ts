@@ -19,7 +19,7 @@ import { route } from '../../platform/route.js';
 import { centre } from '../administrator/index.js';
 import { staffNames } from '../staff/index.js';
 import { MODULE } from './constants.js';
-import { checkout, collectSale, loadSale, quoteCart, returnSale, saleHeadJson } from './sale.service.js';
+import { collectSale, sellCart, loadSale, quoteCart, returnSale, saleHeadJson } from './sale.service.js';
 import { customer, sale, saleLine } from './schema.js';
 
 const tags = ['store_sale'];
@@ -99,7 +99,10 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: 'Sells a cart: FEFO batches, stock movements, GST invoice and receipts in one transaction',
-    handler: async (request, reply) => reply.status(201).send(await inTenant(request, (tx, ctx) => checkout(tx, ctx, request.body))),
+    handler: async (request, reply) => {
+      const id = await inTenant(request, (tx, ctx) => sellCart(tx, ctx, request.body));
+      return reply.status(201).send(await inTenant(request, (tx, ctx) => loadSale(tx, ctx, id)));
+    },
   });
 
   const s = saleEndpoints;

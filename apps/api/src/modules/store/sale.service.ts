@@ -17,7 +17,6 @@ import { queryRows, type Tx } from '../../platform/db/client.js';
 import { checkDiscountCap } from '../../platform/discount-cap.js';
 import { badRequest, fieldError, invalidPk, notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { nextNumber } from '../../platform/sequence.js';
 import { centre } from '../administrator/index.js';
 import {
   creditSale,
@@ -256,7 +255,16 @@ async function buyerOf(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<{ id: nu
 
 const share = (amount: number, part: number, whole: number) => Math.round((amount * part) / whole);
 
+/** A checkout and the sale as written (one transaction: for the seed and callers that read it at once). */
 export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<Sale> {
+  return loadSale(tx, ctx, await sellCart(tx, ctx, input));
+}
+
+/**
+ * Sells a cart; the sale's id. The route reads the sale back in a transaction of its own, so the
+ * document counters this one locks last are held only until its commit.
+ */
+export async function sellCart(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<number> {
   const centreId = await saleCentre(tx, ctx, input.centre);
   const ids = [...new Set(input.lines.map((l) => l.sub_product))];
   const variants = await variantsOf(tx, ctx, ids);
@@ -283,15 +291,14 @@ export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
   if (paid < total && buyer.id === null)
     throw fieldError('customer', "A sale paid in part leaves a due on the customer: choose one, or enter the walk-in's name and phone.");
 
+  // The sale's number ("POS-2026-000012") is taken with its invoice's, by the sale's last statement: the counters stay locked only until the commit.
   const year = ctx.now.today.slice(0, 4);
-  const number = `POS-${year}-${String(await nextNumber(tx, ctx.organisationId, `store_sale:${year}`)).padStart(6, '0')}`;
   const costOf = (l: PricedLine) => l.picks.reduce((n, p) => n + p.quantity * paise(p.batch.cost), 0);
   const cost = lines.reduce((n, l) => n + costOf(l), 0);
   const [row] = await tx
     .insert(sale)
     .values({
       organisationId: ctx.organisationId,
-      number,
       date: ctx.now.today,
       centreId,
       customerId: buyer.id,
@@ -343,13 +350,12 @@ export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
         centreId,
         kind: 'sale' as const,
         quantity: -p.quantity,
-        reference: number,
         saleId: row.id,
       })),
     ),
   );
   const pending = await sell(tx, ctx, {
-    source: { type: SALE_SOURCE, id: row.id, label: number },
+    source: { type: SALE_SOURCE, id: row.id, number: { series: `store_sale:${year}`, prefix: `POS-${year}-`, digits: 6 } },
     buyer: { name: buyer.name, phone: buyer.phone, email: buyer.email },
     lines: items,
     payments: input.payments.map((p) => ({ amount: p.amount, paymentMode: p.payment_mode, reference: p.reference })),
@@ -359,8 +365,8 @@ export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
     buyerField: 'customer',
     audit: {
       resource: 'store_sale',
+      codeKey: 'number',
       after: {
-        number,
         customer: buyer.name,
         lines: lines.map((l) => `${l.quantity} × ${l.variant.label}`),
         total: built.total,
@@ -368,8 +374,9 @@ export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
       },
     },
   });
+  // The last statement (the counters' locks are held from here to the commit). The movements name the sale through `sale_id`.
   await numberSales(tx, ctx, [pending]);
-  return loadSale(tx, ctx, row.id);
+  return row.id;
 }
 
 /** Units back from the customer: into the batches they came from, a credit note, money back beyond what the sale now charges. */

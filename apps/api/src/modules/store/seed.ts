@@ -380,8 +380,7 @@ export async function seedStore(tx: Tx, ctx: Ctx): Promise<DemoHistory> {
             ...new Set(
               [0, 1, 2].slice(0, 1 + Math.floor(rnd(seed + 1) * 2.4)).map((i) => sellable[Math.floor(rnd(seed * 3 + i) * sellable.length)]),
             ),
-          ]
-            .map((v) => ({ sub_product: v.id, quantity: v.price < 20_000 ? 1 + Math.floor(rnd(seed + v.n) * 3) : 1, discount: '0.00' }));
+          ].map((v) => ({ sub_product: v.id, quantity: v.price < 20_000 ? 1 + Math.floor(rnd(seed + v.n) * 3) : 1, discount: '0.00' }));
           if (!lines.length) continue;
           const who = rnd(seed + 5);
           const member = members.length && who < 0.35 ? members[Math.floor(rnd(seed + 6) * members.length)] : null;

@@ -1,0 +1,300 @@
+/**
+ * The store bench (issue 24), on PostgreSQL, in a database of its own, over loopback:
+ * - checkout, bare: a Fastify route doing the sale's core SQL only (three conditional stock
+ *   UPDATEs and the sale's row, through postgres.js as the owner: no FEFO read, no invoice, no
+ *   ledger, no RLS, no audit);
+ * - checkout, full: `POST /api/store/shopping-cart/checkout/` of a 3-line cart through the whole
+ *   stack (FEFO locking and picking, movements, the GST invoice, the receipt, the audit rows).
+ *   Goal: ≥ 150 sales/s, p99 reported, with full against bare.
+ * - stock list: `GET /api/store/sub-product/?search=…` over 20,000 variants, against the same
+ *   page read as bare SQL. Goal: p99 ≤ 3 × bare.
+ * Both run BENCH_STORE_CONCURRENCY (default 20) requests in flight.
+ * Alone: `npx tsx --conditions=source bench/store.ts` (from apps/api).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Fastify from 'fastify';
+import postgres from 'postgres';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { MODULE_MANIFESTS } from '../src/modules/manifests.js';
+import { loadConfig } from '../src/platform/config.js';
+import { openDatabase, queryRows, withTenant } from '../src/platform/db/client.js';
+import { appUser, organisation } from '../src/platform/db/schema.js';
+import { organisationCreated } from '../src/platform/module.js';
+import { systemCtx } from '../src/platform/request-context.js';
+import { hashPassword } from '../src/modules/accounts/passwords.js';
+import { trialPlan } from '../src/modules/administrator/organisation.service.js';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SALES = Number(process.env.BENCH_STORE_SALES ?? 1500);
+const CONCURRENCY = Number(process.env.BENCH_STORE_CONCURRENCY ?? 20);
+const VARIANTS = 20_000;
+/** The variants carts are made of (each with three batches of stock). */
+const SELLING = 300;
+const LIST_SHOTS = Number(process.env.BENCH_STORE_LIST_SHOTS ?? 1500);
+
+interface Shot {
+  ms: number;
+  status: number;
+  body: string;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+function request(port: number, method: string, url: string, headers: Record<string, string>, body?: string): Promise<Shot> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: url, method, agent, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function fire(shots: (() => Promise<Shot>)[]): Promise<{ results: Shot[]; seconds: number }> {
+  const results: Shot[] = new Array(shots.length);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, shots.length) }, async () => {
+      while (next < shots.length) {
+        const i = next++;
+        results[i] = await shots[i]();
+      }
+    }),
+  );
+  return { results, seconds: (performance.now() - started) / 1000 };
+}
+
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.99)] ?? 0;
+/** A deterministic 0…1 sequence. */
+const rnd = (n: number) => {
+  const x = Math.sin(n * 9301 + 49297) * 233280;
+  return x - Math.floor(x);
+};
+
+export async function runStoreBench(): Promise<void> {
+  const name = `arena_bench_store_${Date.now()}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-bench-store-'));
+  const handle = await openDatabase({ url: dbUrl.toString(), poolSize: 10 });
+  const closers: (() => Promise<unknown>)[] = [];
+  try {
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: dbUrl.toString() });
+    const [org] = await handle.db
+      .insert(organisation)
+      .values({
+        subdomain: 'bench',
+        displayName: 'Bench Sports',
+        accountNumber: 'BENCH1',
+        gstin: '29AAHCD1234K1ZL',
+        state: 'Karnataka',
+        legalName: 'Bench Sports Pvt Ltd',
+        subscriptionPlanId: await trialPlan(handle.db),
+        dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      })
+      .returning();
+    const password = 'BenchStore#2026';
+    await handle.db.insert(appUser).values({
+      email: 'owner@bench.example.com',
+      passwordHash: await hashPassword(password),
+      firstName: 'Bench',
+      lastName: 'Owner',
+      roleName: 'Owner',
+      organisationId: org.id,
+      isOwner: true,
+      emailVerifiedAt: new Date(),
+    });
+    const ctx = systemCtx(config, org, 'bench');
+    const started = performance.now();
+    const made = await withTenant(handle.db, org.id, async (tx) => {
+      await organisationCreated(tx, ctx, MODULE_MANIFESTS);
+      const [c] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into centre (organisation_id, name, state) values (${org.id}, 'Main Centre', 'Karnataka') returning id`,
+      );
+      const [cat] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into store_category (organisation_id, name) values (${org.id}, 'Supplements') returning id`,
+      );
+      const [mode] = await queryRows<{ id: number }>(
+        tx,
+        sql`select id from payment_mode where organisation_id = ${org.id} and name = 'Cash'`,
+      );
+      // 2,000 products of ten variants each: 20,000 variants; the first SELLING with stock in three batches.
+      await queryRows(
+        tx,
+        sql`insert into store_product (organisation_id, name, category_id, hsn, gst_rates, tracks_expiry)
+            select ${org.id}, 'Product ' || lpad(g::text, 5, '0'), ${cat.id}, '2106', '[{"rate":18,"from":"2017-07-01"}]'::jsonb, true
+            from generate_series(1, ${VARIANTS / 10}) g`,
+      );
+      await queryRows(
+        tx,
+        sql`insert into store_sub_product (organisation_id, product_id, name, sku, barcode, mrp, price, cost)
+            select ${org.id}, p.id, 'Flavour ' || v, 'SKU-' || lpad(((row_number() over (order by p.id, v)))::text, 6, '0'),
+                   '', 1200, 1180, 700
+            from store_product p cross join generate_series(1, 10) v where p.organisation_id = ${org.id}`,
+      );
+      await queryRows(
+        tx,
+        sql`insert into store_batch (organisation_id, sub_product_id, centre_id, batch_no, expiry_date, received_on, received, quantity, cost)
+            select ${org.id}, s.id, ${c.id}, 'B' || b, current_date + 60 * b, current_date - 10, 100000, 100000, 700
+            from (select id from store_sub_product where organisation_id = ${org.id} order by id limit ${SELLING}) s cross join generate_series(1, 3) b`,
+      );
+      await queryRows(tx, sql`analyze store_sub_product`);
+      await queryRows(tx, sql`analyze store_batch`);
+      const ids = await queryRows<{ id: string }>(
+        tx,
+        sql`select id from store_sub_product where organisation_id = ${org.id} order by id limit ${SELLING}`,
+      );
+      return { centre: Number(c.id), mode: Number(mode.id), ids: ids.map((r) => Number(r.id)) };
+    });
+    console.log(`store: ${VARIANTS} variants, ${SELLING * 3} batches made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const app = await buildApp({ config, db: handle.db, logger: false });
+    closers.push(() => app.close());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const host = 'bench.localhost:3000';
+    const login = await request(
+      port,
+      'POST',
+      '/api/accounts/login/',
+      { host, 'content-type': 'application/json' },
+      JSON.stringify({ email: 'owner@bench.example.com', password }),
+    );
+    const token = (JSON.parse(login.body) as { key?: string; token?: string }).key ?? (JSON.parse(login.body) as { token: string }).token;
+    if (!token) throw new Error(`bench login: ${login.status} ${login.body}`);
+    const auth = { host, authorization: `Token ${token}` };
+
+    const bareSql = postgres(dbUrl.toString(), { max: 10, onnotice: () => {} });
+    const bare = Fastify({ logger: false });
+    closers.push(
+      () => bare.close(),
+      () => bareSql.end(),
+    );
+    bare.post('/sell', async (req) => {
+      const { lines } = req.body as { lines: { id: number; q: number }[] };
+      return bareSql.begin(async (q) => {
+        for (const l of lines)
+          await q`update store_batch set quantity = quantity - ${l.q}
+                  where id = (select id from store_batch where sub_product_id = ${l.id} and quantity >= ${l.q} order by expiry_date limit 1)`;
+        const [row] =
+          await q`insert into store_sale (organisation_id, date, centre_id, total) values (${org.id}, current_date, ${made.centre}, 3540) returning id`;
+        return { id: row.id };
+      });
+    });
+    bare.get('/variants', async (req) => {
+      const { search } = req.query as { search: string };
+      return bareSql`select sp.id, sp.name, sp.sku, p.name as product, coalesce(sum(b.quantity), 0)::int as stock
+                     from store_sub_product sp join store_product p on p.id = sp.product_id
+                     left join store_batch b on b.sub_product_id = sp.id
+                     where sp.organisation_id = ${org.id} and (p.name ilike ${`%${search}%`} or sp.sku ilike ${`%${search}%`})
+                     group by sp.id, p.name order by p.name, sp.name limit 25`;
+    });
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const barePort = (bare.server.address() as { port: number }).port;
+
+    const cart = (i: number) => {
+      const picked = new Set<number>();
+      for (let k = 0; picked.size < 3; k++) picked.add(made.ids[Math.floor(rnd(i * 5 + k) * made.ids.length)]);
+      return [...picked].sort((a, b) => a - b);
+    };
+    const b = await fire(
+      Array.from(
+        { length: SALES },
+        (_, i) => () =>
+          request(
+            barePort,
+            'POST',
+            '/sell',
+            { host, 'content-type': 'application/json' },
+            JSON.stringify({ lines: cart(i).map((id) => ({ id, q: 1 })) }),
+          ),
+      ),
+    );
+    const f = await fire(
+      Array.from(
+        { length: SALES },
+        (_, i) => () =>
+          request(
+            port,
+            'POST',
+            '/api/store/shopping-cart/checkout/',
+            { ...auth, 'content-type': 'application/json' },
+            JSON.stringify({
+              centre: made.centre,
+              lines: cart(SALES + i).map((id) => ({ sub_product: id, quantity: 1 })),
+              payments: [{ payment_mode: made.mode, amount: '3540.00' }],
+            }),
+          ),
+      ),
+    );
+    const searches = (i: number) =>
+      String(Math.floor(rnd(i) * 2000) + 1)
+        .padStart(5, '0')
+        .slice(0, 4);
+    const lb = await fire(
+      Array.from({ length: LIST_SHOTS }, (_, i) => () => request(barePort, 'GET', `/variants?search=${searches(i)}`, { host })),
+    );
+    const lf = await fire(
+      Array.from(
+        { length: LIST_SHOTS },
+        (_, i) => () => request(port, 'GET', `/api/store/sub-product/?search=${searches(i)}&page_size=25`, auth),
+      ),
+    );
+
+    const bad = (xs: Shot[], ok: number) => xs.filter((s) => s.status !== ok).length;
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    const line = (label: string, rate: number, shots: Shot[], ok: number) =>
+      `${label.padEnd(58)} ${rate.toFixed(0).padStart(6)} /s  p99 ${p99(shots.map((s) => s.ms))
+        .toFixed(1)
+        .padStart(6)} ms  errors ${bad(shots, ok)}`;
+    const firstBad = [...b.results, ...f.results].find((s) => s.status >= 400);
+    if (firstBad) console.log(`first error: ${firstBad.status} ${firstBad.body.slice(0, 300)}`);
+    const fullRate = SALES / f.seconds;
+    console.log(line('checkout bare: 3 stock UPDATEs + the sale row (postgres.js)', SALES / b.seconds, b.results, 200));
+    console.log(line('checkout full: 3-line cart, FEFO, invoice, receipt', fullRate, f.results, 201));
+    console.log(
+      `checkout full / bare`.padEnd(58) +
+        ` ${(fullRate / (SALES / b.seconds)).toFixed(2).padStart(6)} ×   goal ≥ 150 sales/s: ${verdict(fullRate >= 150 && bad(f.results, 201) === 0)}`,
+    );
+    const lbP = p99(lb.results.map((s) => s.ms));
+    const lfP = p99(lf.results.map((s) => s.ms));
+    console.log(line(`stock list bare: ${VARIANTS} variants, search, one page`, LIST_SHOTS / lb.seconds, lb.results, 200));
+    console.log(line('stock list full: GET /api/store/sub-product/?search=', LIST_SHOTS / lf.seconds, lf.results, 200));
+    console.log(
+      `stock list p99 full / bare`.padEnd(58) +
+        ` ${(lfP / lbP).toFixed(2).padStart(6)} ×   goal ≤ 3: ${verdict(lfP / lbP <= 3 && bad(lf.results, 200) === 0)}`,
+    );
+    const [check] = await queryRows<{ negative: number }>(
+      handle.db,
+      sql`select count(*)::int as negative from store_batch where quantity < 0`,
+    );
+    console.log(`checkout after the load: batches below zero ${check.negative}`);
+  } finally {
+    for (const close of closers.reverse()) await close().catch(() => {});
+    agent.destroy();
+    await handle.close();
+    if (!process.env.BENCH_KEEP) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href)
+  runStoreBench().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
