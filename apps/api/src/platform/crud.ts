@@ -60,6 +60,11 @@ export interface CrudDefinition<Input extends z.ZodObject, Row extends Record<st
    * made or activated again. It may lock rows to order parallel writes.
    */
   beforeWrite?(tx: Tx, ctx: Ctx, change: { input: Partial<z.output<Input>>; before?: Out }): Promise<void>;
+  /**
+   * Work in the same transaction once the row is written and before it is read back, e.g. the
+   * first variants of a product sent with it (on create `before` is undefined).
+   */
+  afterWrite?(tx: Tx, ctx: Ctx, change: { id: number; input: Partial<z.output<Input>>; before?: Out }): Promise<void>;
 }
 
 /** The Status column of a lookup's export, as the screens show it. */
@@ -152,6 +157,7 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
           .insert(t)
           .values({ ...def.toValues(body), organisationId: ctx.organisationId })
           .returning({ id: t.id })) as { id: number }[];
+        await def.afterWrite?.(tx, ctx, { id: created.id, input: body });
         const after = await load(tx, ctx, created.id);
         def.check?.(after);
         await audit(tx, ctx, created.id, 'create', undefined, after);
@@ -179,6 +185,7 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
         .update(t)
         .set({ ...def.toValues(body), ...('updatedAt' in t ? { updatedAt: new Date() } : {}) })
         .where(byId(ctx, id));
+      await def.afterWrite?.(tx, ctx, { id, input: body, before });
       const after = await load(tx, ctx, id);
       def.check?.(after);
       await audit(tx, ctx, id, 'update', before, after);
