@@ -13,6 +13,7 @@
  *
  * A sale's table is declared in its module's manifest (`saleSources`, typed columns the ledger keeps in step).
  */
+import { registeredModules } from '../../platform/module.js';
 import {
   creditNoteTooLate,
   formatInr,
@@ -511,20 +512,31 @@ export async function payExpense(
   });
 }
 
-/** The organisation's expense category named `name` (a default category of some manifest); 400 on `category` when missing. */
+/**
+ * The organisation's expense category named `name`: a default category of some manifest, made
+ * here when an organisation older than the manifest's line lacks it (its books started without it).
+ */
 async function expenseCategory(tx: Tx, ctx: Ctx, name: string): Promise<{ id: number }> {
-  const [category] = await tx
-    .select({ id: moneyCategory.id })
-    .from(moneyCategory)
-    .where(
-      and(
-        eq(moneyCategory.organisationId, ctx.organisationId),
-        eq(moneyCategory.type, 'expense'),
-        sql`lower(${moneyCategory.name}) = lower(${name})`,
-      ),
-    );
-  if (!category) throw fieldError('category', `The expense category "${name}" does not exist.`);
-  return category;
+  const find = () =>
+    tx
+      .select({ id: moneyCategory.id })
+      .from(moneyCategory)
+      .where(
+        and(
+          eq(moneyCategory.organisationId, ctx.organisationId),
+          eq(moneyCategory.type, 'expense'),
+          sql`lower(${moneyCategory.name}) = lower(${name})`,
+        ),
+      );
+  const [found] = await find();
+  if (found) return found;
+  const declared = registeredModules().some((m) =>
+    m.defaultCategories?.some((c) => c.type === 'expense' && c.name.toLowerCase() === name.toLowerCase()),
+  );
+  if (!declared) throw fieldError('category', `The expense category "${name}" does not exist.`);
+  await tx.insert(moneyCategory).values({ organisationId: ctx.organisationId, name, type: 'expense' }).onConflictDoNothing();
+  const [made] = await find();
+  return made;
 }
 
 /**
