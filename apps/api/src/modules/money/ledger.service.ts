@@ -475,7 +475,8 @@ export async function reverse(tx: Tx, ctx: Ctx, id: number, reason: string, opti
 
 /**
  * An expense paid out (a salary): one `payment` movement in the organisation's expense category
- * `category` (a default category of some manifest), by an active payment mode (400 on `payment_mode`).
+ * `category` (a default category of some manifest), by an active payment mode (400 on `payment_mode`), or by none
+ * for an expense no money moved for (stock written off at cost).
  */
 export async function payExpense(
   tx: Tx,
@@ -483,7 +484,8 @@ export async function payExpense(
   input: {
     category: string;
     amount: string;
-    paymentMode: number;
+    /** How it was paid; null for an expense no money moved for (stock written off at cost). */
+    paymentMode: number | null;
     reference?: string;
     date?: string;
     module: string;
@@ -493,14 +495,14 @@ export async function payExpense(
     notes?: string;
   },
 ): Promise<LedgerRow> {
-  const mode = await activeMode(tx, ctx, input.paymentMode);
+  const mode = input.paymentMode === null ? null : await activeMode(tx, ctx, input.paymentMode);
   const category = await expenseCategory(tx, ctx, input.category);
   return recordMovement(tx, ctx, {
     kind: 'payment',
     direction: 'out',
     type: 'expense',
     amount: input.amount,
-    paymentModeId: mode.id,
+    paymentModeId: mode?.id ?? null,
     reference: input.reference,
     date: input.date,
     module: input.module,
@@ -543,7 +545,7 @@ async function expenseCategory(tx: Tx, ctx: Ctx, name: string): Promise<{ id: nu
  * Money back on an expense (a supplier's refund for goods returned): one `reversal` movement in,
  * in the expense category `category`, so the category's expense nets it off.
  */
-export async function creditExpense(tx: Tx, ctx: Ctx, input: Parameters<typeof payExpense>[2]): Promise<LedgerRow> {
+export async function creditExpense(tx: Tx, ctx: Ctx, input: Parameters<typeof payExpense>[2] & { paymentMode: number }): Promise<LedgerRow> {
   const mode = await activeMode(tx, ctx, input.paymentMode);
   const category = await expenseCategory(tx, ctx, input.category);
   return recordMovement(tx, ctx, {
