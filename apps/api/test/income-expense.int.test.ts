@@ -665,7 +665,7 @@ describe('categories and vendors in use, access, and the demo seed', () => {
       );
     expect(await dropdown('income')).toEqual(['Bookings', 'Memberships', 'Other income', 'Store']);
     expect(await dropdown('expense')).not.toContain('Housekeeping'); // inactive
-    expect((await dropdown('')).length).toBe(4 + 7);
+    expect((await dropdown('')).length).toBe(4 + 9); // the defaults and Store Management's Purchases and Stock Written Off
   });
 
   it('keeps every route to users allowed Income/Expenses Management', async () => {

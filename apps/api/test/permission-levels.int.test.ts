@@ -173,7 +173,7 @@ describe('a change takes effect on the next request', () => {
 });
 
 describe('demo data', () => {
-  it('files the front desk as a Receptionist linked to its login, its three modules at operate', async () => {
+  it('files the front desk as a Receptionist linked to its login, its four modules at operate', async () => {
     const owner = await login(t.app, OWNER);
     const list = await call(t.app, { method: 'GET', url: '/api/staff-management/staff/?search=desk%40demo.example.com', token: owner });
     expect(list.json().results).toHaveLength(1);
@@ -186,6 +186,7 @@ describe('demo data', () => {
       modules: [
         { name: 'Membership Management', level: 'operate' },
         { name: 'CRM Management', level: 'operate' },
+        { name: 'Store Management', level: 'operate' },
         { name: 'Booking Management', level: 'operate' },
       ],
     });

@@ -79,11 +79,16 @@ describe('modules and permissions', () => {
   it('gives the front desk only its granted modules, fresh on refresh', async () => {
     const res = await call(ctx.app, { method: 'GET', url: '/api/administrator/organisation/allowed-modules/', token: desk });
     expect(res.json()).toEqual({
-      allowed_modules: ['Membership Management', 'CRM Management', 'Booking Management'],
-      module_levels: { 'Membership Management': 'operate', 'CRM Management': 'operate', 'Booking Management': 'operate' },
+      allowed_modules: ['Membership Management', 'CRM Management', 'Store Management', 'Booking Management'],
+      module_levels: {
+        'Membership Management': 'operate',
+        'CRM Management': 'operate',
+        'Booking Management': 'operate',
+        'Store Management': 'operate',
+      },
     });
     const refreshed = await call(ctx.app, { method: 'POST', url: '/api/administrator/organisation/allowed-modules/refresh/', token: desk });
-    expect(refreshed.json().allowed_modules).toHaveLength(3);
+    expect(refreshed.json().allowed_modules).toHaveLength(4);
   });
 
   it('refuses a module the user lacks with 403, and lets anyone signed in read the centre dropdown', async () => {

@@ -13,6 +13,7 @@
  *
  * A sale's table is declared in its module's manifest (`saleSources`, typed columns the ledger keeps in step).
  */
+import { registeredModules } from '../../platform/module.js';
 import {
   creditNoteTooLate,
   formatInr,
@@ -474,7 +475,8 @@ export async function reverse(tx: Tx, ctx: Ctx, id: number, reason: string, opti
 
 /**
  * An expense paid out (a salary): one `payment` movement in the organisation's expense category
- * `category` (a default category of some manifest), by an active payment mode (400 on `payment_mode`).
+ * `category` (a default category of some manifest), by an active payment mode (400 on `payment_mode`), or by none
+ * for an expense no money moved for (stock written off at cost).
  */
 export async function payExpense(
   tx: Tx,
@@ -482,7 +484,8 @@ export async function payExpense(
   input: {
     category: string;
     amount: string;
-    paymentMode: number;
+    /** How it was paid; null for an expense no money moved for (stock written off at cost). */
+    paymentMode: number | null;
     reference?: string;
     date?: string;
     module: string;
@@ -492,14 +495,14 @@ export async function payExpense(
     notes?: string;
   },
 ): Promise<LedgerRow> {
-  const mode = await activeMode(tx, ctx, input.paymentMode);
+  const mode = input.paymentMode === null ? null : await activeMode(tx, ctx, input.paymentMode);
   const category = await expenseCategory(tx, ctx, input.category);
   return recordMovement(tx, ctx, {
     kind: 'payment',
     direction: 'out',
     type: 'expense',
     amount: input.amount,
-    paymentModeId: mode.id,
+    paymentModeId: mode?.id ?? null,
     reference: input.reference,
     date: input.date,
     module: input.module,
@@ -511,27 +514,38 @@ export async function payExpense(
   });
 }
 
-/** The organisation's expense category named `name` (a default category of some manifest); 400 on `category` when missing. */
+/**
+ * The organisation's expense category named `name`: a default category of some manifest, made
+ * here when an organisation older than the manifest's line lacks it (its books started without it).
+ */
 async function expenseCategory(tx: Tx, ctx: Ctx, name: string): Promise<{ id: number }> {
-  const [category] = await tx
-    .select({ id: moneyCategory.id })
-    .from(moneyCategory)
-    .where(
-      and(
-        eq(moneyCategory.organisationId, ctx.organisationId),
-        eq(moneyCategory.type, 'expense'),
-        sql`lower(${moneyCategory.name}) = lower(${name})`,
-      ),
-    );
-  if (!category) throw fieldError('category', `The expense category "${name}" does not exist.`);
-  return category;
+  const find = () =>
+    tx
+      .select({ id: moneyCategory.id })
+      .from(moneyCategory)
+      .where(
+        and(
+          eq(moneyCategory.organisationId, ctx.organisationId),
+          eq(moneyCategory.type, 'expense'),
+          sql`lower(${moneyCategory.name}) = lower(${name})`,
+        ),
+      );
+  const [found] = await find();
+  if (found) return found;
+  const declared = registeredModules().some((m) =>
+    m.defaultCategories?.some((c) => c.type === 'expense' && c.name.toLowerCase() === name.toLowerCase()),
+  );
+  if (!declared) throw fieldError('category', `The expense category "${name}" does not exist.`);
+  await tx.insert(moneyCategory).values({ organisationId: ctx.organisationId, name, type: 'expense' }).onConflictDoNothing();
+  const [made] = await find();
+  return made;
 }
 
 /**
  * Money back on an expense (a supplier's refund for goods returned): one `reversal` movement in,
  * in the expense category `category`, so the category's expense nets it off.
  */
-export async function creditExpense(tx: Tx, ctx: Ctx, input: Parameters<typeof payExpense>[2]): Promise<LedgerRow> {
+export async function creditExpense(tx: Tx, ctx: Ctx, input: Parameters<typeof payExpense>[2] & { paymentMode: number }): Promise<LedgerRow> {
   const mode = await activeMode(tx, ctx, input.paymentMode);
   const category = await expenseCategory(tx, ctx, input.category);
   return recordMovement(tx, ctx, {

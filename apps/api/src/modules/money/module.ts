@@ -22,8 +22,6 @@ export const moneyModule: ModuleManifest = {
   },
   // The categories every organisation's books start with besides the modules' own (Bookings, Memberships …).
   defaultCategories: [
-    // Until Store Management declares its own.
-    { name: 'Store', type: 'income' },
     { name: 'Other income', type: 'income' },
     ...DEFAULT_EXPENSE_CATEGORIES.map((name) => ({ name, type: 'expense' as const })),
   ],

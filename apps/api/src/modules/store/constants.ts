@@ -10,7 +10,8 @@ export const WRITE_OFF_SOURCE = 'store_write_off';
 /** The expense category of suppliers' bills, and of stock written off. */
 export const PURCHASES_CATEGORY = 'Purchases';
 export const WRITE_OFF_CATEGORY = 'Stock Written Off';
-export const SALES_CATEGORY = 'Store Sales';
+/** The income category of counter sales (the books have had it from the start). */
+export const SALES_CATEGORY = 'Store';
 
 /** Days ahead a batch is near to expire (`STORE_NEAR_EXPIRY_DAYS`, default 30). */
 export function nearExpiryDays(): number {
