@@ -4,9 +4,9 @@
  * Each locks its batch (`lockBatch`), changes stock only through `moveStock` and writes its audit
  * row, in one transaction.
  *
- * A write-off moves no money: the goods' cost was the purchase's expense when the bill was paid
- * (the ledger holds money as it moves, by payment mode). Its value at cost is kept in the audit
- * row and reported by the product-expired report, not posted to the ledger as cash.
+ * A write-off moves no money: its value at cost is posted as an expense in "Stock Written Off"
+ * through the money module's `payExpense` with no payment mode (no cash moved), kept in the audit
+ * row, and reported by the product-expired report.
  */
 import { fromPaise, idSchema, paise } from '@arena/contracts';
 import { BATCH_STATES, batchEndpoints, type Batch } from '@arena/contracts/store';
@@ -21,7 +21,8 @@ import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { daysBetween } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
-import { MODULE, nearExpiryDays } from './constants.js';
+import { payExpense } from '../money/index.js';
+import { MODULE, nearExpiryDays, WRITE_OFF_CATEGORY, WRITE_OFF_SOURCE } from './constants.js';
 import { variantLabel } from './product.routes.js';
 import { batch, brand, product, subProduct, supplier } from './schema.js';
 import { lockBatch, moveStock } from './stock.js';
@@ -169,11 +170,22 @@ export async function writeOff(tx: Tx, ctx: Ctx, id: number, input: { quantity?:
     },
   ]);
   const after = await loadBatch(tx, ctx, id);
-  await audit(tx, ctx, before, after, {
-    write_off: quantity,
-    value: fromPaise(quantity * paise(locked.cost)),
-    reason: input.reason,
-  });
+  const value = quantity * paise(locked.cost);
+  let entry: number | null = null;
+  if (value > 0)
+    entry = (
+      await payExpense(tx, ctx, {
+        category: WRITE_OFF_CATEGORY,
+        amount: fromPaise(value),
+        paymentMode: null,
+        module: MODULE,
+        source: { type: WRITE_OFF_SOURCE, id, label: `${after.label} (${after.batch_no || `batch ${id}`})` },
+        party: after.supplier_name,
+        centreId: locked.centreId,
+        notes: `${quantity} written off: ${input.reason}`,
+      })
+    ).id;
+  await audit(tx, ctx, before, after, { write_off: quantity, value: fromPaise(value), reason: input.reason, ledger_entry: entry });
   return after;
 }
 

@@ -169,9 +169,10 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
       },
       toOutput: ({ row, categoryName, products }: { row: typeof subCategory.$inferSelect; categoryName: string; products: number }) =>
         ({ ...rowToJson(row, ['categoryId']), category: row.categoryId, category_name: categoryName, products }) as SubCategory,
-      toValues: inputToValues,
+      // The input's `category` is the column category_id.
+      toValues: ({ category: categoryId, ...rest }) => ({ ...inputToValues(rest), ...(categoryId !== undefined ? { categoryId } : {}) }),
       references: { category },
-      label: (c) => `${c.category_name} › ${c.name}`,
+      label: (c) => c.name,
       search: [subCategory.name, subCategory.description, category.name],
       ordering: {
         id: subCategory.id,
@@ -294,7 +295,8 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
           due: Number(due).toFixed(2),
           last_purchase: lastPurchase,
         }) as Customer,
-      toValues: inputToValues,
+      // The input's `member` is the column member_id.
+      toValues: ({ member: memberId, ...rest }) => ({ ...inputToValues(rest), ...(memberId !== undefined ? { memberId } : {}) }),
       beforeWrite: async (tx, ctx, { input }) => {
         if (input.member !== undefined) await checkMember(tx, ctx, 'member', input.member);
       },

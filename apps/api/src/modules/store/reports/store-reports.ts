@@ -162,6 +162,7 @@ export const stockReportDefinition: ReportDefinition<Q, StockReport, Partial<Sto
 // ---- product expired ----
 async function expiredReport({ tx, ctx, q, window }: Parameters<ReportDefinition<Q, ExpiredReport>['run']>[0]): Promise<ExpiredReport> {
   // Expired = its expiry date has passed (a batch is sold through its expiry date): the window ends yesterday at the latest.
+  // Left at expiry = what is there now and what was written off since (nothing expired can be sold).
   const last = window.to < ctx.now.today ? window.to : addDays(ctx.now.today, -1);
   const rows = await queryRows<{
     id: number;
@@ -177,8 +178,9 @@ async function expiredReport({ tx, ctx, q, window }: Parameters<ReportDefinition
   }>(
     tx,
     sql`select b.id, v.name, p.name as product_name, br.name as brand_name, b.batch_no, b.expiry_date::text, ce.name as centre_name, b.cost::text,
-               coalesce((select sum(m.quantity) from store_movement m
-                          where m.organisation_id = b.organisation_id and m.batch_id = b.id and m.date <= b.expiry_date), 0)::int as left_at_expiry,
+               b.quantity - coalesce((select sum(m.quantity) from store_movement m
+                          where m.organisation_id = b.organisation_id and m.batch_id = b.id and m.kind = 'write_off' and m.date > b.expiry_date), 0)::int
+                 as left_at_expiry,
                coalesce((select -sum(m.quantity) from store_movement m
                           where m.organisation_id = b.organisation_id and m.batch_id = b.id and m.kind = 'write_off'), 0)::int as written_off
           from store_batch b
