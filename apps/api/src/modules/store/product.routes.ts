@@ -241,7 +241,8 @@ async function productScope(scope: FastifyInstance): Promise<void> {
           .select({ categoryId: subCategory.categoryId })
           .from(subCategory)
           .where(and(eq(subCategory.organisationId, ctx.organisationId), eq(subCategory.id, subId)));
-        if (sub && Number(sub.categoryId) !== Number(categoryId)) throw fieldError('sub_category', 'This sub-category is not of the chosen category.');
+        if (sub && Number(sub.categoryId) !== Number(categoryId))
+          throw fieldError('sub_category', 'This sub-category is not of the chosen category.');
       }
     },
     afterWrite: async (tx, ctx, { id, input, before }) => {
