@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/platform/db/client.js';
 import { describeCrudResource } from './crud-resource.js';
-import { inOrg, makeCentre, makeOrganisation, makeUser, type TestOrganisation } from './factories.js';
-import { call, createTestApp, login, type TestContext } from './helpers.js';
+import { inOrg, makeCentre, makeMemberRow, makeOrganisation, makeUser, type TestOrganisation } from './factories.js';
+import { call, createTestApp, login, multipartBody, TINY_PNG, type TestContext } from './helpers.js';
 import { makeStoreCategory } from './store-factories.js';
 import { batchBooks, buy, storeBasics } from './store-support.js';
 
@@ -247,6 +247,44 @@ describe('store: products, variants, batches, lists, dashboard and reports', () 
         '/api/store/reports/sales/',
       ])
         expect((await api('GET', url, undefined, key)).statusCode, url).toBe(403);
+    });
+
+    it('uploads, serves and removes a product picture', async () => {
+      const p = (await api('POST', '/api/store/product/', product({ variants: [] }))).json();
+      const body = multipartBody({}, { name: 'tub.png', data: TINY_PNG, type: 'image/png', field: 'picture' });
+      const up = await call(t.app, {
+        method: 'POST',
+        url: `/api/store/product/${p.id}/picture/`,
+        host: acme.host,
+        token: owner,
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(up.statusCode, up.body).toBe(200);
+      expect(up.json().picture).toMatch(/^\/uploads\/org-\d+\/.+\.png$/);
+      const file = await api('GET', `/api/store/product/${p.id}/picture/`);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+      const none = await call(t.app, {
+        method: 'POST',
+        url: `/api/store/product/${p.id}/picture/`,
+        host: acme.host,
+        token: owner,
+        payload: {},
+      });
+      expect(none.statusCode).toBe(400);
+      expect((await api('DELETE', `/api/store/product/${p.id}/picture/`)).json().picture).toBeNull();
+      expect((await api('GET', `/api/store/product/${p.id}/picture/`)).statusCode).toBe(404);
+    });
+
+    it('saves a member as a customer once', async () => {
+      const m = await inOrg(t, acme, (tx, ctx) => makeMemberRow(tx, ctx, { centreId: basics.centre }));
+      const made = await api('POST', '/api/store/customer/', { name: 'Member buyer', member: m.id });
+      expect(made.statusCode, made.body).toBe(201);
+      expect(made.json()).toMatchObject({ member: m.id });
+      const again = await api('POST', '/api/store/customer/', { name: 'Member again', member: m.id });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ member: ['This member is already a customer.'] });
     });
 
     it('exports products and the stock list as CSV and XLSX', async () => {
