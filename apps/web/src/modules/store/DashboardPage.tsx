@@ -120,12 +120,12 @@ function Body({ data, header }: { data: StoreDashboard; header: ReactNode }) {
         </Card>
         <Card>
           <div className="border-b border-line px-4 py-3">
-            <h2 className="text-sm font-semibold">Top products this month</h2>
+            <h2 className="text-sm font-semibold">Top products</h2>
           </div>
           {data.top_products.length === 0 ? (
-            <p className="px-4 py-6 text-sm text-muted">Nothing sold yet this month.</p>
+            <p className="px-4 py-6 text-sm text-muted">Nothing sold yet.</p>
           ) : (
-            <table className="w-full text-sm" aria-label="Top products this month">
+            <table className="w-full text-sm" aria-label="Top products">
               <thead>
                 <tr className="text-left text-xs text-muted">
                   <th className="px-4 py-2 font-medium">Product</th>

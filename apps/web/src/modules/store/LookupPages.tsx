@@ -1,3 +1,4 @@
+import { z } from '@arena/contracts/kit';
 import {
   brandInputSchema,
   categoryInputSchema,
@@ -13,7 +14,18 @@ import type { Column } from '../../components/DataTable';
 import { CheckboxField, optionsOf, SelectField, TextareaField, TextField } from '../../components/form';
 import { LookupListPage, statusFilter } from '../../components/LookupListPage';
 import { formatCount } from '../../lib/format';
+import { requestSchema } from '../../lib/form';
 import { brands, categories, subCategories, useCategoryOptions } from './api';
+
+/** The category is held as select text ('' = none chosen yet). */
+const subCategoryFormSchema = requestSchema(
+  z.object({ name: z.string(), description: z.string(), is_active: z.boolean(), category: z.string() }),
+  subCategoryInputSchema,
+  (v, issue) => {
+    if (!v.category) issue('category', 'Choose a category.');
+    return v;
+  },
+);
 
 const countColumn = <T,>(id: string, header: string, value: (row: T) => number): Column<T> => ({
   id,
@@ -90,7 +102,7 @@ export function SubCategoryPage() {
       filters={[{ name: 'category', label: 'Category', options }, statusFilter]}
       empty={{ icon: Layers, title: 'No sub-categories yet', description: 'Add finer groups within a category, such as Whey Isolate.' }}
       form={{
-        schema: subCategoryInputSchema,
+        schema: subCategoryFormSchema,
         defaultValues: (s, filters) =>
           s
             ? { name: s.name, description: s.description, is_active: s.is_active, category: String(s.category) }

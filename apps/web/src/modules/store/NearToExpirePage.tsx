@@ -1,4 +1,4 @@
-import { NEAR_EXPIRY_DAYS_DEFAULT, type Batch } from '@arena/contracts/store';
+import type { Batch } from '@arena/contracts/store';
 import clsx from 'clsx';
 import { CalendarCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -91,15 +91,7 @@ export function NearToExpirePage() {
         filters={expired ? {} : { days: days || undefined }}
         onClearFilters={() => setDays('')}
         filterControls={
-          !expired && (
-            <FilterSelect
-              label="Within"
-              value={days}
-              onChange={setDays}
-              options={DAY_OPTIONS}
-              allLabel={`${NEAR_EXPIRY_DAYS_DEFAULT} days (default)`}
-            />
-          )
+          !expired && <FilterSelect label="Within" value={days} onChange={setDays} options={DAY_OPTIONS} allLabel="Default window" />
         }
         empty={{
           icon: CalendarCheck,

@@ -43,13 +43,16 @@ const productFields = z.object({
   variants: z.array(variantFields),
 });
 /** The form holds ids as select text ('' = none); the request is the contracts' product input. */
-const productFormSchema = requestSchema(productFields, productInputSchema, (v) => ({
-  ...v,
-  unit: v.unit as ProductUnit,
-  brand: v.brand || null,
-  sub_category: v.sub_category || null,
-  variants: v.variants.map((x) => ({ ...x, cost: x.cost || '0.00' })),
-}));
+const productFormSchema = requestSchema(productFields, productInputSchema, (v, issue) => {
+  if (!v.category) issue('category', 'Choose a category.');
+  return {
+    ...v,
+    unit: v.unit as ProductUnit,
+    brand: v.brand || null,
+    sub_category: v.sub_category || null,
+    variants: v.variants.map((x) => ({ ...x, cost: x.cost || '0.00' })),
+  };
+});
 type ProductForm = UseFormReturn<FormInput<typeof productFormSchema>, unknown, FormOutput<typeof productFormSchema>>;
 
 const UNIT_OPTIONS = PRODUCT_UNITS.map((u) => ({ value: u, label: UNIT_LABELS[u] }));

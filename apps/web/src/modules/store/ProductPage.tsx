@@ -13,6 +13,7 @@ import { FilterSelect } from '../../components/FilterSelect';
 import { OrgAvatar } from '../../components/Avatar';
 import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
+import { usePhoneLayout } from '../../components/usePhoneLayout';
 import { StatCard } from '../../components/StatCard';
 import { useCrumbName } from '../../lib/crumbs';
 import { errorMessage } from '../../lib/errors';
@@ -68,8 +69,27 @@ function ProductBody({ product }: { product: Product }) {
   const [editing, setEditing] = useState(false);
   const [variantDialog, setVariantDialog] = useState<{ variant: SubProduct | null } | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
+  const phone = usePhoneLayout();
   const list = variants.data ?? [];
   const selected = list.find((v) => v.id === chosen) ?? list[0] ?? null;
+  const variantButtons = (v: SubProduct) => (
+    <>
+      <Button
+        size="sm"
+        variant={selected?.id === v.id ? 'secondary' : 'ghost'}
+        aria-label={`Batches of ${v.name}`}
+        aria-pressed={selected?.id === v.id}
+        onClick={() => setChosen(v.id)}
+      >
+        Batches
+      </Button>
+      {canManage && (
+        <Button size="sm" variant="ghost" aria-label={`Edit ${v.name}`} onClick={() => setVariantDialog({ variant: v })}>
+          Edit
+        </Button>
+      )}
+    </>
+  );
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start gap-4">
@@ -126,6 +146,28 @@ function ProductBody({ product }: { product: Product }) {
           <Skeleton className="m-4 h-24" />
         ) : list.length === 0 ? (
           <p className="px-4 py-6 text-sm text-muted">No variants yet: add one (a flavour or size) to sell and purchase this product.</p>
+        ) : phone ? (
+          <ul className="divide-y divide-line" aria-label={`Variants of ${product.name}`}>
+            {list.map((v) => (
+              <li key={v.id} className={clsx('space-y-1 px-4 py-3 text-sm', selected?.id === v.id && 'bg-accent-soft/40')}>
+                <div className="flex items-start justify-between gap-2">
+                  <span className="font-medium">{v.name}</span>
+                  <span className={clsx('tabular', v.stock <= v.reorder_level && 'font-medium text-danger-text')}>
+                    {formatCount(v.stock)} in stock
+                  </span>
+                </div>
+                <div className="text-xs text-muted">
+                  {[v.sku, v.barcode].filter(Boolean).join(' · ') || 'No codes'}
+                  {v.next_expiry ? ` · next expiry ${formatDate(v.next_expiry)}` : ''}
+                  {v.sellable < v.stock ? ` · ${formatCount(v.stock - v.sellable)} expired` : ''}
+                </div>
+                <div className="tabular">
+                  MRP {formatMoney(v.mrp)} · Price {formatMoney(v.price)} · Cost {formatMoney(v.cost)}
+                </div>
+                <div className="flex justify-end gap-1">{variantButtons(v)}</div>
+              </li>
+            ))}
+          </ul>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-sm" aria-label={`Variants of ${product.name}`}>
@@ -169,22 +211,7 @@ function ProductBody({ product }: { product: Product }) {
                     </td>
                     <td className="px-2 py-2">{v.next_expiry ? formatDate(v.next_expiry) : '—'}</td>
                     <td className="px-4 py-2">
-                      <div className="flex justify-end gap-1">
-                        <Button
-                          size="sm"
-                          variant={selected?.id === v.id ? 'secondary' : 'ghost'}
-                          aria-label={`Batches of ${v.name}`}
-                          aria-pressed={selected?.id === v.id}
-                          onClick={() => setChosen(v.id)}
-                        >
-                          Batches
-                        </Button>
-                        {canManage && (
-                          <Button size="sm" variant="ghost" aria-label={`Edit ${v.name}`} onClick={() => setVariantDialog({ variant: v })}>
-                            Edit
-                          </Button>
-                        )}
-                      </div>
+                      <div className="flex justify-end gap-1">{variantButtons(v)}</div>
                     </td>
                   </tr>
                 ))}

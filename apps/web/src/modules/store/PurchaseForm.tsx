@@ -24,7 +24,7 @@ const lineFields = z.object({
   tracks_expiry: z.boolean(),
   batch_no: z.string(),
   expiry_date: z.string(),
-  quantity: z.number(),
+  quantity: z.union([z.number(), z.nan()]),
   cost: z.string(),
   gst_rate: z.string(),
 });
@@ -112,7 +112,7 @@ function lineSums(l: Pick<LineValues, 'quantity' | 'cost' | 'gst_rate'>) {
 }
 
 const PAYMENT_OPTIONS = [
-  { value: 'payable', label: 'Payable (by the supplier’s terms)' },
+  { value: 'payable', label: 'Payable later' },
   { value: 'paid', label: 'Paid now' },
 ];
 
@@ -300,10 +300,10 @@ export function NewPurchasePage() {
             <p className="text-xs text-muted">Enter moves to the next field; Enter on a line’s last field adds a line.</p>
           </div>
           <div className="sm:overflow-x-auto">
-            <div ref={linesBox} onKeyDown={onLinesKeyDown} className="space-y-3 sm:min-w-[54rem] sm:space-y-2">
+            <div ref={linesBox} onKeyDown={onLinesKeyDown} className="space-y-3 sm:min-w-[56rem] sm:space-y-2">
               <div
                 aria-hidden
-                className="hidden gap-2 text-xs font-medium text-muted sm:grid sm:grid-cols-[minmax(13rem,3fr)_minmax(6rem,1fr)_9rem_5.5rem_7rem_5.5rem_7rem_2.25rem]"
+                className="hidden gap-2 text-xs font-medium text-muted sm:grid sm:grid-cols-[minmax(12rem,3fr)_minmax(6rem,1fr)_10.5rem_5.5rem_7rem_5.5rem_7rem_2.25rem]"
               >
                 <span>Product</span>
                 <span>Batch no</span>
@@ -321,9 +321,9 @@ export function NewPurchasePage() {
                 return (
                   <div
                     key={f.id}
-                    className="grid gap-2 rounded-lg border border-line p-3 sm:grid-cols-[minmax(13rem,3fr)_minmax(6rem,1fr)_9rem_5.5rem_7rem_5.5rem_7rem_2.25rem] sm:items-start sm:border-0 sm:p-0"
+                    className="grid grid-cols-2 gap-2 rounded-lg border border-line p-3 sm:grid-cols-[minmax(12rem,3fr)_minmax(6rem,1fr)_10.5rem_5.5rem_7rem_5.5rem_7rem_2.25rem] sm:items-start sm:border-0 sm:p-0"
                   >
-                    <div>
+                    <div className="col-span-2 sm:col-span-1">
                       <span className="mb-1.5 block text-sm font-medium sm:hidden" aria-hidden>
                         Line {n}
                       </span>

@@ -352,7 +352,7 @@ function PayDialog({ purchase, open, onOpenChange }: { purchase: Purchase; open:
 }
 
 const returnFields = z.object({
-  lines: z.array(z.object({ purchase_line: z.number(), quantity: z.number() })),
+  lines: z.array(z.object({ purchase_line: z.number(), quantity: z.union([z.number(), z.nan()]) })),
   reason: z.string(),
   payment_mode: z.string(),
 });
