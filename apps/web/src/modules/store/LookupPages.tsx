@@ -94,7 +94,7 @@ export function SubCategoryPage() {
       tableTitle="Store sub-categories"
       columns={[
         nameColumn<SubCategory>((s) => s.description),
-        { id: 'category', header: 'Category', cell: (s) => s.category_name, mobile: 'subtitle' },
+        { id: 'category', header: 'Category', sortKey: 'category', cell: (s) => s.category_name, mobile: 'subtitle' },
         countColumn<SubCategory>('products', 'Products', (s) => s.products),
         statusColumn({ sortable: true }),
         createdAtColumn(),

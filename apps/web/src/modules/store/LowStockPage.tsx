@@ -85,7 +85,6 @@ export function LowStockPage() {
     {
       id: 'stock',
       header: 'Stock',
-      sortKey: 'stock',
       align: 'right',
       cell: (r) => <span className={r.stock === 0 ? 'font-medium text-danger-text' : 'text-warning-text'}>{formatCount(r.stock)}</span>,
     },

@@ -254,12 +254,11 @@ function VariantStock({ variant }: { variant: SubProduct }) {
       id: 'quantity',
       header: 'On hand',
       align: 'right',
-      sortKey: 'quantity',
       cell: (b) => `${formatCount(b.quantity)} of ${formatCount(b.received)}`,
     },
     { id: 'cost', header: 'Cost', align: 'right', cell: (b) => formatMoney(b.cost) },
     { id: 'value', header: 'Value', align: 'right', cell: (b) => formatMoney(b.value), mobile: false },
-    { id: 'received_on', header: 'Received', sortKey: 'received_on', cell: (b) => formatDate(b.received_on), mobile: 'subtitle' },
+    { id: 'received_on', header: 'Received', cell: (b) => formatDate(b.received_on), mobile: 'subtitle' },
     { id: 'supplier', header: 'Supplier', cell: (b) => b.supplier_name || '—', defaultHidden: true },
     ...(canOperate ? [actionsColumn<Batch>((b) => <BatchActionButtons batch={b} />)] : []),
   ];
@@ -267,7 +266,6 @@ function VariantStock({ variant }: { variant: SubProduct }) {
     {
       id: 'at',
       header: 'When',
-      sortKey: 'at',
       cell: (m) => <span className="whitespace-nowrap">{formatDateTime(m.at)}</span>,
       mobile: 'subtitle',
     },

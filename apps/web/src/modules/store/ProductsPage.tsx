@@ -60,7 +60,6 @@ const columns: Column<Product>[] = [
   {
     id: 'stock',
     header: 'Stock',
-    sortKey: 'stock',
     align: 'right',
     cell: (p) => (
       <span className={p.stock <= p.reorder_level ? 'font-medium text-danger-text' : undefined}>
@@ -69,7 +68,7 @@ const columns: Column<Product>[] = [
     ),
   },
   { id: 'value', header: 'Value at cost', align: 'right', cell: (p) => formatMoney(p.value), mobile: false },
-  statusColumn({ sortable: true }),
+  statusColumn(),
 ];
 
 /** Store › Products: every product with its variants' prices and its stock; Add Product. */

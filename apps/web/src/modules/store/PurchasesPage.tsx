@@ -74,7 +74,7 @@ export function PurchasesPage({ node }: { node: ResolvedNode }) {
     {
       id: 'bill_no',
       header: 'Bill',
-      sortKey: 'bill_no',
+      sortKey: 'supplier',
       alwaysVisible: true,
       mobile: 'title',
       cell: (p) => (

@@ -39,8 +39,7 @@ export function SuppliersPage() {
         {
           id: 'payment_terms_days',
           header: 'Terms',
-          sortKey: 'payment_terms_days',
-          cell: (s) => (s.payment_terms_days ? `${s.payment_terms_days} days` : 'On receipt'),
+          cell: (s) => <span className="whitespace-nowrap">{s.payment_terms_days ? `${s.payment_terms_days} days` : 'On receipt'}</span>,
         },
         { id: 'purchases', header: 'Bills', align: 'right', cell: (s) => formatCount(s.purchases) },
         {
@@ -50,7 +49,7 @@ export function SuppliersPage() {
           cell: (s) => (Number(s.payable) > 0 ? <span className="font-medium text-danger-text">{formatMoney(s.payable)}</span> : '—'),
         },
         statusColumn({ sortable: true }),
-        createdAtColumn(),
+        { ...createdAtColumn<Supplier>(), defaultHidden: true },
       ]}
       filters={[statusFilter]}
       empty={{

@@ -73,6 +73,7 @@ export const VariantPicker = forwardRef<
             aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
             autoComplete="off"
             placeholder="Name, SKU or barcode"
+            title={value || undefined}
             value={query ?? value}
             onChange={(e) => {
               setQuery(e.target.value);

@@ -154,7 +154,7 @@ export const useVariants = (product: number | null, centre = '') =>
     queryKey: [...storeKeys.subProducts, 'of', product, centre],
     queryFn: () =>
       call(subProductEndpoints.list, {
-        query: { page: 1, page_size: 200, product: product!, centre: centre || undefined, ordering: 'name' } as never,
+        query: { page: 1, page_size: 200, product: product!, centre: centre || undefined } as never,
       }),
     enabled: !!product,
     select: (page) => page.results,

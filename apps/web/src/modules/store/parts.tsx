@@ -1,3 +1,4 @@
+import { z } from '@arena/contracts/kit';
 import { adjustInputSchema, transferInputSchema, writeOffInputSchema, type Batch } from '@arena/contracts/store';
 import clsx from 'clsx';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { NumberField, optionsOf, SelectField, TextField } from '../../components
 import { formatCount, formatDate } from '../../lib/format';
 import { useCentres } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
+import { requestSchema } from '../../lib/form';
 import { useBatchActions } from './api';
 
 /** A batch's expiry: amber when near (within the server's window), red once past; "No expiry" without one. */
@@ -36,6 +38,16 @@ export function ExpiryCell({ batch }: { batch: Pick<Batch, 'expiry_date' | 'days
     </span>
   );
 }
+
+/** An empty quantity writes off all that is left (the contract's `quantity` left out). */
+const writeOffFormSchema = requestSchema(
+  z.object({ quantity: z.union([z.number(), z.nan()]), reason: z.string() }),
+  writeOffInputSchema,
+  (v) => ({
+    quantity: Number.isFinite(v.quantity) ? v.quantity : undefined,
+    reason: v.reason,
+  }),
+);
 
 type BatchAction = 'write-off' | 'adjust' | 'transfer';
 
@@ -84,7 +96,7 @@ function BatchActionDialog({ batch, action, onClose }: { batch: Batch; action: B
         onOpenChange={onOpenChange}
         title="Write off stock"
         description={`${batchSummary(batch)}. Written off at cost, as an expense; leave the quantity empty to write off all that is left.`}
-        schema={writeOffInputSchema}
+        schema={writeOffFormSchema}
         defaultValues={{ quantity: batch.quantity, reason: expired ? 'Expired' : '' }}
         submitLabel="Write off"
         onSubmit={async (input) => {
