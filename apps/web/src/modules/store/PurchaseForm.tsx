@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { DateField, Form, MoneyField, NumberField, optionsOf, SelectField, TextareaField, TextField } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
-import { formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { requestSchema, useZodForm, type FormInput } from '../../lib/form';
 import { useCentres, usePaymentModes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
@@ -243,7 +243,7 @@ export function NewPurchasePage() {
         onSubmit={async (input) => {
           const saved = await create.mutateAsync(input);
           notify.success(
-            `Bill ${saved.bill_no} of ${saved.supplier_name} entered: ${formatMoney(saved.total)}, ${saved.status === 'paid' ? 'paid' : `payable by ${saved.due_date}`}.`,
+            `Bill ${saved.bill_no} of ${saved.supplier_name} entered: ${formatMoney(saved.total)}, ${saved.status === 'paid' ? 'paid' : `payable by ${formatDate(saved.due_date)}`}.`,
           );
           void navigate(STORE_PATHS.purchases);
         }}

@@ -424,6 +424,7 @@ function ReturnForm({ purchase, onDone }: { purchase: Purchase; onDone: () => vo
             control={form.control}
             name="payment_mode"
             label="Refunded by"
+            required
             placeholder="Select mode"
             options={optionsOf(modes.data)}
             loading={modes.isPending}
