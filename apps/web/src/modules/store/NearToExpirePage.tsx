@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/useCan';
 import { useSidebar } from '../../state/sidebar';
-import { fetchNearToExpire, nearToExpireExport, STORE_MODULE, STORE_PATHS, storeKeys } from './api';
+import { fetchNearToExpire, STORE_MODULE, STORE_PATHS, storeKeys } from './api';
 import { BatchActionButtons, ExpiryCell } from './parts';
 
 const DAY_OPTIONS = [7, 15, 30, 60, 90, 180].map((d) => ({ value: String(d), label: `${d} days` }));
@@ -83,7 +83,6 @@ export function NearToExpirePage() {
         title={expired ? 'Expired batches' : 'Batches near expiry'}
         queryKey={storeKeys.nearToExpire}
         fetchPage={fetchNearToExpire}
-        exportPath={nearToExpireExport}
         columns={columns}
         rowKey={(b) => b.id}
         searchPlaceholder="Search name, SKU, batch"

@@ -286,7 +286,6 @@ export const fetchNearToExpire = (params: ListParams) =>
       centre: params.centre ? Number(params.centre) : undefined,
     },
   });
-export const nearToExpireExport: FileSource = { endpoint: nearToExpireEndpoint };
 
 export const useStoreDashboard = (centre: string) =>
   useQuery({
