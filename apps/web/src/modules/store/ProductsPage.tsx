@@ -1,7 +1,7 @@
 import type { Product } from '@arena/contracts/store';
 import { Package, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
 import { ACTIVE_OPTIONS, statusColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
@@ -74,7 +74,6 @@ const columns: Column<Product>[] = [
 /** Store › Products: every product with its variants' prices and its stock; Add Product. */
 export function ProductsPage({ node }: { node: ResolvedNode }) {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
   const canManage = useCan(STORE_MODULE, 'manage');
   const centre = useSidebar((s) => s.selectedCentre);
   const [category, setCategory] = useState('');
@@ -84,16 +83,7 @@ export function ProductsPage({ node }: { node: ResolvedNode }) {
   const categories = useCategoryOptions();
   const subCategories = useSubCategoryOptions(category);
   const brands = useBrandOptions();
-  const adding = params.get('add') === '1';
-  const setAdding = (open: boolean) =>
-    setParams(
-      (p) => {
-        if (open) p.set('add', '1');
-        else p.delete('add');
-        return p;
-      },
-      { replace: true },
-    );
+  const [adding, setAdding] = useState(false);
   return (
     <div>
       <PageHeader
