@@ -81,7 +81,7 @@ test('an owner enters a supplier bill with a batch, keyboard-first, and sees the
   await page.getByLabel('Expiry, line 1').fill(format(expiry, 'dd/MM/yyyy'));
   await page.getByLabel('Expiry, line 1').press('Tab');
   // Running totals: 12 × ₹1,800 = ₹21,600 taxable, 18 % GST ₹3,888, ₹25,488 in all.
-  const totals = page.locator('dl[aria-label="Bill totals"] dd');
+  const totals = page.getByRole('group', { name: 'Bill totals' }).locator('dd');
   await expect(totals.nth(0)).toHaveText('₹21,600.00');
   await expect(totals.nth(1)).toHaveText('₹3,888.00');
   await expect(totals.nth(2)).toHaveText('₹25,488.00');

@@ -380,7 +380,10 @@ export function NewPurchasePage() {
                     />
                     <div className="flex h-10 items-center justify-between text-sm tabular sm:justify-end">
                       <span className="text-muted sm:hidden">Amount</span>
-                      <span aria-label={`Amount, line ${n}`}>{formatMoney(fromPaise(lineSums(line).amount))}</span>
+                      <span>
+                        <span className="sr-only">Amount, line {n}: </span>
+                        {formatMoney(fromPaise(lineSums(line).amount))}
+                      </span>
                     </div>
                     <div className="flex justify-end sm:h-10 sm:items-center">
                       <Button
@@ -402,14 +405,16 @@ export function NewPurchasePage() {
             <Button variant="secondary" size="sm" onClick={addLine}>
               <Plus size={14} aria-hidden /> Add line
             </Button>
-            <dl className="grid min-w-[16rem] grid-cols-2 gap-x-6 gap-y-1 text-sm" aria-label="Bill totals">
-              <dt className="text-muted">Taxable</dt>
-              <dd className="text-right tabular">{formatMoney(fromPaise(totals.taxable))}</dd>
-              <dt className="text-muted">GST</dt>
-              <dd className="text-right tabular">{formatMoney(fromPaise(totals.gst))}</dd>
-              <dt className="font-semibold">Total</dt>
-              <dd className="text-right text-base font-semibold tabular">{formatMoney(fromPaise(totals.amount))}</dd>
-            </dl>
+            <div role="group" aria-label="Bill totals">
+              <dl className="grid min-w-[16rem] grid-cols-2 gap-x-6 gap-y-1 text-sm">
+                <dt className="text-muted">Taxable</dt>
+                <dd className="text-right tabular">{formatMoney(fromPaise(totals.taxable))}</dd>
+                <dt className="text-muted">GST</dt>
+                <dd className="text-right tabular">{formatMoney(fromPaise(totals.gst))}</dd>
+                <dt className="font-semibold">Total</dt>
+                <dd className="text-right text-base font-semibold tabular">{formatMoney(fromPaise(totals.amount))}</dd>
+              </dl>
+            </div>
           </div>
         </Card>
 
