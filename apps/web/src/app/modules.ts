@@ -13,6 +13,7 @@ import { referralModule } from '../modules/referral/manifest';
 import { reportsModule } from '../modules/reports/manifest';
 import { settingsModule } from '../modules/settings/manifest';
 import { staffModule } from '../modules/staff/manifest';
+import { storeModule } from '../modules/store/manifest';
 import { supportModule } from '../modules/support/manifest';
 
 /** The web modules, listed once: a new module is its folder (with its manifest) plus one line here. */
@@ -31,6 +32,7 @@ export const WEB_MODULES = [
   staffModule,
   crmModule,
   referralModule,
+  storeModule,
   futureModule,
 ] as const;
 
