@@ -12,7 +12,7 @@ import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { addDays, monthOf, monthsOf } from '../../platform/time.js';
 import { MODULE, nearExpiryDays } from './constants.js';
-import { keptCost, keptQty, keptTaxable, keptTotal, soldLines } from './sold.js';
+import { keptCost, keptQty, keptTaxable, keptTotal, signedMoney as signed, soldLines } from './sold.js';
 import { variantLabel } from './product.routes.js';
 
 const money = (v: unknown) => fromPaise(paise(String(v ?? '0')));
@@ -114,9 +114,6 @@ export async function storeDashboard(tx: Tx, ctx: Ctx, centreId?: number): Promi
     })),
   };
 }
-
-/** Paise as rupees with a sign (a margin can be below zero). */
-export const signed = (p: number) => (p < 0 ? `-${fromPaise(-p)}` : fromPaise(p));
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   route(app, storeDashboardEndpoint, {

@@ -3,6 +3,7 @@
  * the units kept, their tax-inclusive total, their taxable value (the line's GST rate taken out)
  * and their FEFO cost, each pro-rated by the units kept. The dashboard and the reports share them.
  */
+import { fromPaise } from '@arena/contracts';
 import { sql } from 'drizzle-orm';
 
 /** Units sold and kept. */
@@ -19,3 +20,10 @@ export const soldLines = sql.raw(`store_sale_line l
   join store_sale s on s.organisation_id = l.organisation_id and s.id = l.sale_id
   join store_sub_product v on v.organisation_id = l.organisation_id and v.id = l.sub_product_id
   join store_product p on p.organisation_id = v.organisation_id and p.id = v.product_id`);
+
+/** Profit over taxable value, a percentage with one decimal (0 without sales). */
+export const marginOf = (profitPaise: number, taxablePaise: number): number =>
+  taxablePaise ? Math.round((profitPaise * 1000) / taxablePaise) / 10 : 0;
+
+/** Paise as rupees with a sign (a margin or a profit can be below zero). */
+export const signedMoney = (p: number): string => (p < 0 ? `-${fromPaise(-p)}` : fromPaise(p));

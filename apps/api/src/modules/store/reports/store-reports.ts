@@ -12,7 +12,7 @@ import { queryRows } from '../../../platform/db/client.js';
 import type { ReportDefinition } from '../../../platform/report.js';
 import { addDays, daysBetween, monthsOf } from '../../../platform/time.js';
 import { variantLabel } from '../product.routes.js';
-import { keptCost, keptQty, keptTaxable, keptTotal, soldLines } from '../sold.js';
+import { keptCost, keptQty, keptTaxable, keptTotal, marginOf, signedMoney as signed, soldLines } from '../sold.js';
 
 type Q = { centre?: number; category?: number; brand?: number };
 
@@ -23,9 +23,6 @@ const productFilters = (q: Q): SQL =>
   sql`${q.category ? sql` and p.category_id = ${q.category}` : sql``}${q.brand ? sql` and p.brand_id = ${q.brand}` : sql``}`;
 const label = (r: { brand_name: string | null; product_name: string; name: string }) =>
   variantLabel(r.brand_name ?? '', r.product_name, r.name);
-/** Profit over taxable, as a percentage with one decimal (0 without sales). */
-const marginOf = (profit: number, taxable: number) => (taxable ? Math.round((profit * 1000) / taxable) / 10 : 0);
-const signed = (p: number) => (p < 0 ? `-${fromPaise(-p)}` : fromPaise(p));
 const VARIANT_JOINS = sql.raw(`left join store_brand br on br.organisation_id = p.organisation_id and br.id = p.brand_id
   join store_category c on c.organisation_id = p.organisation_id and c.id = p.category_id`);
 
