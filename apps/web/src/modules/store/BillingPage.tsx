@@ -378,6 +378,11 @@ function ProductFinder({ centre, onAdd }: { centre: string; onAdd: (product: Sub
           No product has the code or name “{notFound}”.
         </p>
       )}
+      {showResults && results.isError && (
+        <p className="mt-3 text-sm text-danger-text" role="alert">
+          The products could not be searched: {errorMessage(results.error)}
+        </p>
+      )}
       {showResults && matches.length > 0 && (
         <ul className="mt-3 divide-y divide-line rounded-md border border-line" aria-label="Matching products">
           {matches.map((p) => (
@@ -573,24 +578,28 @@ function CartCard({
   );
 }
 
+/** A stepper's − and + : square, 40 px (a thumb's target). */
+const STEP =
+  'inline-flex h-10 w-10 shrink-0 items-center justify-center border border-line-strong bg-surface text-fg shadow-sm transition-colors hover:bg-subtle disabled:cursor-not-allowed disabled:opacity-50';
+
 function QuantityStepper({ line, onChange }: { line: CartLine; onChange: (quantity: number) => void }) {
   const [draft, setDraft] = useState<string | null>(null);
   return (
     <div className="flex items-center" role="group" aria-label={`Quantity of ${line.label}`}>
-      <Button
-        variant="secondary"
-        className="h-10 w-10 rounded-r-none px-0"
+      <button
+        type="button"
+        className={clsx(STEP, 'rounded-l-md')}
         aria-label={`Decrease quantity of ${line.label}`}
         disabled={line.quantity <= 1}
         onClick={() => onChange(line.quantity - 1)}
       >
         <Minus size={16} aria-hidden />
-      </Button>
+      </button>
       <input
         type="text"
         inputMode="numeric"
         aria-label={`Quantity of ${line.label}`}
-        className="h-10 w-14 border-y border-line-strong bg-surface text-center text-sm tabular focus:outline-none focus:ring-2 focus:ring-accent/30"
+        className="h-10 w-12 border-y border-line-strong bg-surface text-center text-sm tabular focus:outline-none focus:ring-2 focus:ring-accent/30"
         value={draft ?? String(line.quantity)}
         onChange={(e) => setDraft(e.target.value.replace(/\D/g, ''))}
         onBlur={() => {
@@ -599,14 +608,14 @@ function QuantityStepper({ line, onChange }: { line: CartLine; onChange: (quanti
         }}
         onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
       />
-      <Button
-        variant="secondary"
-        className="h-10 w-10 rounded-l-none px-0"
+      <button
+        type="button"
+        className={clsx(STEP, 'rounded-r-md')}
         aria-label={`Increase quantity of ${line.label}`}
         onClick={() => onChange(line.quantity + 1)}
       >
         <Plus size={16} aria-hidden />
-      </Button>
+      </button>
     </div>
   );
 }
@@ -620,7 +629,7 @@ function DiscountInput({ line, onChange }: { line: CartLine; onChange: (discount
         Discount
         <span className="sr-only"> on {line.label}</span>
       </label>
-      <div className="relative w-28">
+      <div className="relative w-24">
         <span className="pointer-events-none absolute inset-y-0 left-2.5 flex items-center text-sm text-muted" aria-hidden>
           ₹
         </span>
@@ -845,15 +854,15 @@ function PaymentRowFields({
             className={clsx(controlClass(false), 'pl-6 text-right tabular')}
           />
         </div>
-        <Button
-          variant="ghost-danger"
-          className="h-10 w-10 px-0"
+        <button
+          type="button"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-danger-text transition-colors hover:bg-danger-soft"
           aria-label={`Remove payment ${n}`}
           onClick={onRemove}
           title={removable ? undefined : 'Remove to leave the whole total due'}
         >
           <Trash2 size={16} aria-hidden />
-        </Button>
+        </button>
       </div>
       {needsReference && (
         <TextField

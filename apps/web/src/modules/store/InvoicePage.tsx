@@ -19,7 +19,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { useZodForm } from '../../lib/form';
 import { usePaymentModes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
-import { returnable } from './pos';
+import { defaultMode, returnable } from './pos';
 import {
   downloadInvoicePdf,
   fetchSales,
@@ -366,7 +366,9 @@ function ReturnForm({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const lines = sale.lines.filter((l) => returnable(l) > 0);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [reason, setReason] = useState('Returned by the customer');
-  const [mode, setMode] = useState('');
+  // A sale paid in full gives money back on any return: Cash unless the desk picks another mode.
+  const [chosenMode, setMode] = useState<string | null>(null);
+  const mode = chosenMode ?? (Number(sale.due) > 0 ? '' : defaultMode(modes.data ?? []));
   const [error, setError] = useState('');
   const chosen = lines
     .map((l) => ({ sold_line: l.id, quantity: Number(quantities[l.id] || 0), max: returnable(l), label: l.label }))
