@@ -105,3 +105,55 @@ test('the desk scans two products, sells them for cash and UPI, and downloads th
   const bytes = fs.readFileSync((await download.path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
+
+test('a part-paid sale leaves a due that the invoice collects, and a return takes units back with a refund', async ({ page }) => {
+  const made = await findOnShelf(page);
+  const [product] = made.products;
+
+  await signIn(page, DESK);
+  await page.evaluate((centre) => localStorage.setItem('selectedCentre', String(centre)), made.centre);
+  await page.goto('/store/billing');
+  const search = page.getByLabel('Scan or search products');
+  await search.pressSequentially(product.barcode, { delay: 5 });
+  await search.press('Enter');
+  await expect(page.getByRole('list', { name: 'Cart' }).getByRole('listitem', { name: product.label })).toBeVisible();
+  await page.getByRole('button', { name: 'Increase quantity of ' + product.label }).click();
+  await expect(page.getByLabel('Payment 1 amount')).toHaveValue((Number(product.price) * 2).toFixed(2));
+
+  // ₹1,000 now: the rest stays due, and the screen says so before the sale is made.
+  await page.getByLabel('Payment 1 amount').fill('1000');
+  const due = (Number(product.price) * 2 - 1000).toFixed(2);
+  await expect(page.getByText('Due', { exact: true })).toBeVisible();
+  // A due is owed by someone: a walk-in leaving one gives a name and phone (saved as a customer).
+  await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Add a name or phone' }).click();
+  await page.getByLabel('Walk-in name').fill('Journey Walk-in');
+  await page.getByLabel('Walk-in phone').fill(`9${String(Date.now()).slice(-9)}`);
+  await expect(page.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.waitForURL(/\/store\/billing\/invoice\?sale=\d+/);
+  await expect(page.getByText('Part paid')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Collect due' }).click();
+  const collect = page.getByRole('dialog', { name: /^Collect due on / });
+  await expect(collect.getByLabel('Amount')).toHaveValue(due);
+  await collect.getByLabel('Payment Mode').selectOption({ label: 'Cash' });
+  await collect.getByRole('button', { name: 'Collect' }).click();
+  await expect(collect).toBeHidden();
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Collect due' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Return items' }).click();
+  const giveBack = page.getByRole('dialog', { name: /^Return items of / });
+  await giveBack.getByLabel(`Units of ${product.label} returned`).fill('1');
+  await expect(giveBack.getByLabel('Refund by').locator('option:checked')).toHaveText('Cash');
+  await giveBack.getByRole('button', { name: 'Return items' }).click();
+  await expect(giveBack).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Items sold' }).getByText('1 returned')).toBeVisible();
+
+  const saleId = Number(new URL(page.url()).searchParams.get('sale'));
+  const sale = await (await apiAs(page, DESK)).get(`/store/sale/${saleId}/`);
+  expect(sale.lines[0].returned).toBe(1);
+  expect(Number(sale.returned)).toBeGreaterThan(0);
+  expect(sale.due).toBe('0.00');
+});

@@ -50,6 +50,9 @@ import {
   type SubProduct,
 } from './sales-api';
 
+/** The API's rule, said before Checkout: a due is owed by someone it can be collected from. */
+const DUE_NEEDS_BUYER = "A sale paid in part leaves a due on the customer: choose one, or enter the walk-in's name and phone.";
+
 /** Who the sale is for: a saved customer, or a walk-in (a name and phone printed on the invoice, both optional). */
 type Buyer = { kind: 'walk-in'; name: string; phone: string } | { kind: 'customer'; customer: Pick<Customer, 'id' | 'name' | 'phone'> };
 
@@ -125,7 +128,9 @@ export function BillingPage() {
         ? 'Fix the lines marked in the cart first.'
         : Number(split.over) > 0
           ? `The payments are ${formatMoney(split.over)} more than the total.`
-          : null;
+          : Number(split.due) > 0 && buyer.kind === 'walk-in' && !(buyer.name.trim() && buyer.phone)
+            ? DUE_NEEDS_BUYER
+            : null;
 
   const submit = async () => {
     if (!body || blocked) return;
@@ -133,8 +138,9 @@ export function BillingPage() {
       const sale = await checkout.mutateAsync({ ...body, payments: paymentsRequest(payments) });
       notify.success(`${sale.number} saved: ${formatMoney(sale.total)}${Number(sale.due) > 0 ? `, ${formatMoney(sale.due)} due` : ''}.`);
       navigate(`/store/billing/invoice?sale=${sale.id}`);
-    } catch {
-      // Shown under the cart (checkout.error).
+    } catch (error) {
+      // Also in full under the cart (checkout.error).
+      notify.error(errorMessage(error));
     }
   };
 
@@ -218,9 +224,7 @@ export function BillingPage() {
                 </div>
               )}
             </dl>
-            {Number(split.due) > 0 && buyer.kind === 'walk-in' && !buyer.phone && (
-              <p className="mt-2 text-xs text-muted">A sale left due is easier to collect with the customer’s phone or a saved customer.</p>
-            )}
+            {blocked === DUE_NEEDS_BUYER && <p className="mt-2 text-xs text-warning-text">{DUE_NEEDS_BUYER}</p>}
             {staff.data?.length ? (
               <SelectField
                 label="Sold by"
