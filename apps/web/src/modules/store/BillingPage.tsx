@@ -37,6 +37,7 @@ import {
   type CartLine,
   type PaymentRow,
 } from './pos';
+import { decodeEan13Frame } from './ean13';
 import {
   scanCode,
   storeCustomers,
@@ -426,7 +427,8 @@ function ProductFinder({ centre, onAdd }: { centre: string; onAdd: (product: Sub
   );
 }
 
-// ---- the camera: the browser's own BarcodeDetector (Chrome on Android, macOS, ChromeOS; Safari 17+) ----
+// ---- the camera: the browser's own BarcodeDetector where it has one (Chrome on Android, macOS,
+// ChromeOS), else frames read here line by line for an EAN-13 (ean13.ts) ----
 
 interface DetectedBarcode {
   rawValue: string;
@@ -441,8 +443,28 @@ const detectorCtor = (): BarcodeDetectorCtor | null =>
     ? (window as unknown as { BarcodeDetector: BarcodeDetectorCtor }).BarcodeDetector
     : null;
 
-/** The camera button shows only where the browser reads barcodes itself and has a camera API. */
-const barcodeCameraSupported = () => !!detectorCtor() && !!navigator.mediaDevices?.getUserMedia;
+/** The camera button shows where the browser gives the page a camera (a secure page: https or localhost). */
+const barcodeCameraSupported = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia;
+
+/** What reads a frame: BarcodeDetector (any 1D code it knows), else the EAN-13 reader of a few lines across the frame's middle. */
+function frameReader(): (video: HTMLVideoElement) => Promise<string | null> {
+  const Ctor = detectorCtor();
+  if (Ctor) {
+    const detector = new Ctor({ formats: ['ean_13', 'ean_8', 'upc_a', 'upc_e', 'code_128', 'code_39'] });
+    return async (video) => (await detector.detect(video)).find((c) => c.rawValue)?.rawValue ?? null;
+  }
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  return async (video) => {
+    if (!context || !video.videoWidth) return null;
+    // At most 960 pixels across: enough for a barcode filling a third of the frame, and quick to read.
+    const scale = Math.min(1, 960 / video.videoWidth);
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    context.drawImage(video, 0, 0, canvas.width, canvas.height);
+    return decodeEan13Frame(context.getImageData(0, 0, canvas.width, canvas.height));
+  };
+}
 
 function CameraScanDialog({ open, onClose, onCode }: { open: boolean; onClose: () => void; onCode: (code: string) => void }) {
   return (
@@ -465,16 +487,13 @@ function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const Ctor = detectorCtor();
-    if (!Ctor) return;
-    const detector = new Ctor({ formats: ['ean_13', 'ean_8', 'upc_a', 'upc_e', 'code_128', 'code_39'] });
+    const read = frameReader();
     const tick = async () => {
       if (stopped) return;
       const video = videoRef.current;
       if (video && video.readyState >= 2) {
         try {
-          const codes = await detector.detect(video);
-          const code = codes.find((c) => c.rawValue)?.rawValue;
+          const code = await read(video);
           if (code && !stopped) {
             stopped = true;
             onCode(code);
