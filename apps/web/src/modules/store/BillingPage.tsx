@@ -25,6 +25,7 @@ import {
   balancePayments,
   cartRequestLines,
   cartUnits,
+  estimateTotal,
   initialPayments,
   paymentsRequest,
   removeLine,
@@ -101,6 +102,8 @@ export function BillingPage() {
   const quote = useQuote(debouncedBody);
   const quoteCurrent = !!body && debouncedBody === body && !quote.isFetching && !quote.isPlaceholderData && quote.isSuccess;
   const total = cart.length ? (quote.data?.total ?? '0.00') : '0.00';
+  // Until the first quote answers, the bar shows the cart at its shelf prices.
+  const shownTotal = quote.data || !cart.length ? total : estimateTotal(cart);
 
   // ---- the payment split: Cash for the whole total until the desk changes it ----
   const modeList = useMemo(() => modes.data ?? [], [modes.data]);
@@ -255,7 +258,7 @@ export function BillingPage() {
               {Number(split.due) > 0 ? ` · ${formatMoney(split.due)} due` : ''}
             </p>
             <p className="text-lg font-semibold tabular" aria-live="polite">
-              {formatMoney(total)}
+              {formatMoney(shownTotal)}
             </p>
           </div>
           <Button
@@ -370,7 +373,14 @@ function ProductFinder({ centre, onAdd }: { centre: string; onAdd: (product: Sub
               <Camera size={18} aria-hidden />
             </Button>
           )}
-          <Button type="submit" variant="secondary" className="shrink-0" disabled={scanning || !text.trim()} aria-label="Add code">
+          {/* A phone's keyboard has its own Search key: the button is for a desk's mouse. */}
+          <Button
+            type="submit"
+            variant="secondary"
+            className="shrink-0 max-sm:hidden"
+            disabled={scanning || !text.trim()}
+            aria-label="Add code"
+          >
             <ScanLine size={18} aria-hidden />
           </Button>
         </div>

@@ -7,6 +7,7 @@ import {
   cartUnits,
   defaultMode,
   discountRequest,
+  estimateTotal,
   initialPayments,
   nextMode,
   paymentsRequest,
@@ -38,6 +39,8 @@ describe('the cart', () => {
       [7, 2],
     ]);
     expect(cartUnits(cart)).toBe(3);
+    expect(estimateTotal(cart)).toBe('6897.00');
+    expect(estimateTotal(cart.map((l) => ({ ...l, discount: '97' })))).toBe('6703.00');
   });
 
   it('keeps a quantity at 1 or more, and removes a line only when asked', () => {

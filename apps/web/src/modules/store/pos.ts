@@ -66,6 +66,10 @@ export const discountRequest = (text: string): string => {
 export const cartRequestLines = (cart: readonly CartLine[]) =>
   cart.map((l) => ({ sub_product: l.sub_product, quantity: l.quantity, discount: discountRequest(l.discount) }));
 
+/** The cart at its shelf prices less discounts (what the bar shows until the server's quote answers). */
+export const estimateTotal = (cart: readonly CartLine[]): string =>
+  fromPaise(cart.reduce((n, l) => n + Math.max(0, (toPaise(l.price) ?? 0) * l.quantity - (toPaise(discountRequest(l.discount)) ?? 0)), 0));
+
 /** Units in the cart (the badge over it). */
 export const cartUnits = (cart: readonly CartLine[]) => cart.reduce((n, l) => n + l.quantity, 0);
 
