@@ -343,16 +343,18 @@ describe('store: products, variants, batches, lists, dashboard and reports', () 
       expect(all.json()).toMatchObject({ quantity: 0, state: 'empty', value: '0.00' });
       expect(await batchBooks(t, acme, id)).toEqual({ quantity: 0, moved: 0 });
       const entries = await inOrg(t, acme, (tx) =>
-        queryRows<{ amount: string; payment_mode_id: number | null; category: string }>(
+        queryRows<{ kind: string; direction: string; amount: string; payment_mode_id: number | null; category: string }>(
           tx,
-          sql`select l.amount::text, l.payment_mode_id, c.name as category from ledger_entry l join money_category c on c.id = l.category_id
+          sql`select l.kind, l.direction, l.amount::text, l.payment_mode_id, c.name as category from ledger_entry l join money_category c on c.id = l.category_id
               where l.source_type = 'store_write_off' and l.source_id = ${id} order by l.id`,
         ),
       );
-      expect(entries).toEqual([
-        { amount: '50.00', payment_mode_id: null, category: 'Stock Written Off' },
-        { amount: '150.00', payment_mode_id: null, category: 'Stock Written Off' },
-      ]);
+      // The cost moves from Purchases (where the paid bill put it) to Stock Written Off: no money moves, no cost counted twice.
+      const moved = (amount: string) => [
+        { kind: 'payment', direction: 'out', amount, payment_mode_id: null, category: 'Stock Written Off' },
+        { kind: 'reversal', direction: 'in', amount, payment_mode_id: null, category: 'Purchases' },
+      ];
+      expect(entries).toEqual([...moved('50.00'), ...moved('150.00')]);
       const moves = (await api('GET', `/api/store/stock-movement/?batch=${id}`)).json().results;
       expect(moves.map((m: Body) => [m.kind, m.quantity, m.reason])).toEqual([
         ['write_off', -3, 'Expired'],

@@ -543,17 +543,18 @@ async function expenseCategory(tx: Tx, ctx: Ctx, name: string): Promise<{ id: nu
 
 /**
  * Money back on an expense (a supplier's refund for goods returned): one `reversal` movement in,
- * in the expense category `category`, so the category's expense nets it off.
+ * in the expense category `category`, so the category's expense nets it off. Without a payment
+ * mode it moves cost out of a category rather than money (stock written off leaves Purchases).
  */
-export async function creditExpense(tx: Tx, ctx: Ctx, input: Parameters<typeof payExpense>[2] & { paymentMode: number }): Promise<LedgerRow> {
-  const mode = await activeMode(tx, ctx, input.paymentMode);
+export async function creditExpense(tx: Tx, ctx: Ctx, input: Parameters<typeof payExpense>[2]): Promise<LedgerRow> {
+  const mode = input.paymentMode === null ? null : await activeMode(tx, ctx, input.paymentMode);
   const category = await expenseCategory(tx, ctx, input.category);
   return recordMovement(tx, ctx, {
     kind: 'reversal',
     direction: 'in',
     type: 'expense',
     amount: input.amount,
-    paymentModeId: mode.id,
+    paymentModeId: mode?.id ?? null,
     reference: input.reference,
     date: input.date,
     module: input.module,

@@ -4,9 +4,11 @@
  * Each locks its batch (`lockBatch`), changes stock only through `moveStock` and writes its audit
  * row, in one transaction.
  *
- * A write-off moves no money: its value at cost is posted as an expense in "Stock Written Off"
- * through the money module's `payExpense` with no payment mode (no cash moved), kept in the audit
- * row, and reported by the product-expired report.
+ * A write-off moves no money: the goods were expensed under Purchases when their bill was paid, so
+ * their value at cost moves from Purchases to "Stock Written Off" (an expense there through
+ * `payExpense` and the same off Purchases through `creditExpense`, neither with a payment mode):
+ * the books' total expense stays what was paid, and the loss shows as its own category. The value
+ * is also kept in the audit row and in the product-expired report.
  */
 import { fromPaise, idSchema, paise } from '@arena/contracts';
 import { BATCH_STATES, batchEndpoints, type Batch } from '@arena/contracts/store';
@@ -21,8 +23,8 @@ import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { daysBetween } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
-import { payExpense } from '../money/index.js';
-import { MODULE, nearExpiryDays, WRITE_OFF_CATEGORY, WRITE_OFF_SOURCE } from './constants.js';
+import { creditExpense, payExpense } from '../money/index.js';
+import { MODULE, nearExpiryDays, PURCHASES_CATEGORY, WRITE_OFF_CATEGORY, WRITE_OFF_SOURCE } from './constants.js';
 import { variantLabel } from './product.routes.js';
 import { batch, brand, product, subProduct, supplier } from './schema.js';
 import { lockBatch, moveStock } from './stock.js';
@@ -172,19 +174,19 @@ export async function writeOff(tx: Tx, ctx: Ctx, id: number, input: { quantity?:
   const after = await loadBatch(tx, ctx, id);
   const value = quantity * paise(locked.cost);
   let entry: number | null = null;
-  if (value > 0)
-    entry = (
-      await payExpense(tx, ctx, {
-        category: WRITE_OFF_CATEGORY,
-        amount: fromPaise(value),
-        paymentMode: null,
-        module: MODULE,
-        source: { type: WRITE_OFF_SOURCE, id, label: `${after.label} (${after.batch_no || `batch ${id}`})` },
-        party: after.supplier_name,
-        centreId: locked.centreId,
-        notes: `${quantity} written off: ${input.reason}`,
-      })
-    ).id;
+  if (value > 0) {
+    const posting = {
+      amount: fromPaise(value),
+      paymentMode: null,
+      module: MODULE,
+      source: { type: WRITE_OFF_SOURCE, id, label: `${after.label} (${after.batch_no || `batch ${id}`})` },
+      party: after.supplier_name,
+      centreId: locked.centreId,
+      notes: `${quantity} written off: ${input.reason}`,
+    };
+    entry = (await payExpense(tx, ctx, { ...posting, category: WRITE_OFF_CATEGORY })).id;
+    await creditExpense(tx, ctx, { ...posting, category: PURCHASES_CATEGORY });
+  }
   await audit(tx, ctx, before, after, { write_off: quantity, value: fromPaise(value), reason: input.reason, ledger_entry: entry });
   return after;
 }
