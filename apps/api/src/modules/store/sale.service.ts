@@ -35,7 +35,7 @@ import {
 import { checkActiveStaff, staffNames } from '../staff/index.js';
 import { MODULE, SALE_SOURCE } from './constants.js';
 import { customer, sale, saleLine, salePick } from './schema.js';
-import { lockFefo, moveStock, pickFefo, type LockedBatch, type Pick } from './stock.js';
+import { lockFefo, moveStock, onNegativeStock, pickFefo, type LockedBatch, type Pick } from './stock.js';
 
 interface Variant {
   id: number;
@@ -295,67 +295,65 @@ export async function sellCart(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
   const year = ctx.now.today.slice(0, 4);
   const costOf = (l: PricedLine) => l.picks.reduce((n, p) => n + p.quantity * paise(p.batch.cost), 0);
   const cost = lines.reduce((n, l) => n + costOf(l), 0);
-  const [row] = await tx
-    .insert(sale)
-    .values({
-      organisationId: ctx.organisationId,
-      date: ctx.now.today,
-      centreId,
-      customerId: buyer.id,
-      customerName: buyer.name,
-      customerPhone: buyer.phone,
-      total: built.total,
-      cost: fromPaise(cost),
-      soldBy: input.sold_by,
-      createdBy: ctx.actor.actorId,
-    })
-    .returning({ id: sale.id });
-  const saleLines = await tx
-    .insert(saleLine)
-    .values(
-      lines.map((l, i) => ({
-        organisationId: ctx.organisationId,
-        saleId: row.id,
-        subProductId: l.variant.id,
-        position: i + 1,
-        label: l.variant.label,
-        hsn: l.variant.hsn,
-        quantity: l.quantity,
-        price: l.variant.price,
-        discount: l.discount,
-        gstRate: rateOn(l.variant.gstRates, ctx.now.today) ?? 0,
-        total: built.lines[i].total,
-        cost: fromPaise(costOf(l)),
-      })),
-    )
-    .returning({ id: saleLine.id });
-  await tx.insert(salePick).values(
-    lines.flatMap((l, i) =>
-      l.picks.map((p) => ({
-        organisationId: ctx.organisationId,
-        saleLineId: saleLines[i].id,
-        batchId: p.batch.id,
-        quantity: p.quantity,
-        cost: p.batch.cost,
-      })),
-    ),
+  // The sale, its lines, the batches each took and the stock movements: one statement (the batch's CHECK the last guard).
+  const org = ctx.organisationId;
+  const lineRows = lines.map((l, i) => ({
+    position: i + 1,
+    sub_product_id: l.variant.id,
+    label: l.variant.label,
+    hsn: l.variant.hsn,
+    quantity: l.quantity,
+    price: l.variant.price,
+    discount: l.discount,
+    gst_rate: rateOn(l.variant.gstRates, ctx.now.today) ?? 0,
+    total: built.lines[i].total,
+    cost: fromPaise(costOf(l)),
+  }));
+  const pickRows = lines.flatMap((l, i) =>
+    l.picks.map((p, k) => ({
+      position: i + 1,
+      ord: k,
+      sub_product_id: l.variant.id,
+      batch_id: p.batch.id,
+      quantity: p.quantity,
+      cost: p.batch.cost,
+    })),
   );
-  await moveStock(
+  const [row] = await queryRows<{ id: string | number }>(
     tx,
-    ctx,
-    lines.flatMap((l) =>
-      l.picks.map((p) => ({
-        batchId: p.batch.id,
-        subProductId: l.variant.id,
-        centreId,
-        kind: 'sale' as const,
-        quantity: -p.quantity,
-        saleId: row.id,
-      })),
-    ),
-  );
+    sql`with s as (
+          insert into store_sale (organisation_id, date, centre_id, customer_id, customer_name, customer_phone, total, cost, sold_by, created_by)
+          values (${org}, ${ctx.now.today}, ${centreId}, ${buyer.id}, ${buyer.name}, ${buyer.phone}, ${built.total}, ${fromPaise(cost)},
+                  ${input.sold_by}, ${ctx.actor.actorId})
+          returning id),
+        x as (select * from jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) as x (position int, sub_product_id bigint, label text,
+                hsn text, quantity int, price numeric, discount numeric, gst_rate int, total numeric, cost numeric)),
+        p as (select * from jsonb_to_recordset(${JSON.stringify(pickRows)}::jsonb) as p (position int, ord int, sub_product_id bigint, batch_id bigint,
+                quantity int, cost numeric)),
+        l as (
+          insert into store_sale_line (organisation_id, sale_id, sub_product_id, position, label, hsn, quantity, price, discount, gst_rate, total, cost)
+          select ${org}::bigint, s.id, x.sub_product_id, x.position, x.label, x.hsn, x.quantity, x.price, x.discount, x.gst_rate, x.total, x.cost
+          from s, x
+          returning id, position),
+        pk as (
+          insert into store_sale_pick (organisation_id, sale_line_id, batch_id, quantity, cost)
+          select ${org}::bigint, l.id, p.batch_id, p.quantity, p.cost from l join p on p.position = l.position order by p.position, p.ord
+          returning id),
+        upd as (
+          update store_batch b set quantity = b.quantity - t.q, updated_at = now()
+          from (select batch_id, sum(quantity)::int as q from p group by batch_id) t
+          where b.organisation_id = ${org}::bigint and b.id = t.batch_id
+          returning b.id),
+        mv as (
+          insert into store_movement (organisation_id, batch_id, sub_product_id, centre_id, kind, quantity, sale_id, date, created_by)
+          select ${org}::bigint, p.batch_id, p.sub_product_id, ${centreId}::bigint, 'sale', -p.quantity, s.id, ${ctx.now.today}::date,
+                 ${ctx.actor.actorId}::bigint
+          from s, p
+          returning id)
+        select s.id, (select count(*) from pk) + (select count(*) from upd) + (select count(*) from mv) as written from s`,
+  ).catch(onNegativeStock('lines'));
   const pending = await sell(tx, ctx, {
-    source: { type: SALE_SOURCE, id: row.id, number: { series: `store_sale:${year}`, prefix: `POS-${year}-`, digits: 6 } },
+    source: { type: SALE_SOURCE, id: Number(row.id), number: { series: `store_sale:${year}`, prefix: `POS-${year}-`, digits: 6 } },
     buyer: { name: buyer.name, phone: buyer.phone, email: buyer.email },
     lines: items,
     payments: input.payments.map((p) => ({ amount: p.amount, paymentMode: p.payment_mode, reference: p.reference })),
@@ -376,7 +374,7 @@ export async function sellCart(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
   });
   // The last statement (the counters' locks are held from here to the commit). The movements name the sale through `sale_id`.
   await numberSales(tx, ctx, [pending]);
-  return row.id;
+  return Number(row.id);
 }
 
 /** Units back from the customer: into the batches they came from, a credit note, money back beyond what the sale now charges. */
