@@ -20,6 +20,7 @@ import { centre } from '../administrator/index.js';
 import { staffNames } from '../staff/index.js';
 import { MODULE } from './constants.js';
 import { collectSale, sellCart, loadSale, quoteCart, returnSale, saleHeadJson } from './sale.service.js';
+import { variantLabel } from './product.routes.js';
 import { customer, sale, saleLine } from './schema.js';
 
 const tags = ['store_sale'];
@@ -59,7 +60,7 @@ export async function variantByCode(tx: Tx, ctx: Ctx, code: string, centreId: nu
     brand_name: brand,
     category_name: String(r.category_name),
     name: String(r.name),
-    label: `${brand && !productName.toLowerCase().startsWith(brand.toLowerCase()) ? `${brand} ` : ''}${productName}, ${String(r.name)}`,
+    label: variantLabel(brand, productName, String(r.name)),
     sku: String(r.sku),
     barcode: String(r.barcode),
     mrp: Number(r.mrp).toFixed(2),

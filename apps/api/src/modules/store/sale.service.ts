@@ -34,6 +34,7 @@ import {
 } from '../money/index.js';
 import { checkActiveStaff, staffNames } from '../staff/index.js';
 import { MODULE, SALE_SOURCE } from './constants.js';
+import { variantLabel } from './product.routes.js';
 import { customer, sale, saleLine, salePick } from './schema.js';
 import { lockFefo, moveStock, onNegativeStock, pickFefo, type LockedBatch, type Pick } from './stock.js';
 
@@ -76,7 +77,7 @@ async function variantsOf(tx: Tx, ctx: Ctx, ids: readonly number[]): Promise<Map
       {
         id: Number(r.id),
         name: r.name,
-        label: `${r.brand_name && !r.product_name.toLowerCase().startsWith(r.brand_name.toLowerCase()) ? `${r.brand_name} ` : ''}${r.product_name}, ${r.name}`,
+        label: variantLabel(r.brand_name ?? '', r.product_name, r.name),
         hsn: r.hsn,
         gstRates: typeof r.gst_rates === 'string' ? (JSON.parse(r.gst_rates) as GstRatePeriod[]) : r.gst_rates,
         price: r.price,

@@ -247,7 +247,8 @@ export async function seedStore(tx: Tx, ctx: Ctx): Promise<DemoHistory> {
         .insert(product)
         .values({
           organisationId: org,
-          name: `${x.brand} ${x.name}`,
+          // "Optimum Nutrition Gold Standard 100% Whey"; a name that starts with its brand ("Red Bull Energy Drink") as it is.
+          name: x.name.startsWith(x.brand) ? x.name : `${x.brand} ${x.name}`,
           brandId: brandId.get(x.brand)!,
           categoryId: c.id,
           subCategoryId: subs.find((s) => s.name === x.sub)!.id,
