@@ -1,6 +1,6 @@
 /**
  * The store's demo data: forty products of five categories from brands sold in India, with
- * variants by flavour and size; three suppliers and their bills (the batches, with expiries); and
+ * variants by flavour and size (sold by the piece: a tub, a can, a pair); three suppliers and their bills (the batches, with expiries); and
  * three months of counter sales to walk-ins and members, each through the checkout (FEFO, GST
  * invoice, receipts) on its own day. Two batches are near expiry, one has expired unsold, and two
  * variants are below their reorder level.
@@ -36,46 +36,46 @@ const CATEGORIES: Record<string, { description: string; subs: string[]; products
     description: 'Whey, isolate and plant protein',
     subs: ['Whey', 'Isolate', 'Plant protein'],
     products: [
-      p('Biozyme Performance Whey', 'MuscleBlaze', 'Whey', '2106', 18, 'kg', true, 6, [
+      p('Biozyme Performance Whey', 'MuscleBlaze', 'Whey', '2106', 18, 'piece', true, 6, [
         ['Rich Chocolate, 1 kg', 3299, 2999],
         ['Rich Chocolate, 2 kg', 5999, 5499],
         ['Café Mocha, 1 kg', 3299, 2999],
       ]),
-      p('Gold Standard 100% Whey', 'Optimum Nutrition', 'Whey', '2106', 18, 'kg', true, 4, [
+      p('Gold Standard 100% Whey', 'Optimum Nutrition', 'Whey', '2106', 18, 'piece', true, 4, [
         ['Double Rich Chocolate, 907 g', 3999, 3799],
         ['Double Rich Chocolate, 2 kg', 7599, 7199],
         ['Vanilla Ice Cream, 907 g', 3999, 3799],
       ]),
-      p('Impact Whey Protein', 'Myprotein', 'Whey', '2106', 18, 'kg', true, 4, [
+      p('Impact Whey Protein', 'Myprotein', 'Whey', '2106', 18, 'piece', true, 4, [
         ['Chocolate Smooth, 1 kg', 3549, 3199],
         ['Salted Caramel, 1 kg', 3549, 3199],
       ]),
-      p('Raw Whey Protein', 'AS-IT-IS', 'Whey', '2106', 18, 'kg', true, 4, [['Unflavoured, 1 kg', 2299, 1999]]),
-      p('Whey Protein 100%', 'Avvatar', 'Whey', '2106', 18, 'kg', true, 4, [
+      p('Raw Whey Protein', 'AS-IT-IS', 'Whey', '2106', 18, 'piece', true, 4, [['Unflavoured, 1 kg', 2299, 1999]]),
+      p('Whey Protein 100%', 'Avvatar', 'Whey', '2106', 18, 'piece', true, 4, [
         ['Malai Kulfi, 1 kg', 2999, 2799],
         ['Belgian Chocolate, 1 kg', 2999, 2799],
       ]),
-      p('ISO-100 Hydrolyzed', 'Dymatize', 'Isolate', '2106', 18, 'kg', true, 2, [['Gourmet Chocolate, 1.4 kg', 9499, 8999]]),
-      p('Iso Zero Isolate', 'MuscleBlaze', 'Isolate', '2106', 18, 'kg', true, 2, [['Cookies & Cream, 1 kg', 3999, 3699]]),
-      p('Plant Protein', 'OZiva', 'Plant protein', '2106', 18, 'g', true, 2, [['Chocolate, 500 g', 1699, 1499]]),
-      p('Whey Protein Concentrate', 'Nakpro', 'Whey', '2106', 18, 'kg', true, 3, [['Kesar Badam, 1 kg', 2599, 1899]]),
-      p('Mass Gainer XXL', 'MuscleBlaze', 'Whey', '2106', 18, 'kg', true, 2, [['Chocolate, 3 kg', 3299, 2899]]),
+      p('ISO-100 Hydrolyzed', 'Dymatize', 'Isolate', '2106', 18, 'piece', true, 2, [['Gourmet Chocolate, 1.4 kg', 9499, 8999]]),
+      p('Iso Zero Isolate', 'MuscleBlaze', 'Isolate', '2106', 18, 'piece', true, 2, [['Cookies & Cream, 1 kg', 3999, 3699]]),
+      p('Plant Protein', 'OZiva', 'Plant protein', '2106', 18, 'piece', true, 2, [['Chocolate, 500 g', 1699, 1499]]),
+      p('Whey Protein Concentrate', 'Nakpro', 'Whey', '2106', 18, 'piece', true, 3, [['Kesar Badam, 1 kg', 2599, 1899]]),
+      p('Mass Gainer XXL', 'MuscleBlaze', 'Whey', '2106', 18, 'piece', true, 2, [['Chocolate, 3 kg', 3299, 2899]]),
     ],
   },
   'Creatine & Pre-workout': {
     description: 'Creatine, pre-workout and amino acids',
     subs: ['Creatine', 'Pre-workout', 'Amino acids'],
     products: [
-      p('Creatine Monohydrate', 'MuscleBlaze', 'Creatine', '2106', 18, 'g', true, 5, [
+      p('Creatine Monohydrate', 'MuscleBlaze', 'Creatine', '2106', 18, 'piece', true, 5, [
         ['Unflavoured, 250 g', 999, 849],
         ['Unflavoured, 100 g', 499, 449],
       ]),
-      p('Micronized Creatine Powder', 'Optimum Nutrition', 'Creatine', '2106', 18, 'g', true, 3, [['Unflavoured, 250 g', 1799, 1699]]),
-      p('Creatine Monohydrate', 'AS-IT-IS', 'Creatine', '2106', 18, 'g', true, 3, [['Unflavoured, 250 g', 899, 749]]),
-      p('C4 Original Pre-workout', 'Cellucor', 'Pre-workout', '2106', 18, 'g', true, 2, [['Fruit Punch, 195 g', 2999, 2699]]),
-      p('Pre Workout 200', 'MuscleBlaze', 'Pre-workout', '2106', 18, 'g', true, 2, [['Green Apple, 100 g', 1099, 949]]),
-      p('BCAA Pro', 'MuscleBlaze', 'Amino acids', '2106', 18, 'g', true, 3, [['Watermelon, 250 g', 1399, 1199]]),
-      p('Amino Energy', 'Optimum Nutrition', 'Amino acids', '2106', 18, 'g', true, 2, [['Blue Raspberry, 270 g', 2499, 2299]]),
+      p('Micronized Creatine Powder', 'Optimum Nutrition', 'Creatine', '2106', 18, 'piece', true, 3, [['Unflavoured, 250 g', 1799, 1699]]),
+      p('Creatine Monohydrate', 'AS-IT-IS', 'Creatine', '2106', 18, 'piece', true, 3, [['Unflavoured, 250 g', 899, 749]]),
+      p('C4 Original Pre-workout', 'Cellucor', 'Pre-workout', '2106', 18, 'piece', true, 2, [['Fruit Punch, 195 g', 2999, 2699]]),
+      p('Pre Workout 200', 'MuscleBlaze', 'Pre-workout', '2106', 18, 'piece', true, 2, [['Green Apple, 100 g', 1099, 949]]),
+      p('BCAA Pro', 'MuscleBlaze', 'Amino acids', '2106', 18, 'piece', true, 3, [['Watermelon, 250 g', 1399, 1199]]),
+      p('Amino Energy', 'Optimum Nutrition', 'Amino acids', '2106', 18, 'piece', true, 2, [['Blue Raspberry, 270 g', 2499, 2299]]),
       p('Fish Oil Omega 3', 'MuscleBlaze', 'Amino acids', '2106', 18, 'piece', true, 4, [['60 softgels', 799, 649]]),
     ],
   },
@@ -123,13 +123,13 @@ const CATEGORIES: Record<string, { description: string; subs: string[]; products
     description: 'Energy drinks, electrolytes and protein bars',
     subs: ['Energy drinks', 'Electrolytes', 'Bars'],
     products: [
-      p('Red Bull Energy Drink', 'Red Bull', 'Energy drinks', '2202', 40, 'ml', true, 24, [
+      p('Red Bull Energy Drink', 'Red Bull', 'Energy drinks', '2202', 40, 'piece', true, 24, [
         ['250 ml can', 125, 125],
         ['350 ml can', 175, 175],
       ]),
-      p('Monster Energy', 'Monster', 'Energy drinks', '2202', 40, 'ml', true, 24, [['Original, 350 ml can', 125, 125]]),
-      p('Sting Energy Drink', 'Sting', 'Energy drinks', '2202', 40, 'ml', true, 24, [['Berry Blast, 250 ml', 20, 20]]),
-      p('Gatorade Sports Drink', 'Gatorade', 'Electrolytes', '2202', 40, 'ml', true, 24, [
+      p('Monster Energy', 'Monster', 'Energy drinks', '2202', 40, 'piece', true, 24, [['Original, 350 ml can', 125, 125]]),
+      p('Sting Energy Drink', 'Sting', 'Energy drinks', '2202', 40, 'piece', true, 24, [['Berry Blast, 250 ml', 20, 20]]),
+      p('Gatorade Sports Drink', 'Gatorade', 'Electrolytes', '2202', 40, 'piece', true, 24, [
         ['Orange, 500 ml', 50, 50],
         ['Blue Bolt, 500 ml', 50, 50],
       ]),
@@ -137,7 +137,7 @@ const CATEGORIES: Record<string, { description: string; subs: string[]; products
         ['Orange, 20 tablets', 450, 399],
         ['Lemon, 20 tablets', 450, 399],
       ]),
-      p('Protein Bar', 'RiteBite Max Protein', 'Bars', '1806', 5, 'g', true, 20, [['Choco Almond, 67 g', 100, 100]]),
+      p('Protein Bar', 'RiteBite Max Protein', 'Bars', '1806', 5, 'piece', true, 20, [['Choco Almond, 67 g', 100, 100]]),
     ],
   },
 };
