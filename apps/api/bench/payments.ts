@@ -12,7 +12,6 @@
  * Alone: `npx tsx --conditions=source bench/payments.ts` (from apps/api).
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,6 +28,7 @@ import { organisation } from '../src/platform/db/schema.js';
 import { organisationCreated, registerModules } from '../src/platform/module.js';
 import { systemCtx } from '../src/platform/request-context.js';
 import { sql } from 'drizzle-orm';
+import { p99, shooter, type Shot } from './shots.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const COUNT = Number(process.env.BENCH_PAYMENT_ORDERS ?? 2000);
@@ -36,48 +36,9 @@ const CONCURRENCY = Number(process.env.BENCH_PAYMENT_CONCURRENCY ?? 50);
 const STORM_ORDERS = 200;
 const REPLAYS = 10;
 
-interface Shot {
-  ms: number;
-  status: number;
-  body: string;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-function post(port: number, url: string, host: string, body: string, headers: Record<string, string> = {}): Promise<Shot> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path: url, method: 'POST', agent, headers: { host, 'content-type': 'application/json', ...headers } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Runs the shots with `CONCURRENCY` in flight; answers them and the wall time. */
-async function fire(shots: (() => Promise<Shot>)[]): Promise<{ results: Shot[]; seconds: number }> {
-  const results: Shot[] = new Array(shots.length);
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, shots.length) }, async () => {
-      while (next < shots.length) {
-        const i = next++;
-        results[i] = await shots[i]();
-      }
-    }),
-  );
-  return { results, seconds: (performance.now() - started) / 1000 };
-}
-
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.99)] ?? 0;
+const { request, fire, close: closeAgent } = shooter(CONCURRENCY);
+const post = (port: number, url: string, host: string, body: string, headers: Record<string, string> = {}) =>
+  request(port, 'POST', url, { host, 'content-type': 'application/json', ...headers }, body);
 
 export async function runPaymentsBench(): Promise<void> {
   const name = `arena_bench_payments_${Date.now()}`;
@@ -208,7 +169,7 @@ export async function runPaymentsBench(): Promise<void> {
     );
   } finally {
     for (const close of closers.reverse()) await close().catch(() => {});
-    agent.destroy();
+    closeAgent();
     await handle.close();
     if (!process.env.BENCH_KEEP) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

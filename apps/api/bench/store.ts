@@ -12,13 +12,13 @@
  * Alone: `npx tsx --conditions=source bench/store.ts` (from apps/api).
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
+import { p99, shooter, type Shot } from './shots.js';
 import { buildApp } from '../src/app.js';
 import { MODULE_MANIFESTS } from '../src/modules/manifests.js';
 import { loadConfig } from '../src/platform/config.js';
@@ -37,44 +37,7 @@ const VARIANTS = 20_000;
 const SELLING = 300;
 const LIST_SHOTS = Number(process.env.BENCH_STORE_LIST_SHOTS ?? 1500);
 
-interface Shot {
-  ms: number;
-  status: number;
-  body: string;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-function request(port: number, method: string, url: string, headers: Record<string, string>, body?: string): Promise<Shot> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: url, method, agent, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function fire(shots: (() => Promise<Shot>)[]): Promise<{ results: Shot[]; seconds: number }> {
-  const results: Shot[] = new Array(shots.length);
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, shots.length) }, async () => {
-      while (next < shots.length) {
-        const i = next++;
-        results[i] = await shots[i]();
-      }
-    }),
-  );
-  return { results, seconds: (performance.now() - started) / 1000 };
-}
-
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.99)] ?? 0;
+const { request, fire, close: closeAgent } = shooter(CONCURRENCY);
 /** A deterministic 0…1 sequence. */
 const rnd = (n: number) => {
   const x = Math.sin(n * 9301 + 49297) * 233280;
@@ -285,7 +248,7 @@ export async function runStoreBench(): Promise<void> {
     console.log(`checkout after the load: batches below zero ${check.negative}`);
   } finally {
     for (const close of closers.reverse()) await close().catch(() => {});
-    agent.destroy();
+    closeAgent();
     await handle.close();
     if (!process.env.BENCH_KEEP) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

@@ -163,7 +163,7 @@ export async function quoteCart(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise
   const ids = [...new Set(input.lines.map((l) => l.sub_product))];
   const variants = await variantsOf(tx, ctx, ids);
   checkVariants(input, variants);
-  const batches = await readFefo(tx, ctx, centreId, ids);
+  const batches = await lockFefo(tx, ctx, centreId, ids, false);
   const lines = pickLines(input, variants, batches, ctx.now.today);
   const seller = await sellerFor(tx, ctx, centreId);
   const { built } = priceSale(
@@ -195,36 +195,6 @@ export async function quoteCart(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise
     round_off: built.roundOff,
     total: built.total,
   };
-}
-
-/** The FEFO batches without locking (a quote). */
-async function readFefo(tx: Tx, ctx: Ctx, centreId: number, ids: readonly number[]): Promise<LockedBatch[]> {
-  const rows = await queryRows<{
-    id: string | number;
-    sub_product_id: string | number;
-    centre_id: string | number;
-    batch_no: string;
-    expiry_date: string | null;
-    received_on: string;
-    quantity: number;
-    cost: string;
-  }>(
-    tx,
-    sql`select id, sub_product_id, centre_id, batch_no, expiry_date::text, received_on::text, quantity, cost::text from store_batch
-        where organisation_id = ${ctx.organisationId} and centre_id = ${centreId} and sub_product_id = any(${`{${ids.join(',')}}`}::bigint[])
-          and quantity > 0
-        order by sub_product_id, expiry_date asc nulls last, received_on, id`,
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    subProductId: Number(r.sub_product_id),
-    centreId: Number(r.centre_id),
-    batchNo: r.batch_no,
-    expiryDate: r.expiry_date,
-    receivedOn: r.received_on,
-    quantity: Number(r.quantity),
-    cost: r.cost,
-  }));
 }
 
 /** The buyer of a sale: a saved customer, a walk-in by phone (found or saved), or an unnamed walk-in. */

@@ -97,9 +97,10 @@ export interface LockedBatch {
 /**
  * The batches of the variants at a centre that hold stock, locked for this transaction, in FEFO
  * order: the earliest expiry first (no expiry last), then the oldest received. Expired ones are
- * included (flagged by the caller against today), so a refusal can say why.
+ * included (flagged by the caller against today), so a refusal can say why. `lock: false` reads
+ * them without locking (a quote).
  */
-export async function lockFefo(tx: Tx, ctx: Ctx, centreId: number, subProductIds: readonly number[]): Promise<LockedBatch[]> {
+export async function lockFefo(tx: Tx, ctx: Ctx, centreId: number, subProductIds: readonly number[], lock = true): Promise<LockedBatch[]> {
   if (!subProductIds.length) return [];
   const rows = await queryRows<{
     id: string | number;
@@ -117,7 +118,7 @@ export async function lockFefo(tx: Tx, ctx: Ctx, centreId: number, subProductIds
         where organisation_id = ${ctx.organisationId} and centre_id = ${centreId}
           and sub_product_id = any(${`{${subProductIds.join(',')}}`}::bigint[]) and quantity > 0
         order by sub_product_id, expiry_date asc nulls last, received_on, id
-        for update`,
+        ${lock ? sql`for update` : sql``}`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
