@@ -355,7 +355,7 @@ describe('invoice documents', () => {
       queryRows<{ id: number }>(
         tx,
         sql`insert into invoice (organisation_id, kind, number, date, module, source_type, source_id, seller, taxable_value, total)
-            values (${orgId}, 'invoice', 'INV/TEST/1', ${today()}, 'Store Management', 'store_sale', 1,
+            values (${orgId}, 'invoice', 'INV/TEST/1', ${today()}, 'Staff Management', 'test_document', 1,
                     '{"name":"Demo","address":"","gstin":"","state":"","phone":"","email":""}'::jsonb, 100, 100) returning id`,
       ),
     );
@@ -484,6 +484,9 @@ describe('a new organisation', () => {
       'Maintenance',
       'Marketing',
       'Other',
+      // Store Management's: suppliers' bills, and stock written off at cost.
+      'Purchases',
+      'Stock Written Off',
     ]);
     expect(books.series).toEqual([
       { name: `CN:${fy()}`, last_value: '0' },

@@ -200,6 +200,8 @@ const rnd = (n: number) => {
 };
 
 export async function seedStore(tx: Tx, ctx: Ctx): Promise<DemoHistory> {
+  // The demo club runs the store; the other demo organisations start it empty (as bookings and members do).
+  if (ctx.organisation.subdomain !== 'demo') return { steps: [] };
   const org = ctx.organisationId;
   const [firstCentre] = await tx
     .select({ id: centre.id })
