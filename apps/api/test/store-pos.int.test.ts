@@ -139,6 +139,12 @@ describe('store: purchases and the point of sale', () => {
     );
     expect(inv).toEqual({ taxable_value: '3000.00', cgst: '270.00', sgst: '270.00' });
     expect(await batchBooks(t, acme, soon.lines[0].batch)).toEqual({ quantity: 0, moved: 0 });
+    // The movements name the sale by its number.
+    const moves = (await get(`/api/store/stock-movement/?batch=${soon.lines[0].batch}`)).json().results;
+    expect(moves.map((m: { kind: string; reference: string }) => [m.kind, m.reference])).toEqual([
+      ['sale', s.number],
+      ['purchase', expect.stringContaining('bill')],
+    ]);
     expect(await batchBooks(t, acme, late.lines[0].batch)).toEqual({ quantity: 4, moved: 4 });
 
     // 4 sellable left and 4 expired: asking for 5 is refused on the line, and nothing is written.

@@ -27,7 +27,7 @@ import { centre } from '../administrator/index.js';
 import { batchFields, batchFrom, batchJson, type BatchJoin } from './batch.routes.js';
 import { MODULE, nearExpiryDays } from './constants.js';
 import { subProductFields, subProductFrom, variantLabel } from './product.routes.js';
-import { batch, brand, category, movement, product, subProduct } from './schema.js';
+import { batch, brand, category, movement, product, sale, subProduct } from './schema.js';
 import { figuresCentre, readFiguresCentre, stockFigures } from './stock-figures.js';
 
 const tags = ['store_stock'];
@@ -44,6 +44,7 @@ type MovementJoin = {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  saleNumber: string | null;
 };
 
 const movementFields = {
@@ -56,6 +57,7 @@ const movementFields = {
   firstName: appUser.firstName,
   lastName: appUser.lastName,
   email: appUser.email,
+  saleNumber: sale.number,
 };
 
 const movementFrom = (tx: Tx, fields: Parameters<typeof tx.select>[0]) =>
@@ -68,6 +70,8 @@ const movementFrom = (tx: Tx, fields: Parameters<typeof tx.select>[0]) =>
     .leftJoin(brand, and(eq(brand.organisationId, product.organisationId), eq(brand.id, product.brandId)))
     .innerJoin(centre, and(eq(centre.organisationId, movement.organisationId), eq(centre.id, movement.centreId)))
     .leftJoin(appUser, eq(appUser.id, movement.createdBy))
+    // A sale's movements name it by its number (given with its invoice, after they were written).
+    .leftJoin(sale, and(eq(sale.organisationId, movement.organisationId), eq(sale.id, movement.saleId)))
     .$dynamic();
 
 function movementJson(j: MovementJoin): StockMovement {
@@ -84,7 +88,7 @@ function movementJson(j: MovementJoin): StockMovement {
     centre: r.centreId,
     centre_name: j.centreName,
     reason: r.reason,
-    reference: r.reference,
+    reference: r.reference || j.saleNumber || '',
     by: name || j.email || '',
     at: (r.createdAt instanceof Date ? r.createdAt : new Date(r.createdAt)).toISOString(),
   };
@@ -94,7 +98,16 @@ const movementList: ListDefinition<MovementJoin, StockMovement> = {
   from: movementFrom as never,
   fields: movementFields,
   where: (ctx) => eq(movement.organisationId, ctx.organisationId),
-  search: [product.name, subProduct.name, subProduct.sku, subProduct.barcode, movement.reference, movement.reason, batch.batchNo],
+  search: [
+    product.name,
+    subProduct.name,
+    subProduct.sku,
+    subProduct.barcode,
+    movement.reference,
+    sale.number,
+    movement.reason,
+    batch.batchNo,
+  ],
   filters: {
     sub_product: { schema: idSchema, where: (v: number) => eq(movement.subProductId, v), label: 'Variant' },
     batch: { schema: idSchema, where: (v: number) => eq(movement.batchId, v), label: 'Batch' },
