@@ -8,10 +8,10 @@ test('the front desk sees only the menu of its modules and is refused another mo
   await expect(page.getByRole('button', { name: 'User menu: Ravi' })).toContainText('Front Desk');
   await page.getByRole('button', { name: 'Toggle sidebar' }).click();
   const menu = mainMenu(page);
-  for (const allowed of ['All Members', 'Membership', 'Booking', 'CRM Management', 'Reports', 'Settings']) {
+  for (const allowed of ['All Members', 'Membership', 'Booking', 'CRM Management', 'Store', 'Reports', 'Settings']) {
     await expect(menu.getByText(allowed, { exact: true }).first()).toBeVisible();
   }
-  for (const refused of ['Administrator', 'Store', 'Staff Management', 'Income/Expenses', 'Accounts']) {
+  for (const refused of ['Administrator', 'Staff Management', 'Income/Expenses', 'Accounts']) {
     await expect(menu.getByText(refused, { exact: true })).toHaveCount(0);
   }
   // No main dashboard (Administrator Management); the page it landed on is the current menu entry.
@@ -23,7 +23,7 @@ test('the front desk sees only the menu of its modules and is refused another mo
   await expect(page.getByText('Administrator Management')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
 
-  await page.goto('/store/products');
+  await page.goto('/income-expense');
   await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
 
   // An allowed module's screen opens, with its data.

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { ean13Modules } from '../src/modules/store/ean13';
 import { apiAs, DESK, signIn } from './support';
 
-/** The demo store's first variant (seed: `890` + the demo organisation's id 001 + 000001 + check digit). */
-const BARCODE = '8900010000019';
+/** The demo store's first variant (seed: `890100` + 000001 + check digit). */
+const BARCODE = '8901000000019';
 
 /**
  * A camera pointed at the product: Chromium's fake camera plays this Y4M, a 640×480 frame with the

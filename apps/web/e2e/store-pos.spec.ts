@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { apiAs, DESK, PORT, signIn } from './support';
+import { apiAs, DESK, signIn } from './support';
 
 /** An EAN-13 with its check digit, from 12 digits. */
 function ean13(first12: string): string {
@@ -15,7 +15,7 @@ interface OnShelf {
 
 /**
  * Two products of the demo store with units to sell in Main Centre, found as the scanner finds
- * them: the demo variants' barcodes are EAN-13s `890` + the organisation's id (3 digits) + a
+ * them: the demo variants' barcodes are EAN-13s `890100` + a
  * running number (6 digits) + the check digit (apps/api/src/modules/store/seed.ts), each read back
  * through the scan endpoint with its stock at the centre.
  */
@@ -23,13 +23,9 @@ async function findOnShelf(page: Page): Promise<OnShelf> {
   const desk = await apiAs(page, DESK);
   const centres = (await desk.get('/administrator/centre/dropdown/')).results as { id: number; name: string }[];
   const centre = (centres.find((c) => c.name === 'Main Centre') ?? centres[0]).id;
-  const me = await (
-    await page.request.post(`http://127.0.0.1:${PORT}/api/accounts/login/`, { headers: { Host: `demo.localhost:${PORT}` }, data: DESK })
-  ).json();
-  const org = String(me.user.organisation.id % 1000).padStart(3, '0');
   const products: OnShelf['products'] = [];
   for (let n = 1; n <= 20 && products.length < 2; n++) {
-    const barcode = ean13(`890${org}${String(n).padStart(6, '0')}`);
+    const barcode = ean13(`890100${String(n).padStart(6, '0')}`);
     const found = await desk.get(`/store/shopping-cart/scan/?code=${barcode}&centre=${centre}`);
     if (found.id && found.sellable >= 3) products.push({ barcode, label: found.label, price: found.price });
   }

@@ -272,7 +272,7 @@ export async function seedStore(tx: Tx, ctx: Ctx): Promise<DemoHistory> {
               .replace(/[^A-Za-z]/g, '')
               .slice(0, 3)
               .toUpperCase()}-${String(++barcode).padStart(4, '0')}`,
-            barcode: ean13(`890${String(org % 1000).padStart(3, '0')}${String(barcode).padStart(6, '0')}`),
+            barcode: ean13(`890100${String(barcode).padStart(6, '0')}`),
             mrp: mrp.toFixed(2),
             price: price.toFixed(2),
             cost: (price * 0.62).toFixed(2),
