@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ean13Modules } from '../src/modules/store/ean13';
-import { apiAs, DESK, signIn } from './support';
+import { apiAs, DESK, OWNER, signIn } from './support';
 
-/** The demo store's first variant (seed: `890100` + 000001 + check digit). */
-const BARCODE = '8901000000019';
+/** A product of the journey's own (made below when the store lacks it): its EAN-13. */
+const BARCODE = '8901999999998';
 
 /**
  * A camera pointed at the product: Chromium's fake camera plays this Y4M, a 640×480 frame with the
@@ -44,6 +44,16 @@ test.use({
 });
 
 test('the desk points the camera at a barcode and the product lands in the cart', async ({ page }) => {
+  const owner = await apiAs(page, OWNER);
+  const category = (await owner.get('/store/category/dropdown/')).results[0].id as number;
+  // Made once (a second run finds it: the barcode is unique in the organisation).
+  await owner.post('/store/product/', {
+    name: 'Camera Test Shaker',
+    category,
+    hsn: '3924',
+    gst_rate: 18,
+    variants: [{ name: 'Black, 600 ml', barcode: BARCODE, mrp: '349.00', price: '299.00' }],
+  });
   const desk = await apiAs(page, DESK);
   const product = await desk.get(`/store/shopping-cart/scan/?code=${BARCODE}`);
   expect(product.label, 'the demo store has this barcode').toBeTruthy();
