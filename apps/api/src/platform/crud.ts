@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { record } from './audit.js';
 import type { Tx } from './db/client.js';
-import { notFound, onUnique, type UniqueMeaning } from './errors.js';
+import { conflict, notFound, onUnique, type UniqueMeaning } from './errors.js';
 import type { ExportColumn } from './export.js';
 import { listRoute, type Filters, type ListDefinition } from './list.js';
 import { configOf, schemaOf } from './route.js';
@@ -65,6 +65,23 @@ export interface CrudDefinition<Input extends z.ZodObject, Row extends Record<st
    * first variants of a product sent with it (on create `before` is undefined).
    */
   afterWrite?(tx: Tx, ctx: Ctx, change: { id: number; input: Partial<z.output<Input>>; before?: Out }): Promise<void>;
+}
+
+/** A route of `prefix/:id/` (retrieve, update, delete) rather than the list or the dropdown. */
+export const isItemRoute = (url: string | undefined): boolean => !!url?.endsWith('/:id/');
+
+/**
+ * Refuses a DELETE of a row that others still need with a 409 saying why (and what to do
+ * instead), before registerCrud's handler runs in the same scope; the foreign keys remain the
+ * guarantee. A row of another organisation is never "in use" here, so its route answers 404.
+ */
+export function refuseDeleteInUse(scope: FastifyInstance, inUse: (tx: Tx, ctx: Ctx, id: number) => Promise<string | null>): void {
+  scope.addHook('preHandler', async (request) => {
+    if (request.method !== 'DELETE' || !isItemRoute(request.routeOptions.url)) return;
+    const id = (request.params as { id: number }).id;
+    const message = await inTenant(request, (tx, ctx) => inUse(tx, ctx, id));
+    if (message) throw conflict(message);
+  });
 }
 
 /** The Status column of a lookup's export, as the screens show it. */

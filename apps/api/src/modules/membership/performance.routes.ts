@@ -19,7 +19,7 @@ import {
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { record } from '../../platform/audit.js';
-import { registerCrud, statusColumn } from '../../platform/crud.js';
+import { refuseDeleteInUse, registerCrud, statusColumn } from '../../platform/crud.js';
 import type { Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { activeFilter, listRoute, showName, type ListDefinition } from '../../platform/list.js';
@@ -30,7 +30,6 @@ import { rowToJson } from '../../platform/serialize.js';
 import { displayDate } from '../../platform/time.js';
 import { showMember } from './attendance.service.js';
 import { MODULE, tags } from './constants.js';
-import { refuseDeleteInUse } from './plan.routes.js';
 import { member, memberPerformance, performanceCategory, performanceItem } from './schema.js';
 
 type MemberPerformanceInput = z.output<typeof memberPerformanceInputSchema>;

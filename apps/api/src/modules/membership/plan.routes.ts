@@ -21,9 +21,9 @@ import {
 } from '@arena/contracts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { registerCrud, statusColumn } from '../../platform/crud.js';
+import { isItemRoute, refuseDeleteInUse, registerCrud, statusColumn } from '../../platform/crud.js';
 import type { Tx } from '../../platform/db/client.js';
-import { fieldError, conflict } from '../../platform/errors.js';
+import { fieldError } from '../../platform/errors.js';
 import { activeFilter, showName } from '../../platform/list.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { nowIn } from '../../platform/time.js';
@@ -70,23 +70,6 @@ const gstJson = (row: { gstRates: GstRatePeriod[]; sacCode: string }, timeZone: 
   gst_rates: row.gstRates,
   sac_code: row.sacCode,
 });
-
-/** A route of `prefix/:id/` (retrieve, update, delete) rather than the list or the dropdown. */
-const isItemRoute = (url: string | undefined) => !!url?.endsWith('/:id/');
-
-/**
- * Refuses a DELETE of a row that others still need with a 400 saying why (and what to do
- * instead), before registerCrud's handler runs; the foreign keys remain the guarantee. A row of
- * another organisation is never "in use" here, so its route answers 404.
- */
-export function refuseDeleteInUse(scope: FastifyInstance, inUse: (tx: Tx, ctx: Ctx, id: number) => Promise<string | null>): void {
-  scope.addHook('preHandler', async (request) => {
-    if (request.method !== 'DELETE' || !isItemRoute(request.routeOptions.url)) return;
-    const id = (request.params as { id: number }).id;
-    const message = await inTenant(request, (tx, ctx) => inUse(tx, ctx, id));
-    if (message) throw conflict(message); // as for used categories and vendors (income-expense in-use.ts)
-  });
-}
 
 /**
  * Before an update of a sellable thing: a single `gst_rate` becomes the row's rate history with

@@ -19,11 +19,10 @@ import { idSchema } from '@arena/contracts/kit';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { registerCrud, statusColumn } from '../../platform/crud.js';
+import { refuseDeleteInUse, registerCrud, statusColumn } from '../../platform/crud.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
-import { conflict } from '../../platform/errors.js';
 import { activeFilter, showName, yesNo } from '../../platform/list.js';
-import { inTenant, type Ctx } from '../../platform/request-context.js';
+import type { Ctx } from '../../platform/request-context.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
 import { checkMember } from '../membership/index.js';
 import { MODULE } from './constants.js';
@@ -34,16 +33,6 @@ const countOf = (table: string, column: string, outer: string) =>
   sql<number>`(select count(*)::int from ${sql.raw(table)} x where x.organisation_id = ${sql.raw(outer)}.organisation_id and x.${sql.raw(column)} = ${sql.raw(outer)}.id)`.mapWith(
     Number,
   );
-
-/** Refuses a DELETE of a row that `inUse` says is named elsewhere (409), before registerCrud's handler. */
-function refuseDeleteInUse(scope: FastifyInstance, inUse: (tx: Tx, ctx: Ctx, id: number) => Promise<string | null>): void {
-  scope.addHook('preHandler', async (request) => {
-    if (request.method !== 'DELETE' || !request.routeOptions.url?.endsWith('/:id/')) return;
-    const id = (request.params as { id: number }).id;
-    const message = await inTenant(request, (tx, ctx) => inUse(tx, ctx, id));
-    if (message) throw conflict(message);
-  });
-}
 
 /** Whether any row of `table` names `id` in `column`. */
 async function named(tx: Tx, ctx: Ctx, table: string, column: string, id: number): Promise<boolean> {

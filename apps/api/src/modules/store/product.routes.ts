@@ -20,9 +20,9 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { record } from '../../platform/audit.js';
-import { registerCrud, statusColumn } from '../../platform/crud.js';
+import { refuseDeleteInUse, registerCrud, statusColumn } from '../../platform/crud.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
-import { badRequest, conflict, fieldError, notFound, type FieldErrors } from '../../platform/errors.js';
+import { badRequest, fieldError, notFound, type FieldErrors } from '../../platform/errors.js';
 import { organisationFolder, readFormBody, removeUpload, saveImage } from '../../platform/files.js';
 import { activeFilter, showName, yesNo } from '../../platform/list.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
@@ -45,23 +45,12 @@ type ProductRow = typeof product.$inferSelect;
 type SubProductRow = typeof subProduct.$inferSelect;
 
 const defined = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-const isItemRoute = (url: string | undefined) => !!url?.endsWith('/:id/');
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const money2 = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '' : fromPaise(paise(String(v))));
 
 /** "Brand Product, Variant" (the brand left out when the product's name starts with it), as invoices print it. */
 export const variantLabel = (brandName: string, productName: string, name: string) =>
   `${brandName && !productName.toLowerCase().startsWith(brandName.toLowerCase()) ? `${brandName} ` : ''}${productName}, ${name}`;
-
-/** Refuses a DELETE the rows behind it need (409), before registerCrud's handler. */
-function refuseDeleteInUse(scope: FastifyInstance, inUse: (tx: Tx, ctx: Ctx, id: number) => Promise<string | null>): void {
-  scope.addHook('preHandler', async (request) => {
-    if (request.method !== 'DELETE' || !isItemRoute(request.routeOptions.url)) return;
-    const id = (request.params as { id: number }).id;
-    const message = await inTenant(request, (tx, ctx) => inUse(tx, ctx, id));
-    if (message) throw conflict(message);
-  });
-}
 
 // ---- products ----
 
