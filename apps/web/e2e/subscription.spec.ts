@@ -15,19 +15,20 @@ test('the owner renews on the billing page, pays in the sandbox, and the sidebar
 
   await page.getByRole('button', { name: 'Renew' }).click();
   const dialog = page.getByRole('dialog', { name: 'Renew subscription' });
-  await dialog.getByLabel('Plan').selectOption({ label: 'Professional — ₹2,499.00/month · ₹24,990.00/year' });
+  await dialog.getByLabel('Plan').selectOption({ label: 'Enterprise — ₹4,999.00/month · ₹49,990.00/year' });
+  // Enterprise keeps every module: the journeys after this one (the store's camera) still find theirs.
   await dialog.getByRole('radio', { name: 'Monthly' }).click();
   // What is due: the price less any balance on account (an earlier /payments test may have left one).
   const pay = dialog.getByRole('button', { name: /^Pay ₹[\d,]+\.\d\d$/ });
   const label = (await pay.textContent())!.trim();
   await pay.click();
   await page.waitForURL(/\/checkout\/ord_/);
-  await expect(page.getByText('Professional plan, 1 month')).toBeVisible();
+  await expect(page.getByText('Enterprise plan, 1 month')).toBeVisible();
   await page.getByRole('button', { name: label }).click();
 
   await page.waitForURL(`${ORG}/admin/subscription`);
   await expect(page.getByText('Payment received. Thank you!')).toBeVisible();
-  await expect(page.getByTestId('current-plan')).toHaveText('Professional');
+  await expect(page.getByTestId('current-plan')).toHaveText('Enterprise');
   await expect(page.getByTestId('due-date')).not.toHaveText(dueBefore ?? '');
   await expect(expiry).not.toHaveText(before ?? '');
   const after = await page.getByTestId('due-date').textContent();
@@ -35,6 +36,6 @@ test('the owner renews on the billing page, pays in the sandbox, and the sidebar
   await expect(expiry).toContainText((after ?? '').trim());
 
   await page.getByRole('link', { name: 'History' }).click();
-  await expect(page.getByRole('table', { name: 'Subscription payments' })).toContainText('Professional plan, 1 month');
+  await expect(page.getByRole('table', { name: 'Subscription payments' })).toContainText('Enterprise plan, 1 month');
   await expect(page.getByRole('button', { name: /Download invoice SUB-/ }).first()).toBeVisible();
 });
