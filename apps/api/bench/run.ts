@@ -24,6 +24,9 @@
  *   Payments (bench/payments.ts, a database of its own): signed webhooks settling orders through
  *   the stack ≥ 0.25 × one bare UPDATE a settlement; a replay storm records exactly one payment an
  *   order. BENCH_PAYMENTS=0 skips it.
+ *   Store (bench/store.ts, a database of its own): checkouts of 3-line carts with FEFO picking
+ *   ≥ 150 sales/s with p99, against the sale's bare SQL; the stock list of 20,000 variants with a
+ *   search, p99 ≤ 3 × bare. BENCH_STORE=0 skips it.
  * Then the web bundle sizes when a build exists.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database is created and dropped.
  */
@@ -45,6 +48,7 @@ import { runReportBench } from './reports-cli.js';
 import { runMessagingBench } from './messaging.js';
 import { runPayrollBench } from './payroll.js';
 import { runPaymentsBench } from './payments.js';
+import { runStoreBench } from './store.js';
 
 const LIST_SEARCH = '04217';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -275,6 +279,11 @@ async function main() {
   if (process.env.BENCH_PAYMENTS !== '0') {
     console.log('');
     await runPaymentsBench();
+  }
+
+  if (process.env.BENCH_STORE !== '0') {
+    console.log('');
+    await runStoreBench();
   }
 
   if (process.env.BENCH_REPORTS !== '0') {

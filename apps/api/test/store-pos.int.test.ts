@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/platform/db/client.js';
-import { inOrg, makeOrganisation, makeUser, type TestOrganisation } from './factories.js';
+import { inOrg, makeOrganisation, makeStaff, makeStaffCategory, makeUser, type TestOrganisation } from './factories.js';
 import { call, createTestApp, login, onPostgres, type TestContext } from './helpers.js';
 import { batchBooks, buy, makeVariant, storeBasics } from './store-support.js';
 
@@ -131,6 +131,8 @@ describe('store: purchases and the point of sale', () => {
     ]);
     // Cost is FEFO cost (1500 a unit), and the invoice splits the 18 % GST intra-state.
     expect(s.lines[0]).toMatchObject({ cost: '4500.00', gst_rate: 18, total: '3540.00' });
+    // The checkout's answer (built from what it wrote) is the sale as the API reads it back.
+    expect((await get(`/api/store/sale/${s.id}/`)).json()).toEqual(s);
     const [inv] = await inOrg(t, acme, (tx) =>
       queryRows<{ taxable_value: string; cgst: string; sgst: string }>(
         tx,
@@ -208,8 +210,13 @@ describe('store: purchases and the point of sale', () => {
       payments: [{ payment_mode: basics.cash, amount: '50.00' }],
     });
     expect(noCustomer.json().customer[0]).toMatch(/due on the customer/);
+    const seller = await inOrg(t, acme, async (tx, ctx) => {
+      const category = (await makeStaffCategory(tx, ctx)).id;
+      return (await makeStaff(tx, ctx, { category, centres: [basics.centre], first_name: 'Meena', joining_date: '2025-01-01' })).id;
+    });
     const part = await post(CHECKOUT, {
       centre: basics.centre,
+      sold_by: seller,
       customer_name: 'Ravi Kumar',
       customer_phone: '9876543210',
       lines: [{ sub_product: v, quantity: 2 }],
@@ -222,7 +229,15 @@ describe('store: purchases and the point of sale', () => {
       due: '150.00',
       status: 'partially_paid',
       customer_name: 'Ravi Kumar',
+      sold_by: seller,
+      sold_by_name: expect.stringMatching(/^Meena/),
     });
+    expect((await get(`/api/store/sale/${part.json().id}/`)).json()).toEqual(part.json());
+    // The sale list names each sale's invoice.
+    const listed = (await get(`/api/store/sale/?search=${part.json().number}`)).json().results;
+    expect(listed).toEqual([expect.objectContaining({ id: part.json().id, invoice: part.json().invoice, due: '150.00' })]);
+    // The biggest due first: this sale heads the list sorted by due.
+    expect((await get('/api/store/sale/?ordering=-due')).json().results[0].id).toBe(part.json().id);
     const customers = await get('/api/store/customer/?search=9876543210');
     expect(customers.json().results).toEqual([expect.objectContaining({ name: 'Ravi Kumar', due: '150.00', purchases: 1 })]);
     const tooMuch = await post(`/api/store/sale/${part.json().id}/collect/`, { payment_mode: basics.cash, amount: '151.00' });

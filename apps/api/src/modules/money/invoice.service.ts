@@ -129,13 +129,13 @@ export const SELLER_COLUMNS = {
 
 /** Reads the organisation and the centre (if any) and returns `sellerOf` them. */
 export async function sellerFor(tx: Tx, ctx: Ctx, centreId: number | null) {
-  const [org] = await tx.select(SELLER_COLUMNS.org).from(organisation).where(eq(organisation.id, ctx.organisationId));
-  const [c] = centreId
-    ? await tx
-        .select(SELLER_COLUMNS.centre)
-        .from(centre)
-        .where(and(eq(centre.organisationId, ctx.organisationId), eq(centre.id, centreId)))
-    : [];
+  // One statement: the organisation with its centre (none when `centreId` is null or not its own).
+  const [row] = await tx
+    .select({ org: SELLER_COLUMNS.org, centre: SELLER_COLUMNS.centre })
+    .from(organisation)
+    .leftJoin(centre, and(eq(centre.organisationId, organisation.id), eq(centre.id, centreId ?? 0)))
+    .where(eq(organisation.id, ctx.organisationId));
+  const { org, centre: c } = row;
   return sellerOf({ org, centre: c ?? null });
 }
 

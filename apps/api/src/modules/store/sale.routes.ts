@@ -17,9 +17,10 @@ import { listRoute, showName, yesNo } from '../../platform/list.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { centre } from '../administrator/index.js';
+import { invoicesOf } from '../money/index.js';
 import { staffNames } from '../staff/index.js';
-import { MODULE } from './constants.js';
-import { collectSale, sellCart, loadSale, quoteCart, returnSale, saleHeadJson } from './sale.service.js';
+import { MODULE, SALE_SOURCE } from './constants.js';
+import { checkout, collectSale, loadSale, quoteCart, returnSale, saleHeadJson } from './sale.service.js';
 import { variantLabel } from './product.routes.js';
 import { customer, sale, saleLine } from './schema.js';
 
@@ -100,10 +101,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: 'Sells a cart: FEFO batches, stock movements, GST invoice and receipts in one transaction',
-    handler: async (request, reply) => {
-      const id = await inTenant(request, (tx, ctx) => sellCart(tx, ctx, request.body));
-      return reply.status(201).send(await inTenant(request, (tx, ctx) => loadSale(tx, ctx, id)));
-    },
+    handler: async (request, reply) => reply.status(201).send(await inTenant(request, (tx, ctx) => checkout(tx, ctx, request.body))),
   });
 
   const s = saleEndpoints;
@@ -151,7 +149,14 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
         date_after: { schema: isoDateSchema, where: (v: string) => gte(sale.date, v), label: 'From' },
         date_before: { schema: isoDateSchema, where: (v: string) => lte(sale.date, v), label: 'To' },
       },
-      ordering: { date: sale.date, number: sale.number, total: sale.total, customer_name: sale.customerName, created_at: sale.createdAt },
+      ordering: {
+        date: sale.date,
+        number: sale.number,
+        total: sale.total,
+        due: sql`greatest(${charged} - ${sale.paid}, 0)`,
+        customer_name: sale.customerName,
+        created_at: sale.createdAt,
+      },
       defaultOrdering: [desc(sale.createdAt)],
       tiebreak: sale.id,
       map: async (tx, ctx, rows) => {
@@ -160,6 +165,12 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
           tx,
           ctx,
           list.map((r) => r.row.soldBy),
+        );
+        const invoices = await invoicesOf(
+          tx,
+          ctx,
+          SALE_SOURCE,
+          list.map((r) => r.row.id),
         );
         return list.map((r): SaleListItem => ({
           ...saleHeadJson(
@@ -185,7 +196,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
             },
             r.row.soldBy ? (names.get(r.row.soldBy) ?? '') : '',
           ),
-          invoice: null,
+          invoice: ((inv) => (inv ? { id: inv.id, number: inv.number } : null))(invoices.get(r.row.id)),
         }));
       },
       export: {

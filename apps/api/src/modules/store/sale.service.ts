@@ -88,20 +88,17 @@ async function variantsOf(tx: Tx, ctx: Ctx, ids: readonly number[]): Promise<Map
   );
 }
 
-/** The centre a sale is made at: the one sent, the sidebar's, or the organisation's only active centre. */
-async function saleCentre(tx: Tx, ctx: Ctx, sent: number | undefined): Promise<number> {
+/** The centre a sale is made at (with its name): the one sent, the sidebar's, or the organisation's only active centre. */
+async function saleCentre(tx: Tx, ctx: Ctx, sent: number | undefined): Promise<{ id: number; name: string }> {
   const chosen = sent ?? ctx.centreId;
   const rows = await tx
-    .select({ id: centre.id })
+    .select({ id: centre.id, name: centre.name })
     .from(centre)
     .where(and(eq(centre.organisationId, ctx.organisationId), eq(centre.isActive, true), chosen ? eq(centre.id, chosen) : undefined))
     .limit(2);
-  if (chosen) {
-    if (!rows.length) throw fieldError('centre', invalidPk(chosen));
-    return chosen;
-  }
-  if (rows.length !== 1) throw fieldError('centre', 'Choose the centre the sale is made at.');
-  return rows[0].id;
+  if (chosen && !rows.length) throw fieldError('centre', invalidPk(chosen));
+  if (!chosen && rows.length !== 1) throw fieldError('centre', 'Choose the centre the sale is made at.');
+  return rows[0];
 }
 
 interface PricedLine {
@@ -159,7 +156,7 @@ function checkVariants(input: CheckoutInput, variants: Map<number, Variant>): vo
 
 /** The cart priced as its invoice would be, and what stock allows of each line: writes nothing. */
 export async function quoteCart(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<Quote> {
-  const centreId = await saleCentre(tx, ctx, input.centre);
+  const { id: centreId } = await saleCentre(tx, ctx, input.centre);
   const ids = [...new Set(input.lines.map((l) => l.sub_product))];
   const variants = await variantsOf(tx, ctx, ids);
   checkVariants(input, variants);
@@ -226,17 +223,13 @@ async function buyerOf(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<{ id: nu
 
 const share = (amount: number, part: number, whole: number) => Math.round((amount * part) / whole);
 
-/** A checkout and the sale as written (one transaction: for the seed and callers that read it at once). */
-export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<Sale> {
-  return loadSale(tx, ctx, await sellCart(tx, ctx, input));
-}
-
 /**
- * Sells a cart; the sale's id. The route reads the sale back in a transaction of its own, so the
- * document counters this one locks last are held only until its commit.
+ * Sells a cart and answers the sale as written, built from what the transaction wrote: nothing is
+ * read after `numberSales` locks the document counters, which are held only until the commit.
  */
-export async function sellCart(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<number> {
-  const centreId = await saleCentre(tx, ctx, input.centre);
+export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<Sale> {
+  const place = await saleCentre(tx, ctx, input.centre);
+  const centreId = place.id;
   const ids = [...new Set(input.lines.map((l) => l.sub_product))];
   const variants = await variantsOf(tx, ctx, ids);
   checkVariants(input, variants);
@@ -290,13 +283,18 @@ export async function sellCart(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
       cost: p.batch.cost,
     })),
   );
-  const [row] = await queryRows<{ id: string | number }>(
+  const [row] = await queryRows<{
+    id: string | number;
+    created_at: string | Date;
+    created_by_name: string | null;
+    lines: { id: string | number; position: number }[] | string;
+  }>(
     tx,
     sql`with s as (
           insert into store_sale (organisation_id, date, centre_id, customer_id, customer_name, customer_phone, total, cost, sold_by, created_by)
           values (${org}, ${ctx.now.today}, ${centreId}, ${buyer.id}, ${buyer.name}, ${buyer.phone}, ${built.total}, ${fromPaise(cost)},
                   ${input.sold_by}, ${ctx.actor.actorId})
-          returning id),
+          returning id, created_at),
         x as (select * from jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) as x (position int, sub_product_id bigint, label text,
                 hsn text, quantity int, price numeric, discount numeric, gst_rate int, total numeric, cost numeric)),
         p as (select * from jsonb_to_recordset(${JSON.stringify(pickRows)}::jsonb) as p (position int, ord int, sub_product_id bigint, batch_id bigint,
@@ -321,7 +319,10 @@ export async function sellCart(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
                  ${ctx.actor.actorId}::bigint
           from s, p
           returning id)
-        select s.id, (select count(*) from pk) + (select count(*) from upd) + (select count(*) from mv) as written from s`,
+        select s.id, s.created_at, (select trim(u.first_name || ' ' || u.last_name) from app_user u where u.id = ${ctx.actor.actorId}::bigint) as created_by_name,
+               (select json_agg(json_build_object('id', l.id, 'position', l.position)) from l) as lines,
+               (select count(*) from pk) + (select count(*) from upd) + (select count(*) from mv) as written
+        from s`,
   ).catch(onNegativeStock('lines'));
   const pending = await sell(tx, ctx, {
     source: { type: SALE_SOURCE, id: Number(row.id), number: { series: `store_sale:${year}`, prefix: `POS-${year}-`, digits: 6 } },
@@ -344,8 +345,58 @@ export async function sellCart(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
     },
   });
   // The last statement (the counters' locks are held from here to the commit). The movements name the sale through `sale_id`.
-  await numberSales(tx, ctx, [pending]);
-  return Number(row.id);
+  const [sold] = await numberSales(tx, ctx, [pending]);
+  // The answer is built from what was written (no read after the counters' locks are taken).
+  const staffName = input.sold_by ? await staffNameOf(tx, ctx, input.sold_by) : '';
+  const lineIds = new Map(
+    (typeof row.lines === 'string' ? (JSON.parse(row.lines) as { id: number; position: number }[]) : row.lines).map((l) => [
+      Number(l.position),
+      Number(l.id),
+    ]),
+  );
+  const paidNow = paise(sold.paid);
+  const due = Math.max(0, total - paidNow);
+  return {
+    id: Number(row.id),
+    number: sold.source.label,
+    date: ctx.now.today,
+    centre: centreId,
+    centre_name: place.name,
+    customer: buyer.id,
+    customer_name: buyer.name,
+    customer_phone: buyer.phone,
+    total: built.total,
+    paid: fromPaise(paidNow),
+    due: fromPaise(due),
+    returned: '0.00',
+    cost: fromPaise(cost),
+    status: due === 0 ? 'paid' : paidNow > 0 ? 'partially_paid' : 'unpaid',
+    sold_by: input.sold_by ?? null,
+    sold_by_name: staffName,
+    created_by_name: row.created_by_name ?? '',
+    created_at: new Date(row.created_at).toISOString(),
+    invoice: { id: sold.invoice.id, number: sold.invoice.number },
+    lines: lineRows.map((l, i) => ({
+      id: lineIds.get(l.position)!,
+      sub_product: l.sub_product_id,
+      label: l.label,
+      hsn: l.hsn,
+      quantity: l.quantity,
+      returned: 0,
+      price: fromPaise(paise(l.price)),
+      discount: fromPaise(paise(l.discount)),
+      gst_rate: l.gst_rate,
+      total: fromPaise(paise(l.total)),
+      cost: l.cost,
+      batches: lines[i].picks.map((p) => ({
+        batch: p.batch.id,
+        batch_no: p.batch.batchNo,
+        expiry_date: p.batch.expiryDate,
+        quantity: p.quantity,
+      })),
+    })),
+    payments: pending.payments.map((p) => ({ mode: p.modeName, amount: p.amount, reference: p.reference, date: p.date })),
+  };
 }
 
 /** Units back from the customer: into the batches they came from, a credit note, money back beyond what the sale now charges. */

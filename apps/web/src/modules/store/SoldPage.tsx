@@ -170,6 +170,7 @@ const saleColumns: Column<SaleListItem>[] = [
   {
     id: 'due',
     header: 'Due',
+    sortKey: 'due',
     align: 'right',
     cell: (s) => <span className={Number(s.due) > 0 ? 'font-medium text-warning-text' : 'text-muted'}>{formatMoney(s.due)}</span>,
   },
