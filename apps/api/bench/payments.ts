@@ -28,7 +28,7 @@ import { organisation } from '../src/platform/db/schema.js';
 import { organisationCreated, registerModules } from '../src/platform/module.js';
 import { systemCtx } from '../src/platform/request-context.js';
 import { sql } from 'drizzle-orm';
-import { p99, shooter, type Shot } from './shots.js';
+import { p99, shooter, shot, type Shot } from './shots.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const COUNT = Number(process.env.BENCH_PAYMENT_ORDERS ?? 2000);
@@ -36,9 +36,9 @@ const CONCURRENCY = Number(process.env.BENCH_PAYMENT_CONCURRENCY ?? 50);
 const STORM_ORDERS = 200;
 const REPLAYS = 10;
 
-const { request, fire, close: closeAgent } = shooter(CONCURRENCY);
+const { fire, close: closeAgent } = shooter(CONCURRENCY);
 const post = (port: number, url: string, host: string, body: string, headers: Record<string, string> = {}) =>
-  request(port, 'POST', url, { host, 'content-type': 'application/json', ...headers }, body);
+  shot(port, 'POST', url, { host, 'content-type': 'application/json', ...headers }, body);
 
 export async function runPaymentsBench(): Promise<void> {
   const name = `arena_bench_payments_${Date.now()}`;
@@ -134,12 +134,10 @@ export async function runPaymentsBench(): Promise<void> {
         event: 'payment.captured',
         payload: { payment: { entity: { id: pid, order_id: o.gid, amount: o.paise, status: 'captured' } } },
       });
-      return () => post(port, '/api/public/payments/webhook/', host, raw, { 'x-razorpay-signature': webhookSignature(secret, raw) });
+      return post(port, '/api/public/payments/webhook/', host, raw, { 'x-razorpay-signature': webhookSignature(secret, raw) });
     };
 
-    const b = await fire(
-      bareOrders.map((o, i) => () => post(barePort, '/settle', host, JSON.stringify({ gid: o.gid, pid: `pay_bare${i}` }))),
-    );
+    const b = await fire(bareOrders.map((o, i) => post(barePort, '/settle', host, JSON.stringify({ gid: o.gid, pid: `pay_bare${i}` }))));
     const f = await fire(fullOrders.map((o, i) => webhook(o, `pay_full${i}`)));
     const storm = await fire(stormOrders.flatMap((o, i) => Array.from({ length: REPLAYS }, () => webhook(o, `pay_storm${i}`))));
 

@@ -1,5 +1,9 @@
-/** Requests over loopback with a fixed number in flight, and their p99: the payments and store benches' load. */
-import http from 'node:http';
+/**
+ * Requests over loopback with a fixed number in flight, and their p99: the payments and store
+ * benches' load. The client runs on a worker thread (bench/shots-worker.mjs), as autocannon does
+ * in bench/run.ts, so the server under test has its event loop to itself.
+ */
+import { Worker } from 'node:worker_threads';
 
 export interface Shot {
   ms: number;
@@ -7,38 +11,50 @@ export interface Shot {
   body: string;
 }
 
-/** An HTTP client of `concurrency` keep-alive sockets. */
+/** One request, as data: `fire` sends many with the shooter's concurrency. */
+export interface ShotSpec {
+  port: number;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export const shot = (port: number, method: string, url: string, headers: Record<string, string>, body?: string): ShotSpec => ({
+  port,
+  method,
+  url,
+  headers,
+  body,
+});
+
+/** An HTTP client of `concurrency` keep-alive sockets on a thread of its own. */
 export function shooter(concurrency: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  function request(port: number, method: string, url: string, headers: Record<string, string>, body?: string): Promise<Shot> {
-    const started = performance.now();
-    return new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: url, method, agent, headers }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0, body: text }));
+  let worker: Worker | null = null;
+  let seq = 0;
+  const waiting = new Map<number, (r: { results: Shot[]; seconds: number }) => void>();
+  const started = () => {
+    if (!worker) {
+      worker = new Worker(new URL('./shots-worker.mjs', import.meta.url), { workerData: { concurrency } });
+      worker.on('message', (m: { id: number; results: Shot[]; seconds: number }) => {
+        waiting.get(m.id)?.(m);
+        waiting.delete(m.id);
       });
-      req.on('error', reject);
-      req.end(body);
+    }
+    return worker;
+  };
+  /** Sends the shots with `concurrency` in flight; answers them (in order) and the wall time. */
+  function fire(shots: ShotSpec[]): Promise<{ results: Shot[]; seconds: number }> {
+    const id = ++seq;
+    return new Promise((resolve) => {
+      waiting.set(id, resolve);
+      started().postMessage({ id, shots });
     });
   }
-  /** Runs the shots with `concurrency` in flight; answers them and the wall time. */
-  async function fire(shots: (() => Promise<Shot>)[]): Promise<{ results: Shot[]; seconds: number }> {
-    const results: Shot[] = new Array(shots.length);
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: Math.min(concurrency, shots.length) }, async () => {
-        while (next < shots.length) {
-          const i = next++;
-          results[i] = await shots[i]();
-        }
-      }),
-    );
-    return { results, seconds: (performance.now() - started) / 1000 };
+  async function request(port: number, method: string, url: string, headers: Record<string, string>, body?: string): Promise<Shot> {
+    return (await fire([shot(port, method, url, headers, body)])).results[0];
   }
-  return { request, fire, close: () => agent.destroy() };
+  return { request, fire, close: () => void worker?.terminate() };
 }
 
 export const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.99)] ?? 0;

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
-import { p99, shooter, type Shot } from './shots.js';
+import { p99, shooter, shot, type Shot } from './shots.js';
 import { buildApp } from '../src/app.js';
 import { MODULE_MANIFESTS } from '../src/modules/manifests.js';
 import { loadConfig } from '../src/platform/config.js';
@@ -175,47 +175,38 @@ export async function runStoreBench(): Promise<void> {
       return [...picked].sort((a, b) => a - b);
     };
     const b = await fire(
-      Array.from(
-        { length: SALES },
-        (_, i) => () =>
-          request(
-            barePort,
-            'POST',
-            '/sell',
-            { host, 'content-type': 'application/json' },
-            JSON.stringify({ lines: cart(i).map((id) => ({ id, q: 1 })) }),
-          ),
+      Array.from({ length: SALES }, (_, i) =>
+        shot(
+          barePort,
+          'POST',
+          '/sell',
+          { host, 'content-type': 'application/json' },
+          JSON.stringify({ lines: cart(i).map((id) => ({ id, q: 1 })) }),
+        ),
       ),
     );
     const f = await fire(
-      Array.from(
-        { length: SALES },
-        (_, i) => () =>
-          request(
-            port,
-            'POST',
-            '/api/store/shopping-cart/checkout/',
-            { ...auth, 'content-type': 'application/json' },
-            JSON.stringify({
-              centre: made.centre,
-              lines: cart(SALES + i).map((id) => ({ sub_product: id, quantity: 1 })),
-              payments: [{ payment_mode: made.mode, amount: '3540.00' }],
-            }),
-          ),
+      Array.from({ length: SALES }, (_, i) =>
+        shot(
+          port,
+          'POST',
+          '/api/store/shopping-cart/checkout/',
+          { ...auth, 'content-type': 'application/json' },
+          JSON.stringify({
+            centre: made.centre,
+            lines: cart(SALES + i).map((id) => ({ sub_product: id, quantity: 1 })),
+            payments: [{ payment_mode: made.mode, amount: '3540.00' }],
+          }),
+        ),
       ),
     );
     const searches = (i: number) =>
       String(Math.floor(rnd(i) * 2000) + 1)
         .padStart(5, '0')
         .slice(0, 4);
-    const lb = await fire(
-      Array.from({ length: LIST_SHOTS }, (_, i) => () => request(barePort, 'GET', `/variants?search=${searches(i)}`, { host })),
-    );
+    const lb = await fire(Array.from({ length: LIST_SHOTS }, (_, i) => shot(barePort, 'GET', `/variants?search=${searches(i)}`, { host })));
     const lf = await fire(
-      Array.from(
-        { length: LIST_SHOTS },
-        (_, i) => () => request(port, 'GET', `/api/store/sub-product/?search=${searches(i)}&page_size=25`, auth),
-      ),
+      Array.from({ length: LIST_SHOTS }, (_, i) => shot(port, 'GET', `/api/store/sub-product/?search=${searches(i)}&page_size=25`, auth)),
     );
 
     const bad = (xs: Shot[], ok: number) => xs.filter((s) => s.status !== ok).length;

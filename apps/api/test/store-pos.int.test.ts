@@ -240,10 +240,34 @@ describe('store: purchases and the point of sale', () => {
     expect((await get('/api/store/sale/?ordering=-due')).json().results[0].id).toBe(part.json().id);
     const customers = await get('/api/store/customer/?search=9876543210');
     expect(customers.json().results).toEqual([expect.objectContaining({ name: 'Ravi Kumar', due: '150.00', purchases: 1 })]);
+    // The till's own sales do not notify (a busy counter would bury every other notice); a due collected later does.
+    const desk = await login(t.app, await makeUser(t, acme.id, { modules: ['Store Management'] }), acme.host);
+    const paidNotices = async () =>
+      (
+        await inOrg(t, acme, (tx) =>
+          queryRows<{ n: number }>(tx, sql`select count(*)::int as n from notification where event = 'payment_received' and subject_type = 'store_sale'`),
+        )
+      )[0].n;
+    const atTill = await post(
+      CHECKOUT,
+      { centre: basics.centre, lines: [{ sub_product: v, quantity: 1 }], payments: [{ payment_mode: basics.cash, amount: '100.00' }] },
+      desk,
+    );
+    expect(atTill.statusCode, atTill.body).toBe(201);
+    expect(await paidNotices()).toBe(0);
     const tooMuch = await post(`/api/store/sale/${part.json().id}/collect/`, { payment_mode: basics.cash, amount: '151.00' });
     expect(tooMuch.statusCode).toBe(400);
     const collected = await post(`/api/store/sale/${part.json().id}/collect/`, { payment_mode: basics.upi, amount: '150.00' });
     expect(collected.json()).toMatchObject({ due: '0.00', status: 'paid' });
+    expect(await paidNotices()).toBe(0); // the owner collected it: the actor is not told of their own act
+    const third = await post(CHECKOUT, {
+      centre: basics.centre,
+      customer_name: 'Ravi Kumar',
+      customer_phone: '9876543210',
+      lines: [{ sub_product: v, quantity: 1 }],
+    });
+    expect((await post(`/api/store/sale/${third.json().id}/collect/`, { payment_mode: basics.cash, amount: '100.00' }, desk)).statusCode).toBe(200);
+    expect(await paidNotices()).toBe(1);
   });
 
   it('a return puts the units back into their batch, issues a credit note and gives back money beyond the new total; never more than sold', async () => {

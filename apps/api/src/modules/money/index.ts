@@ -25,6 +25,7 @@ export {
   type SellerFacts,
 } from './invoice.service.js';
 export {
+  activeMode,
   cancelSaleInvoice,
   creditExpense,
   payExpense,

@@ -68,6 +68,12 @@ export interface Sale {
   audit?: { resource: string; after: Record<string, unknown>; codeKey?: string };
   /** Write the invoice's and the receipts' audit rows (the demo seed's history goes without). Default true. */
   auditMoney?: boolean;
+  /**
+   * Send the `payment_received` notification of what is paid with the sale. Default true; the
+   * store's till says false: a counter sale is paid in front of the desk, and a busy till would
+   * bury every other notice (its dashboard shows the day's sales; a due collected later notifies).
+   */
+  notifyPaid?: boolean;
 }
 
 /** A sale priced and checked, not yet written: give it to `numberSales`. */
@@ -372,7 +378,9 @@ const PAID_AT_SALE_ONE_BY_ONE = 3;
  * sales at once, one that sums them up. Not for the demo's history.
  */
 async function notifyPaidAtSale(tx: Tx, ctx: Ctx, sales: { p: PendingSale; r: SoldRow }[]): Promise<void> {
-  const paid = sales.filter(({ p }) => p.payments.length && p.sale.auditMoney !== false && paise(p.paid) > 0);
+  const paid = sales.filter(
+    ({ p }) => p.payments.length && p.sale.auditMoney !== false && p.sale.notifyPaid !== false && paise(p.paid) > 0,
+  );
   const notice = ({ p, r }: (typeof paid)[number]) => ({
     ref: p.sale.source,
     label: r.label,

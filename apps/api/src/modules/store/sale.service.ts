@@ -19,6 +19,7 @@ import { badRequest, fieldError, invalidPk, notFound } from '../../platform/erro
 import type { Ctx } from '../../platform/request-context.js';
 import { centre } from '../administrator/index.js';
 import {
+  activeMode,
   creditSale,
   invoiceOfSource,
   invoicesOfSource,
@@ -89,7 +90,7 @@ async function variantsOf(tx: Tx, ctx: Ctx, ids: readonly number[]): Promise<Map
 }
 
 /** The centre a sale is made at (with its name): the one sent, the sidebar's, or the organisation's only active centre. */
-async function saleCentre(tx: Tx, ctx: Ctx, sent: number | undefined): Promise<{ id: number; name: string }> {
+async function saleCentre(tx: Tx, ctx: Ctx, sent: number | null | undefined): Promise<{ id: number; name: string }> {
   const chosen = sent ?? ctx.centreId;
   const rows = await tx
     .select({ id: centre.id, name: centre.name })
@@ -228,16 +229,29 @@ const share = (amount: number, part: number, whole: number) => Math.round((amoun
  * read after `numberSales` locks the document counters, which are held only until the commit.
  */
 export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<Sale> {
-  const place = await saleCentre(tx, ctx, input.centre);
-  const centreId = place.id;
   const ids = [...new Set(input.lines.map((l) => l.sub_product))];
-  const variants = await variantsOf(tx, ctx, ids);
+  const sent = input.centre ?? ctx.centreId;
+  // Without a centre, the organisation's only active centre (read first: the rest depend on it).
+  const only = sent ? null : await saleCentre(tx, ctx, undefined);
+  const at = only?.id ?? sent!;
+  // The reads a sale needs go out together, pipelined on the transaction's connection (one round
+  // trip): each is checked below, and a failed check rolls the whole transaction back.
+  const [place, variants, batches, seller, modes, , staffName, saleId] = await Promise.all([
+    only ?? saleCentre(tx, ctx, sent),
+    variantsOf(tx, ctx, ids),
+    lockFefo(tx, ctx, at, ids),
+    sellerFor(tx, ctx, at),
+    Promise.all(input.payments.map((p) => (paise(p.amount) > 0 ? activeMode(tx, ctx, p.payment_mode) : null))),
+    input.sold_by ? checkActiveStaff(tx, ctx, 'sold_by', input.sold_by) : null,
+    input.sold_by ? staffNameOf(tx, ctx, input.sold_by) : '',
+    // The sale's id, taken now: its row and its invoice are then written in one round trip.
+    queryRows<{ id: string }>(tx, sql`select nextval('store_sale_id_seq')::text as id`).then(([r]) => Number(r.id)),
+  ]);
+  const centreId = place.id;
   checkVariants(input, variants);
   input.lines.forEach((l, i) =>
     checkDiscountCap(ctx, MODULE, l.discount, fromPaise(l.quantity * paise(variants.get(l.sub_product)!.price)), `lines.${i}.discount`),
   );
-  if (input.sold_by) await checkActiveStaff(tx, ctx, 'sold_by', input.sold_by);
-  const batches = await lockFefo(tx, ctx, centreId, ids);
   const lines = pickLines(input, variants, batches, ctx.now.today);
   const errors: Record<string, string[]> = {};
   lines.forEach((l, i) => {
@@ -245,7 +259,6 @@ export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
   });
   if (Object.keys(errors).length) throw badRequest(errors);
 
-  const seller = await sellerFor(tx, ctx, centreId);
   const items = lines.map(itemOf);
   const { built } = priceSale(ctx.now.today, seller, items);
   const total = paise(built.total);
@@ -283,7 +296,30 @@ export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
       cost: p.batch.cost,
     })),
   );
-  const [row] = await queryRows<{
+  const pending = await sell(tx, ctx, {
+    source: { type: SALE_SOURCE, id: saleId, number: { series: `store_sale:${year}`, prefix: `POS-${year}-`, digits: 6 } },
+    buyer: { name: buyer.name, phone: buyer.phone, email: buyer.email },
+    lines: items,
+    payments: input.payments.map((p, i) => ({ amount: p.amount, paymentMode: modes[i] ?? p.payment_mode, reference: p.reference })),
+    centre: centreId,
+    soldBy: undefined,
+    seller,
+    buyerField: 'customer',
+    notifyPaid: false,
+    audit: {
+      resource: 'store_sale',
+      codeKey: 'number',
+      after: {
+        customer: buyer.name,
+        lines: lines.map((l) => `${l.quantity} × ${l.variant.label}`),
+        total: built.total,
+        paid: fromPaise(paid),
+      },
+    },
+  });
+  // Sent together (one round trip), in this order: the sale's rows, then its invoice, receipts and
+  // number (`numberSales`, the last statement: the counters' locks are held from there to the commit).
+  const written = queryRows<{
     id: string | number;
     created_at: string | Date;
     created_by_name: string | null;
@@ -291,8 +327,9 @@ export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
   }>(
     tx,
     sql`with s as (
-          insert into store_sale (organisation_id, date, centre_id, customer_id, customer_name, customer_phone, total, cost, sold_by, created_by)
-          values (${org}, ${ctx.now.today}, ${centreId}, ${buyer.id}, ${buyer.name}, ${buyer.phone}, ${built.total}, ${fromPaise(cost)},
+          insert into store_sale (id, organisation_id, date, centre_id, customer_id, customer_name, customer_phone, total, cost, sold_by, created_by)
+          overriding system value
+          values (${saleId}, ${org}, ${ctx.now.today}, ${centreId}, ${buyer.id}, ${buyer.name}, ${buyer.phone}, ${built.total}, ${fromPaise(cost)},
                   ${input.sold_by}, ${ctx.actor.actorId})
           returning id, created_at),
         x as (select * from jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) as x (position int, sub_product_id bigint, label text,
@@ -323,31 +360,14 @@ export async function checkout(tx: Tx, ctx: Ctx, input: CheckoutInput): Promise<
                (select json_agg(json_build_object('id', l.id, 'position', l.position)) from l) as lines,
                (select count(*) from pk) + (select count(*) from upd) + (select count(*) from mv) as written
         from s`,
-  ).catch(onNegativeStock('lines'));
-  const pending = await sell(tx, ctx, {
-    source: { type: SALE_SOURCE, id: Number(row.id), number: { series: `store_sale:${year}`, prefix: `POS-${year}-`, digits: 6 } },
-    buyer: { name: buyer.name, phone: buyer.phone, email: buyer.email },
-    lines: items,
-    payments: input.payments.map((p) => ({ amount: p.amount, paymentMode: p.payment_mode, reference: p.reference })),
-    centre: centreId,
-    soldBy: undefined,
-    seller,
-    buyerField: 'customer',
-    audit: {
-      resource: 'store_sale',
-      codeKey: 'number',
-      after: {
-        customer: buyer.name,
-        lines: lines.map((l) => `${l.quantity} × ${l.variant.label}`),
-        total: built.total,
-        paid: fromPaise(paid),
-      },
-    },
+  );
+  const numbered = numberSales(tx, ctx, [pending]);
+  const [row] = await written.catch(async (err: unknown) => {
+    // A refused sale (a batch would go below zero) fails the statement and so the one after it.
+    await numbered.catch(() => undefined);
+    return onNegativeStock('lines')(err);
   });
-  // The last statement (the counters' locks are held from here to the commit). The movements name the sale through `sale_id`.
-  const [sold] = await numberSales(tx, ctx, [pending]);
-  // The answer is built from what was written (no read after the counters' locks are taken).
-  const staffName = input.sold_by ? await staffNameOf(tx, ctx, input.sold_by) : '';
+  const [sold] = await numbered;
   const lineIds = new Map(
     (typeof row.lines === 'string' ? (JSON.parse(row.lines) as { id: number; position: number }[]) : row.lines).map((l) => [
       Number(l.position),
