@@ -245,7 +245,10 @@ describe('store: purchases and the point of sale', () => {
     const paidNotices = async () =>
       (
         await inOrg(t, acme, (tx) =>
-          queryRows<{ n: number }>(tx, sql`select count(*)::int as n from notification where event = 'payment_received' and subject_type = 'store_sale'`),
+          queryRows<{ n: number }>(
+            tx,
+            sql`select count(*)::int as n from notification where event = 'payment_received' and subject_type = 'store_sale'`,
+          ),
         )
       )[0].n;
     const atTill = await post(
@@ -266,7 +269,9 @@ describe('store: purchases and the point of sale', () => {
       customer_phone: '9876543210',
       lines: [{ sub_product: v, quantity: 1 }],
     });
-    expect((await post(`/api/store/sale/${third.json().id}/collect/`, { payment_mode: basics.cash, amount: '100.00' }, desk)).statusCode).toBe(200);
+    expect(
+      (await post(`/api/store/sale/${third.json().id}/collect/`, { payment_mode: basics.cash, amount: '100.00' }, desk)).statusCode,
+    ).toBe(200);
     expect(await paidNotices()).toBe(1);
   });
 
