@@ -157,7 +157,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
         customer_name: sale.customerName,
         created_at: sale.createdAt,
       },
-      defaultOrdering: [desc(sale.createdAt)],
+      defaultOrdering: [desc(sale.date), desc(sale.createdAt), desc(sale.id)],
       tiebreak: sale.id,
       map: async (tx, ctx, rows) => {
         const list = rows as SaleRow[];

@@ -1,8 +1,8 @@
-import { Area, Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, type YAxisTickContentProps } from 'recharts';
 import { niceTicks } from '../../lib/format';
 import { ChartLegend } from './ChartLegend';
 import { ChartTooltip } from './ChartTooltip';
-import { seriesColour, tickText, type ChartFormat, type ChartKind, type ChartSeries } from './series';
+import { oneLine, seriesColour, tickText, type ChartFormat, type ChartKind, type ChartSeries } from './series';
 
 export interface ChartProps<T, X extends keyof T & string> {
   /** How every series is drawn unless the series says otherwise. */
@@ -45,6 +45,20 @@ function axisMax<T>(data: T[], series: ChartSeries<T>[], stacked: boolean): numb
     const values = series.map((s) => value(row, s));
     return Math.max(max, stacked ? values.reduce((a, b) => a + b, 0) : Math.max(0, ...values));
   }, 0);
+}
+
+/** The widest a horizontal chart's row names may be, px. */
+const CATEGORY_WIDTH_MAX = 220;
+
+/** A horizontal chart's row name: one line, right-aligned to the axis (Recharts' own tick wraps words). */
+function RowName({ x, y, payload, tickFormatter }: YAxisTickContentProps) {
+  const value: unknown = payload?.value;
+  const text = tickFormatter ? String(tickFormatter(value as never, 0)) : String(value ?? '');
+  return (
+    <text x={x} y={y} dy="0.355em" textAnchor="end" {...AXIS_TEXT}>
+      {text}
+    </text>
+  );
 }
 
 /** A value axis with round ticks (niceTicks) and a width that fits its longest tick. */
@@ -90,12 +104,14 @@ export function Chart<T, X extends keyof T & string>({
   const drawn = series.map((s, i) => ({ ...s, kind: horizontal ? 'bar' : (s.kind ?? kind), colour: s.colour ?? seriesColour(i) }));
   const hasBars = drawn.some((s) => s.kind === 'bar');
   const plotHeight = height ?? (horizontal ? Math.max(160, data.length * 34 + 48) : 260);
-  // Wide enough for the longest row name at 11 px (Recharts wraps a name that does not fit).
-  const categoryWidth = Math.min(190, Math.max(60, ...data.map((d) => xFormat(d[x]).length * 7 + 24)));
+  // Wide enough for the longest row name at 11 px, up to a cap; a longer name is cut to one line
+  // with an ellipsis (Recharts would wrap it over its neighbours' rows); the tooltip shows it whole.
+  const categoryWidth = Math.min(CATEGORY_WIDTH_MAX, Math.max(60, ...data.map((d) => xFormat(d[x]).length * 7 + 24)));
+  const fits = Math.floor((categoryWidth - 16) / 6.5);
 
   const categoryAxis = {
     dataKey: x as string,
-    tickFormatter: (v: T[X]) => xFormat(v),
+    tickFormatter: (v: T[X]) => (horizontal ? oneLine(xFormat(v), fits) : xFormat(v)),
     tick: AXIS_TEXT,
     tickLine: false,
   };
@@ -128,6 +144,7 @@ export function Chart<T, X extends keyof T & string>({
                 <YAxis
                   type="category"
                   {...categoryAxis}
+                  tick={RowName}
                   width={categoryWidth}
                   axisLine={{ stroke: 'var(--color-line-strong)' }}
                   interval={0}

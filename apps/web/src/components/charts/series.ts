@@ -23,3 +23,6 @@ export const seriesColour = (index: number) => `var(--chart-${(index % 5) + 1})`
 export const tickText = (format: ChartFormat) => (value: number) => (format === 'money' ? compactInr(value) : formatCount(value));
 export const fullText = (format: ChartFormat, value: unknown) =>
   format === 'money' ? formatMoney(Number(value)) : formatCount(Number(value));
+
+/** `text` cut to `max` characters, an ellipsis last: a row name on one line. */
+export const oneLine = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…`);
