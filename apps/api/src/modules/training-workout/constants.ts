@@ -1,0 +1,3 @@
+import type { ModuleName } from '@arena/contracts/kit';
+
+export const MODULE: ModuleName = 'Training/Workouts';
