@@ -59,7 +59,6 @@ export const exerciseEndpoints = {
   }),
   remove: endpoint({ method: 'DELETE', path: `${BASE}exercise/:id/`, params: idParamsSchema, status: 204 }),
   upload: endpoint({ method: 'POST', path: `${BASE}exercise/:id/picture/`, params: idParamsSchema, form: true, response: exerciseSchema }),
-  file: endpoint({ method: 'GET', path: `${BASE}exercise/:id/picture/`, params: idParamsSchema, file: true }),
 };
 
 const PLAN = `${BASE}training-workout-plan/` as const;

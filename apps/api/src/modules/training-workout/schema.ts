@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
+import { createdAt, ref, tenantRef, tenantTable, timestamps, type TenantColumns } from '../../platform/db/columns.js';
 import { referencesMember } from '../membership/index.js';
 
 export const exerciseLibrary = pgTable(
@@ -98,7 +98,7 @@ export const plan = tenantTable(
   (t) => [
     tenantRef(t, t.categoryId, () => workoutCategory),
     referencesMember(t, t.memberId, 'cascade'),
-    tenantRef(t, t.templateId, () => plan, { onDelete: 'set null' }),
+    tenantRef(t, t.templateId, (): TenantColumns => plan, { onDelete: 'set null' }),
     /** One active copy of a template per member: parallel identical assignments give one row. */
     uniqueIndex('training_plan_member_template_active_key')
       .on(t.organisationId, t.memberId, t.templateId)
