@@ -17,5 +17,4 @@ export {
   type MemberContact,
 } from './crm.queries.js';
 export { todaysActions, type TodaysActionItem, type TodaysActionKind } from './todays-actions.queries.js';
-/** Training/Workouts' reads (issue 25): running members, for its dashboard and demo data. */
-export { runningMemberCount, runningMemberIds } from './training-members.js';
+export { runningMemberCount, runningMemberIds } from './training-members.js'; // Training/Workouts (issue 25): running members
