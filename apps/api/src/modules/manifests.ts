@@ -15,6 +15,7 @@ import { referralModule } from './referral/module.js';
 import { staffModule } from './staff/module.js';
 import { storeModule } from './store/module.js';
 import { subscriptionModule } from './subscription/module.js';
+import { trainingWorkoutModule } from './training-workout/module.js';
 
 export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   accountsModule,
@@ -32,4 +33,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   subscriptionModule,
   referralModule,
   storeModule,
+  trainingWorkoutModule,
 ]);
