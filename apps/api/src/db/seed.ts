@@ -9,6 +9,7 @@ import { addDays, dateInZone } from '../platform/time.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
 import { TRIAL_DAYS, trialPlan } from '../modules/administrator/organisation.service.js';
 import { MODULE_MANIFESTS } from '../modules/manifests.js';
+import { ensureExerciseLibrary } from '../modules/training-workout/index.js';
 
 export const DEMO = {
   url: 'http://demo.localhost:3000/',
@@ -84,6 +85,7 @@ export async function isEmpty(db: Database): Promise<boolean> {
  * organisation that exists is left as it is.
  */
 export async function seedDemo(db: Database, config: Config = loadConfig({}), modules: ModuleManifest[] = MODULE_MANIFESTS): Promise<void> {
+  await ensureExerciseLibrary(db); // the global exercise library (Training/Workouts), before the demo plans use it
   const planId = await trialPlan(db);
   for (const spec of DEMO.organisations) {
     const [existing] = await db.select().from(organisation).where(eq(organisation.subdomain, spec.subdomain));

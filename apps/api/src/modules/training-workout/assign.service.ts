@@ -12,7 +12,7 @@ import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { memberAudience, memberContacts } from '../membership/index.js';
+import { checkBatch, checkPlans, memberAudience, memberContacts } from '../membership/index.js';
 import { MODULE } from './constants.js';
 import { loadMemberPlan, writeItems } from './plan.service.js';
 import { plan } from './schema.js';
@@ -41,6 +41,8 @@ async function membersOf(tx: Tx, ctx: Ctx, input: Pick<AssignMany, 'members' | '
     if (missing !== undefined) throw fieldError('members', invalidPk(missing));
     return ids;
   }
+  if (input.batch) await checkBatch(tx, ctx, 'batch', input.batch);
+  else await checkPlans(tx, ctx, 'plan_filter', [input.plan_filter!]);
   const audience = input.batch ? ({ audience: 'batch', batch: input.batch } as const) : ({ audience: 'plan', plan: input.plan_filter! } as const);
   const rows = await memberAudience(tx, ctx, audience, ASSIGN_MAX + 1);
   if (rows.length > ASSIGN_MAX) throw fieldError(input.batch ? 'batch' : 'plan_filter', `At most ${ASSIGN_MAX} members at once.`);

@@ -8,7 +8,7 @@ import type { Ctx } from '../../platform/request-context.js';
 import { addDays } from '../../platform/time.js';
 import { runningMemberIds } from '../membership/index.js';
 import { assignMany } from './assign.service.js';
-import { ensureExerciseLibrary, libraryRows } from './library.js';
+import { libraryRows } from './library.js';
 import { createPlan } from './plan.service.js';
 import { workoutCategory, workoutLog, type LoggedSet } from './schema.js';
 import { eq } from 'drizzle-orm';
@@ -116,8 +116,7 @@ function random(seed: number) {
 
 export async function seedTraining(tx: Tx, ctx: Ctx): Promise<void> {
   if (ctx.organisation.subdomain !== 'demo') return;
-  // The library is written on boot; a seed run without a boot writes it here when the role may (outside RLS).
-  await tx.transaction((sp) => ensureExerciseLibrary(sp)).catch(() => undefined);
+  // The library is written on boot and by seedDemo before any organisation (db/seed.ts).
   const ids = new Map(libraryRows().map((r) => [r.name, r.id]));
   const categories = new Map(
     (await tx.select({ id: workoutCategory.id, name: workoutCategory.name }).from(workoutCategory).where(eq(workoutCategory.organisationId, ctx.organisationId))).map(
