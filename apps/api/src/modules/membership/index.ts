@@ -17,4 +17,4 @@ export {
   type MemberContact,
 } from './crm.queries.js';
 export { todaysActions, type TodaysActionItem, type TodaysActionKind } from './todays-actions.queries.js';
-export { runningMemberCount, runningMemberIds } from './training-members.js'; // Training/Workouts (issue 25): running members
+export { activeMemberIds, runningMemberCount } from './training-members.js'; // Training/Workouts (issue 25): running members

@@ -1,16 +1,17 @@
 /**
  * What Training/Workouts reads of the members (issue 25): how many members are running (active,
- * expiring, frozen), for its dashboard's "members with and without a plan". One statement.
+ * expiring, frozen), for its dashboard's "members with and without a plan", and the active members
+ * for its demo data. One statement each.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 
-export async function runningMemberIds(tx: Tx, ctx: Ctx, limit: number): Promise<number[]> {
+/** The organisation's active members (any membership status: the demo seed runs before its sales are dated in), by id. */
+export async function activeMemberIds(tx: Tx, ctx: Ctx, limit: number): Promise<number[]> {
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`select m.id from member m where m.organisation_id = ${ctx.organisationId} and m.is_active
-          and m.status in ('active', 'expiring', 'frozen') order by m.id limit ${limit}`,
+    sql`select m.id from member m where m.organisation_id = ${ctx.organisationId} and m.is_active order by m.id limit ${limit}`,
   );
   return rows.map((r) => Number(r.id));
 }

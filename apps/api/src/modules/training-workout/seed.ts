@@ -6,14 +6,13 @@ import type { PlanInput } from '@arena/contracts/training-workout';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { addDays } from '../../platform/time.js';
-import { runningMemberIds } from '../membership/index.js';
+import { activeMemberIds } from '../membership/index.js';
 import { assignMany } from './assign.service.js';
 import { libraryRows } from './library.js';
 import { createPlan } from './plan.service.js';
 import { workoutCategory, workoutLog, type LoggedSet } from './schema.js';
 import { eq } from 'drizzle-orm';
 import { itemsOf } from './plan.service.js';
-import { weekOf } from './adherence.js';
 
 export const DEFAULT_CATEGORIES = ['Strength', 'Hypertrophy', 'Fat loss', 'Beginner', 'Sport-specific', 'Mobility'];
 
@@ -123,7 +122,7 @@ export async function seedTraining(tx: Tx, ctx: Ctx): Promise<void> {
       (c) => [c.name, c.id],
     ),
   );
-  const members = await runningMemberIds(tx, ctx, 4000);
+  const members = await activeMemberIds(tx, ctx, 4000);
   const chosen = members.filter((_, i) => i % 4 === 0);
   const today = ctx.now.today;
   const start = addDays(today, -30);
@@ -166,7 +165,7 @@ export async function seedTraining(tx: Tx, ctx: Ctx): Promise<void> {
         const date = addDays(start, d);
         const weekday = (Date.parse(`${date}T00:00:00Z`) / 86_400_000 + 3) % 7; // 0 = Monday
         const trains = p.daysPerWeek >= 6 ? weekday < 6 : p.daysPerWeek === 4 ? [0, 1, 3, 4].includes(weekday) : [0, 2, 4].includes(weekday);
-        if (!trains || rnd() > 0.7 || weekOf(date) > today) continue;
+        if (!trains || rnd() > 0.7) continue;
         const day = (session++ % p.days.length) + 1;
         for (const it of copyItems.filter((x) => x.day === day).slice(0, 3)) {
           const sets: LoggedSet[] = Array.from({ length: Math.min(it.sets, 5) }, () => ({
