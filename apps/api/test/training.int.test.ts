@@ -429,11 +429,13 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
     );
     expect(answers.map((a) => a.statusCode).every((s) => s === 201)).toBe(true);
     expect(answers.reduce((n, a) => n + a.json().assigned, 0)).toBe(5);
-    const [row] = await queryRows<{ copies: number; items: number }>(
-      pg.handle.db,
-      sql`select (select count(*)::int from training_plan where organisation_id = ${org.id} and member_id is not null) as copies,
+    const [row] = await inOrg(pg, org, (tx) =>
+      queryRows<{ copies: number; items: number }>(
+        tx,
+        sql`select (select count(*)::int from training_plan where organisation_id = ${org.id} and member_id is not null) as copies,
                  (select count(*)::int from training_plan_item i join training_plan p on p.organisation_id = i.organisation_id and p.id = i.plan_id
                    where i.organisation_id = ${org.id} and p.member_id is not null) as items`,
+      ),
     );
     expect(row).toEqual({ copies: 5, items: 20 });
   });
