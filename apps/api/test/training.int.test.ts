@@ -50,7 +50,11 @@ const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload:
   call(t.app, { method, url, token, host, payload: payload as object });
 /** Rows of the organisation in a tenant table (read in its tenant transaction: RLS hides them otherwise). */
 const count = async (table: string, org = acme) =>
-  inOrg(t, org, async (tx) => Number((await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.raw(table)} where organisation_id = ${org.id}`))[0].n));
+  inOrg(t, org, async (tx) =>
+    Number(
+      (await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.raw(table)} where organisation_id = ${org.id}`))[0].n,
+    ),
+  );
 
 const planBody = (exercise = 1, extra: Record<string, unknown> = {}) => ({
   name: 'Push Pull',
@@ -111,7 +115,12 @@ describe('exercise library and own exercises', () => {
   });
 
   it('an organisation adds its own (video link, picture), unseen by others; the library is read-only', async () => {
-    const bad = await send('POST', `${BASE}exercise/`, { name: 'Sandbag Carry', category: 'strength', primary_muscles: ['full body'], video_url: 'javascript:alert(1)' });
+    const bad = await send('POST', `${BASE}exercise/`, {
+      name: 'Sandbag Carry',
+      category: 'strength',
+      primary_muscles: ['full body'],
+      video_url: 'javascript:alert(1)',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().video_url).toBeDefined();
     expect(await count('training_exercise')).toBe(0);
@@ -128,9 +137,9 @@ describe('exercise library and own exercises', () => {
     const own = res.json();
     expect(own).toMatchObject({ is_global: false, video_url: 'https://videos.example.com/sandbag' });
     expect(own.id).toBeGreaterThanOrEqual(100_000);
-    expect((await send('POST', `${BASE}exercise/`, { name: 'sandbag carry', category: 'strength', primary_muscles: ['abs'] })).json().name).toEqual([
-      'An exercise with this name already exists.',
-    ]);
+    expect(
+      (await send('POST', `${BASE}exercise/`, { name: 'sandbag carry', category: 'strength', primary_muscles: ['abs'] })).json().name,
+    ).toEqual(['An exercise with this name already exists.']);
     const upload = multipartBody({}, { name: 'bag.png', data: TINY_PNG, type: 'image/png', field: 'picture' });
     const pic = await call(t.app, { method: 'POST', url: `${BASE}exercise/${own.id}/picture/`, token: key, host: acme.host, ...upload });
     expect(pic.statusCode).toBe(200);
@@ -149,7 +158,9 @@ describe('exercise library and own exercises', () => {
   });
 
   it('the application role cannot write the library, even by SQL', async () => {
-    await expect(inOrg(t, acme, (tx) => tx.execute(sql`update training_exercise_library set name = 'x' where id = 1`))).resolves.toBeDefined();
+    await expect(
+      inOrg(t, acme, (tx) => tx.execute(sql`update training_exercise_library set name = 'x' where id = 1`)),
+    ).resolves.toBeDefined();
     await expect(
       inOrg(t, acme, (tx) =>
         tx.execute(sql`insert into training_exercise_library (id, slug, name, category, equipment, primary_muscles, secondary_muscles, description)
@@ -174,9 +185,18 @@ describe('plans, assignment, copies, log', () => {
     expect(bad.statusCode).toBe(400);
     const errors = bad.json();
     expect(Object.keys(errors)).toEqual(
-      expect.arrayContaining(['days_per_week', 'days.0.items.0.sets', 'days.0.items.0.reps', 'days.0.items.0.tempo', 'days.0.items.0.load']),
+      expect.arrayContaining([
+        'days_per_week',
+        'days.0.items.0.sets',
+        'days.0.items.0.reps',
+        'days.0.items.0.tempo',
+        'days.0.items.0.load',
+      ]),
     );
-    const tooMany = await send('POST', `${BASE}training-workout-plan/`, { ...planBody(), days: Array.from({ length: 8 }, (_, i) => ({ name: `D${i}` })) });
+    const tooMany = await send('POST', `${BASE}training-workout-plan/`, {
+      ...planBody(),
+      days: Array.from({ length: 8 }, (_, i) => ({ name: `D${i}` })),
+    });
     expect(tooMany.json().days).toBeDefined();
     // An exercise of another organisation is unknown here.
     const theirs = (
@@ -193,7 +213,15 @@ describe('plans, assignment, copies, log', () => {
     const p = res.json();
     planId = p.id;
     expect(p.days.map((d: { name: string }) => d.name)).toEqual(['Push', 'Pull']);
-    expect(p.days[0].items[0]).toMatchObject({ exercise: 1, exercise_name: 'Barbell Bench Press', reps: '8–12', tempo: '3-1-1-0', superset: 'A', load: 75, position: 1 });
+    expect(p.days[0].items[0]).toMatchObject({
+      exercise: 1,
+      exercise_name: 'Barbell Bench Press',
+      reps: '8–12',
+      tempo: '3-1-1-0',
+      superset: 'A',
+      load: 75,
+      position: 1,
+    });
     expect(p.days[0].items[1]).toMatchObject({ reps: '45 s', rest_seconds: 60 });
     expect((await get(`${BASE}training-workout-plan/${planId}/`)).json()).toEqual(p);
     expect((await get(`${BASE}training-workout-plan/${planId}/`, otherKey, other.host)).statusCode).toBe(404);
@@ -232,18 +260,36 @@ describe('plans, assignment, copies, log', () => {
     expect((await send('DELETE', `${BASE}training-workout-plan/${copy.id}/`, {})).statusCode).toBe(204);
   });
 
-  it("assigns to many members, each their own copy; editing one leaves the template and the others alone", async () => {
+  it('assigns to many members, each their own copy; editing one leaves the template and the others alone', async () => {
     const today = acme.ctx.now.today;
-    const bad = await send('POST', `${BASE}assign-members-to-training-workout/`, { plan: planId, members: [members[0].id, otherMember], start_date: today });
+    const bad = await send('POST', `${BASE}assign-members-to-training-workout/`, {
+      plan: planId,
+      members: [members[0].id, otherMember],
+      start_date: today,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().members).toEqual([`Invalid pk "${otherMember}" - object does not exist.`]);
-    expect((await send('POST', `${BASE}assign-members-to-training-workout/`, { plan: planId, start_date: today })).json().members).toBeDefined();
     expect(
-      (await send('POST', `${BASE}assign-members-to-training-workout/`, { plan: planId, members: [members[0].id], start_date: today, end_date: '2000-01-01' })).json()
-        .end_date,
+      (await send('POST', `${BASE}assign-members-to-training-workout/`, { plan: planId, start_date: today })).json().members,
     ).toBeDefined();
-    expect((await send('POST', `${BASE}assign-members-to-training-workout/`, { plan: 999999, members: [members[0].id], start_date: today })).json().plan).toBeDefined();
-    expect((await send('POST', `${BASE}assign-members-to-training-workout/`, { plan: planId, batch: 999999, start_date: today })).json().batch).toBeDefined();
+    expect(
+      (
+        await send('POST', `${BASE}assign-members-to-training-workout/`, {
+          plan: planId,
+          members: [members[0].id],
+          start_date: today,
+          end_date: '2000-01-01',
+        })
+      ).json().end_date,
+    ).toBeDefined();
+    expect(
+      (
+        await send('POST', `${BASE}assign-members-to-training-workout/`, { plan: 999999, members: [members[0].id], start_date: today })
+      ).json().plan,
+    ).toBeDefined();
+    expect(
+      (await send('POST', `${BASE}assign-members-to-training-workout/`, { plan: planId, batch: 999999, start_date: today })).json().batch,
+    ).toBeDefined();
     expect(await count('training_plan')).toBe(1);
 
     const res = await send('POST', `${BASE}assign-members-to-training-workout/`, {
@@ -254,12 +300,23 @@ describe('plans, assignment, copies, log', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ assigned: 3, already: 0 });
-    const again = await send('POST', `${BASE}assign-members-to-training-workout/`, { plan: planId, members: members.slice(0, 3).map((m) => m.id), start_date: today });
+    const again = await send('POST', `${BASE}assign-members-to-training-workout/`, {
+      plan: planId,
+      members: members.slice(0, 3).map((m) => m.id),
+      start_date: today,
+    });
     expect(again.json()).toMatchObject({ assigned: 0, already: 3 });
 
     const [a, b] = res.json().copies;
     const copyA = (await get(`${BASE}member-training-workout/${a}/`)).json();
-    expect(copyA).toMatchObject({ template: planId, member: members[0].id, member_name: members[0].name, status: 'active', notes: 'Start light', assigned_by: acme.owner.email });
+    expect(copyA).toMatchObject({
+      template: planId,
+      member: members[0].id,
+      member_name: members[0].name,
+      status: 'active',
+      notes: 'Start light',
+      assigned_by: acme.owner.email,
+    });
     expect(copyA.days[0].items).toHaveLength(3);
     const edited = await send('PATCH', `${BASE}member-training-workout/${a}/`, {
       name: 'Push Pull (knee friendly)',
@@ -304,14 +361,29 @@ describe('plans, assignment, copies, log', () => {
     const id = copies[0].id;
     const today = acme.ctx.now.today;
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const future = await send('POST', `${BASE}member-training-workout/${id}/log/`, { date: tomorrow, exercise: 1, sets: [{ reps: 8, load_kg: 40 }] });
+    const future = await send('POST', `${BASE}member-training-workout/${id}/log/`, {
+      date: tomorrow,
+      exercise: 1,
+      sets: [{ reps: 8, load_kg: 40 }],
+    });
     expect(future.json().date).toBeDefined();
-    expect((await send('POST', `${BASE}member-training-workout/${id}/log/`, { date: today, exercise: 1, sets: [] })).json().sets).toBeDefined();
     expect(
-      (await send('POST', `${BASE}member-training-workout/${id}/log/`, { date: today, exercise: 1, sets: [{ reps: 8, load_kg: 9999 }] })).json()['sets.0.load_kg'],
+      (await send('POST', `${BASE}member-training-workout/${id}/log/`, { date: today, exercise: 1, sets: [] })).json().sets,
+    ).toBeDefined();
+    expect(
+      (
+        await send('POST', `${BASE}member-training-workout/${id}/log/`, { date: today, exercise: 1, sets: [{ reps: 8, load_kg: 9999 }] })
+      ).json()['sets.0.load_kg'],
     ).toBeDefined();
     expect(await count('training_workout_log')).toBe(0);
-    const res = await send('POST', `${BASE}member-training-workout/${id}/log/`, { date: today, exercise: 1, sets: [{ reps: 8, load_kg: 40 }, { reps: 8, load_kg: 42.5 }] });
+    const res = await send('POST', `${BASE}member-training-workout/${id}/log/`, {
+      date: today,
+      exercise: 1,
+      sets: [
+        { reps: 8, load_kg: 40 },
+        { reps: 8, load_kg: 42.5 },
+      ],
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ exercise_name: 'Barbell Bench Press', recorded_by: acme.owner.email });
     await send('POST', `${BASE}member-training-workout/${id}/log/`, { date: today, exercise: 19, sets: [{ reps: 6 }] });
@@ -350,7 +422,13 @@ describe('plans, assignment, copies, log', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const logs = (await get(`${BASE}logs/`)).json();
     const resources = new Set(logs.results.map((l: { resource: string }) => l.resource));
-    for (const r of ['training_workout_plan', 'assign_training_workout', 'member_training_workout', 'training_workout_log', 'training_exercise'])
+    for (const r of [
+      'training_workout_plan',
+      'assign_training_workout',
+      'member_training_workout',
+      'training_workout_log',
+      'training_exercise',
+    ])
       expect(resources, r).toContain(r);
     expect((await get(`${BASE}dashboard/`, otherKey, other.host)).json()).toMatchObject({ with_plan: 0, active_copies: 0 });
   });
@@ -363,13 +441,26 @@ describe('plans, assignment, copies, log', () => {
     const trainer = await makeUser(t, acme.id, { modules: [MODULE], levels: { [MODULE]: 'operate' } });
     const trainerKey = await login(t.app, trainer, acme.host);
     expect((await send('POST', `${BASE}training-workout-plan/`, planBody(), trainerKey)).statusCode).toBe(403);
-    expect((await send('POST', `${BASE}exercise/`, { name: 'Nope', category: 'strength', primary_muscles: ['abs'] }, trainerKey)).statusCode).toBe(403);
-    const ok = await send('POST', `${BASE}assign-training-workout/`, { plan: planId, member: members[3].id, start_date: acme.ctx.now.today }, trainerKey);
+    expect(
+      (await send('POST', `${BASE}exercise/`, { name: 'Nope', category: 'strength', primary_muscles: ['abs'] }, trainerKey)).statusCode,
+    ).toBe(403);
+    const ok = await send(
+      'POST',
+      `${BASE}assign-training-workout/`,
+      { plan: planId, member: members[3].id, start_date: acme.ctx.now.today },
+      trainerKey,
+    );
     expect(ok.statusCode).toBe(201);
     expect(ok.json().assigned_by).toBe(trainer.email);
     expect(
-      (await send('POST', `${BASE}member-training-workout/${ok.json().id}/log/`, { date: acme.ctx.now.today, exercise: 10, sets: [{ seconds: 60 }] }, trainerKey))
-        .statusCode,
+      (
+        await send(
+          'POST',
+          `${BASE}member-training-workout/${ok.json().id}/log/`,
+          { date: acme.ctx.now.today, exercise: 10, sets: [{ seconds: 60 }] },
+          trainerKey,
+        )
+      ).statusCode,
     ).toBe(201);
   });
 });
@@ -417,7 +508,13 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
       for (let i = 0; i < 520; i++) out.push((await makeMemberRow(tx, ctx, { centreId: c.id })).id);
       return out;
     });
-    const res = await call(pg.app, { method: 'POST', url: `${BASE}training-workout-plan/`, token: pgKey, host: org.host, payload: planBody() });
+    const res = await call(pg.app, {
+      method: 'POST',
+      url: `${BASE}training-workout-plan/`,
+      token: pgKey,
+      host: org.host,
+      payload: planBody(),
+    });
     planId = res.json().id;
   }, 120_000);
   afterAll(async () => pg?.close());
@@ -425,7 +522,9 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
   it('20 parallel identical assignments give the rows one gives', async () => {
     const payload = { plan: planId, members: ids.slice(0, 5), start_date: org.ctx.now.today };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call(pg.app, { method: 'POST', url: `${BASE}assign-members-to-training-workout/`, token: pgKey, host: org.host, payload })),
+      Array.from({ length: 20 }, () =>
+        call(pg.app, { method: 'POST', url: `${BASE}assign-members-to-training-workout/`, token: pgKey, host: org.host, payload }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).every((s) => s === 201)).toBe(true);
     expect(answers.reduce((n, a) => n + a.json().assigned, 0)).toBe(5);
@@ -443,7 +542,13 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
   it('assigns 500 members in one request in well under 2 s', async () => {
     const payload = { plan: planId, members: ids.slice(10, 510), start_date: org.ctx.now.today };
     const started = performance.now();
-    const res = await call(pg.app, { method: 'POST', url: `${BASE}assign-members-to-training-workout/`, token: pgKey, host: org.host, payload });
+    const res = await call(pg.app, {
+      method: 'POST',
+      url: `${BASE}assign-members-to-training-workout/`,
+      token: pgKey,
+      host: org.host,
+      payload,
+    });
     const ms = performance.now() - started;
     expect(res.statusCode).toBe(201);
     expect(res.json().assigned).toBe(500);

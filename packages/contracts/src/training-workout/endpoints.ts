@@ -34,9 +34,14 @@ import { partialWithoutDefaults } from '../common.js';
 
 const BASE = '/api/training-workout/' as const;
 
-export const workoutCategoryEndpoints = crudEndpoints(`${BASE}training-workout-category/`, workoutCategorySchema, workoutCategoryInputSchema, {
-  dropdown: true,
-});
+export const workoutCategoryEndpoints = crudEndpoints(
+  `${BASE}training-workout-category/`,
+  workoutCategorySchema,
+  workoutCategoryInputSchema,
+  {
+    dropdown: true,
+  },
+);
 export const trainingMessageTemplateEndpoints = crudEndpoints(
   `${BASE}training-workout-message-template/`,
   messageTemplateSchema,
@@ -49,7 +54,13 @@ export const exerciseEndpoints = {
   list: endpoint({ method: 'GET', path: `${BASE}exercise/`, query: exerciseListQuerySchema, response: paginatedSchema(exerciseSchema) }),
   create: endpoint({ method: 'POST', path: `${BASE}exercise/`, body: exerciseInputSchema, response: exerciseSchema, status: 201 }),
   retrieve: endpoint({ method: 'GET', path: `${BASE}exercise/:id/`, params: idParamsSchema, response: exerciseSchema }),
-  update: endpoint({ method: 'PUT', path: `${BASE}exercise/:id/`, params: idParamsSchema, body: exerciseInputSchema, response: exerciseSchema }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${BASE}exercise/:id/`,
+    params: idParamsSchema,
+    body: exerciseInputSchema,
+    response: exerciseSchema,
+  }),
   partialUpdate: endpoint({
     method: 'PATCH',
     path: `${BASE}exercise/:id/`,
@@ -78,7 +89,13 @@ export const planEndpoints = {
     status: 201,
   }),
   /** A day's exercises in a new order, saved in one statement. */
-  reorder: endpoint({ method: 'POST', path: `${PLAN}:id/reorder/`, params: idParamsSchema, body: reorderInputSchema, response: planSchema }),
+  reorder: endpoint({
+    method: 'POST',
+    path: `${PLAN}:id/reorder/`,
+    params: idParamsSchema,
+    body: reorderInputSchema,
+    response: planSchema,
+  }),
 };
 
 /** Members' copies. List filters: `member`, `plan`, `status`; search by member or plan name. */
@@ -112,8 +129,20 @@ const logParams = z.object({ id: idSchema });
 export const memberPlanEndpoints = {
   list: listEndpoint(MEMBER, memberPlanListItemSchema),
   retrieve: endpoint({ method: 'GET', path: `${MEMBER}:id/`, params: idParamsSchema, response: memberPlanSchema }),
-  partialUpdate: endpoint({ method: 'PATCH', path: `${MEMBER}:id/`, params: idParamsSchema, body: memberPlanPatchSchema, response: memberPlanSchema }),
-  reorder: endpoint({ method: 'POST', path: `${MEMBER}:id/reorder/`, params: idParamsSchema, body: reorderInputSchema, response: memberPlanSchema }),
+  partialUpdate: endpoint({
+    method: 'PATCH',
+    path: `${MEMBER}:id/`,
+    params: idParamsSchema,
+    body: memberPlanPatchSchema,
+    response: memberPlanSchema,
+  }),
+  reorder: endpoint({
+    method: 'POST',
+    path: `${MEMBER}:id/reorder/`,
+    params: idParamsSchema,
+    body: reorderInputSchema,
+    response: memberPlanSchema,
+  }),
   logs: endpoint({ method: 'GET', path: `${MEMBER}:id/log/`, params: logParams, response: logListSchema }),
   log: endpoint({ method: 'POST', path: `${MEMBER}:id/log/`, params: logParams, body: logInputSchema, response: logSchema, status: 201 }),
   pdf: endpoint({ method: 'GET', path: `${MEMBER}:id/pdf/`, params: idParamsSchema, file: true }),

@@ -5,7 +5,15 @@
  * log and the message templates.
  */
 import { z } from '../zod-config.js';
-import { idSchema, isoDateSchema, namedLookupInputSchema, namedLookupSchema, requiredSingleLineText, singleLineText, text } from '../common.js';
+import {
+  idSchema,
+  isoDateSchema,
+  namedLookupInputSchema,
+  namedLookupSchema,
+  requiredSingleLineText,
+  singleLineText,
+  text,
+} from '../common.js';
 
 export const EXERCISE_CATEGORIES = ['strength', 'cardio', 'mobility', 'plyometric', 'core', 'balance', 'sport'] as const;
 export const EQUIPMENT = [
@@ -78,7 +86,10 @@ export const LOAD_KG_MAX = 500;
 /** Members one assignment request may name or resolve. */
 export const ASSIGN_MAX = 1000;
 
-const httpUrl = singleLineText(500).refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), 'Enter a link starting with http:// or https://.');
+const httpUrl = singleLineText(500).refine(
+  (v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v),
+  'Enter a link starting with http:// or https://.',
+);
 
 // ---- reps and tempo ----
 export type Reps = { kind: 'reps'; min: number; max: number } | { kind: 'time'; seconds: number };
@@ -225,7 +236,8 @@ export const planItemInputSchema = z
     notes: text(300).default(''),
   })
   .superRefine((item, c) => {
-    if (item.load_kind === 'percent_1rm' && item.load > 100) c.addIssue({ code: 'custom', path: ['load'], message: 'Enter a percentage of 1RM up to 100.' });
+    if (item.load_kind === 'percent_1rm' && item.load > 100)
+      c.addIssue({ code: 'custom', path: ['load'], message: 'Enter a percentage of 1RM up to 100.' });
   });
 export type PlanItemInput = z.output<typeof planItemInputSchema>;
 export const planDayInputSchema = z.object({
@@ -303,7 +315,10 @@ const assignWindow = {
 };
 export const assignOneInputSchema = z
   .object({ plan: idSchema, member: idSchema, ...assignWindow })
-  .refine((v) => !v.end_date || v.end_date >= v.start_date, { path: ['end_date'], message: 'The end date cannot be before the start date.' });
+  .refine((v) => !v.end_date || v.end_date >= v.start_date, {
+    path: ['end_date'],
+    message: 'The end date cannot be before the start date.',
+  });
 export const assignUpdateInputSchema = z
   .object({
     start_date: isoDateSchema.optional(),
@@ -326,8 +341,10 @@ export const assignManyInputSchema = z
   })
   .superRefine((v, c) => {
     const ways = [v.members?.length ? 1 : 0, v.batch ? 1 : 0, v.plan_filter ? 1 : 0].reduce((a, b) => a + b, 0);
-    if (ways !== 1) c.addIssue({ code: 'custom', path: ['members'], message: 'Choose members, a batch or a membership plan (one of them).' });
-    if (v.end_date && v.end_date < v.start_date) c.addIssue({ code: 'custom', path: ['end_date'], message: 'The end date cannot be before the start date.' });
+    if (ways !== 1)
+      c.addIssue({ code: 'custom', path: ['members'], message: 'Choose members, a batch or a membership plan (one of them).' });
+    if (v.end_date && v.end_date < v.start_date)
+      c.addIssue({ code: 'custom', path: ['end_date'], message: 'The end date cannot be before the start date.' });
   });
 export const assignManyResultSchema = z.object({
   /** Members given a new copy. */

@@ -43,7 +43,9 @@ async function membersOf(tx: Tx, ctx: Ctx, input: Pick<AssignMany, 'members' | '
   }
   if (input.batch) await checkBatch(tx, ctx, 'batch', input.batch);
   else await checkPlans(tx, ctx, 'plan_filter', [input.plan_filter!]);
-  const audience = input.batch ? ({ audience: 'batch', batch: input.batch } as const) : ({ audience: 'plan', plan: input.plan_filter! } as const);
+  const audience = input.batch
+    ? ({ audience: 'batch', batch: input.batch } as const)
+    : ({ audience: 'plan', plan: input.plan_filter! } as const);
   const rows = await memberAudience(tx, ctx, audience, ASSIGN_MAX + 1);
   if (rows.length > ASSIGN_MAX) throw fieldError(input.batch ? 'batch' : 'plan_filter', `At most ${ASSIGN_MAX} members at once.`);
   return rows.map((r) => r.id);

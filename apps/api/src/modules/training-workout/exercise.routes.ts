@@ -107,7 +107,14 @@ export async function createExercise(tx: Tx, ctx: Ctx, input: Required<Input>): 
     .returning()
     .catch(unique);
   const out = await loadExercise(tx, ctx, row.id);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'training_exercise', objectId: row.id, label: row.name, action: 'create', after: out });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'training_exercise',
+    objectId: row.id,
+    label: row.name,
+    action: 'create',
+    after: out,
+  });
   return out;
 }
 
@@ -121,7 +128,15 @@ export async function updateExercise(tx: Tx, ctx: Ctx, id: number, input: Input)
     .where(and(eq(exercise.organisationId, ctx.organisationId), eq(exercise.id, id)))
     .catch(unique);
   const out = await loadExercise(tx, ctx, id);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'training_exercise', objectId: id, label: out.name, action: 'update', before, after: out });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'training_exercise',
+    objectId: id,
+    label: out.name,
+    action: 'update',
+    before,
+    after: out,
+  });
   return out;
 }
 
@@ -134,7 +149,14 @@ async function deleteExercise(tx: Tx, ctx: Ctx, id: number): Promise<string | nu
   );
   if (used.length) throw badRequest('Plans or workout logs use this exercise: deactivate it instead.');
   await tx.delete(exercise).where(and(eq(exercise.organisationId, ctx.organisationId), eq(exercise.id, id)));
-  await record(tx, ctx.actor, { module: MODULE, resource: 'training_exercise', objectId: id, label: before.name, action: 'delete', before });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'training_exercise',
+    objectId: id,
+    label: before.name,
+    action: 'delete',
+    before,
+  });
   return before.picture;
 }
 

@@ -86,9 +86,10 @@ async function header(tx: Tx, ctx: Ctx, id: number, kind: 'template' | 'copy', l
     .select({
       row: plan,
       categoryName: workoutCategory.name,
-      members: sql<number>`(select count(*)::int from training_plan c where c.organisation_id = ${plan.organisationId} and c.template_id = ${plan.id} and c.status = 'active')`.mapWith(
-        Number,
-      ),
+      members:
+        sql<number>`(select count(*)::int from training_plan c where c.organisation_id = ${plan.organisationId} and c.template_id = ${plan.id} and c.status = 'active')`.mapWith(
+          Number,
+        ),
     })
     .from(plan)
     .leftJoin(workoutCategory, and(eq(workoutCategory.organisationId, plan.organisationId), eq(workoutCategory.id, plan.categoryId)))
@@ -204,7 +205,14 @@ export async function createPlan(tx: Tx, ctx: Ctx, input: PlanInput): Promise<Pl
     .returning({ id: plan.id });
   await writeItems(tx, ctx, row.id, input.days);
   const out = await loadPlan(tx, ctx, row.id);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'training_workout_plan', objectId: row.id, label: out.name, action: 'create', after: out });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'training_workout_plan',
+    objectId: row.id,
+    label: out.name,
+    action: 'create',
+    after: out,
+  });
   return out;
 }
 
@@ -218,7 +226,15 @@ export async function updatePlan(tx: Tx, ctx: Ctx, id: number, input: PlanInput)
     .where(and(eq(plan.organisationId, ctx.organisationId), eq(plan.id, id)));
   await writeItems(tx, ctx, id, input.days);
   const out = await loadPlan(tx, ctx, id);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'training_workout_plan', objectId: id, label: out.name, action: 'update', before, after: out });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'training_workout_plan',
+    objectId: id,
+    label: out.name,
+    action: 'update',
+    before,
+    after: out,
+  });
   return out;
 }
 
@@ -249,7 +265,14 @@ export async function duplicatePlan(tx: Tx, ctx: Ctx, id: number, name: string |
     .returning({ id: plan.id });
   await copyItems(tx, ctx, id, sql`(select ${row.id}::bigint as id)`);
   const out = await loadPlan(tx, ctx, row.id);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'training_workout_plan', objectId: row.id, label: out.name, action: 'create', after: out });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'training_workout_plan',
+    objectId: row.id,
+    label: out.name,
+    action: 'create',
+    after: out,
+  });
   return out;
 }
 
@@ -272,12 +295,15 @@ export async function reorderDay(tx: Tx, ctx: Ctx, id: number, kind: 'template' 
     .where(and(eq(planItem.organisationId, ctx.organisationId), eq(planItem.planId, id), eq(planItem.day, day)));
   const have = new Set(current.map((r) => r.id));
   if (items.length !== have.size || new Set(items).size !== items.length || items.some((i) => !have.has(i)))
-    throw fieldError('items', "Send every exercise of the day once, in the new order.");
+    throw fieldError('items', 'Send every exercise of the day once, in the new order.');
   await tx.execute(sql`
     update training_plan_item i set position = o.n
       from unnest(${`{${items.join(',')}}`}::bigint[]) with ordinality as o(id, n)
      where i.organisation_id = ${ctx.organisationId} and i.plan_id = ${id} and i.id = o.id`);
-  await tx.update(plan).set({ updatedAt: ctx.now.instant }).where(and(eq(plan.organisationId, ctx.organisationId), eq(plan.id, id)));
+  await tx
+    .update(plan)
+    .set({ updatedAt: ctx.now.instant })
+    .where(and(eq(plan.organisationId, ctx.organisationId), eq(plan.id, id)));
   await record(tx, ctx.actor, {
     module: MODULE,
     resource: kind === 'template' ? 'training_workout_plan' : 'member_training_workout',

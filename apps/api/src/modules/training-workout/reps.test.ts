@@ -32,10 +32,21 @@ describe('reps and tempo', () => {
   it('an item normalises its reps, tempo and superset, and bounds its load', () => {
     const ok = planItemInputSchema.parse({ exercise: 1, sets: 3, reps: '8 - 12', tempo: '3-1-x-0', superset: 'a' });
     expect(ok).toMatchObject({ reps: '8–12', tempo: '3-1-X-0', superset: 'A', rest_seconds: 60, load_kind: 'none', load: 0 });
-    const bad = planItemInputSchema.safeParse({ exercise: 1, sets: 0, reps: 'lots', tempo: '311', load_kind: 'percent_1rm', load: 120, superset: 'Z', rest_seconds: 5000 });
+    const bad = planItemInputSchema.safeParse({
+      exercise: 1,
+      sets: 0,
+      reps: 'lots',
+      tempo: '311',
+      load_kind: 'percent_1rm',
+      load: 120,
+      superset: 'Z',
+      rest_seconds: 5000,
+    });
     expect(bad.success).toBe(false);
     const paths = bad.error!.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['sets', 'reps', 'tempo', 'superset', 'rest_seconds']));
-    expect(planItemInputSchema.safeParse({ exercise: 1, sets: 3, reps: '10', load_kind: 'percent_1rm', load: 120 }).error!.issues[0].path).toEqual(['load']);
+    expect(
+      planItemInputSchema.safeParse({ exercise: 1, sets: 3, reps: '10', load_kind: 'percent_1rm', load: 120 }).error!.issues[0].path,
+    ).toEqual(['load']);
   });
 });

@@ -54,17 +54,24 @@ async function lookupRoutes(app: FastifyInstance): Promise<void> {
     join: {
       fields: {
         row: workoutCategory,
-        plans: sql<number>`(select count(*)::int from training_plan p where p.organisation_id = training_workout_category.organisation_id and p.category_id = training_workout_category.id and p.member_id is null)`.mapWith(
-          Number,
-        ),
+        plans:
+          sql<number>`(select count(*)::int from training_plan p where p.organisation_id = training_workout_category.organisation_id and p.category_id = training_workout_category.id and p.member_id is null)`.mapWith(
+            Number,
+          ),
       },
       from: (tx, fields) => tx.select(fields).from(workoutCategory).$dynamic(),
     },
-    toOutput: ({ row, plans }: { row: typeof workoutCategory.$inferSelect; plans: number }) => ({ ...rowToJson(row), plans }) as WorkoutCategory,
+    toOutput: ({ row, plans }: { row: typeof workoutCategory.$inferSelect; plans: number }) =>
+      ({ ...rowToJson(row), plans }) as WorkoutCategory,
     toValues: inputToValues,
     label: (c) => c.name,
     search: [workoutCategory.name, workoutCategory.description],
-    ordering: { id: workoutCategory.id, name: workoutCategory.name, is_active: workoutCategory.isActive, created_at: workoutCategory.createdAt },
+    ordering: {
+      id: workoutCategory.id,
+      name: workoutCategory.name,
+      is_active: workoutCategory.isActive,
+      created_at: workoutCategory.createdAt,
+    },
     defaultOrdering: [asc(workoutCategory.name)],
     filters: { is_active: activeFilter(workoutCategory.isActive) },
     dropdown: { label: workoutCategory.name, where: eq(workoutCategory.isActive, true) },
@@ -90,7 +97,12 @@ async function lookupRoutes(app: FastifyInstance): Promise<void> {
     toValues: inputToValues,
     label: (t) => t.name,
     search: [messageTemplate.name, messageTemplate.body],
-    ordering: { id: messageTemplate.id, name: messageTemplate.name, is_active: messageTemplate.isActive, created_at: messageTemplate.createdAt },
+    ordering: {
+      id: messageTemplate.id,
+      name: messageTemplate.name,
+      is_active: messageTemplate.isActive,
+      created_at: messageTemplate.createdAt,
+    },
     defaultOrdering: [asc(messageTemplate.name)],
     filters: { is_active: activeFilter(messageTemplate.isActive) },
     dropdown: { label: messageTemplate.name, where: eq(messageTemplate.isActive, true) },
@@ -107,7 +119,9 @@ const planCount = (what: 'days' | 'items' | 'members') =>
   what === 'days'
     ? sql<number>`jsonb_array_length(${plan.days})`.mapWith(Number)
     : what === 'items'
-      ? sql<number>`(select count(*)::int from training_plan_item i where i.organisation_id = ${plan.organisationId} and i.plan_id = ${plan.id})`.mapWith(Number)
+      ? sql<number>`(select count(*)::int from training_plan_item i where i.organisation_id = ${plan.organisationId} and i.plan_id = ${plan.id})`.mapWith(
+          Number,
+        )
       : sql<number>`(select count(*)::int from training_plan c where c.organisation_id = ${plan.organisationId} and c.template_id = ${plan.id} and c.status = 'active')`.mapWith(
           Number,
         );
@@ -135,7 +149,13 @@ async function planRoutes(app: FastifyInstance): Promise<void> {
     tags,
     summary: 'Workout plans (templates)',
     list: {
-      fields: { row: plan, categoryName: workoutCategory.name, days: planCount('days'), items: planCount('items'), members: planCount('members') },
+      fields: {
+        row: plan,
+        categoryName: workoutCategory.name,
+        days: planCount('days'),
+        items: planCount('items'),
+        members: planCount('members'),
+      },
       from: (tx, fields) =>
         tx
           .select(fields)
@@ -223,11 +243,15 @@ function copyList() {
     fields: {
       row: plan,
       categoryName: workoutCategory.name,
-      sessions: sql<number>`(select count(distinct l.date)::int from training_workout_log l where l.organisation_id = ${plan.organisationId} and l.member_plan_id = ${plan.id})`.mapWith(
-        Number,
-      ),
+      sessions:
+        sql<number>`(select count(distinct l.date)::int from training_workout_log l where l.organisation_id = ${plan.organisationId} and l.member_plan_id = ${plan.id})`.mapWith(
+          Number,
+        ),
     },
-    from: (tx: Parameters<Parameters<typeof listRoute>[2]['list']['from']>[0], fields: Parameters<Parameters<typeof listRoute>[2]['list']['from']>[1]) =>
+    from: (
+      tx: Parameters<Parameters<typeof listRoute>[2]['list']['from']>[0],
+      fields: Parameters<Parameters<typeof listRoute>[2]['list']['from']>[1],
+    ) =>
       tx
         .select(fields)
         .from(plan)
@@ -311,7 +335,12 @@ async function assignRoutes(app: FastifyInstance): Promise<void> {
 async function memberRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['member_training_workout'];
   const e = memberPlanEndpoints;
-  listRoute(app, e.list, { module: MODULE, tags, summary: "A member's current and past workout plans (filter `member`)", list: copyList() });
+  listRoute(app, e.list, {
+    module: MODULE,
+    tags,
+    summary: "A member's current and past workout plans (filter `member`)",
+    list: copyList(),
+  });
   route(app, e.retrieve, {
     module: MODULE,
     tags,
@@ -344,7 +373,8 @@ async function memberRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: "Record an exercise of a member's session",
-    handler: async (request, reply) => reply.status(201).send(await inTenant(request, (tx, ctx) => logSession(tx, ctx, request.params.id, request.body))),
+    handler: async (request, reply) =>
+      reply.status(201).send(await inTenant(request, (tx, ctx) => logSession(tx, ctx, request.params.id, request.body))),
   });
   route(app, e.pdf, {
     module: MODULE,
@@ -421,7 +451,14 @@ async function trainingReportRoutes(app: FastifyInstance): Promise<void> {
   report(trainingReportEndpoints.plan, {
     summary: 'Members per plan, active and ended, by who assigned them (copies starting in the window)',
     run: async ({ tx, ctx, window }) => {
-      const rows = await queryRows<{ plan: string | null; name: string; assigned_by: string; active: number; ended: number; members: number }>(
+      const rows = await queryRows<{
+        plan: string | null;
+        name: string;
+        assigned_by: string;
+        active: number;
+        ended: number;
+        members: number;
+      }>(
         tx,
         sql`select c.template_id as plan, coalesce(t.name, c.name) as name, c.assigned_by,
                    count(*) filter (where c.status = 'active' and (c.end_date is null or c.end_date >= ${ctx.now.today}::date))::int as active,

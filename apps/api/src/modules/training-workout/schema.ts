@@ -168,4 +168,3 @@ export const workoutLog = tenantTable(
     check('training_workout_log_one_exercise', sql`(${t.libraryExerciseId} is null) <> (${t.exerciseId} is null)`),
   ],
 );
-
