@@ -433,6 +433,21 @@ describe('plans, assignment, copies, log', () => {
     expect((await get(`${BASE}dashboard/`, otherKey, other.host)).json()).toMatchObject({ with_plan: 0, active_copies: 0 });
   });
 
+  it("deleting a template leaves members' copies whole", async () => {
+    const copy = (await send('POST', `${BASE}training-workout-plan/${planId}/duplicate/`, { name: 'Short-lived' })).json();
+    const given = await send('POST', `${BASE}assign-training-workout/`, {
+      plan: copy.id,
+      member: members[2].id,
+      start_date: acme.ctx.now.today,
+    });
+    expect(given.statusCode).toBe(201);
+    expect((await send('DELETE', `${BASE}training-workout-plan/${copy.id}/`, {})).statusCode).toBe(204);
+    const kept = (await get(`${BASE}member-training-workout/${given.json().id}/`)).json();
+    expect(kept).toMatchObject({ template: null, name: 'Short-lived', member: members[2].id });
+    expect(kept.days[0].items).toHaveLength(3);
+    expect((await send('PATCH', `${BASE}assign-training-workout/${given.json().id}/`, { status: 'ended' })).statusCode).toBe(200);
+  });
+
   it('403 without the module; operate assigns and logs but cannot edit plans', async () => {
     const none = await makeUser(t, acme.id, { modules: ['Store Management'] });
     const noneKey = await login(t.app, none, acme.host);

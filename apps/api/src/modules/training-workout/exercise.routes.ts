@@ -49,7 +49,7 @@ export async function loadExercise(tx: Tx, ctx: Ctx, id: number): Promise<Exerci
   return toExercise(row);
 }
 
-/** Which of `ids` are exercises the organisation may use (the library's and its own active ones). */
+/** Which of `ids` are exercises the organisation may use (the library's and its own). */
 export async function knownExercises(tx: Tx, ctx: Ctx, ids: number[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids)];
   if (!wanted.length) return new Map();

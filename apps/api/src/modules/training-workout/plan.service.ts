@@ -241,6 +241,11 @@ export async function updatePlan(tx: Tx, ctx: Ctx, id: number, input: PlanInput)
 /** A template goes; members' copies stay theirs (their `template` becomes null). */
 export async function deletePlan(tx: Tx, ctx: Ctx, id: number): Promise<void> {
   const before = await header(tx, ctx, id, 'template', true);
+  // Unlinked first: the composite key's ON DELETE SET NULL would null organisation_id too.
+  await tx
+    .update(plan)
+    .set({ templateId: null })
+    .where(and(eq(plan.organisationId, ctx.organisationId), eq(plan.templateId, id)));
   await tx.delete(plan).where(and(eq(plan.organisationId, ctx.organisationId), eq(plan.id, id)));
   await record(tx, ctx.actor, { module: MODULE, resource: 'training_workout_plan', objectId: id, label: before.name, action: 'delete' });
 }
