@@ -141,6 +141,7 @@ export async function buildApp({
 
   registerHealth(app);
 
+  for (const m of modules) await m.globalData?.(app.db);
   for (const m of modules) await app.register(m.routes);
   await app.after();
   levels.assertAllRegistered();

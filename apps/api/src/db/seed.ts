@@ -9,7 +9,6 @@ import { addDays, dateInZone } from '../platform/time.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
 import { TRIAL_DAYS, trialPlan } from '../modules/administrator/organisation.service.js';
 import { MODULE_MANIFESTS } from '../modules/manifests.js';
-import { ensureExerciseLibrary } from '../modules/training-workout/index.js';
 
 export const DEMO = {
   url: 'http://demo.localhost:3000/',
@@ -85,7 +84,8 @@ export async function isEmpty(db: Database): Promise<boolean> {
  * organisation that exists is left as it is.
  */
 export async function seedDemo(db: Database, config: Config = loadConfig({}), modules: ModuleManifest[] = MODULE_MANIFESTS): Promise<void> {
-  await ensureExerciseLibrary(db); // the global exercise library (Training/Workouts), before the demo plans use it
+  // Provider-wide data (the catalogue, the exercise library…) before the demo organisations use it.
+  for (const m of modules) await m.globalData?.(db);
   const planId = await trialPlan(db);
   for (const spec of DEMO.organisations) {
     const [existing] = await db.select().from(organisation).where(eq(organisation.subdomain, spec.subdomain));

@@ -8,7 +8,7 @@ import type { EndpointSpec, ModuleName } from '@arena/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Tx } from './db/client.js';
+import type { Database, Tx } from './db/client.js';
 import type { Schedule, Task } from './jobs.js';
 import type { Ctx } from './request-context.js';
 
@@ -106,6 +106,12 @@ export interface ModuleManifest {
    * are made in date order and each GST series runs with time (`runDemoHistory`).
    */
   seed?: (tx: Tx, ctx: Ctx) => Promise<void | DemoHistory>;
+  /**
+   * Provider-wide rows the module reads in every organisation (the subscription catalogue, the
+   * exercise library, the food tables): written idempotently outside any tenant transaction, when
+   * the app boots and before the demo seed (a tenant transaction may not write them).
+   */
+  globalData?: (db: Database) => Promise<void>;
   /** Kinds of job the module queues (`app.jobs.add(name, payload)`) or schedules. */
   tasks?: Task[];
   /** Cron lines that queue one of the tasks, once per tick across all instances. */

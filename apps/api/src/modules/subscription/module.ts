@@ -20,11 +20,8 @@ import {
 export const subscriptionModule: ModuleManifest = {
   name: 'subscription',
   permission: MODULE,
-  routes: async (app) => {
-    await ensureCatalogue(app.db);
-    await subscriptionRoutes(app);
-  },
-  seed: async (tx) => ensureCatalogue(tx),
+  routes: subscriptionRoutes,
+  globalData: ensureCatalogue,
   // The plan's centres and users: `ensureWithinPlan` of the platform asks this before a centre or a login is made or enabled again.
   planLimit: checkPlanLimit,
   paymentPurposes: [

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ModuleManifest } from '../../platform/module.js';
 import { assignEndpoints, assignManyEndpoint, memberPlanEndpoints } from '@arena/contracts/training-workout';
 import { MODULE } from './constants.js';
@@ -25,10 +24,8 @@ export const trainingWorkoutModule: ModuleManifest = {
       memberPlanEndpoints.send,
     ],
   },
-  routes: async (app: FastifyInstance) => {
-    await ensureExerciseLibrary(app.db);
-    await trainingRoutes(app);
-  },
+  routes: trainingRoutes,
+  globalData: ensureExerciseLibrary,
   seed: seedTraining,
   onOrganisationCreated: addDefaultCategories,
 };
