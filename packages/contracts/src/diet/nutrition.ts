@@ -97,11 +97,11 @@ export interface MealLike<I extends ItemLike = ItemLike> {
  * Each item's grams and nutrients, each meal's totals and the day's, rounded to be read. A food
  * missing from `foods` (deleted) counts nothing.
  */
-export function planNutrition<I extends ItemLike, M extends MealLike<I>>(
+export function planNutrition<M extends MealLike>(
   meals: readonly M[],
   foods: ReadonlyMap<number, Nutrients>,
 ): {
-  meals: (Omit<M, 'items'> & { items: (I & { grams: number } & Nutrients)[]; totals: Nutrients })[];
+  meals: (Omit<M, 'items'> & { items: (M['items'][number] & { grams: number } & Nutrients)[]; totals: Nutrients })[];
   totals: Nutrients;
 } {
   const dayParts: Nutrients[] = [];
