@@ -31,7 +31,14 @@ interface IfctRow {
 }
 
 const NON_VEG_GROUPS = new Set(['N', 'O', 'P', 'Q', 'R', 'S']);
-const fixed = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0).toFixed(2);
+const fixed = (n: number, max = 100) => Math.min(max, Number.isFinite(n) && n > 0 ? n : 0).toFixed(2);
+
+/** kcal per 100 g: IFCT's energy (kJ) as kcal; the oils and fats, which IFCT gives no energy, by the Atwater factors. */
+export function ifctKcal(r: Pick<IfctRow, 'enerc' | 'protcnt' | 'fatce' | 'choavldf' | 'fibtg'>): number {
+  if (r.enerc > 0) return r.enerc / 4.184;
+  const g = (n: number) => (Number.isFinite(n) && n > 0 ? Math.min(n, 100) : 0);
+  return 4 * g(r.protcnt) + 4 * g(r.choavldf) + 9 * g(r.fatce) + 2 * g(r.fibtg);
+}
 
 /** IFCT's rows as our global foods: energy from kJ to kcal, nutrients per 100 g, the type from the food group's letter. */
 async function ifctFoods(): Promise<(typeof dietFood.$inferInsert)[]> {
@@ -43,7 +50,7 @@ async function ifctFoods(): Promise<(typeof dietFood.$inferInsert)[]> {
     localNames: r.lang.trim(),
     foodGroup: r.grup.trim(),
     foodType: r.code.startsWith('M') ? 'egg' : NON_VEG_GROUPS.has(r.code[0]) ? 'non_veg' : 'veg',
-    kcal: fixed(r.enerc / 4.184),
+    kcal: fixed(ifctKcal(r), 900),
     protein: fixed(r.protcnt),
     carbohydrate: fixed(r.choavldf),
     fat: fixed(r.fatce),

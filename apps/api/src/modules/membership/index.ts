@@ -17,3 +17,5 @@ export {
   type MemberContact,
 } from './crm.queries.js';
 export { todaysActions, type TodaysActionItem, type TodaysActionKind } from './todays-actions.queries.js';
+/** Diet Management's reads (issue 25): running members counted, and their ids. */
+export { runningMemberCount, runningMemberIds } from './member-counts.js';
