@@ -66,8 +66,10 @@ export async function ensureGlobalFoods(db: Queryable): Promise<void> {
 }
 
 // ---- reading foods ----
-const columns = sql.raw(`id, code, name, local_names, food_group, food_type, kcal::float8 as kcal, protein::float8 as protein,
+const cols = (code: string) => sql.raw(`id, ${code} as code, name, local_names, food_group, food_type, kcal::float8 as kcal, protein::float8 as protein,
   carbohydrate::float8 as carbohydrate, fat::float8 as fat, fibre::float8 as fibre`);
+const columns = cols('code');
+const ownColumns = cols(`''::text`);
 
 interface FoodRow {
   id: string | number;
@@ -111,7 +113,7 @@ export async function foodsById(tx: Tx, ctx: Ctx, ids: number[]): Promise<Map<nu
     tx,
     sql`select ${columns}, false as own, true as is_active from diet_food where id = any(${idArray(wanted)})
         union all
-        select ${columns}, true as own, is_active from diet_own_food where organisation_id = ${ctx.organisationId} and id = any(${idArray(wanted)})`,
+        select ${ownColumns}, true as own, is_active from diet_own_food where organisation_id = ${ctx.organisationId} and id = any(${idArray(wanted)})`,
   );
   return new Map(rows.map((r) => [Number(r.id), toFood(r)]));
 }
@@ -136,12 +138,11 @@ export async function searchFoods(
   q: { search?: string; own?: boolean; food_type?: Food['food_type']; page: number; pageSize: number },
 ): Promise<{ count: number; results: Food[] }> {
   const s = q.search?.trim() ?? '';
-  const match = s
-    ? sql`and (name ilike ${likeOf(s)} or local_names ilike ${likeOf(s)} or code ilike ${s})`
-    : sql``;
+  const match = s ? sql`and (name ilike ${likeOf(s)} or local_names ilike ${likeOf(s)})` : sql``;
+  const globalMatch = s ? sql`and (name ilike ${likeOf(s)} or local_names ilike ${likeOf(s)} or code ilike ${s})` : sql``;
   const type = q.food_type ? sql`and food_type = ${q.food_type}` : sql``;
-  const global = sql`select ${columns}, false as own, true as is_active from diet_food where true ${match} ${type}`;
-  const own = sql`select ${columns}, true as own, is_active from diet_own_food where organisation_id = ${ctx.organisationId} ${match} ${type}`;
+  const global = sql`select ${columns}, false as own, true as is_active from diet_food where true ${globalMatch} ${type}`;
+  const own = sql`select ${ownColumns}, true as own, is_active from diet_own_food where organisation_id = ${ctx.organisationId} ${match} ${type}`;
   const union = q.own === true ? own : q.own === false ? global : sql`${own} union all ${global}`;
   const rank = s ? sql`case when lower(name) like ${`${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} then 0 when name ilike ${likeOf(s)} then 1 else 2 end,` : sql``;
   const rows = await queryRows<FoodRow & { total: number }>(
