@@ -59,7 +59,8 @@ describe('diet: foods, plans, assignments, member diets', () => {
       return ids;
     });
     otherMember = await inOrg(t, other, async (tx, ctx) => (await makeMember(tx, ctx, { centre: (await makeCentre(tx, ctx)).id })).id);
-    const find = async (search: string) => (await api('GET', `/api/diet/food/?search=${encodeURIComponent(search)}&own=false`)).json().results[0];
+    const find = async (search: string) =>
+      (await api('GET', `/api/diet/food/?search=${encodeURIComponent(search)}&own=false`)).json().results[0];
     atta = (await find('Wheat flour, atta')).id;
     milk = (await find('Milk, whole, Cow')).id;
     egg = (await find('Egg, poultry, whole, boiled')).id;
@@ -183,7 +184,10 @@ describe('diet: foods, plans, assignments, member diets', () => {
         [planBody({ name: 'C', meals: [{ meal: 'lunch', items: [{ food: atta, measure: 'roti', amount: 0.3 }] }] }), 'meals'],
         [planBody({ name: 'D', meals: [{ meal: 'lunch', items: [{ food: atta, measure: 'g', amount: 99999 }] }] }), 'meals'],
         [planBody({ name: 'E', meals: [{ meal: 'lunch' }, { meal: 'lunch' }] }), 'meals'],
-        [planBody({ name: 'F', meals: [{ meal: 'lunch', items: Array.from({ length: 31 }, () => ({ food: atta, amount: 10 })) }] }), 'meals'],
+        [
+          planBody({ name: 'F', meals: [{ meal: 'lunch', items: Array.from({ length: 31 }, () => ({ food: atta, amount: 10 })) }] }),
+          'meals',
+        ],
         [planBody({ name: 'G', meals: [{ meal: 'lunch', items: [{ food: 123456789, amount: 10 }] }] }), 'meals'],
         [planBody({ name: 'H', category: 999999 }), 'category'],
         [planBody({ name: 'Lean 1800' }), 'name'],
@@ -191,13 +195,26 @@ describe('diet: foods, plans, assignments, member diets', () => {
       for (const [body, field] of cases) {
         const res = await api('POST', '/api/diet/diet-plan/', body);
         expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
-        expect(Object.keys(res.json()).some((k) => k.startsWith(field)), res.body).toBe(true);
+        expect(
+          Object.keys(res.json()).some((k) => k.startsWith(field)),
+          res.body,
+        ).toBe(true);
       }
       // Another organisation's own food is an invalid pk here.
       const theirs = (
-        await api('POST', '/api/diet/food/', { name: 'Their ladoo', kcal: 400, protein: 5, carbohydrate: 60, fat: 15 }, otherOwner, other.host)
+        await api(
+          'POST',
+          '/api/diet/food/',
+          { name: 'Their ladoo', kcal: 400, protein: 5, carbohydrate: 60, fat: 15 },
+          otherOwner,
+          other.host,
+        )
       ).json();
-      const foreign = await api('POST', '/api/diet/diet-plan/', planBody({ name: 'I', meals: [{ meal: 'lunch', items: [{ food: theirs.id, amount: 50 }] }] }));
+      const foreign = await api(
+        'POST',
+        '/api/diet/diet-plan/',
+        planBody({ name: 'I', meals: [{ meal: 'lunch', items: [{ food: theirs.id, amount: 50 }] }] }),
+      );
       expect(foreign.json()).toEqual({ meals: [`Invalid pk "${theirs.id}" - object does not exist.`] });
       expect(await count(acme, 'diet_plan')).toBe(before);
       expect((await api('GET', `/api/diet/diet-plan/${plan.id}/`, undefined, otherOwner, other.host)).statusCode).toBe(404);
@@ -221,7 +238,12 @@ describe('diet: foods, plans, assignments, member diets', () => {
 
     it('gives each member an own copy; editing one leaves the template and the others alone', async () => {
       const today = acme.ctx.now.today;
-      const res = await api('POST', '/api/diet/assign-members-to-diet/', { plan: planId, members: members.slice(0, 3), start_date: today, notes: 'Week 1' });
+      const res = await api('POST', '/api/diet/assign-members-to-diet/', {
+        plan: planId,
+        members: members.slice(0, 3),
+        start_date: today,
+        notes: 'Week 1',
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ plan: planId, assigned: 3, skipped: 0 });
       const [first, second] = res.json().member_diets;
@@ -230,7 +252,13 @@ describe('diet: foods, plans, assignments, member diets', () => {
       expect(again.json()).toMatchObject({ assigned: 1, skipped: 3 });
 
       const copy = await api('GET', `/api/diet/member-diet/${first}/`);
-      expect(copy.json()).toMatchObject({ plan: planId, name: 'Bulk plan', status: 'active', assigned_by: 'Test', member_name: 'Asha Test' });
+      expect(copy.json()).toMatchObject({
+        plan: planId,
+        name: 'Bulk plan',
+        status: 'active',
+        assigned_by: 'Test',
+        member_name: 'Asha Test',
+      });
       const template = (await api('GET', `/api/diet/diet-plan/${planId}/`)).json();
       expect(copy.json().totals).toEqual(template.totals);
       expect(template.members).toBe(4);
@@ -252,12 +280,21 @@ describe('diet: foods, plans, assignments, member diets', () => {
     it('refuses another organisation’s member or plan, and bad dates, writing nothing', async () => {
       const before = await count(acme, 'diet_member_diet');
       const today = acme.ctx.now.today;
-      const foreignMember = await api('POST', '/api/diet/assign-members-to-diet/', { plan: planId, members: [otherMember], start_date: today });
+      const foreignMember = await api('POST', '/api/diet/assign-members-to-diet/', {
+        plan: planId,
+        members: [otherMember],
+        start_date: today,
+      });
       expect(foreignMember.json()).toEqual({ members: [`Invalid pk "${otherMember}" - object does not exist.`] });
       const otherPlan = (await api('POST', '/api/diet/diet-plan/', planBody({ meals: [] }), otherOwner, other.host)).json().id;
       const foreignPlan = await api('POST', '/api/diet/assign-members-to-diet/', { plan: otherPlan, members, start_date: today });
       expect(foreignPlan.json()).toEqual({ plan: [`Invalid pk "${otherPlan}" - object does not exist.`] });
-      const dates = await api('POST', '/api/diet/assign-members-to-diet/', { plan: planId, members, start_date: today, end_date: '2000-01-01' });
+      const dates = await api('POST', '/api/diet/assign-members-to-diet/', {
+        plan: planId,
+        members,
+        start_date: today,
+        end_date: '2000-01-01',
+      });
       expect(Object.keys(dates.json())).toEqual(['end_date']);
       const none = await api('POST', '/api/diet/assign-members-to-diet/', { plan: planId, start_date: today });
       expect(Object.keys(none.json())).toEqual(['members']);
@@ -308,9 +345,20 @@ describe('diet: foods, plans, assignments, member diets', () => {
     });
 
     it('renders a Devanagari own food in the PDF', async () => {
-      const dal = (await api('POST', '/api/diet/food/', { name: 'Dal tadka दाल', local_names: 'दाल तड़का', kcal: 120, protein: 6, carbohydrate: 15, fat: 4 })).json();
+      const dal = (
+        await api('POST', '/api/diet/food/', {
+          name: 'Dal tadka दाल',
+          local_names: 'दाल तड़का',
+          kcal: 120,
+          protein: 6,
+          carbohydrate: 15,
+          fat: 4,
+        })
+      ).json();
       const d = (await api('GET', `/api/diet/member-diet/?member=${members[2]}`)).json().results[0];
-      await api('PATCH', `/api/diet/member-diet/${d.id}/`, { meals: [{ meal: 'lunch', items: [{ food: dal.id, measure: 'katori', amount: 1 }] }] });
+      await api('PATCH', `/api/diet/member-diet/${d.id}/`, {
+        meals: [{ meal: 'lunch', items: [{ food: dal.id, measure: 'katori', amount: 1 }] }],
+      });
       const pdf = await api('GET', `/api/diet/member-diet/${d.id}/pdf/`);
       const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
       expect(text).toContain('Dal tadka');
@@ -334,7 +382,9 @@ describe('diet: foods, plans, assignments, member diets', () => {
       expect(xlsx.statusCode).toBe(200);
       expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
       const logs = await api('GET', '/api/diet/logs/');
-      expect(logs.json().results.map((r: { resource: string }) => r.resource)).toEqual(expect.arrayContaining(['diet_plan', 'diet_assignment', 'member_diet']));
+      expect(logs.json().results.map((r: { resource: string }) => r.resource)).toEqual(
+        expect.arrayContaining(['diet_plan', 'diet_assignment', 'member_diet']),
+      );
       const plans = await api('GET', '/api/diet/diet-plan/?format=csv');
       expect(plans.body).toContain('Day kcal');
     });
@@ -347,10 +397,17 @@ describe('diet: foods, plans, assignments, member diets', () => {
       const trainer = await makeUser(t, acme.id, { modules: [MODULE], levels: { [MODULE]: 'operate' } });
       const trainerToken = await login(t.app, trainer, acme.host);
       const fresh = (await api('POST', '/api/diet/diet-plan/', planBody({ name: 'Trainer plan' }))).json().id;
-      const assigned = await api('POST', '/api/diet/assign-members-to-diet/', { plan: fresh, members: [members[0]], start_date: acme.ctx.now.today }, trainerToken);
+      const assigned = await api(
+        'POST',
+        '/api/diet/assign-members-to-diet/',
+        { plan: fresh, members: [members[0]], start_date: acme.ctx.now.today },
+        trainerToken,
+      );
       expect(assigned.statusCode, assigned.body).toBe(201);
       expect((await api('PATCH', `/api/diet/diet-plan/${fresh}/`, { goal: 'x' }, trainerToken)).statusCode).toBe(403);
-      expect((await api('POST', '/api/diet/food/', { name: 'x', kcal: 1, protein: 1, carbohydrate: 1, fat: 1 }, trainerToken)).statusCode).toBe(403);
+      expect(
+        (await api('POST', '/api/diet/food/', { name: 'x', kcal: 1, protein: 1, carbohydrate: 1, fat: 1 }, trainerToken)).statusCode,
+      ).toBe(403);
     });
   });
 
@@ -359,7 +416,10 @@ describe('diet: foods, plans, assignments, member diets', () => {
       const planId = (await api('POST', '/api/diet/diet-plan/', planBody({ name: 'Race plan' }))).json().id;
       const body = { plan: planId, members, start_date: acme.ctx.now.today };
       const answers = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/api/diet/assign-members-to-diet/', body)));
-      expect(answers.every((r) => r.statusCode === 201), answers.map((r) => r.body).join()).toBe(true);
+      expect(
+        answers.every((r) => r.statusCode === 201),
+        answers.map((r) => r.body).join(),
+      ).toBe(true);
       expect(answers.reduce((n, r) => n + r.json().assigned, 0)).toBe(members.length);
       const rows = await inOrg(t, acme, (tx) =>
         queryRows<{ n: number }>(tx, sql`select count(*)::int as n from diet_member_diet where plan_id = ${planId} and is_active`),

@@ -159,7 +159,13 @@ const grams = (label: string, max: number) =>
 
 /** The targets a plan aims at: kcal and grams a day (each optional). */
 const targetShape = {
-  target_kcal: z.number().int('Enter whole kcal.').min(500, 'Enter 500 to 6,000 kcal.').max(6000, 'Enter 500 to 6,000 kcal.').nullable().default(null),
+  target_kcal: z
+    .number()
+    .int('Enter whole kcal.')
+    .min(500, 'Enter 500 to 6,000 kcal.')
+    .max(6000, 'Enter 500 to 6,000 kcal.')
+    .nullable()
+    .default(null),
   target_protein: grams('protein', 500),
   target_carbohydrate: grams('carbohydrate', 1000),
   target_fat: grams('fat', 400),
@@ -251,7 +257,8 @@ export const assignMembersInputSchema = z
   })
   .superRefine((v, ctx) => {
     const chosen = [v.members !== undefined, v.batch !== undefined, v.plan_filter !== undefined].filter(Boolean).length;
-    if (chosen !== 1) ctx.addIssue({ code: 'custom', path: ['members'], message: 'Choose members, a batch or a membership plan (one of them).' });
+    if (chosen !== 1)
+      ctx.addIssue({ code: 'custom', path: ['members'], message: 'Choose members, a batch or a membership plan (one of them).' });
     else if (v.members && !v.members.length) ctx.addIssue({ code: 'custom', path: ['members'], message: 'Choose at least one member.' });
     endAfterStart(v, ctx);
   });

@@ -45,7 +45,9 @@ export const foodEndpoints = {
   remove: endpoint({ method: 'DELETE', path: `${BASE}food/:id/`, params: idParamsSchema, status: 204 }),
 };
 
-export const dietCategoryEndpoints = crudEndpoints(`${BASE}diet-category/`, dietCategorySchema, dietCategoryInputSchema, { dropdown: true });
+export const dietCategoryEndpoints = crudEndpoints(`${BASE}diet-category/`, dietCategorySchema, dietCategoryInputSchema, {
+  dropdown: true,
+});
 
 /** Plans (templates). List filters: `category`, `diet_type`, `is_active`; search by name, goal. */
 export const dietPlanEndpoints = {
@@ -137,5 +139,3 @@ export const dietReportEndpoints = {
 };
 
 export const dietLogsEndpoint = auditLogEndpoint(`${BASE}logs/`);
-
-

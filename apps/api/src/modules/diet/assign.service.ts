@@ -161,8 +161,7 @@ export async function assignMembers(tx: Tx, ctx: Ctx, input: z.output<typeof ass
         ? (await checkBatch(tx, ctx, 'batch', input.batch), { audience: 'batch' as const, batch: input.batch })
         : (await checkPlans(tx, ctx, 'plan_filter', [input.plan_filter!]), { audience: 'plan' as const, plan: input.plan_filter! });
     const people = await memberAudience(tx, ctx, filter, MAX_ASSIGN_MEMBERS + 1);
-    if (people.length > MAX_ASSIGN_MEMBERS)
-      throw badRequest(`At most ${MAX_ASSIGN_MEMBERS} members at once; choose the members instead.`);
+    if (people.length > MAX_ASSIGN_MEMBERS) throw badRequest(`At most ${MAX_ASSIGN_MEMBERS} members at once; choose the members instead.`);
     memberIds = people.map((p) => p.id);
   }
   const created = await copyPlanTo(tx, ctx, plan.id, memberIds, input);
@@ -189,7 +188,14 @@ export async function assignOne(tx: Tx, ctx: Ctx, input: z.output<typeof assignD
   const [created] = await copyPlanTo(tx, ctx, plan.id, [input.member], input);
   if (!created) throw fieldError('plan', 'This member already has this plan: edit that assignment instead.');
   const after = await getAssignment(tx, ctx, created.id);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'diet_assignment', objectId: created.id, label: `${after.member_name} · ${plan.name}`, action: 'create', after });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'diet_assignment',
+    objectId: created.id,
+    label: `${after.member_name} · ${plan.name}`,
+    action: 'create',
+    after,
+  });
   return after;
 }
 
@@ -226,7 +232,15 @@ async function applyChange(tx: Tx, ctx: Ctx, id: number, change: Change): Promis
 export async function updateAssignment(tx: Tx, ctx: Ctx, id: number, change: z.output<typeof assignDietUpdateSchema>): Promise<Assignment> {
   const before = (await assignmentsJson(tx, ctx, [await applyChange(tx, ctx, id, change)]))[0];
   const after = await getAssignment(tx, ctx, id);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'diet_assignment', objectId: id, label: `${after.member_name} · ${after.plan_name}`, action: 'update', before, after });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'diet_assignment',
+    objectId: id,
+    label: `${after.member_name} · ${after.plan_name}`,
+    action: 'update',
+    before,
+    after,
+  });
   return after;
 }
 
@@ -234,6 +248,14 @@ export async function updateMemberDiet(tx: Tx, ctx: Ctx, id: number, change: Cha
   const before = await getMemberDiet(tx, ctx, id);
   await applyChange(tx, ctx, id, change);
   const after = await getMemberDiet(tx, ctx, id);
-  await record(tx, ctx.actor, { module: MODULE, resource: 'member_diet', objectId: id, label: `${after.member_name} · ${after.name}`, action: 'update', before, after });
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'member_diet',
+    objectId: id,
+    label: `${after.member_name} · ${after.name}`,
+    action: 'update',
+    before,
+    after,
+  });
   return after;
 }

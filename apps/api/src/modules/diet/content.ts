@@ -82,6 +82,10 @@ export async function contentOf(tx: Tx, ctx: Ctx, rows: ContentRow[]): Promise<C
 
 /** Meals as sent (parsed) → as stored. */
 export const storedMeals = (meals: { meal: StoredMeal['meal']; time: string | null; items: StoredMeal['items'] }[]): StoredMeal[] =>
-  meals.map((m) => ({ meal: m.meal, time: m.time, items: m.items.map((i) => ({ food: i.food, measure: i.measure, amount: i.amount, notes: i.notes })) }));
+  meals.map((m) => ({
+    meal: m.meal,
+    time: m.time,
+    items: m.items.map((i) => ({ food: i.food, measure: i.measure, amount: i.amount, notes: i.notes })),
+  }));
 
 export const foodIdsOf = (meals: StoredMeal[]) => meals.flatMap((m) => m.items.map((i) => i.food));

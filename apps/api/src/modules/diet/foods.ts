@@ -62,11 +62,15 @@ async function ifctFoods(): Promise<(typeof dietFood.$inferInsert)[]> {
 export async function ensureGlobalFoods(db: Queryable): Promise<void> {
   const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from diet_food`);
   if (Number(n) >= IFCT_FOODS) return;
-  await db.insert(dietFood).values(await ifctFoods()).onConflictDoNothing({ target: dietFood.code });
+  await db
+    .insert(dietFood)
+    .values(await ifctFoods())
+    .onConflictDoNothing({ target: dietFood.code });
 }
 
 // ---- reading foods ----
-const cols = (code: string) => sql.raw(`id, ${code} as code, name, local_names, food_group, food_type, kcal::float8 as kcal, protein::float8 as protein,
+const cols = (code: string) =>
+  sql.raw(`id, ${code} as code, name, local_names, food_group, food_type, kcal::float8 as kcal, protein::float8 as protein,
   carbohydrate::float8 as carbohydrate, fat::float8 as fat, fibre::float8 as fibre`);
 const columns = cols('code');
 const ownColumns = cols(`''::text`);
@@ -144,7 +148,9 @@ export async function searchFoods(
   const global = sql`select ${columns}, false as own, true as is_active from diet_food where true ${globalMatch} ${type}`;
   const own = sql`select ${ownColumns}, true as own, is_active from diet_own_food where organisation_id = ${ctx.organisationId} ${match} ${type}`;
   const union = q.own === true ? own : q.own === false ? global : sql`${own} union all ${global}`;
-  const rank = s ? sql`case when lower(name) like ${`${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} then 0 when name ilike ${likeOf(s)} then 1 else 2 end,` : sql``;
+  const rank = s
+    ? sql`case when lower(name) like ${`${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} then 0 when name ilike ${likeOf(s)} then 1 else 2 end,`
+    : sql``;
   const rows = await queryRows<FoodRow & { total: number }>(
     tx,
     sql`select f.*, count(*) over ()::int as total from (${union}) f

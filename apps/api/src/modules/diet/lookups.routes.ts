@@ -29,13 +29,15 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
       join: {
         fields: {
           row: dietCategory,
-          plans: sql<number>`(select count(*)::int from diet_plan p where p.organisation_id = diet_category.organisation_id and p.category_id = diet_category.id)`.mapWith(
-            Number,
-          ),
+          plans:
+            sql<number>`(select count(*)::int from diet_plan p where p.organisation_id = diet_category.organisation_id and p.category_id = diet_category.id)`.mapWith(
+              Number,
+            ),
         },
         from: (tx, fields) => tx.select(fields).from(dietCategory).$dynamic(),
       },
-      toOutput: ({ row, plans }: { row: typeof dietCategory.$inferSelect; plans: number }) => ({ ...rowToJson(row), plans }) as DietCategory,
+      toOutput: ({ row, plans }: { row: typeof dietCategory.$inferSelect; plans: number }) =>
+        ({ ...rowToJson(row), plans }) as DietCategory,
       toValues: inputToValues,
       label: (c) => c.name,
       search: [dietCategory.name, dietCategory.description],
@@ -67,7 +69,12 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
     toValues: inputToValues,
     label: (t) => t.name,
     search: [dietMessageTemplate.name, dietMessageTemplate.body],
-    ordering: { id: dietMessageTemplate.id, name: dietMessageTemplate.name, channel: dietMessageTemplate.channel, created_at: dietMessageTemplate.createdAt },
+    ordering: {
+      id: dietMessageTemplate.id,
+      name: dietMessageTemplate.name,
+      channel: dietMessageTemplate.channel,
+      created_at: dietMessageTemplate.createdAt,
+    },
     defaultOrdering: [asc(dietMessageTemplate.name)],
     filters: { is_active: activeFilter(dietMessageTemplate.isActive) },
     dropdown: { label: dietMessageTemplate.name, where: eq(dietMessageTemplate.isActive, true) },

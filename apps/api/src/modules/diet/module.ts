@@ -1,4 +1,10 @@
-import { assignDietEndpoints, assignMembersEndpoint, dietLogsEndpoint, dietReportEndpoints, memberDietEndpoints } from '@arena/contracts/diet';
+import {
+  assignDietEndpoints,
+  assignMembersEndpoint,
+  dietLogsEndpoint,
+  dietReportEndpoints,
+  memberDietEndpoints,
+} from '@arena/contracts/diet';
 import type { FastifyInstance } from 'fastify';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';

@@ -38,8 +38,20 @@ describe('diet nutrient maths', () => {
     ]);
     const { meals, totals } = planNutrition(
       [
-        { meal: 'breakfast', items: [{ food: 1, measure: 'roti' as const, amount: 2 }, { food: 2, measure: 'glass' as const, amount: 1 }] },
-        { meal: 'dinner', items: [{ food: 1, measure: 'g' as const, amount: 40 }, { food: 99, measure: 'g' as const, amount: 100 }] },
+        {
+          meal: 'breakfast',
+          items: [
+            { food: 1, measure: 'roti' as const, amount: 2 },
+            { food: 2, measure: 'glass' as const, amount: 1 },
+          ],
+        },
+        {
+          meal: 'dinner',
+          items: [
+            { food: 1, measure: 'g' as const, amount: 40 },
+            { food: 99, measure: 'g' as const, amount: 100 },
+          ],
+        },
       ],
       foods,
     );

@@ -61,7 +61,8 @@ function line(doc: Doc, text: string, x: number, y: number, opts: { size: number
 }
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
-const macros = (n: Nutrients) => `${n.kcal} kcal · P ${fmt(n.protein)} g · C ${fmt(n.carbohydrate)} g · F ${fmt(n.fat)} g · Fibre ${fmt(n.fibre)} g`;
+const macros = (n: Nutrients) =>
+  `${n.kcal} kcal · P ${fmt(n.protein)} g · C ${fmt(n.carbohydrate)} g · F ${fmt(n.fat)} g · Fibre ${fmt(n.fibre)} g`;
 
 function quantity(i: MemberDiet['meals'][number]['items'][number]): string {
   if (i.measure === 'g' || i.measure === 'ml') return `${fmt(i.amount)} ${i.measure}`;
@@ -69,7 +70,12 @@ function quantity(i: MemberDiet['meals'][number]['items'][number]): string {
 }
 
 export async function dietPdf(diet: MemberDiet, organisationName: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, compress: true, info: { Title: `${diet.name} – ${diet.member_name}`, Author: organisationName, Creator: 'Arena' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    compress: true,
+    info: { Title: `${diet.name} – ${diet.member_name}`, Author: organisationName, Creator: 'Arena' },
+  });
   const bytes = pdfBytes(doc);
   doc.registerFont(REGULAR, pdfFonts().regular);
   doc.registerFont(BOLD, pdfFonts().bold);
@@ -106,7 +112,11 @@ export async function dietPdf(diet: MemberDiet, organisationName: string): Promi
     y += 14;
   }
   y += 6;
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#c8c8c8').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor('#c8c8c8')
+    .stroke();
   y += 10;
 
   for (const meal of diet.meals) {
@@ -125,7 +135,11 @@ export async function dietPdf(diet: MemberDiet, organisationName: string): Promi
     y += 18;
   }
   need(40);
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#c8c8c8').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor('#c8c8c8')
+    .stroke();
   y += 8;
   line(doc, 'Day total', left, y, { size: 12, bold: true, width: 120 });
   y += 18;

@@ -13,7 +13,6 @@ import { checkFoods } from './foods.js';
 import { dietCategory, dietMemberDiet, dietPlan } from './schema.js';
 
 type PlanInput = z.output<typeof dietPlanInputSchema>;
-type PlanRow = typeof dietPlan.$inferSelect & { categoryName: string | null; members: number };
 
 export const planFields = {
   plan: dietPlan,
@@ -29,7 +28,11 @@ export const planFrom = (tx: Tx) =>
     .$dynamic();
 
 /** Plans as API JSON, their foods read once for all. */
-export async function plansJson(tx: Tx, ctx: Ctx, rows: { plan: typeof dietPlan.$inferSelect; categoryName: string | null; members: number }[]): Promise<DietPlan[]> {
+export async function plansJson(
+  tx: Tx,
+  ctx: Ctx,
+  rows: { plan: typeof dietPlan.$inferSelect; categoryName: string | null; members: number }[],
+): Promise<DietPlan[]> {
   const contents = await contentOf(
     tx,
     ctx,
@@ -131,7 +134,10 @@ export async function duplicatePlan(tx: Tx, ctx: Ctx, id: number, name?: string)
       (
         await queryRows<{ name: string }>(
           tx,
-          sql`select lower(name) as name from diet_plan where organisation_id = ${ctx.organisationId} and lower(name) like ${`${source.name.toLowerCase().slice(0, 80).replace(/[\\%_]/g, (c) => `\\${c}`)} (copy%`}`,
+          sql`select lower(name) as name from diet_plan where organisation_id = ${ctx.organisationId} and lower(name) like ${`${source.name
+            .toLowerCase()
+            .slice(0, 80)
+            .replace(/[\\%_]/g, (c) => `\\${c}`)} (copy%`}`,
         )
       ).map((r) => r.name),
     );

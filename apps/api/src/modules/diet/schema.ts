@@ -51,14 +51,19 @@ export const dietOwnFood = tenantTable(
     name: text('name').notNull(),
     localNames: text('local_names').notNull().default(''),
     foodGroup: text('food_group').notNull().default('Own foods'),
-    foodType: text('food_type', { enum: ['veg', 'egg', 'non_veg'] }).notNull().default('veg'),
+    foodType: text('food_type', { enum: ['veg', 'egg', 'non_veg'] })
+      .notNull()
+      .default('veg'),
     ...nutrientColumns(),
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('diet_own_food_org_name_key').on(t.organisationId, sql`lower(${t.name})`),
-    check('diet_own_food_nutrients', sql`${t.kcal} between 0 and 900 and ${t.protein} between 0 and 100 and ${t.carbohydrate} between 0 and 100 and ${t.fat} between 0 and 100 and ${t.fibre} between 0 and 100`),
+    check(
+      'diet_own_food_nutrients',
+      sql`${t.kcal} between 0 and 900 and ${t.protein} between 0 and 100 and ${t.carbohydrate} between 0 and 100 and ${t.fat} between 0 and 100 and ${t.fibre} between 0 and 100`,
+    ),
   ],
 );
 
@@ -75,7 +80,10 @@ export const dietCategory = tenantTable(
 
 const planColumns = () => ({
   goal: text('goal').notNull().default(''),
-  dietType: text('diet_type', { enum: ['veg', 'non_veg', 'egg', 'vegan', 'jain'] }).$type<DietType>().notNull().default('veg'),
+  dietType: text('diet_type', { enum: ['veg', 'non_veg', 'egg', 'vegan', 'jain'] })
+    .$type<DietType>()
+    .notNull()
+    .default('veg'),
   targetKcal: integer('target_kcal'),
   targetProtein: integer('target_protein'),
   targetCarbohydrate: integer('target_carbohydrate'),

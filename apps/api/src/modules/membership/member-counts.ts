@@ -7,7 +7,10 @@ const running = sql.raw(`m.is_active and m.status in ('active', 'expiring', 'fro
 
 /** The organisation's running members (active, expiring, frozen). */
 export async function runningMemberCount(tx: Tx, ctx: Ctx): Promise<number> {
-  const [r] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from member m where m.organisation_id = ${ctx.organisationId} and ${running}`);
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from member m where m.organisation_id = ${ctx.organisationId} and ${running}`,
+  );
   return Number(r.n);
 }
 
