@@ -296,6 +296,12 @@ describe('diet: foods, plans, assignments, member diets', () => {
         end_date: '2000-01-01',
       });
       expect(Object.keys(dates.json())).toEqual(['end_date']);
+      const batch = await api('POST', '/api/diet/assign-members-to-diet/', { plan: planId, batch: 987654, start_date: today });
+      expect(batch.json()).toEqual({ batch: ['Invalid pk "987654" - object does not exist.'] });
+      const byPlan = await api('POST', '/api/diet/assign-members-to-diet/', { plan: planId, plan_filter: 987654, start_date: today });
+      expect(byPlan.json()).toEqual({ plan_filter: ['Invalid pk "987654" - object does not exist.'] });
+      const two = await api('POST', '/api/diet/assign-members-to-diet/', { plan: planId, batch: 1, members, start_date: today });
+      expect(Object.keys(two.json())).toEqual(['members']);
       const none = await api('POST', '/api/diet/assign-members-to-diet/', { plan: planId, start_date: today });
       expect(Object.keys(none.json())).toEqual(['members']);
       const tooMany = await api('POST', '/api/diet/assign-members-to-diet/', {

@@ -4,7 +4,7 @@
  * start at GLOBAL_FOOD_ID_BASE. Plans look their foods' nutrients up in one statement.
  */
 import { createRequire } from 'node:module';
-import type { Food, FoodInput, Nutrients } from '@arena/contracts/diet';
+import type { Food, FoodInput } from '@arena/contracts/diet';
 import { foodInputSchema } from '@arena/contracts/diet';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -121,9 +121,6 @@ export async function foodsById(tx: Tx, ctx: Ctx, ids: number[]): Promise<Map<nu
   );
   return new Map(rows.map((r) => [Number(r.id), toFood(r)]));
 }
-
-/** The nutrients per 100 g of foods by id (for the plan maths). */
-export const nutrientsOfFoods = (foods: Map<number, Food>): Map<number, Nutrients> => foods;
 
 /** Refuses on `field` a food id that is neither global nor the organisation's own. */
 export async function checkFoods(tx: Tx, ctx: Ctx, field: string, ids: number[]): Promise<Map<number, Food>> {
