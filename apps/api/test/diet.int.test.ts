@@ -191,6 +191,7 @@ describe('diet: foods, plans, assignments, member diets', () => {
         [planBody({ name: 'G', meals: [{ meal: 'lunch', items: [{ food: 123456789, amount: 10 }] }] }), 'meals'],
         [planBody({ name: 'H', category: 999999 }), 'category'],
         [planBody({ name: 'Lean 1800' }), 'name'],
+        [planBody({ name: 'J', diet_type: 'veg' }), 'meals'],
       ];
       for (const [body, field] of cases) {
         const res = await api('POST', '/api/diet/diet-plan/', body);
@@ -220,10 +221,16 @@ describe('diet: foods, plans, assignments, member diets', () => {
       expect((await api('GET', `/api/diet/diet-plan/${plan.id}/`, undefined, otherOwner, other.host)).statusCode).toBe(404);
     });
 
+    it('keeps foods to the plan’s diet type', async () => {
+      const res = await api('PATCH', `/api/diet/diet-plan/${plan.id}/`, { diet_type: 'jain' });
+      expect(res.json()).toEqual({ meals: ['Egg, poultry, whole, boiled does not belong in a jain plan.'] });
+      expect((await api('PATCH', `/api/diet/diet-plan/${plan.id}/`, { diet_type: 'non_veg' })).statusCode).toBe(200);
+    });
+
     it('duplicates a plan under a new name', async () => {
       const res = await api('POST', `/api/diet/diet-plan/${plan.id}/duplicate/`, {});
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json()).toMatchObject({ name: 'Lean 1800 (copy)', diet_type: 'egg' });
+      expect(res.json()).toMatchObject({ name: 'Lean 1800 (copy)', diet_type: 'non_veg' });
       const again = await api('POST', `/api/diet/diet-plan/${plan.id}/duplicate/`, {});
       expect(again.json().name).toBe('Lean 1800 (copy 2)');
       expect((await api('DELETE', `/api/diet/diet-plan/${again.json().id}/`)).statusCode).toBe(204);

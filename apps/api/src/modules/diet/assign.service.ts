@@ -23,7 +23,7 @@ import type { Ctx } from '../../platform/request-context.js';
 import { checkBatch, checkPlans, memberAudience, memberContacts } from '../membership/index.js';
 import { MODULE } from './constants.js';
 import { contentOf, foodIdsOf, storedMeals } from './content.js';
-import { checkFoods } from './foods.js';
+import { checkDietType, checkFoods } from './foods.js';
 import { dietCategory, dietMemberDiet, dietPlan } from './schema.js';
 
 type Row = typeof dietMemberDiet.$inferSelect;
@@ -210,7 +210,8 @@ async function applyChange(tx: Tx, ctx: Ctx, id: number, change: Change): Promis
   const start = change.start_date ?? before.diet.startDate;
   const end = change.end_date !== undefined ? change.end_date : before.diet.endDate;
   if (end && end < start) throw fieldError('end_date', 'The end date cannot be before the start date.');
-  if (change.meals) await checkFoods(tx, ctx, 'meals', foodIdsOf(storedMeals(change.meals)));
+  const meals = change.meals ? storedMeals(change.meals) : change.diet_type ? before.diet.meals : null;
+  if (meals) checkDietType(await checkFoods(tx, ctx, 'meals', foodIdsOf(meals)), change.diet_type ?? before.diet.dietType);
   const v: Partial<typeof dietMemberDiet.$inferInsert> = { updatedAt: new Date() };
   if (change.name !== undefined) v.name = change.name;
   if (change.goal !== undefined) v.goal = change.goal;

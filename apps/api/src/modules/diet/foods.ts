@@ -4,7 +4,7 @@
  * start at GLOBAL_FOOD_ID_BASE. Plans look their foods' nutrients up in one statement.
  */
 import { createRequire } from 'node:module';
-import type { Food, FoodInput } from '@arena/contracts/diet';
+import type { DietType, Food, FoodInput } from '@arena/contracts/diet';
 import { foodInputSchema } from '@arena/contracts/diet';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -245,3 +245,10 @@ export async function deleteOwnFood(tx: Tx, ctx: Ctx, id: number): Promise<void>
 
 export const isGlobalFood = (id: number) => id >= GLOBAL_FOOD_ID_BASE;
 export type { FoodInput };
+
+/** Refuses on `meals` a food the diet type does not eat: meat or fish in a veg, egg, vegan or Jain plan; eggs in a veg, vegan or Jain one. */
+export function checkDietType(foods: Map<number, Food>, dietType: DietType): void {
+  const allowed: Food['food_type'][] = dietType === 'non_veg' ? ['veg', 'egg', 'non_veg'] : dietType === 'egg' ? ['veg', 'egg'] : ['veg'];
+  const wrong = [...foods.values()].find((f) => !allowed.includes(f.food_type));
+  if (wrong) throw fieldError('meals', `${wrong.name} does not belong in a ${dietType.replace('_', '-')} plan.`);
+}

@@ -9,7 +9,7 @@ import { checkReferences } from '../../platform/references.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { MODULE } from './constants.js';
 import { contentOf, foodIdsOf, storedMeals } from './content.js';
-import { checkFoods } from './foods.js';
+import { checkDietType, checkFoods } from './foods.js';
 import { dietCategory, dietMemberDiet, dietPlan } from './schema.js';
 
 type PlanInput = z.output<typeof dietPlanInputSchema>;
@@ -74,9 +74,10 @@ function valuesOf(input: Partial<PlanInput>): Partial<typeof dietPlan.$inferInse
   return v;
 }
 
-async function checkInput(tx: Tx, ctx: Ctx, input: Partial<PlanInput>) {
+async function checkInput(tx: Tx, ctx: Ctx, input: Partial<PlanInput>, before?: DietPlan) {
   await checkReferences(tx, ctx.organisationId, { category: { table: dietCategory, id: input.category ?? null } });
-  if (input.meals) await checkFoods(tx, ctx, 'meals', foodIdsOf(storedMeals(input.meals)));
+  const meals = input.meals ? storedMeals(input.meals) : input.diet_type && before ? before.meals : null;
+  if (meals) checkDietType(await checkFoods(tx, ctx, 'meals', foodIdsOf(meals)), input.diet_type ?? before?.diet_type ?? 'veg');
 }
 
 export async function createPlan(tx: Tx, ctx: Ctx, input: PlanInput): Promise<DietPlan> {
@@ -101,7 +102,7 @@ async function lockPlan(tx: Tx, ctx: Ctx, id: number) {
 export async function updatePlan(tx: Tx, ctx: Ctx, id: number, input: Partial<PlanInput>): Promise<DietPlan> {
   await lockPlan(tx, ctx, id);
   const before = await getPlan(tx, ctx, id);
-  await checkInput(tx, ctx, input);
+  await checkInput(tx, ctx, input, before);
   await tx
     .update(dietPlan)
     .set({ ...valuesOf(input), updatedAt: new Date() })
