@@ -4,6 +4,7 @@ import { accountsModule } from './accounts/module.js';
 import { administratorModule } from './administrator/module.js';
 import { bookingModule } from './booking/module.js';
 import { crmModule } from './crm/module.js';
+import { dietModule } from './diet/module.js';
 import { incomeExpenseModule } from './income-expense/module.js';
 import { moneyModule } from './money/module.js';
 import { membershipModule } from './membership/module.js';
@@ -34,4 +35,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   referralModule,
   storeModule,
   trainingWorkoutModule,
+  dietModule,
 ]);

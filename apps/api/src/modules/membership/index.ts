@@ -17,4 +17,5 @@ export {
   type MemberContact,
 } from './crm.queries.js';
 export { todaysActions, type TodaysActionItem, type TodaysActionKind } from './todays-actions.queries.js';
-export { activeMemberIds, runningMemberCount } from './training-members.js'; // Training/Workouts (issue 25): running members
+/** Diet Management's and Training/Workouts' reads (issue 25): running members counted, and their ids. */
+export { activeMemberIds, runningMemberCount, runningMemberIds } from './member-counts.js';

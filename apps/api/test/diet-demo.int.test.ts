@@ -1,0 +1,30 @@
+/** Diet Management's demo data: eight plans of IFCT foods in the demo club, assigned to about a quarter of its running members. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, login, OWNER, type TestContext } from './helpers.js';
+
+describe('diet demo data', () => {
+  let t: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await login(t.app, OWNER);
+  });
+  afterAll(async () => t?.close());
+
+  it('has eight plans of 1,500–3,000 kcal, veg and non-veg, assigned to members', async () => {
+    const plans = (await call(t.app, { method: 'GET', url: '/api/diet/diet-plan/?page_size=50', token })).json();
+    expect(plans.count).toBe(8);
+    const types = new Set(plans.results.map((p: { diet_type: string }) => p.diet_type));
+    expect(types.has('veg') && types.has('non_veg')).toBe(true);
+    for (const p of plans.results) {
+      expect(p.target_kcal).toBeGreaterThanOrEqual(1500);
+      expect(p.target_kcal).toBeLessThanOrEqual(3000);
+      expect(p.totals.kcal, p.name).toBeGreaterThan(1000);
+    }
+    const dash = (await call(t.app, { method: 'GET', url: '/api/diet/dashboard/', token })).json();
+    expect(dash.members_with_plan).toBeGreaterThan(0);
+    expect(dash.members_with_plan).toBeLessThan(dash.members_total);
+    const ended = (await call(t.app, { method: 'GET', url: '/api/diet/member-diet/?status=ended', token })).json();
+    expect(ended.count).toBeGreaterThan(0);
+  });
+});
