@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPaidCredits } from '../src/modules/messaging/index.js';
 import { queryRows } from '../src/platform/db/client.js';
 import { describeCrudResource } from './crud-resource.js';
 import { inOrg, makeCentre, makeMember, makeOrganisation, makeUser, type TestOrganisation } from './factories.js';
@@ -25,13 +26,13 @@ describeCrudResource({
 });
 
 describeCrudResource({
-  resource: 'diet_message_template',
+  resource: 'message_template',
   path: '/api/diet/diet-message-template/',
   module: MODULE,
-  make: (name) => ({ name, channel: 'whatsapp', body: 'Hi {first_name}, your plan {plan} starts {start_date}.' }),
+  make: (name) => ({ name, channel: 'whatsapp', body: 'Hi {first_name}, your plan {plan} ({kcal} kcal) starts {start_date}.' }),
   update: { body: 'Hello {first_name}' },
-  uniqueName: 'A template with this name already exists.',
-  exportHeaders: ['Name', 'Channel', 'Message'],
+  uniqueName: 'A template of this channel with this name already exists.',
+  exportHeaders: ['Name', 'Channel', 'Module', 'Subject', 'Body'],
 });
 
 describe('diet: foods, plans, assignments, member diets', () => {
@@ -367,9 +368,79 @@ describe('diet: foods, plans, assignments, member diets', () => {
       expect(text).toContain('Dinner');
       expect(text).toContain(`${full.totals.kcal} kcal`);
       expect((await api('GET', `/api/diet/member-diet/${d.id}/pdf/`, undefined, otherOwner, other.host)).statusCode).toBe(404);
-      const send = await api('POST', `/api/diet/member-diet/${d.id}/send/`, {});
-      expect(send.statusCode).toBe(400);
-      expect(send.json().detail).toContain('Messaging is not set up');
+    });
+
+    it('sends the member a Diet template through the messaging engine, with the plan’s values filled in', async () => {
+      const d = (await api('GET', `/api/diet/member-diet/?member=${members[1]}`)).json().results[0];
+      const full = (await api('GET', `/api/diet/member-diet/${d.id}/`)).json();
+      const url = `/api/diet/member-diet/${d.id}/send/`;
+      // WhatsApp and SMS go from a template; the template must be one of Diet's, on that channel.
+      expect((await api('POST', url, {})).json()).toEqual({ template: ['SMS and WhatsApp messages are sent from a template.'] });
+      const tpl = (
+        await api('POST', '/api/diet/diet-message-template/', {
+          name: 'Diet ready',
+          channel: 'whatsapp',
+          body: 'Hi {first_name}, your diet {plan} starts {start_date}: {kcal} kcal a day.',
+          module: 'crm',
+        })
+      ).json();
+      expect(tpl).toMatchObject({ module: 'diet', channel: 'whatsapp' });
+      const crmMade = await api('POST', '/api/administrator/messaging/', {
+        name: 'Crm one',
+        channel: 'whatsapp',
+        module: 'crm',
+        body: 'Hi',
+      });
+      expect(crmMade.statusCode, crmMade.body).toBe(201);
+      const crm = crmMade.json();
+      expect((await api('POST', url, { channel: 'whatsapp', template: crm.id })).json()).toEqual({
+        template: [`Invalid pk "${crm.id}" - object does not exist.`],
+      });
+      expect((await api('POST', url, { channel: 'sms', template: tpl.id })).json().template[0]).toMatch(/WhatsApp template, not SMS/);
+      // Credits are spent as for any message: none left is a clear 400 and nothing is queued.
+      const broke = await api('POST', url, { channel: 'whatsapp', template: tpl.id });
+      expect(broke.statusCode).toBe(400);
+      expect(broke.json().detail).toMatch(/Not enough message credits/);
+      await inOrg(t, acme, (tx, ctx) => addPaidCredits(tx, ctx, 5, 'test'));
+      const sent = await api('POST', url, { channel: 'whatsapp', template: tpl.id });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json()).toMatchObject({ queued: 1, credits: 1 });
+      const [row] = (await api('GET', '/api/administrator/messaging/logs/?module=diet')).json().results;
+      const [y, m, day] = full.start_date.split('-');
+      expect(row).toMatchObject({ recipient_id: members[1], module: 'diet', template: tpl.id, channel: 'whatsapp' });
+      expect(row.text).toBe(
+        `Hi Ravi, your diet ${full.name} starts ${day}-${m}-${y}: ${Math.round(full.totals.kcal).toLocaleString('en-IN')} kcal a day.`,
+      );
+      // No e-mail address: nothing queued, and the answer says why.
+      expect((await api('POST', url, { channel: 'email', subject: 'Your diet', text: 'Attached soon' })).json()).toEqual({
+        queued: 0,
+        credits: 0,
+        detail: 'Not sent: No e-mail address.',
+      });
+      // Another organisation's diet is a 404; the template list is Diet's alone.
+      expect((await api('POST', url, { channel: 'whatsapp', template: tpl.id }, otherOwner, other.host)).statusCode).toBe(404);
+      const names = (await api('GET', '/api/diet/diet-message-template/')).json().results.map((r: Body) => r.name);
+      expect(names).toContain('Diet ready');
+      expect(names).not.toContain('Crm one');
+      // The engine's audiences offer the members on a diet plan, by the plan's name.
+      const options = (await api('GET', '/api/administrator/messaging/audience-options/?audience=diet_plan_members')).json().results;
+      expect(options).toContainEqual({ id: d.plan, name: d.plan_name });
+      const running = (await api('GET', `/api/diet/member-diet/?plan=${d.plan}&status=active`)).json().count;
+      const reach = await api('POST', '/api/administrator/messaging/send/', {
+        channel: 'whatsapp',
+        module: 'diet',
+        template: tpl.id,
+        audience: 'diet_plan_members',
+        param: d.plan,
+        preview: true,
+      });
+      expect(reach.statusCode, reach.body).toBe(200);
+      expect(running).toBeGreaterThan(0);
+      expect(reach.json()).toMatchObject({ preview: true, count: running, queued: 0 });
+      expect((await api('GET', '/api/diet/diet-message-template/dropdown/')).json().results).toContainEqual({
+        id: tpl.id,
+        name: 'Diet ready (WhatsApp)',
+      });
     });
 
     it('renders a Devanagari own food in the PDF', async () => {

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPaidCredits } from '../src/modules/messaging/index.js';
 import { queryRows } from '../src/platform/db/client.js';
 import { describeCrudResource } from './crud-resource.js';
 import { inOrg, makeCentre, makeMemberRow, makeOrganisation, makeUser, type TestOrganisation } from './factories.js';
@@ -28,13 +29,13 @@ describeCrudResource({
 });
 
 describeCrudResource({
-  resource: 'training_message_template',
+  resource: 'message_template',
   path: `${BASE}training-workout-message-template/`,
   module: MODULE,
-  make: (name) => ({ name, body: 'Your new workout is ready, {name}.' }),
+  make: (name) => ({ name, channel: 'whatsapp', body: 'Your new workout {plan} is ready, {name}.' }),
   update: { body: 'See you at the gym.' },
-  uniqueName: 'A template with this name already exists.',
-  exportHeaders: ['Name', 'Message'],
+  uniqueName: 'A template of this channel with this name already exists.',
+  exportHeaders: ['Name', 'Channel', 'Module', 'Subject', 'Body'],
 });
 
 let t: TestContext;
@@ -401,9 +402,27 @@ describe('plans, assignment, copies, log', () => {
     expect(text).toContain('Barbell Bench Press');
     expect((await get(`${BASE}member-training-workout/${id}/pdf/`, otherKey, other.host)).statusCode).toBe(404);
 
-    const sent = await send('POST', `${BASE}member-training-workout/${id}/send/`, {});
-    expect(sent.statusCode).toBe(400);
-    expect(sent.json().detail).toMatch(/Messaging is not set up/);
+    // Sent through the messaging engine: a Training/Workout template on WhatsApp, the plan's name filled in.
+    const url = `${BASE}member-training-workout/${id}/send/`;
+    expect((await send('POST', url, {})).json()).toEqual({ template: ['SMS and WhatsApp messages are sent from a template.'] });
+    const tpl = (
+      await send('POST', `${BASE}training-workout-message-template/`, {
+        name: 'Workout ready',
+        channel: 'whatsapp',
+        body: '{first_name}: {plan} from {start_date}.',
+      })
+    ).json();
+    expect(tpl.module).toBe('training');
+    await inOrg(t, acme, (tx, ctx) => addPaidCredits(tx, ctx, 2, 'test'));
+    const sent = await send('POST', url, { channel: 'whatsapp', template: tpl.id });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ queued: 1, credits: 1 });
+    const [row] = (await get('/api/administrator/messaging/logs/?module=training')).json().results;
+    expect(row).toMatchObject({ recipient_id: members[1].id, template: tpl.id, source: 'training' });
+    const copy = (await get(url.replace('send/', ''))).json();
+    const dmy = copy.start_date.split('-').reverse().join('-');
+    expect(row.text).toBe(`${members[1].name.split(' ')[0]}: ${copy.name} from ${dmy}.`);
+    expect((await send('POST', url, { channel: 'whatsapp', template: tpl.id }, otherKey, other.host)).statusCode).toBe(404);
   });
 
   it('dashboard, report (JSON, CSV, XLSX) and logs', async () => {

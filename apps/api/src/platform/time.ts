@@ -57,6 +57,9 @@ export function parsePathDate(value: string): string | null {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** `2026-11-23` → `23 Nov 2026`, as people write dates in India. */
+/** A date as messages write it: `30-11-2026` (the placeholders' `{end_date}`, `{date}` …). */
+export const dmyDate = (isoDate: string): string => isoDate.split('-').reverse().join('-');
+
 export function displayDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-');
   return `${d} ${MONTHS[Number(m) - 1]} ${y}`;

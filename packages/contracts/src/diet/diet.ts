@@ -6,12 +6,10 @@ import {
   namedLookupInputSchema,
   namedLookupSchema,
   requiredSingleLineText,
-  requiredText,
   singleLineText,
   text,
   timeSchema,
 } from '../common.js';
-import { CHANNELS } from '../channels.js';
 import { MAX_COUNT, MAX_GRAMS, MEASURE_CODES, MIN_COUNT, MIN_GRAMS, isWeighed } from './nutrition.js';
 
 export const DIET_TYPES = ['veg', 'non_veg', 'egg', 'vegan', 'jain'] as const;
@@ -331,30 +329,6 @@ export const memberDietUpdateSchema = z
     is_active: z.boolean().optional(),
   })
   .superRefine(endAfterStart);
-
-export const sendDietInputSchema = z.object({ channel: z.enum(CHANNELS).default('whatsapp'), template: idSchema.optional() });
-
-// ---- message templates ----
-export const dietTemplateInputSchema = z.object({
-  name: requiredSingleLineText(100, 'Enter the template’s name.'),
-  channel: z.enum(CHANNELS).default('whatsapp'),
-  subject: singleLineText(200).default(''),
-  body: requiredText(2000, 'Enter the message.'),
-  is_active: z.boolean().default(true),
-});
-export const dietTemplateSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  channel: z.enum(CHANNELS),
-  subject: z.string(),
-  body: z.string(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type DietTemplate = z.infer<typeof dietTemplateSchema>;
-/** The placeholders a diet message may use. */
-export const DIET_PLACEHOLDERS = ['first_name', 'name', 'plan', 'start_date', 'end_date', 'kcal'] as const;
 
 // ---- dashboard and report ----
 export const dietDashboardSchema = z.object({

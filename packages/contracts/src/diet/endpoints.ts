@@ -1,7 +1,8 @@
 /** The endpoints of Diet Management (`/api/diet/`, module "Diet Management"). */
 import { z } from '../zod-config.js';
-import { detailSchema, idParamsSchema, paginatedSchema, partialWithoutDefaults } from '../common.js';
+import { idParamsSchema, paginatedSchema, partialWithoutDefaults } from '../common.js';
 import { auditLogEndpoint, crudEndpoints, endpoint, listEndpoint, reportEndpoint } from '../endpoint.js';
+import { moduleTemplateEndpoints, personSendInputSchema, personSendResultSchema } from '../messaging/index.js';
 import {
   assignDietInputSchema,
   assignDietUpdateSchema,
@@ -15,15 +16,12 @@ import {
   dietPlanReportSchema,
   dietPlanSchema,
   dietReportFilters,
-  dietTemplateInputSchema,
-  dietTemplateSchema,
   duplicatePlanInputSchema,
   foodInputSchema,
   foodQuerySchema,
   foodSchema,
   memberDietSchema,
   memberDietUpdateSchema,
-  sendDietInputSchema,
 } from './diet.js';
 
 const BASE = '/api/diet/' as const;
@@ -117,14 +115,13 @@ export const memberDietEndpoints = {
     method: 'POST',
     path: `${BASE}member-diet/:id/send/`,
     params: idParamsSchema,
-    body: sendDietInputSchema,
-    response: detailSchema,
+    body: personSendInputSchema,
+    response: personSendResultSchema,
   }),
 };
 
-export const dietTemplateEndpoints = crudEndpoints(`${BASE}diet-message-template/`, dietTemplateSchema, dietTemplateInputSchema, {
-  dropdown: true,
-});
+/** Diet's message templates: the messaging engine's templates of module `diet`. */
+export const dietTemplateEndpoints = moduleTemplateEndpoints(`${BASE}diet-message-template/`);
 
 export const dietDashboardEndpoint = endpoint({
   method: 'GET',

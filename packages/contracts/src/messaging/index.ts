@@ -12,13 +12,15 @@ export { CHANNELS, type Channel } from '../channels.js';
 export const CHANNEL_LABELS: Record<Channel, string> = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' };
 
 /** Which module's screens show a template, a rule or a log row. */
-export const MESSAGE_MODULES = ['administrator', 'membership', 'booking', 'crm'] as const;
+export const MESSAGE_MODULES = ['administrator', 'membership', 'booking', 'crm', 'diet', 'training'] as const;
 export type MessageModule = (typeof MESSAGE_MODULES)[number];
 export const MESSAGE_MODULE_LABELS: Record<MessageModule, string> = {
   administrator: 'Administrator',
   membership: 'Membership',
   booking: 'Booking',
   crm: 'CRM',
+  diet: 'Diet',
+  training: 'Training/Workout',
 };
 
 export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'skipped'] as const;
@@ -161,6 +163,33 @@ export const sendInputSchema = z
     if (error) ctx.addIssue({ code: 'custom', path: ['text'], message: error });
   });
 export type SendInput = z.input<typeof sendInputSchema>;
+
+/**
+ * Sending one person something of a module's (a member's diet or workout): a template of that
+ * module on a channel, or an e-mail written here. The engine fills the placeholders with the
+ * person's and the plan's values (`{plan}`, `{start_date}`, `{end_date}` …).
+ */
+export const personSendInputSchema = z
+  .object({
+    channel: z.enum(CHANNELS).default('whatsapp'),
+    template: idSchema.nullish(),
+    subject: optionalLine(200),
+    text: text(BODY_MAX).default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.template && v.channel !== 'email')
+      ctx.addIssue({ code: 'custom', path: ['template'], message: 'SMS and WhatsApp messages are sent from a template.' });
+    if (!v.template && v.channel === 'email') {
+      if (!v.text) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Write the message or choose a template.' });
+      if (!v.subject) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'An e-mail needs a subject.' });
+    }
+    const error = placeholderError(v.text) ?? placeholderError(v.subject);
+    if (error) ctx.addIssue({ code: 'custom', path: ['text'], message: error });
+  });
+export type PersonSendInput = z.input<typeof personSendInputSchema>;
+/** What a send to one person did: queued (1) or skipped (0, with why in `detail`). */
+export const personSendResultSchema = z.object({ queued: z.number(), credits: z.number(), detail: z.string() });
+export type PersonSendResult = z.infer<typeof personSendResultSchema>;
 
 export const sendResultSchema = z.object({
   preview: z.boolean(),
@@ -339,6 +368,12 @@ const A = '/api/administrator/messaging/';
 const moduleQuery = z.object({ module: z.enum(MESSAGE_MODULES).optional() });
 
 export const messageTemplateEndpoints = crudEndpoints(A, templateSchema, templateInputSchema);
+/**
+ * A module's own template paths (`/api/diet/diet-message-template/` …): the engine's templates of
+ * that one module, served by messaging (`moduleTemplateRoutes`); a body's `module` is ignored.
+ */
+export const moduleTemplateEndpoints = <const P extends `/api/${string}/`>(path: P) =>
+  crudEndpoints(path, templateSchema, templateInputSchema, { dropdown: true });
 export const messagingEndpoints = {
   preview: endpoint({ method: 'POST', path: `${A}preview/`, body: previewInputSchema, response: previewSchema }),
   audiences: endpoint({

@@ -12,6 +12,7 @@ export const PLACEHOLDERS = {
   phone: { label: 'Phone', sample: '9876543210' },
   member_code: { label: 'Member code', sample: 'MEM-0042' },
   plan: { label: 'Plan', sample: 'Gold Quarterly' },
+  start_date: { label: 'Start date', sample: '01-12-2026' },
   end_date: { label: 'End date', sample: '30-11-2026' },
   due: { label: 'Amount due', sample: '1,500.00' },
   service: { label: 'Service', sample: 'Personal Training' },
@@ -24,6 +25,7 @@ export const PLACEHOLDERS = {
   date: { label: 'Date', sample: '28-11-2026' },
   enquiry_name: { label: 'Enquiry: name', sample: 'Rohan Mehta' },
   enquiry_phone: { label: 'Enquiry: phone', sample: '9812345678' },
+  kcal: { label: 'Calories a day', sample: '2,000' },
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 export const PLACEHOLDER_NAMES = Object.keys(PLACEHOLDERS) as Placeholder[];

@@ -2,6 +2,7 @@
 import { z } from '../zod-config.js';
 import { idParamsSchema, idSchema, paginatedSchema } from '../common.js';
 import { auditLogEndpoint, crudEndpoints, endpoint, listEndpoint, reportEndpoint } from '../endpoint.js';
+import { moduleTemplateEndpoints, personSendInputSchema, personSendResultSchema } from '../messaging/index.js';
 import {
   assignManyInputSchema,
   assignManyResultSchema,
@@ -18,15 +19,11 @@ import {
   memberPlanListItemSchema,
   memberPlanPatchSchema,
   memberPlanSchema,
-  messageTemplateInputSchema,
-  messageTemplateSchema,
   planInputSchema,
   planListItemSchema,
   planReportSchema,
   planSchema,
   reorderInputSchema,
-  sendInputSchema,
-  sendResultSchema,
   workoutCategoryInputSchema,
   workoutCategorySchema,
 } from './training.js';
@@ -42,12 +39,8 @@ export const workoutCategoryEndpoints = crudEndpoints(
     dropdown: true,
   },
 );
-export const trainingMessageTemplateEndpoints = crudEndpoints(
-  `${BASE}training-workout-message-template/`,
-  messageTemplateSchema,
-  messageTemplateInputSchema,
-  { dropdown: true },
-);
+/** Training/Workouts' message templates: the messaging engine's templates of module `training`. */
+export const trainingMessageTemplateEndpoints = moduleTemplateEndpoints(`${BASE}training-workout-message-template/`);
 
 /** The library and the organisation's own, together. Filters: `search`, `muscle`, `equipment`, `category`, `source`. */
 export const exerciseEndpoints = {
@@ -146,7 +139,7 @@ export const memberPlanEndpoints = {
   logs: endpoint({ method: 'GET', path: `${MEMBER}:id/log/`, params: logParams, response: logListSchema }),
   log: endpoint({ method: 'POST', path: `${MEMBER}:id/log/`, params: logParams, body: logInputSchema, response: logSchema, status: 201 }),
   pdf: endpoint({ method: 'GET', path: `${MEMBER}:id/pdf/`, params: idParamsSchema, file: true }),
-  send: endpoint({ method: 'POST', path: `${MEMBER}:id/send/`, params: idParamsSchema, body: sendInputSchema, response: sendResultSchema }),
+  send: endpoint({ method: 'POST', path: `${MEMBER}:id/send/`, params: idParamsSchema, body: personSendInputSchema, response: personSendResultSchema }),
 };
 
 export const trainingDashboardEndpoint = endpoint({ method: 'GET', path: `${BASE}dashboard/`, response: dashboardSchema });

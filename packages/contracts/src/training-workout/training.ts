@@ -196,25 +196,11 @@ export const exerciseListQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(500).optional(),
 });
 
-// ---- categories and message templates ----
+// ---- categories ----
 export const workoutCategoryInputSchema = namedLookupInputSchema();
 export const workoutCategorySchema = namedLookupSchema.extend({ plans: z.number() });
 export type WorkoutCategory = z.infer<typeof workoutCategorySchema>;
 
-export const messageTemplateInputSchema = z.object({
-  name: requiredSingleLineText(100),
-  body: text(2000).pipe(z.string().min(1, 'This field may not be blank.')),
-  is_active: z.boolean().default(true),
-});
-export const messageTemplateSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  body: z.string(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
 
 // ---- plans ----
 export const planItemInputSchema = z
@@ -406,11 +392,6 @@ export const logSchema = z.object({
 export const adherenceWeekSchema = z.object({ week: z.string(), logged: z.number(), planned: z.number(), adherence: z.number() });
 export const logListSchema = z.object({ results: z.array(logSchema), adherence: z.array(adherenceWeekSchema) });
 
-export const sendInputSchema = z.object({
-  channel: z.enum(['email']).default('email'),
-  message: text(1000).default(''),
-});
-export const sendResultSchema = z.object({ queued: z.number(), detail: z.string() });
 
 // ---- dashboard ----
 export const dashboardSchema = z.object({

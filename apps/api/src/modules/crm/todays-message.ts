@@ -11,11 +11,11 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { MESSAGE_RECIPIENTS_MAX, type MessageRecipient } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { dmyDate } from '../../platform/time.js';
 import { memberContacts, todaysActions } from '../membership/index.js';
 import { activeTemplate, queueMessages } from '../messaging/index.js';
 
 type Input = z.output<typeof todaysMessageInputSchema>;
-const dmy = (iso: string) => iso.split('-').reverse().join('-');
 
 export async function messageTodaysActions(tx: Tx, ctx: Ctx, input: Input): Promise<TodaysMessage & { ids: number[] }> {
   const template = await activeTemplate(tx, ctx, input.template, input.channel);
@@ -47,7 +47,7 @@ export async function messageTodaysActions(tx: Tx, ctx: Ctx, input: Input): Prom
         // first_name, last_name, name and phone come from the recipient (the engine's `valuesOf`).
         member_code: r.member_code,
         centre: r.centre_name,
-        end_date: dmy(r.end_date),
+        end_date: dmyDate(r.end_date),
         due: Number(r.due).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
         ...(r.kind === 'membership' ? { plan: r.item } : { service: r.item }),
       },

@@ -16,11 +16,12 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { queryRows } from '../../platform/db/client.js';
-import { badRequest } from '../../platform/errors.js';
 import { activeFilter, listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { route } from '../../platform/route.js';
 import { inTenant } from '../../platform/request-context.js';
-import { memberContacts, runningMemberCount } from '../membership/index.js';
+import { dmyDate } from '../../platform/time.js';
+import { memberContacts, memberRecipient, runningMemberCount } from '../membership/index.js';
+import { drainSoon, sendToPerson } from '../messaging/index.js';
 import {
   assignMembers,
   assignmentFields,
@@ -292,12 +293,20 @@ export async function dietRoutes(app: FastifyInstance): Promise<void> {
   route(app, memberDietEndpoints.send, {
     module,
     tags: memberTags,
-    summary: 'Send the chart to the member (400 until messaging can carry a diet)',
+    summary: 'Send the member a message about their diet (a Diet template or an e-mail), through the messaging engine',
     handler: async (request) => {
-      await inTenant(request, (tx, ctx) => getMemberDiet(tx, ctx, request.params.id));
-      // The messaging engine sends templates of its own modules and e-mails without attachments:
-      // it has no way yet to send a diet chart, so say so rather than pretend.
-      throw badRequest('Messaging is not set up for diet charts yet: download the PDF and share it.');
+      const result = await inTenant(request, async (tx, ctx) => {
+        const diet = await getMemberDiet(tx, ctx, request.params.id);
+        const recipient = await memberRecipient(tx, ctx, diet.member, {
+          plan: diet.name,
+          start_date: dmyDate(diet.start_date),
+          end_date: diet.end_date ? dmyDate(diet.end_date) : '',
+          kcal: Math.round(diet.totals.kcal).toLocaleString('en-IN'),
+        });
+        return sendToPerson(tx, ctx, { module: 'diet', recipient, ...request.body, source: 'diet', sourceId: diet.id });
+      });
+      if (result.queued) await drainSoon(app.jobs, request.organisation!.id);
+      return result;
     },
   });
 

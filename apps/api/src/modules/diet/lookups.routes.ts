@@ -1,5 +1,5 @@
-/** Diet › categories and message templates: lookups through the generic CRUD. */
-import { dietCategoryEndpoints, dietTemplateEndpoints, type DietCategory, type DietTemplate } from '@arena/contracts/diet';
+/** Diet › categories (the generic CRUD) and message templates (the messaging engine's, module `diet`). */
+import { dietCategoryEndpoints, dietTemplateEndpoints, type DietCategory } from '@arena/contracts/diet';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { refuseDeleteInUse, registerCrud, statusColumn } from '../../platform/crud.js';
@@ -7,7 +7,8 @@ import { queryRows } from '../../platform/db/client.js';
 import { activeFilter } from '../../platform/list.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
 import { MODULE } from './constants.js';
-import { dietCategory, dietMessageTemplate } from './schema.js';
+import { moduleTemplateRoutes } from '../messaging/index.js';
+import { dietCategory } from './schema.js';
 
 const created = { header: 'Created', value: (r: { created_at: string }) => r.created_at, type: 'datetime' as const };
 
@@ -60,35 +61,6 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  registerCrud(app, {
-    endpoints: dietTemplateEndpoints,
-    module: MODULE,
-    resource: 'diet_message_template',
-    table: dietMessageTemplate,
-    toOutput: ({ row }: { row: typeof dietMessageTemplate.$inferSelect }) => rowToJson(row) as DietTemplate,
-    toValues: inputToValues,
-    label: (t) => t.name,
-    search: [dietMessageTemplate.name, dietMessageTemplate.body],
-    ordering: {
-      id: dietMessageTemplate.id,
-      name: dietMessageTemplate.name,
-      channel: dietMessageTemplate.channel,
-      created_at: dietMessageTemplate.createdAt,
-    },
-    defaultOrdering: [asc(dietMessageTemplate.name)],
-    filters: { is_active: activeFilter(dietMessageTemplate.isActive) },
-    dropdown: { label: dietMessageTemplate.name, where: eq(dietMessageTemplate.isActive, true) },
-    unique: { diet_message_template_org_name_key: { field: 'name', message: 'A template with this name already exists.' } },
-    export: {
-      filename: 'diet-message-templates',
-      title: 'Diet message templates',
-      columns: [
-        { header: 'Name', value: (t) => t.name },
-        { header: 'Channel', value: (t) => t.channel },
-        { header: 'Message', value: (t) => t.body },
-        statusColumn,
-        created,
-      ],
-    },
-  });
+  // Message templates are the messaging engine's, filed under `diet`.
+  moduleTemplateRoutes(app, dietTemplateEndpoints, 'diet');
 }

@@ -15,6 +15,7 @@ import { DEFAULT_DIET_CATEGORIES, MODULE } from './constants.js';
 import { dietRoutes } from './diet.routes.js';
 import { ensureGlobalFoods } from './foods.js';
 import { lookupRoutes } from './lookups.routes.js';
+import { dietAudiences } from './messaging.js';
 import { dietPlanReport } from './reports/diet-plan.js';
 import { dietCategory } from './schema.js';
 import { seedDiet } from './seed.js';
@@ -38,6 +39,7 @@ export const dietModule: ModuleManifest = {
     ],
   },
   globalData: ensureGlobalFoods,
+  messageAudiences: dietAudiences,
   routes: async (app: FastifyInstance) => {
     await lookupRoutes(app);
     await dietRoutes(app);

@@ -5,7 +5,6 @@
  * JSON (`[{meal, time, items: [{food, measure, amount, notes}]}]`): a copy is one row copied, and
  * the nutrients are never stored — they are computed from the foods each time the plan is read.
  */
-import type { Channel } from '@arena/contracts/kit';
 import type { DietType, Meal, Measure } from '@arena/contracts/diet';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -140,17 +139,4 @@ export const dietMemberDiet = tenantTable(
     index('diet_member_diet_org_plan_idx').on(t.organisationId, t.planId),
     check('diet_member_diet_dates', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
   ],
-);
-
-export const dietMessageTemplate = tenantTable(
-  'diet_message_template',
-  {
-    name: text('name').notNull(),
-    channel: text('channel').$type<Channel>().notNull().default('whatsapp'),
-    subject: text('subject').notNull().default(''),
-    body: text('body').notNull(),
-    isActive: boolean('is_active').notNull().default(true),
-    ...timestamps(),
-  },
-  (t) => [uniqueIndex('diet_message_template_org_name_key').on(t.organisationId, sql`lower(${t.name})`)],
 );

@@ -19,3 +19,5 @@ export {
 export { todaysActions, type TodaysActionItem, type TodaysActionKind } from './todays-actions.queries.js';
 /** Diet Management's and Training/Workouts' reads (issue 25): running members counted, and their ids. */
 export { activeMemberIds, runningMemberCount, runningMemberIds } from './member-counts.js';
+/** A member as a message's recipient (a diet or a workout sent to them). */
+export { memberRecipient, membersIn } from './messaging.js';

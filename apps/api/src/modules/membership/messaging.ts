@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
-import { fieldError } from '../../platform/errors.js';
+import { fieldError, notFound } from '../../platform/errors.js';
 import {
   MESSAGE_AUDIENCE_OPTIONS_MAX,
   MESSAGE_RECIPIENTS_MAX,
@@ -16,6 +16,7 @@ import {
   type MessageTrigger,
 } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { memberContacts } from './crm.queries.js';
 
 interface Row {
   id: number;
@@ -244,3 +245,26 @@ export const membershipTriggers: MessageTrigger[] = [
 
 /** The manifest's part (`...membershipMessaging`). */
 export const membershipMessaging = { messageAudiences: membershipAudiences, messageTriggers: membershipTriggers };
+
+/** One member as a message's recipient, with `values` for the sending module's placeholders (`{plan}` of a diet …); 404 for none. */
+export async function memberRecipient(tx: Tx, ctx: Ctx, id: number, values: Record<string, string>): Promise<MessageRecipient> {
+  const c = (await memberContacts(tx, ctx, [id])).get(id);
+  if (!c) throw notFound();
+  return { kind: 'member', id, name: c.name, phone: c.phone, email: c.email, values: { member_code: c.code, ...values } };
+}
+
+/**
+ * The members whose ids `ids` (a subquery of another module's own table) selects, as message
+ * recipients, active members only, at most `limit`; `values` fill that module's placeholders
+ * (a diet plan's name as `{plan}` …) over membership's own.
+ */
+export async function membersIn(
+  tx: Tx,
+  ctx: Ctx,
+  ids: SQL,
+  limit: number,
+  values: Record<string, string> = {},
+): Promise<MessageRecipient[]> {
+  const found = await members(tx, ctx, sql`mb.id in (${ids})`, limit);
+  return found.map((r) => ({ ...r, values: { ...r.values, ...values } }));
+}

@@ -9,6 +9,8 @@ export const MODULE_PERMISSION: Record<MessageModule, ModuleName> = {
   membership: 'Membership Management',
   booking: 'Booking Management',
   crm: 'CRM Management',
+  diet: 'Diet Management',
+  training: 'Training/Workouts',
 };
 /** Every permission that opens a messaging screen (each sees its own module's rows). */
 export const MESSAGING_MODULES: ModuleName[] = [
@@ -16,6 +18,8 @@ export const MESSAGING_MODULES: ModuleName[] = [
   'Booking Management',
   'Membership Management',
   'CRM Management',
+  'Diet Management',
+  'Training/Workouts',
 ];
 
 export const DRAIN_TASK = 'messaging.drain';

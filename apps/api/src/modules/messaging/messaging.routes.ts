@@ -89,7 +89,7 @@ const channelFilter = (column: AnyColumn) => ({
   show: (v: Channel) => CHANNEL_LABELS[v],
 });
 
-const templateList: ListDefinition<{ t: typeof messageTemplate.$inferSelect }, Template> = {
+export const templateList: ListDefinition<{ t: typeof messageTemplate.$inferSelect }, Template> = {
   from: (tx, fields) => tx.select(fields).from(messageTemplate).$dynamic(),
   fields: { t: messageTemplate },
   where: (ctx) => eq(messageTemplate.organisationId, ctx.organisationId),

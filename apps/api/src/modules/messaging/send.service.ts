@@ -28,6 +28,7 @@ import {
   type MessageRecipient,
 } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { dmyDate } from '../../platform/time.js';
 import { creditBalance, spendCredits } from './credits.service.js';
 import { MODULE } from './constants.js';
 import { promotionalSendTime } from './quiet-hours.js';
@@ -87,7 +88,7 @@ export async function activeTemplate(tx: Tx, ctx: Ctx, id: number, channel: Chan
 /** The values every message can use whoever it goes to. */
 const commonValues = (ctx: Ctx): Record<string, string> => ({
   organisation: ctx.organisation.displayName,
-  date: ctx.now.today.split('-').reverse().join('-'),
+  date: dmyDate(ctx.now.today),
 });
 
 export const addressOf = (channel: Channel, r: Pick<MessageRecipient, 'phone' | 'email'>): string =>
@@ -316,4 +317,49 @@ export async function whatsappLinkFor(
     action: 'create',
   });
   return { link, text, message: row.id };
+}
+
+/**
+ * Sends one person a module's message (a member's diet or workout): a template of that module on
+ * the channel, or an e-mail written by the user; the person's values plus `values` fill the
+ * placeholders. Opted out or without an address: nothing is queued and `detail` says why.
+ */
+export async function sendToPerson(
+  tx: Tx,
+  ctx: Ctx,
+  input: {
+    module: MessageModule;
+    recipient: MessageRecipient;
+    channel: Channel;
+    template?: number | null;
+    subject?: string;
+    text?: string;
+    source: string;
+    sourceId: number;
+  },
+): Promise<{ queued: number; credits: number; detail: string }> {
+  const template = input.template == null ? null : await activeTemplate(tx, ctx, input.template, input.channel);
+  if (template && template.module !== input.module) throw fieldError('template', `Invalid pk "${template.id}" - object does not exist.`);
+  const result = await queueMessages(tx, ctx, {
+    channel: input.channel,
+    module: input.module,
+    template,
+    subject: input.subject,
+    text: input.text,
+    recipients: [input.recipient],
+    source: input.source,
+    sourceId: input.sourceId,
+  });
+  if (!result.queued) {
+    const [row] = await tx
+      .select({ error: message.error })
+      .from(message)
+      .where(and(eq(message.organisationId, ctx.organisationId), inArray(message.id, result.ids.length ? result.ids : [0])));
+    return { queued: 0, credits: 0, detail: `Not sent: ${row?.error || 'nothing to send.'}` };
+  }
+  return {
+    queued: 1,
+    credits: result.credits,
+    detail: `${CHANNEL_LABELS[input.channel]} message queued for ${input.recipient.name}.`,
+  };
 }

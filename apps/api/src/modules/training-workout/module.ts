@@ -2,6 +2,7 @@ import type { ModuleManifest } from '../../platform/module.js';
 import { assignEndpoints, assignManyEndpoint, memberPlanEndpoints } from '@arena/contracts/training-workout';
 import { MODULE } from './constants.js';
 import { ensureExerciseLibrary } from './library.js';
+import { trainingAudiences } from './messaging.js';
 import { trainingRoutes } from './routes.js';
 import { addDefaultCategories, seedTraining } from './seed.js';
 
@@ -26,6 +27,7 @@ export const trainingWorkoutModule: ModuleManifest = {
   },
   routes: trainingRoutes,
   globalData: ensureExerciseLibrary,
+  messageAudiences: trainingAudiences,
   seed: seedTraining,
   onOrganisationCreated: addDefaultCategories,
 };

@@ -14,7 +14,6 @@ import {
   workoutCategoryEndpoints,
   LEVELS,
   type MemberPlan,
-  type MessageTemplate,
   type PlanListItem,
   type WorkoutCategory,
 } from '@arena/contracts/training-workout';
@@ -25,7 +24,6 @@ import { z } from 'zod';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import { registerCrud, statusColumn } from '../../platform/crud.js';
 import { queryRows } from '../../platform/db/client.js';
-import { badRequest } from '../../platform/errors.js';
 import { activeFilter, listRoute, showName } from '../../platform/list.js';
 import { reportRoutes } from '../../platform/report.js';
 import { inTenant } from '../../platform/request-context.js';
@@ -40,7 +38,10 @@ import { exerciseRoutes } from './exercise.routes.js';
 import { logSession, sessionsOf } from './log.service.js';
 import { memberPlanPdf } from './pdf.js';
 import { createPlan, deletePlan, duplicatePlan, loadMemberPlan, loadPlan, reorderDay, updatePlan } from './plan.service.js';
-import { messageTemplate, plan, workoutCategory } from './schema.js';
+import { plan, workoutCategory } from './schema.js';
+import { drainSoon, moduleTemplateRoutes, sendToPerson } from '../messaging/index.js';
+import { memberRecipient } from '../membership/index.js';
+import { dmyDate } from '../../platform/time.js';
 
 const created = { header: 'Created', value: (r: { created_at: string }) => r.created_at, type: 'datetime' as const };
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
@@ -88,31 +89,8 @@ async function lookupRoutes(app: FastifyInstance): Promise<void> {
       ],
     },
   });
-  registerCrud(app, {
-    endpoints: trainingMessageTemplateEndpoints,
-    module: MODULE,
-    resource: 'training_message_template',
-    table: messageTemplate,
-    toOutput: ({ row }: { row: typeof messageTemplate.$inferSelect }) => rowToJson(row) as MessageTemplate,
-    toValues: inputToValues,
-    label: (t) => t.name,
-    search: [messageTemplate.name, messageTemplate.body],
-    ordering: {
-      id: messageTemplate.id,
-      name: messageTemplate.name,
-      is_active: messageTemplate.isActive,
-      created_at: messageTemplate.createdAt,
-    },
-    defaultOrdering: [asc(messageTemplate.name)],
-    filters: { is_active: activeFilter(messageTemplate.isActive) },
-    dropdown: { label: messageTemplate.name, where: eq(messageTemplate.isActive, true) },
-    unique: { training_message_template_org_name_key: { field: 'name', message: 'A template with this name already exists.' } },
-    export: {
-      filename: 'training-message-templates',
-      title: 'Workout message templates',
-      columns: [{ header: 'Name', value: (t) => t.name }, { header: 'Message', value: (t) => t.body }, statusColumn, created],
-    },
-  });
+  // Message templates are the messaging engine's, filed under `training`.
+  moduleTemplateRoutes(app, trainingMessageTemplateEndpoints, 'training');
 }
 
 const planCount = (what: 'days' | 'items' | 'members') =>
@@ -397,11 +375,19 @@ async function memberRoutes(app: FastifyInstance): Promise<void> {
   route(app, e.send, {
     module: MODULE,
     tags,
-    summary: 'Send the workout to the member (needs the messaging engine to offer Training/Workouts)',
+    summary: 'Send the member a message about their workout (a Training/Workout template or an e-mail), through the messaging engine',
     handler: async (request) => {
-      // The copy must be the organisation's (404 otherwise) before anything is said about sending.
-      await inTenant(request, (tx, ctx) => loadMemberPlan(tx, ctx, request.params.id));
-      throw badRequest('Messaging is not set up for Training/Workouts yet: print the PDF or open it to share it.');
+      const result = await inTenant(request, async (tx, ctx) => {
+        const copy = await loadMemberPlan(tx, ctx, request.params.id);
+        const recipient = await memberRecipient(tx, ctx, copy.member, {
+          plan: copy.name,
+          start_date: dmyDate(copy.start_date),
+          end_date: copy.end_date ? dmyDate(copy.end_date) : '',
+        });
+        return sendToPerson(tx, ctx, { module: 'training', recipient, ...request.body, source: 'training', sourceId: copy.id });
+      });
+      if (result.queued) await drainSoon(app.jobs, request.organisation!.id);
+      return result;
     },
   });
 }

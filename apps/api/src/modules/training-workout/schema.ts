@@ -60,17 +60,6 @@ export const workoutCategory = tenantTable(
   (t) => [uniqueIndex('training_workout_category_org_name_key').on(t.organisationId, sql`lower(${t.name})`)],
 );
 
-export const messageTemplate = tenantTable(
-  'training_message_template',
-  {
-    name: text('name').notNull(),
-    body: text('body').notNull(),
-    isActive: boolean('is_active').notNull().default(true),
-    ...timestamps(),
-  },
-  (t) => [uniqueIndex('training_message_template_org_name_key').on(t.organisationId, sql`lower(${t.name})`)],
-);
-
 export type PlanDay = { name: string };
 
 /** A template (member null) or a member's own copy of one (member set, template the plan it came from). */

@@ -16,9 +16,18 @@ const TEMPLATE_SCREENS: Record<MessageModule, { to: string; label: string }> = {
   membership: { to: '/admin/messaging', label: 'Administrator › Messaging' },
   booking: { to: '/booking/messaging', label: 'Booking › Messaging' },
   crm: { to: '/crm-management/message-template', label: 'Message Template' },
+  diet: { to: '/diet-management/message-template', label: 'Diet Management › Message Template' },
+  training: { to: '/training-workout/message-template', label: 'Training/Workout › Message Template' },
 };
 
-const MODULE_NAMES: Record<MessageModule, string> = { administrator: 'Shared', membership: 'Membership', booking: 'Booking', crm: 'CRM' };
+const MODULE_NAMES: Record<MessageModule, string> = {
+  administrator: 'Shared',
+  membership: 'Membership',
+  booking: 'Booking',
+  crm: 'CRM',
+  diet: 'Diet',
+  training: 'Training/Workout',
+};
 
 /**
  * The Channel and Template selects of a send (CRM's promotions and today's Message, a person's

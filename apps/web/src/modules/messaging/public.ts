@@ -10,6 +10,8 @@ export {
   BookingLogsPage,
   BookingManualPage,
   CrmTemplatesPage,
+  DietTemplatesPage,
+  TrainingTemplatesPage,
 } from './screens';
 export { MessageAction } from './MessageAction';
 export { CHANNEL_OPTIONS, ChannelTemplateFields } from './ChannelTemplateFields';

@@ -15,3 +15,17 @@ export const CrmTemplatesPage = () => (
     description="SMS, WhatsApp and e-mail templates for promotions and today's reminders. Placeholders such as {first_name}, {plan} and {end_date} are filled for each person."
   />
 );
+export const DietTemplatesPage = () => (
+  <TemplatesPage
+    module="diet"
+    title="Message Template"
+    description="WhatsApp, SMS and e-mail templates for sending members their diet. {plan}, {start_date}, {end_date} and {kcal} are filled from each member's own diet."
+  />
+);
+export const TrainingTemplatesPage = () => (
+  <TemplatesPage
+    module="training"
+    title="Message Template"
+    description="WhatsApp, SMS and e-mail templates for sending members their workout. {plan}, {start_date} and {end_date} are filled from each member's own plan."
+  />
+);
