@@ -401,6 +401,12 @@ describe('plans, assignment, copies, log', () => {
     expect(text).toContain('Day 2 · Pull');
     expect(text).toContain('Barbell Bench Press');
     expect((await get(`${BASE}member-training-workout/${id}/pdf/`, otherKey, other.host)).statusCode).toBe(404);
+    // A trainer's Hindi note prints in the Devanagari font (embedded only when used).
+    expect(Buffer.from(pdf.rawPayload).toString('latin1')).not.toMatch(/NotoSansDevanagari/);
+    const noted = await send('PATCH', `${BASE}member-training-workout/${id}/`, { notes: 'घुटने का ध्यान रखें' });
+    expect(noted.statusCode, noted.body).toBe(200);
+    const hindi = await get(`${BASE}member-training-workout/${id}/pdf/`);
+    expect(Buffer.from(hindi.rawPayload).toString('latin1')).toMatch(/NotoSansDevanagari/);
 
     // Sent through the messaging engine: a Training/Workout template on WhatsApp, the plan's name filled in.
     const url = `${BASE}member-training-workout/${id}/send/`;

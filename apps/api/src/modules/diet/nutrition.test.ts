@@ -1,7 +1,7 @@
 import { gramsOf, nutrientsOf, planNutrition, roundNutrients, sumNutrients } from '@arena/contracts/diet';
 import { describe, expect, it } from 'vitest';
 import { ifctKcal } from './foods.js';
-import { scriptRuns } from './pdf.js';
+import { scriptRuns } from '../../platform/pdf.js';
 
 describe('diet nutrient maths', () => {
   it('turns measures into grams', () => {

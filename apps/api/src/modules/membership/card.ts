@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Config } from '../../platform/config.js';
 import { uploadsRoot } from '../../platform/files.js';
 import { displayDate } from '../../platform/time.js';
-import { pdfBytes, pdfFonts } from '../money/index.js';
+import { pdfBytes, pdfFonts } from '../../platform/pdf.js';
 
 const MM = 72 / 25.4;
 const WIDTH = 85.6 * MM;

@@ -66,8 +66,6 @@ export {
   type PeriodRow,
 } from './books.js';
 export { periodColumns } from './reports/profit-loss.js';
-/** The PDF fonts (DejaVu Sans, for ₹) and pdfkit's bytes, for other documents (member cards). */
-export { collect as pdfBytes, fonts as pdfFonts } from './pdf.js';
 /** Income/Expenses Management's categories, vendors, entries and ledger screens (served here: they are the books). */
 export { incomeExpenseRoutes } from './income-expense/routes.js';
 export { seedIncomeExpense } from './income-expense/seed.js';

@@ -14,8 +14,6 @@ import type { Invoice } from '@arena/contracts';
 import { renderA4 } from './pdf/a4.js';
 import { renderReceipt } from './pdf/receipt.js';
 
-export { collect, fonts } from './pdf/kit.js';
-
 export type InvoiceLayout = 'a4' | 'receipt';
 
 export interface InvoicePdfOptions {

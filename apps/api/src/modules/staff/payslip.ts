@@ -3,7 +3,7 @@ import { formatInr } from '@arena/contracts';
 import type { Payroll } from '@arena/contracts/staff';
 import PDFDocument from 'pdfkit';
 import { displayDate } from '../../platform/time.js';
-import { pdfBytes, pdfFonts } from '../money/index.js';
+import { pdfBytes, pdfFonts } from '../../platform/pdf.js';
 
 export async function payslipPdf(p: Payroll, organisation: string): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Payslip ${p.month} · ${p.staff_name}`, Creator: 'Arena' } });

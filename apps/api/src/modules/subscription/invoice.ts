@@ -2,7 +2,7 @@
 import { formatInr, SUBSCRIPTION_TRANSACTION_KIND_LABELS, type SubscriptionTransaction } from '@arena/contracts';
 import PDFDocument from 'pdfkit';
 import { displayDate } from '../../platform/time.js';
-import { pdfBytes, pdfFonts } from '../money/index.js';
+import { pdfBytes, pdfFonts } from '../../platform/pdf.js';
 
 export interface InvoiceParties {
   provider: string;

@@ -1,31 +1,29 @@
 /**
  * A member's workout as an A4 PDF for the fridge: the member, the plan, each day with its exercises
- * (sets × reps, rest, tempo, load, notes). DejaVu Sans (the money module's fonts) covers Latin and
- * ₹; it has no Devanagari glyphs, so Hindi text prints as boxes until an Indic font is shared.
+ * (sets × reps, rest, tempo, load, notes), in the platform's fonts (Devanagari runs in Noto Sans
+ * Devanagari, so a trainer's Hindi notes print).
  */
 import type { MemberPlan } from '@arena/contracts/training-workout';
 import PDFDocument from 'pdfkit';
-import { pdfBytes, pdfFonts } from '../money/index.js';
-
-const REGULAR = 'DejaVuSans';
-const BOLD = 'DejaVuSans-Bold';
+import { pdfBytes, registerPdfFonts, writeText } from '../../platform/pdf.js';
 
 const loadText = (kind: string, load: number) => (kind === 'kg' ? `${load} kg` : kind === 'percent_1rm' ? `${load}% 1RM` : '');
 
 export async function memberPlanPdf(p: MemberPlan, organisationName: string): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${p.name} · ${p.member_name}` } });
   const done = pdfBytes(doc);
-  doc.registerFont(REGULAR, pdfFonts().regular);
-  doc.registerFont(BOLD, pdfFonts().bold);
+  registerPdfFonts(doc);
   const width = doc.page.width - 80;
-  doc.font(BOLD).fontSize(16).text(p.name, { width });
-  doc.font(REGULAR).fontSize(10).fillColor('#555555');
-  doc.text(`${p.member_name}${p.member_code ? ` (${p.member_code})` : ''} · ${organisationName}`, { width });
-  doc.text(
+  const para = (text: string, size: number, opts: { bold?: boolean; color?: string } = {}) =>
+    writeText(doc, text, 40, doc.y, { size, width, wrap: true, ...opts });
+  para(p.name, 16, { bold: true });
+  para(`${p.member_name}${p.member_code ? ` (${p.member_code})` : ''} · ${organisationName}`, 10, { color: '#555555' });
+  para(
     `From ${p.start_date}${p.end_date ? ` to ${p.end_date}` : ''} · ${p.days_per_week} days a week · ${p.weeks} weeks · ${p.level}`,
-    { width },
+    10,
+    { color: '#555555' },
   );
-  if (p.notes) doc.text(p.notes, { width });
+  if (p.notes) para(p.notes, 10, { color: '#555555' });
   doc.fillColor('#111111').moveDown(0.5);
   const cols = [
     { title: 'Exercise', w: 0.36 },
@@ -39,10 +37,9 @@ export async function memberPlanPdf(p: MemberPlan, organisationName: string): Pr
     const y = doc.y;
     let x = 40;
     let bottom = y;
-    doc.font(bold ? BOLD : REGULAR).fontSize(9);
     cells.forEach((c, i) => {
       const w = cols[i].w * width;
-      doc.text(c, x, y, { width: w - 4 });
+      writeText(doc, c, x, y, { size: 9, bold, width: w - 4, wrap: true });
       bottom = Math.max(bottom, doc.y);
       x += w;
     });
@@ -52,7 +49,8 @@ export async function memberPlanPdf(p: MemberPlan, organisationName: string): Pr
   };
   for (const day of p.days) {
     if (doc.y > doc.page.height - 120) doc.addPage();
-    doc.moveDown(0.4).font(BOLD).fontSize(12).text(`Day ${day.day} · ${day.name}`, 40, doc.y, { width });
+    doc.moveDown(0.4);
+    para(`Day ${day.day} · ${day.name}`, 12, { bold: true });
     doc.moveDown(0.2);
     row(
       cols.map((c) => c.title),

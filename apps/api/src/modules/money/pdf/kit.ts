@@ -1,8 +1,7 @@
 /** The pdfkit document: DejaVu Sans (for ₹), styles, measured text and rules. */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { pdfBytes as collect, pdfFonts } from '../../../platform/pdf.js';
+export { collect };
 import { type Invoice } from '@arena/contracts';
 import { InvoicePdfOptions } from '../pdf.js';
 
@@ -16,36 +15,15 @@ export const MUTED = '#555555';
 export const RULE = '#c8c8c8';
 export const HEADER_FILL = '#eeeeee';
 
-let fontFiles: { regular: Buffer; bold: Buffer } | null = null;
-
-/** The DejaVu Sans files, read once per process. */
-export function fonts(): { regular: Buffer; bold: Buffer } {
-  if (!fontFiles) {
-    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-    fontFiles = { regular: readFileSync(path.join(dir, 'DejaVuSans.ttf')), bold: readFileSync(path.join(dir, 'DejaVuSans-Bold.ttf')) };
-  }
-  return fontFiles;
-}
-
 export function createDocument(invoice: Invoice, options: InvoicePdfOptions, layout: PDFKit.PDFDocumentOptions): Doc {
   const doc = new PDFDocument({
     ...layout,
     compress: true,
     info: { Title: `${invoice.title} ${invoice.number}`, Author: options.organisationName, Creator: 'Arena' },
   });
-  doc.registerFont(REGULAR, fonts().regular);
-  doc.registerFont(BOLD, fonts().bold);
+  doc.registerFont(REGULAR, pdfFonts().regular);
+  doc.registerFont(BOLD, pdfFonts().bold);
   return doc.font(REGULAR).fillColor(INK);
-}
-
-/** The bytes pdfkit writes, once it has finished. */
-export function collect(doc: Doc): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 }
 
 export interface TextStyle {
