@@ -1,5 +1,6 @@
 /** Diet Management's schemas: foods, categories, plans with meals and items, assignments, member diets, templates, dashboard, report. */
 import { z } from '../zod-config.js';
+import { MEMBER_SELECTION_MAX, checkMemberSelection, memberSelectionFields } from '../member-selection.js';
 import {
   idSchema,
   isoDateSchema,
@@ -34,7 +35,7 @@ export const MEAL_CODES = Object.keys(MEALS) as [Meal, ...Meal[]];
 export const MAX_ITEMS_PER_MEAL = 30;
 export const MAX_ITEMS_PER_PLAN = 100;
 /** One request assigns a plan to at most this many members. */
-export const MAX_ASSIGN_MEMBERS = 1000;
+export const MAX_ASSIGN_MEMBERS = MEMBER_SELECTION_MAX;
 
 const nutrientsSchema = z.object({
   kcal: z.number(),
@@ -247,17 +248,12 @@ const endAfterStart = (v: { start_date?: string; end_date?: string | null }, ctx
 export const assignMembersInputSchema = z
   .object({
     plan: idSchema,
-    members: z.array(idSchema).max(MAX_ASSIGN_MEMBERS, `At most ${MAX_ASSIGN_MEMBERS} members at once.`).optional(),
-    batch: idSchema.optional(),
-    plan_filter: idSchema.optional(),
+    ...memberSelectionFields,
     ...dateFields,
     notes: text(1000).default(''),
   })
   .superRefine((v, ctx) => {
-    const chosen = [v.members !== undefined, v.batch !== undefined, v.plan_filter !== undefined].filter(Boolean).length;
-    if (chosen !== 1)
-      ctx.addIssue({ code: 'custom', path: ['members'], message: 'Choose members, a batch or a membership plan (one of them).' });
-    else if (v.members && !v.members.length) ctx.addIssue({ code: 'custom', path: ['members'], message: 'Choose at least one member.' });
+    checkMemberSelection(v, ctx);
     endAfterStart(v, ctx);
   });
 export type AssignMembersInput = z.input<typeof assignMembersInputSchema>;

@@ -17,3 +17,4 @@ export * from '../field-errors.js';
 export * from '../zone-clock.js';
 export * from '../endpoint.js';
 export * from '../channels.js';
+export * from '../member-selection.js';

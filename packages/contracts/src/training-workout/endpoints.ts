@@ -139,7 +139,13 @@ export const memberPlanEndpoints = {
   logs: endpoint({ method: 'GET', path: `${MEMBER}:id/log/`, params: logParams, response: logListSchema }),
   log: endpoint({ method: 'POST', path: `${MEMBER}:id/log/`, params: logParams, body: logInputSchema, response: logSchema, status: 201 }),
   pdf: endpoint({ method: 'GET', path: `${MEMBER}:id/pdf/`, params: idParamsSchema, file: true }),
-  send: endpoint({ method: 'POST', path: `${MEMBER}:id/send/`, params: idParamsSchema, body: personSendInputSchema, response: personSendResultSchema }),
+  send: endpoint({
+    method: 'POST',
+    path: `${MEMBER}:id/send/`,
+    params: idParamsSchema,
+    body: personSendInputSchema,
+    response: personSendResultSchema,
+  }),
 };
 
 export const trainingDashboardEndpoint = endpoint({ method: 'GET', path: `${BASE}dashboard/`, response: dashboardSchema });

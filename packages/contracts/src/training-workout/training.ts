@@ -5,6 +5,7 @@
  * log and the message templates.
  */
 import { z } from '../zod-config.js';
+import { MEMBER_SELECTION_MAX, checkMemberSelection, memberSelectionFields } from '../member-selection.js';
 import {
   idSchema,
   isoDateSchema,
@@ -84,7 +85,7 @@ export const REPS_MAX = 200;
 export const SECONDS_MAX = 3600;
 export const LOAD_KG_MAX = 500;
 /** Members one assignment request may name or resolve. */
-export const ASSIGN_MAX = 1000;
+export const ASSIGN_MAX = MEMBER_SELECTION_MAX;
 
 const httpUrl = singleLineText(500).refine(
   (v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v),
@@ -200,7 +201,6 @@ export const exerciseListQuerySchema = z.object({
 export const workoutCategoryInputSchema = namedLookupInputSchema();
 export const workoutCategorySchema = namedLookupSchema.extend({ plans: z.number() });
 export type WorkoutCategory = z.infer<typeof workoutCategorySchema>;
-
 
 // ---- plans ----
 export const planItemInputSchema = z
@@ -319,16 +319,11 @@ export const assignUpdateInputSchema = z
 export const assignManyInputSchema = z
   .object({
     plan: idSchema,
-    members: z.array(idSchema).max(ASSIGN_MAX, `At most ${ASSIGN_MAX} members at once.`).optional(),
-    batch: idSchema.optional(),
-    /** The members whose running membership is of this membership plan. */
-    plan_filter: idSchema.optional(),
+    ...memberSelectionFields,
     ...assignWindow,
   })
   .superRefine((v, c) => {
-    const ways = [v.members?.length ? 1 : 0, v.batch ? 1 : 0, v.plan_filter ? 1 : 0].reduce((a, b) => a + b, 0);
-    if (ways !== 1)
-      c.addIssue({ code: 'custom', path: ['members'], message: 'Choose members, a batch or a membership plan (one of them).' });
+    checkMemberSelection(v, c);
     if (v.end_date && v.end_date < v.start_date)
       c.addIssue({ code: 'custom', path: ['end_date'], message: 'The end date cannot be before the start date.' });
   });
@@ -391,7 +386,6 @@ export const logSchema = z.object({
 });
 export const adherenceWeekSchema = z.object({ week: z.string(), logged: z.number(), planned: z.number(), adherence: z.number() });
 export const logListSchema = z.object({ results: z.array(logSchema), adherence: z.array(adherenceWeekSchema) });
-
 
 // ---- dashboard ----
 export const dashboardSchema = z.object({

@@ -5,7 +5,6 @@
  * requests give the rows one would.
  */
 import {
-  MAX_ASSIGN_MEMBERS,
   type Assignment,
   type assignDietInputSchema,
   type assignDietUpdateSchema,
@@ -18,9 +17,9 @@ import type { z } from 'zod';
 import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { appUser } from '../../platform/db/schema.js';
-import { badRequest, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
+import { fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { checkBatch, checkPlans, memberAudience, memberContacts } from '../membership/index.js';
+import { memberContacts, selectMembers } from '../membership/index.js';
 import { MODULE } from './constants.js';
 import { contentOf, foodIdsOf, storedMeals } from './content.js';
 import { checkDietType, checkFoods } from './foods.js';
@@ -149,21 +148,7 @@ async function copyPlanTo(
 
 export async function assignMembers(tx: Tx, ctx: Ctx, input: z.output<typeof assignMembersInputSchema>) {
   const plan = await checkPlan(tx, ctx, input.plan);
-  let memberIds: number[];
-  if (input.members) {
-    memberIds = [...new Set(input.members)];
-    const found = await memberContacts(tx, ctx, memberIds);
-    const missing = memberIds.filter((id) => !found.has(id));
-    if (missing.length) throw badRequest({ members: missing.slice(0, 20).map(invalidPk) });
-  } else {
-    const filter =
-      input.batch !== undefined
-        ? (await checkBatch(tx, ctx, 'batch', input.batch), { audience: 'batch' as const, batch: input.batch })
-        : (await checkPlans(tx, ctx, 'plan_filter', [input.plan_filter!]), { audience: 'plan' as const, plan: input.plan_filter! });
-    const people = await memberAudience(tx, ctx, filter, MAX_ASSIGN_MEMBERS + 1);
-    if (people.length > MAX_ASSIGN_MEMBERS) throw badRequest(`At most ${MAX_ASSIGN_MEMBERS} members at once; choose the members instead.`);
-    memberIds = people.map((p) => p.id);
-  }
+  const memberIds = await selectMembers(tx, ctx, input);
   const created = await copyPlanTo(tx, ctx, plan.id, memberIds, input);
   if (created.length)
     await record(tx, ctx.actor, {

@@ -17,7 +17,7 @@ export {
   type MemberContact,
 } from './crm.queries.js';
 export { todaysActions, type TodaysActionItem, type TodaysActionKind } from './todays-actions.queries.js';
-/** Diet Management's and Training/Workouts' reads (issue 25): running members counted, and their ids. */
-export { activeMemberIds, runningMemberCount, runningMemberIds } from './member-counts.js';
+/** Diet Management's and Training/Workouts' reads (issue 25): running members counted, their ids, and a many-member choice resolved. */
+export { activeMemberIds, runningMemberCount, runningMemberIds, selectMembers } from './member-counts.js';
 /** A member as a message's recipient (a diet or a workout sent to them). */
 export { memberRecipient, membersIn } from './messaging.js';

@@ -4,7 +4,7 @@
  * unique index "one active copy of a template per member" makes parallel identical requests give
  * the rows one request gives (ON CONFLICT DO NOTHING). A copy records who assigned it.
  */
-import { ASSIGN_MAX, type MemberPlan } from '@arena/contracts/training-workout';
+import { type MemberPlan } from '@arena/contracts/training-workout';
 import type { z } from 'zod';
 import type { assignManyInputSchema, assignUpdateInputSchema, memberPlanPatchSchema } from '@arena/contracts/training-workout';
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { record } from '../../platform/audit.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { checkBatch, checkPlans, memberAudience, memberContacts } from '../membership/index.js';
+import { memberContacts, selectMembers } from '../membership/index.js';
 import { MODULE } from './constants.js';
 import { loadMemberPlan, writeItems } from './plan.service.js';
 import { plan } from './schema.js';
@@ -32,25 +32,6 @@ async function templateOf(tx: Tx, ctx: Ctx, id: number) {
   return row;
 }
 
-/** The members a request names: its ids (each must be the organisation's), a batch's or a membership plan's. */
-async function membersOf(tx: Tx, ctx: Ctx, input: Pick<AssignMany, 'members' | 'batch' | 'plan_filter'>): Promise<number[]> {
-  if (input.members?.length) {
-    const ids = [...new Set(input.members)];
-    const found = await memberContacts(tx, ctx, ids);
-    const missing = ids.find((id) => !found.has(id));
-    if (missing !== undefined) throw fieldError('members', invalidPk(missing));
-    return ids;
-  }
-  if (input.batch) await checkBatch(tx, ctx, 'batch', input.batch);
-  else await checkPlans(tx, ctx, 'plan_filter', [input.plan_filter!]);
-  const audience = input.batch
-    ? ({ audience: 'batch', batch: input.batch } as const)
-    : ({ audience: 'plan', plan: input.plan_filter! } as const);
-  const rows = await memberAudience(tx, ctx, audience, ASSIGN_MAX + 1);
-  if (rows.length > ASSIGN_MAX) throw fieldError(input.batch ? 'batch' : 'plan_filter', `At most ${ASSIGN_MAX} members at once.`);
-  return rows.map((r) => r.id);
-}
-
 export interface AssignResult {
   assigned: number;
   already: number;
@@ -59,7 +40,7 @@ export interface AssignResult {
 
 export async function assignMany(tx: Tx, ctx: Ctx, input: AssignMany): Promise<AssignResult> {
   const template = await templateOf(tx, ctx, input.plan);
-  const members = await membersOf(tx, ctx, input);
+  const members = await selectMembers(tx, ctx, input);
   if (!members.length) return { assigned: 0, already: 0, copies: [] };
   const org = ctx.organisationId;
   const rows = await queryRows<{ id: string; member_id: string }>(

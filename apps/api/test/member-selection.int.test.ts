@@ -1,0 +1,94 @@
+/**
+ * The many-member choice both plan modules take (`members` | `batch` | `plan_filter`, resolved by
+ * membership's selectMembers): a batch's current members and a membership plan's running members
+ * get their own copies, in Diet and in Training/Workouts alike.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inOrg, makeCentre, makeMember, makeMembership, makeOrganisation, makePlan, type TestOrganisation } from './factories.js';
+import { call, createTestApp, login, type TestContext } from './helpers.js';
+
+type Body = Record<string, unknown>;
+
+describe('assigning a plan to a batch or to a membership plan’s members', () => {
+  let t: TestContext;
+  let acme: TestOrganisation;
+  let key: string;
+  let centre: number;
+  let membershipPlan: number;
+  let onPlan: number[];
+  let loner: number;
+  let batch: number;
+
+  const api = (method: 'GET' | 'POST', url: string, payload?: Body) => call(t.app, { method, url, host: acme.host, token: key, payload });
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { seed: false });
+    acme = await makeOrganisation(t);
+    key = await login(t.app, acme.owner, acme.host);
+    ({ centre, membershipPlan, onPlan, loner } = await inOrg(t, acme, async (tx, ctx) => {
+      const c = (await makeCentre(tx, ctx)).id;
+      const plan = await makePlan(tx, ctx);
+      const ids: number[] = [];
+      for (const first_name of ['Asha', 'Ravi', 'Meena']) {
+        const m = await makeMember(tx, ctx, { centre: c, first_name });
+        await makeMembership(tx, ctx, { member: m.id, plan: plan.id });
+        ids.push(m.id);
+      }
+      const alone = (await makeMember(tx, ctx, { centre: c, first_name: 'Kiran' })).id;
+      return { centre: c, membershipPlan: plan.id, onPlan: ids, loner: alone };
+    }));
+    const made = await api('POST', '/api/member-management/batch/', {
+      name: 'Morning Strength',
+      centre,
+      weekdays: [1, 3, 5],
+      start_time: '06:00',
+      end_time: '07:00',
+      capacity: 10,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    batch = made.json().id;
+    for (const member of onPlan.slice(0, 2)) {
+      const joined = await api('POST', `/api/member-management/batch/${batch}/members/`, { member });
+      expect(joined.statusCode, joined.body).toBe(201);
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('gives each of a batch’s members their own diet, and the plan’s running members a workout', async () => {
+    const today = acme.ctx.now.today;
+    const diet = await api('POST', '/api/diet/diet-plan/', { name: 'Batch diet', diet_type: 'veg', meals: [] });
+    expect(diet.statusCode, diet.body).toBe(201);
+    const byBatch = await api('POST', '/api/diet/assign-members-to-diet/', { plan: diet.json().id, batch, start_date: today });
+    expect(byBatch.statusCode, byBatch.body).toBe(201);
+    expect(byBatch.json()).toMatchObject({ assigned: 2, skipped: 0 });
+    const diets = (await api('GET', `/api/diet/member-diet/?plan=${diet.json().id}`)).json().results;
+    expect(diets.map((d: Body) => d.member).sort()).toEqual(onPlan.slice(0, 2).sort());
+
+    const workout = await api('POST', '/api/training-workout/training-workout-plan/', {
+      name: 'Plan members workout',
+      level: 'beginner',
+      days_per_week: 1,
+      weeks: 4,
+      days: [{ name: 'Full body', items: [{ exercise: 1, sets: 3, reps: '10' }] }],
+    });
+    expect(workout.statusCode, workout.body).toBe(201);
+    const url = '/api/training-workout/assign-members-to-training-workout/';
+    const byPlan = await api('POST', url, { plan: workout.json().id, plan_filter: membershipPlan, start_date: today });
+    expect(byPlan.statusCode, byPlan.body).toBe(201);
+    expect(byPlan.json()).toMatchObject({ assigned: 3, already: 0 });
+    const copies = (await api('GET', `/api/training-workout/member-training-workout/?plan=${workout.json().id}`)).json().results;
+    expect(copies.map((c: Body) => c.member).sort()).toEqual([...onPlan].sort());
+    expect(copies.map((c: Body) => c.member)).not.toContain(loner);
+    // The same choice again: everyone already has an active copy.
+    expect((await api('POST', url, { plan: workout.json().id, batch, start_date: today })).json()).toMatchObject({
+      assigned: 0,
+      already: 2,
+    });
+    // Named members: an empty list is a field error, as in Diet.
+    expect((await api('POST', url, { plan: workout.json().id, members: [], start_date: today })).json()).toEqual({
+      members: ['Choose at least one member.'],
+    });
+  });
+});
