@@ -27,6 +27,9 @@
  *   Store (bench/store.ts, a database of its own): checkouts of 3-line carts with FEFO picking
  *   ≥ 150 sales/s with p99, against the sale's bare SQL; the stock list of 20,000 variants with a
  *   search, p99 ≤ 3 × bare. BENCH_STORE=0 skips it.
+ *   Plans (bench/plans.ts, a database of its own): one request assigns a diet, and a workout, to
+ *   500 members (each their own copy), < 2 s, against the same copy as one bare INSERT … SELECT.
+ *   BENCH_PLANS=0 skips it.
  * Then the web bundle sizes when a build exists.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database is created and dropped.
  */
@@ -49,6 +52,7 @@ import { runMessagingBench } from './messaging.js';
 import { runPayrollBench } from './payroll.js';
 import { runPaymentsBench } from './payments.js';
 import { runStoreBench } from './store.js';
+import { runPlansBench } from './plans.js';
 
 const LIST_SEARCH = '04217';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -284,6 +288,11 @@ async function main() {
   if (process.env.BENCH_STORE !== '0') {
     console.log('');
     await runStoreBench();
+  }
+
+  if (process.env.BENCH_PLANS !== '0') {
+    console.log('');
+    await runPlansBench();
   }
 
   if (process.env.BENCH_REPORTS !== '0') {

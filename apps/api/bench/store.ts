@@ -11,25 +11,15 @@
  * Both run BENCH_STORE_CONCURRENCY (default 20) requests in flight.
  * Alone: `npx tsx --conditions=source bench/store.ts` (from apps/api).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { p99, shooter, shot, type Shot } from './shots.js';
-import { buildApp } from '../src/app.js';
-import { MODULE_MANIFESTS } from '../src/modules/manifests.js';
-import { loadConfig } from '../src/platform/config.js';
-import { openDatabase, queryRows, withTenant } from '../src/platform/db/client.js';
-import { appUser, organisation } from '../src/platform/db/schema.js';
-import { organisationCreated } from '../src/platform/module.js';
-import { systemCtx } from '../src/platform/request-context.js';
-import { hashPassword } from '../src/modules/accounts/passwords.js';
-import { trialPlan } from '../src/modules/administrator/organisation.service.js';
+import { queryRows } from '../src/platform/db/client.js';
+import { benchOrganisation } from './org.js';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SALES = Number(process.env.BENCH_STORE_SALES ?? 1500);
 const CONCURRENCY = Number(process.env.BENCH_STORE_CONCURRENCY ?? 20);
 const VARIANTS = 20_000;
@@ -45,44 +35,12 @@ const rnd = (n: number) => {
 };
 
 export async function runStoreBench(): Promise<void> {
-  const name = `arena_bench_store_${Date.now()}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-bench-store-'));
-  const handle = await openDatabase({ url: dbUrl.toString(), poolSize: 10 });
+  const bench = await benchOrganisation('store');
+  const { handle, org } = bench;
   const closers: (() => Promise<unknown>)[] = [];
   try {
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: dbUrl.toString() });
-    const [org] = await handle.db
-      .insert(organisation)
-      .values({
-        subdomain: 'bench',
-        displayName: 'Bench Sports',
-        accountNumber: 'BENCH1',
-        gstin: '29AAHCD1234K1ZL',
-        state: 'Karnataka',
-        legalName: 'Bench Sports Pvt Ltd',
-        subscriptionPlanId: await trialPlan(handle.db),
-        dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-      })
-      .returning();
-    const password = 'BenchStore#2026';
-    await handle.db.insert(appUser).values({
-      email: 'owner@bench.example.com',
-      passwordHash: await hashPassword(password),
-      firstName: 'Bench',
-      lastName: 'Owner',
-      roleName: 'Owner',
-      organisationId: org.id,
-      isOwner: true,
-      emailVerifiedAt: new Date(),
-    });
-    const ctx = systemCtx(config, org, 'bench');
     const started = performance.now();
-    const made = await withTenant(handle.db, org.id, async (tx) => {
-      await organisationCreated(tx, ctx, MODULE_MANIFESTS);
+    const made = await bench.inOrg(async (tx) => {
       const [c] = await queryRows<{ id: number }>(
         tx,
         sql`insert into centre (organisation_id, name, state) values (${org.id}, 'Main Centre', 'Karnataka') returning id`,
@@ -125,23 +83,10 @@ export async function runStoreBench(): Promise<void> {
     });
     console.log(`store: ${VARIANTS} variants, ${SELLING * 3} batches made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const app = await buildApp({ config, db: handle.db, logger: false });
-    closers.push(() => app.close());
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as { port: number }).port;
-    const host = 'bench.localhost:3000';
-    const login = await request(
-      port,
-      'POST',
-      '/api/accounts/login/',
-      { host, 'content-type': 'application/json' },
-      JSON.stringify({ email: 'owner@bench.example.com', password }),
-    );
-    const token = (JSON.parse(login.body) as { key?: string; token?: string }).key ?? (JSON.parse(login.body) as { token: string }).token;
-    if (!token) throw new Error(`bench login: ${login.status} ${login.body}`);
-    const auth = { host, authorization: `Token ${token}` };
+    const { port, auth } = await bench.serve(request);
+    const host = auth.host;
 
-    const bareSql = postgres(dbUrl.toString(), { max: 10, onnotice: () => {} });
+    const bareSql = postgres(bench.dbUrl, { max: 10, onnotice: () => {} });
     const bare = Fastify({ logger: false });
     closers.push(
       () => bare.close(),
@@ -240,10 +185,7 @@ export async function runStoreBench(): Promise<void> {
   } finally {
     for (const close of closers.reverse()) await close().catch(() => {});
     closeAgent();
-    await handle.close();
-    if (!process.env.BENCH_KEEP) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

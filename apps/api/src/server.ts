@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, organisationOrigin } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
@@ -35,6 +36,9 @@ async function main(): Promise<void> {
   const seed = config.SEED_DEMO === '1' || (config.SEED_DEMO === 'auto' && (await isEmpty(handle.db)));
   if (seed) {
     await seedDemo(handle.db, config);
+    // The embedded database has no autovacuum: statistics of the seeded tables, or the planner
+    // keeps plans made for empty tables (a foreign-key check scanning a whole table, row by row).
+    if (handle.kind === 'pglite') await handle.db.execute(sql`analyze`);
     app.log.info('demo data seeded');
   }
 

@@ -526,7 +526,8 @@ describe('diet: foods, plans, assignments, member diets', () => {
       expect(Number(rows[0].n)).toBe(members.length);
     });
 
-    it('assigns 500 members in well under two seconds', async () => {
+    // Its time is measured by `npm run bench` (bench/plans.ts), not asserted here.
+    it('assigns 500 members in one request, one copy each', async () => {
       const many = await inOrg(t, acme, async (tx, ctx) => {
         const c = await makeCentre(tx, ctx);
         const ids: number[] = [];
@@ -534,11 +535,9 @@ describe('diet: foods, plans, assignments, member diets', () => {
         return ids;
       });
       const planId = (await api('POST', '/api/diet/diet-plan/', planBody({ name: 'Big batch plan' }))).json().id;
-      const started = performance.now();
       const res = await api('POST', '/api/diet/assign-members-to-diet/', { plan: planId, members: many, start_date: acme.ctx.now.today });
-      const ms = performance.now() - started;
       expect(res.json().assigned).toBe(500);
-      expect(ms).toBeLessThan(2000);
+      expect((await api('GET', `/api/diet/member-diet/?plan=${planId}&page_size=1`)).json().count).toBe(500);
     }, 120_000);
   });
 });
