@@ -38,7 +38,8 @@ export type ListEndpoint = EndpointSpec & { method: 'GET'; list: true; response:
 /** A query parameter that narrows the list. */
 export interface Filter<V = never> {
   schema: z.ZodType<V>;
-  where: (value: V) => SQL | undefined;
+  /** The condition for a value sent; `ctx` gives the organisation's today (`ctx.now.today`) and the like. */
+  where: (value: V, ctx: Ctx) => SQL | undefined;
   /** How the filter reads in an export's title: `${label}: ${show(value)}`. */
   label: string;
   show?: (value: V, tx: Tx, ctx: Ctx) => Promise<string> | string;
@@ -109,7 +110,7 @@ export function conditions<Row, Out>(def: ListDefinition<Row, Out>, params: List
   const parts: (SQL | undefined)[] = [def.where(ctx), searchCondition(params.search, def.search ?? [])];
   for (const [key, filter] of Object.entries(def.filters ?? {})) {
     const value = params[key];
-    if (value !== undefined) parts.push(filter.where(value as never));
+    if (value !== undefined) parts.push(filter.where(value as never, ctx));
   }
   return and(...parts);
 }

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { queryRows } from '../../platform/db/client.js';
 import { activeFilter, listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { route } from '../../platform/route.js';
-import { inTenant } from '../../platform/request-context.js';
+import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { dmyDate } from '../../platform/time.js';
 import { memberContacts, memberRecipient, runningMemberCount } from '../membership/index.js';
 import { drainSoon, sendToPerson } from '../messaging/index.js';
@@ -39,14 +39,15 @@ import { dietPdf } from './pdf.js';
 import { createPlan, deletePlan, duplicatePlan, getPlan, planFields, plansJson, updatePlan } from './plan.service.js';
 import { dietCategory, dietMemberDiet, dietPlan } from './schema.js';
 
-const today = sql`(now() at time zone 'Asia/Kolkata')::date`;
-
-const statusWhere = (v: (typeof DIET_STATUSES)[number]) =>
-  v === 'ended'
+/** The assignments in a status on the organisation's today. */
+const statusWhere = (v: (typeof DIET_STATUSES)[number], ctx: Ctx) => {
+  const today = sql`${ctx.now.today}::date`;
+  return v === 'ended'
     ? sql`(not ${dietMemberDiet.isActive} or ${dietMemberDiet.endDate} < ${today})`
     : v === 'upcoming'
       ? sql`(${dietMemberDiet.isActive} and ${dietMemberDiet.startDate} > ${today})`
       : sql`(${dietMemberDiet.isActive} and ${dietMemberDiet.startDate} <= ${today} and (${dietMemberDiet.endDate} is null or ${dietMemberDiet.endDate} >= ${today}))`;
+};
 
 const memberName = async (id: number, tx: Parameters<typeof memberContacts>[0], ctx: Parameters<typeof memberContacts>[1]) =>
   (await memberContacts(tx, ctx, [id])).get(id)?.name ?? `#${id}`;
