@@ -27,4 +27,18 @@ describe('diet demo data', () => {
     const ended = (await call(t.app, { method: 'GET', url: '/api/diet/member-diet/?status=ended', token })).json();
     expect(ended.count).toBeGreaterThan(0);
   });
+
+  it('has only foods each plan’s diet type eats (saving each plan as it is passes the check)', async () => {
+    const plans = (await call(t.app, { method: 'GET', url: '/api/diet/diet-plan/?page_size=50', token })).json().results;
+    for (const { id } of plans) {
+      const plan = (await call(t.app, { method: 'GET', url: `/api/diet/diet-plan/${id}/`, token })).json();
+      const meals = plan.meals.map((m: { meal: string; time: string | null; items: Record<string, unknown>[] }) => ({
+        meal: m.meal,
+        time: m.time,
+        items: m.items.map((i) => ({ food: i.food, measure: i.measure, amount: i.amount, notes: i.notes })),
+      }));
+      const saved = await call(t.app, { method: 'PATCH', url: `/api/diet/diet-plan/${id}/`, token, payload: { meals } });
+      expect(saved.statusCode, `${plan.name} (${plan.diet_type}): ${saved.body}`).toBe(200);
+    }
+  });
 });

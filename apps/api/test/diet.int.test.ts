@@ -239,7 +239,7 @@ describe('diet: foods, plans, assignments, member diets', () => {
 
     it('keeps foods to the plan’s diet type', async () => {
       const res = await api('PATCH', `/api/diet/diet-plan/${plan.id}/`, { diet_type: 'jain' });
-      expect(res.json()).toEqual({ meals: ['Egg, poultry, whole, boiled does not belong in a jain plan.'] });
+      expect(res.json()).toEqual({ meals: ['Egg, poultry, whole, boiled does not belong in a jain plan (egg).'] });
       expect((await api('PATCH', `/api/diet/diet-plan/${plan.id}/`, { diet_type: 'non_veg' })).statusCode).toBe(200);
     });
 

@@ -120,3 +120,24 @@ export function planNutrition<M extends MealLike>(
   });
   return { meals: out, totals: roundNutrients(sumNutrients(dayParts)) };
 }
+
+// ---- which foods a diet type eats ----
+export type DietTypeCode = 'veg' | 'non_veg' | 'egg' | 'vegan' | 'jain';
+/** IFCT 2017 codes (or their group letter) a vegan plan leaves out: milk and milk products, ghee. */
+const NOT_VEGAN = [/^L/, /^T013$/];
+/** What a Jain plan leaves out: roots and tubers, mushrooms, garlic, fresh ginger, onion. */
+const NOT_JAIN = [/^F/, /^J/, /^G01[1-5]$/, /^G01[78]$/];
+
+/**
+ * Why a food does not belong in a plan of this diet type, or null when it does: meat and fish only
+ * in a non-veg plan, eggs in an egg or non-veg one, dairy and ghee not in a vegan one, roots,
+ * tubers, mushrooms, onion and garlic not in a Jain one (by IFCT code; an organisation's own food
+ * by its type alone).
+ */
+export function dietTypeRefusal(food: { code: string; food_type: 'veg' | 'egg' | 'non_veg' }, dietType: DietTypeCode): string | null {
+  const allowed = dietType === 'non_veg' ? ['veg', 'egg', 'non_veg'] : dietType === 'egg' ? ['veg', 'egg'] : ['veg'];
+  if (!allowed.includes(food.food_type)) return food.food_type === 'egg' ? 'egg' : 'meat or fish';
+  if (dietType === 'vegan' && NOT_VEGAN.some((r) => r.test(food.code))) return 'dairy';
+  if (dietType === 'jain' && NOT_JAIN.some((r) => r.test(food.code))) return 'a root, tuber, onion or garlic';
+  return null;
+}

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { DietType, Food, FoodInput } from '@arena/contracts/diet';
-import { foodInputSchema } from '@arena/contracts/diet';
+import { dietTypeRefusal, foodInputSchema } from '@arena/contracts/diet';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { record } from '../../platform/audit.js';
@@ -246,9 +246,9 @@ export async function deleteOwnFood(tx: Tx, ctx: Ctx, id: number): Promise<void>
 export const isGlobalFood = (id: number) => id >= GLOBAL_FOOD_ID_BASE;
 export type { FoodInput };
 
-/** Refuses on `meals` a food the diet type does not eat: meat or fish in a veg, egg, vegan or Jain plan; eggs in a veg, vegan or Jain one. */
+/** Refuses on `meals` a food the diet type does not eat (`dietTypeRefusal`: meat, eggs, dairy in a vegan plan, roots and onion in a Jain one). */
 export function checkDietType(foods: Map<number, Food>, dietType: DietType): void {
-  const allowed: Food['food_type'][] = dietType === 'non_veg' ? ['veg', 'egg', 'non_veg'] : dietType === 'egg' ? ['veg', 'egg'] : ['veg'];
-  const wrong = [...foods.values()].find((f) => !allowed.includes(f.food_type));
-  if (wrong) throw fieldError('meals', `${wrong.name} does not belong in a ${dietType.replace('_', '-')} plan.`);
+  for (const f of foods.values())
+    if (dietTypeRefusal(f, dietType))
+      throw fieldError('meals', `${f.name} does not belong in a ${dietType.replace('_', '-')} plan (${dietTypeRefusal(f, dietType)}).`);
 }

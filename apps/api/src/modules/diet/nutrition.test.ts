@@ -1,4 +1,4 @@
-import { gramsOf, nutrientsOf, planNutrition, roundNutrients, sumNutrients } from '@arena/contracts/diet';
+import { dietTypeRefusal, gramsOf, nutrientsOf, planNutrition, roundNutrients, sumNutrients } from '@arena/contracts/diet';
 import { describe, expect, it } from 'vitest';
 import { ifctKcal } from './foods.js';
 import { scriptRuns } from '../../platform/pdf.js';
@@ -75,5 +75,25 @@ describe('diet nutrient maths', () => {
       { text: 'दाल ', devanagari: true },
       { text: 'tadka', devanagari: false },
     ]);
+  });
+});
+
+describe('dietTypeRefusal', () => {
+  const food = (code: string, food_type: 'veg' | 'egg' | 'non_veg' = 'veg') => ({ code, food_type });
+  it('keeps meat and fish to non-veg plans and eggs to egg and non-veg ones', () => {
+    expect(dietTypeRefusal(food('O001', 'non_veg'), 'egg')).toBe('meat or fish');
+    expect(dietTypeRefusal(food('O001', 'non_veg'), 'non_veg')).toBeNull();
+    expect(dietTypeRefusal(food('M001', 'egg'), 'veg')).toBe('egg');
+    expect(dietTypeRefusal(food('M001', 'egg'), 'egg')).toBeNull();
+  });
+  it('leaves dairy and ghee out of a vegan plan, and roots, mushrooms, onion and garlic out of a Jain one', () => {
+    expect(dietTypeRefusal(food('L003'), 'vegan')).toBe('dairy');
+    expect(dietTypeRefusal(food('T013'), 'vegan')).toBe('dairy');
+    expect(dietTypeRefusal(food('T005'), 'vegan')).toBeNull();
+    expect(dietTypeRefusal(food('L003'), 'jain')).toBeNull();
+    for (const code of ['F005', 'J001', 'G011', 'G014', 'G017', 'G018'])
+      expect(dietTypeRefusal(food(code), 'jain'), code).toBe('a root, tuber, onion or garlic');
+    expect(dietTypeRefusal(food('G019'), 'jain')).toBeNull();
+    expect(dietTypeRefusal(food(''), 'jain')).toBeNull();
   });
 });
