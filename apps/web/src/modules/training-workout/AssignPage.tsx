@@ -133,7 +133,7 @@ export function AssignPage({ node }: { node: ResolvedNode }) {
             </Link>
           }
         >
-          <span role="status">
+          <span>
             {result.plan}: assigned to {countOf(result.assigned, 'member')}
             {result.already > 0 ? `; ${countOf(result.already, 'member')} already had it and were left as they were` : ''}.
           </span>

@@ -51,6 +51,11 @@ export function pickerQueries(text: string, muscle = '', equipment = ''): Picker
 export function mergeMatches<T extends { id: number }>(lists: readonly (readonly T[] | undefined)[]): T[] {
   const seen = new Set<number>();
   const out: T[] = [];
-  for (const list of lists) for (const row of list ?? []) if (!seen.has(row.id)) (seen.add(row.id), out.push(row));
+  for (const list of lists)
+    for (const row of list ?? []) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      out.push(row);
+    }
   return out;
 }

@@ -1,0 +1,168 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiAs, OWNER, signIn } from './support';
+
+/**
+ * Training/Workout (issue 25): a trainer builds a three-day workout, adding each day's exercises by
+ * searching the library (by name and by muscle), reorders a day from the keyboard buttons, meets a
+ * field error, saves it, assigns it to a batch, and finds the members' copies in Assigned Plans.
+ */
+
+/** A select field, whether it is drawn as a native select (≤ 10 options) or as a combobox. */
+async function choose(page: Page, label: string, option: string) {
+  const field = page.getByLabel(label, { exact: true });
+  if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption({ label: option });
+  else {
+    await field.fill(option);
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+}
+
+/** Opens a day's picker, adds each exercise found by its search, and closes it. */
+async function addExercises(page: Page, day: Locator, picks: { search: string; add: string }[]) {
+  await day.getByRole('button', { name: /^Add Exercise/ }).click();
+  const picker = page.getByRole('dialog', { name: /^Add exercises to/ });
+  for (const { search, add } of picks) {
+    await picker.getByLabel('Search exercises').fill(search);
+    const button = picker.getByRole('button', { name: `Add ${add}`, exact: true });
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect(button).toHaveText(/Added/);
+  }
+  await picker.getByRole('button', { name: 'Done' }).click();
+  await expect(picker).toBeHidden();
+}
+
+const exercisesOf = (day: Locator) => day.getByRole('group');
+
+test('a trainer builds a 3-day workout from the library, saves it, and assigns it to a batch', async ({ page }) => {
+  test.setTimeout(120_000);
+  const suffix = String(Date.now()).slice(-6);
+  const PLAN = `E2E Push Pull Legs ${suffix}`;
+  const owner = await apiAs(page, OWNER);
+  const batches = (await owner.get('/member-management/batch/dropdown/')).results as { id: number; name: string }[];
+  let batch: { id: number; name: string; members: { member: number; member_name: string; seat_status: string }[] } | null = null;
+  for (const b of batches) {
+    const members = (await owner.get(`/member-management/batch/${b.id}/members/`)) as {
+      member: number;
+      member_name: string;
+      seat_status: string;
+    }[];
+    if (members.some((m) => m.seat_status === 'held')) {
+      batch = { ...b, members };
+      break;
+    }
+  }
+  expect(batch, 'a demo batch with members').not.toBeNull();
+
+  await signIn(page, OWNER);
+  await page.goto('/training-workout/training-workout-plan');
+  await expect(page.getByRole('heading', { name: 'Training/Workout Plan', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'New Plan' }).first().click();
+  await expect(page).toHaveURL(/\/training-workout\/training-workout-plan\/new$/);
+
+  await page.getByLabel('Plan name').fill(PLAN);
+  await choose(page, 'Level', 'Intermediate');
+  const day1 = page.getByRole('region', { name: 'Day 1' });
+  await day1.getByLabel('Day 1 name').fill('Push');
+  await page.getByRole('button', { name: 'Add Day' }).click();
+  await page.getByRole('button', { name: 'Add Day' }).click();
+  const day2 = page.getByRole('region', { name: 'Day 2' });
+  const day3 = page.getByRole('region', { name: 'Day 3' });
+  await day2.getByLabel('Day 2 name').fill('Pull');
+  await day3.getByLabel('Day 3 name').fill('Legs');
+
+  // By name, and by muscle: "quads" is in no exercise's name, the library's squats work them.
+  await addExercises(page, day1, [
+    { search: 'bench press', add: 'Barbell Bench Press' },
+    { search: 'lateral raise', add: 'Dumbbell Lateral Raise' },
+  ]);
+  await addExercises(page, day2, [
+    { search: 'pulldown', add: 'Lat Pulldown' },
+    { search: 'bent-over row', add: 'Barbell Bent-over Row' },
+  ]);
+  await addExercises(page, day3, [{ search: 'quads', add: 'Back Squat' }]);
+  await expect(exercisesOf(day1)).toHaveCount(2);
+  await expect(exercisesOf(day2)).toHaveCount(2);
+  await expect(exercisesOf(day3)).toHaveCount(1);
+
+  // Reorder Day 1 from the keyboard buttons: the raise goes first.
+  await day1.getByRole('button', { name: 'Move Dumbbell Lateral Raise up' }).click();
+  await expect(exercisesOf(day1).first()).toHaveAccessibleName('Dumbbell Lateral Raise');
+
+  // The squat's prescription: a rep range, rest, a load as % of 1RM, a tempo.
+  const squat = day3.getByRole('group', { name: 'Back Squat' });
+  await squat.getByLabel('Sets').fill('5');
+  await squat.getByLabel('Reps').fill('a lot');
+  await squat.getByLabel('Rest (s)').fill('120');
+  await squat.getByLabel('Load', { exact: true }).selectOption({ label: '% of 1RM' });
+  await squat.getByLabel('% of 1RM').fill('75');
+  await squat.getByLabel('Tempo').fill('3-1-1-0');
+
+  // Bad input: reps that are no number, range or time stay on the page with the field's message.
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(squat.getByText('Enter reps as a number (10), a range (8-12) or a time (45s)', { exact: false })).toBeVisible();
+  await expect(squat.getByLabel('Reps')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/new$/);
+
+  await squat.getByLabel('Reps').fill('6-8');
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(page).toHaveURL(/\/training-workout\/training-workout-plan\/\d+$/);
+  await expect(page.getByRole('heading', { name: PLAN, level: 1 })).toBeVisible();
+  const planId = Number(page.url().split('/').pop());
+
+  // Saved as built: three days in order, the reordered day, the squat's prescription.
+  const saved = await owner.get(`/training-workout/training-workout-plan/${planId}/`);
+  expect(saved.level).toBe('intermediate');
+  expect(saved.days.map((d: { name: string }) => d.name)).toEqual(['Push', 'Pull', 'Legs']);
+  expect(saved.days[0].items.map((i: { exercise_name: string }) => i.exercise_name)).toEqual([
+    'Dumbbell Lateral Raise',
+    'Barbell Bench Press',
+  ]);
+  expect(saved.days[1].items.map((i: { exercise_name: string }) => i.exercise_name)).toEqual(['Lat Pulldown', 'Barbell Bent-over Row']);
+  expect(saved.days[2].items[0]).toMatchObject({
+    exercise_name: 'Back Squat',
+    sets: 5,
+    reps: '6–8',
+    rest_seconds: 120,
+    load_kind: 'percent_1rm',
+    load: 75,
+    tempo: '3-1-1-0',
+  });
+  // The builder shows the saved plan again after reload.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Day 3' }).getByRole('group', { name: 'Back Squat' }).getByLabel('Reps')).toHaveValue(
+    '6–8',
+  );
+
+  // Assign it to a batch: the plan comes chosen from the plan's page; no batch is a field error.
+  await page.getByRole('link', { name: 'Assign to Members' }).click();
+  await expect(page.getByRole('heading', { name: 'Assign Training/Workout', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Assign Plan' }).click();
+  await expect(page.getByText('Choose a batch.')).toBeVisible();
+  await choose(page, 'Batch', batch!.name);
+  const held = batch!.members.filter((m) => m.seat_status === 'held');
+  const preview = page.getByRole('list', { name: 'Members to assign' });
+  await expect(preview.getByText(held[0]!.member_name, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Assign Plan' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${PLAN}: assigned to` })).toBeVisible();
+
+  const copies = (await owner.get(`/training-workout/assign-training-workout/?plan=${planId}&page_size=100`)).results as {
+    member: number;
+    member_name: string;
+    status: string;
+  }[];
+  expect(copies.length).toBeGreaterThan(0);
+  expect(copies.map((c) => c.member)).toContain(held[0]!.member);
+
+  // The assignment shows in Assigned Plans, filtered to this plan.
+  await page.getByRole('link', { name: 'See assigned plans' }).click();
+  await expect(page.getByRole('heading', { name: 'Assigned Plans', level: 1 })).toBeVisible();
+  await choose(page, 'Plan', PLAN);
+  const table = page.getByRole('table', { name: 'Assigned workout plans' });
+  const rows = table.getByRole('row').filter({ hasText: PLAN });
+  await expect(rows).toHaveCount(copies.length);
+  await expect(table.getByRole('row').filter({ hasNotText: PLAN })).toHaveCount(1); // the header: other plans filtered out
+  const row = rows.filter({ has: page.getByRole('link', { name: held[0]!.member_name, exact: true }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Active', { exact: true })).toBeVisible();
+});
