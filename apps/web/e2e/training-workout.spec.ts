@@ -166,3 +166,63 @@ test('a trainer builds a 3-day workout from the library, saves it, and assigns i
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
 });
+
+test("a trainer adjusts a member's own copy and records a session; the template stays as it was", async ({ page }) => {
+  test.setTimeout(90_000);
+  const owner = await apiAs(page, OWNER);
+  const copies = (await owner.get('/training-workout/assign-training-workout/?status=active&page_size=50')).results as {
+    id: number;
+    member_name: string;
+    template: number | null;
+  }[];
+  const target = copies.find((c) => c.template !== null)!;
+  expect(target, 'a demo member on a plan').toBeTruthy();
+  const before = await owner.get(`/training-workout/member-training-workout/${target.id}/`);
+  const template = await owner.get(`/training-workout/training-workout-plan/${target.template}/`);
+  const first = before.days[0].items[0] as { exercise_name: string; sets: number };
+  const sets = first.sets === 5 ? 4 : 5;
+  const logged = (await owner.get(`/training-workout/member-training-workout/${target.id}/log/`)).results.length as number;
+
+  await signIn(page, OWNER);
+  await page.goto('/training-workout/assign-training-workout/assigned');
+  await page
+    .getByRole('link', { name: `Open ${target.member_name}'s workout` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/assigned/${target.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(target.member_name);
+
+  // The member's own copy: one more set of the first exercise, saved for them alone.
+  const exercise = page.getByRole('region', { name: 'Day 1' }).getByRole('group', { name: first.exercise_name }).first();
+  await exercise.getByLabel('Sets').fill(String(sets));
+  await page.getByRole('button', { name: "Save Member's Plan" }).click();
+  await expect(page.getByText(`${target.member_name}'s plan saved.`)).toBeVisible();
+  const after = await owner.get(`/training-workout/member-training-workout/${target.id}/`);
+  expect(after.days[0].items[0].sets).toBe(sets);
+  const templateAfter = await owner.get(`/training-workout/training-workout-plan/${target.template}/`);
+  expect(templateAfter.days[0].items[0].sets).toBe(template.days[0].items[0].sets);
+
+  // Record a session: two sets with reps and load; reps past the limit are a field error first.
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  await sessions.getByRole('button', { name: 'Record Session' }).click();
+  const dialog = page.getByRole('dialog', { name: `Record a session for ${target.member_name}` });
+  await dialog.getByLabel('Reps, set 1').fill('12');
+  await dialog.getByLabel('Load kg, set 1').fill('42.5');
+  await dialog.getByLabel('Reps, set 2').fill('999');
+  await dialog.getByLabel('Load kg, set 2').fill('40');
+  await dialog.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(dialog.getByText('Enter reps from 0 to 200.')).toBeVisible();
+  await dialog.getByLabel('Reps, set 2').fill('10');
+  // The dialog starts with the plan's sets of the exercise: keep two.
+  while ((await dialog.getByLabel('Reps, set 3').count()) > 0) await dialog.getByRole('button', { name: 'Remove set 3' }).click();
+  await expect(dialog.getByLabel(/^Reps, set/)).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const log = sessions.getByRole('table', { name: 'Workout log' });
+  await expect(log.getByRole('cell', { name: '12 × 42.5 kg, 10 × 40 kg', exact: true })).toHaveCount(1);
+  const entries = (await owner.get(`/training-workout/member-training-workout/${target.id}/log/`)).results as {
+    sets: { reps: number; load_kg: number }[];
+  }[];
+  expect(entries).toHaveLength(logged + 1);
+  expect(entries.some((e) => e.sets.length === 2 && e.sets[0]!.reps === 12 && Number(e.sets[0]!.load_kg) === 42.5)).toBe(true);
+});

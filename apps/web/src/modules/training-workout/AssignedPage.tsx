@@ -138,6 +138,7 @@ export function AssignedPage({ node }: { node: ResolvedNode }) {
       <MenuTabs node={node} />
       <DataTable
         title="Assigned workout plans"
+        compactCards
         queryKey={trainingKeys.assigned}
         fetchPage={fetchAssigned}
         exportPath={assignedExport}

@@ -15,6 +15,7 @@ import type { ResolvedNode } from '../../lib/web-module';
 import { memberPath } from '../membership/public';
 import { TRAINING_PATHS, useCopy, useCopyMutations } from './api';
 import { AssignmentDialog, CopyStatus, openPdf } from './AssignedPage';
+import { SessionsPanel } from './MemberWorkoutTab';
 import { builderStart, PlanBuilder } from './PlanBuilder';
 
 /**
@@ -98,6 +99,10 @@ export function CopyEditorPage({ node }: { node: ResolvedNode }) {
           notify.success(`${c.member_name}'s plan saved.`);
         }}
       />
+      <section aria-label="Sessions" className="space-y-4 pt-2">
+        <h2 className="text-base font-semibold">Sessions</h2>
+        <SessionsPanel copy={c} firstName={c.member_name.split(' ')[0] ?? c.member_name} />
+      </section>
       {dates && <AssignmentDialog copy={c} onClose={() => setDates(false)} />}
     </div>
   );

@@ -95,9 +95,7 @@ export function MemberWorkoutTab({ member }: { member: { id: number; first_name:
 
 function CopyView({ summary, firstName }: { summary: MemberPlanListItem; firstName: string }) {
   const copy = useCopy(summary.id);
-  const log = useCopyLog(summary.id);
   const canOperate = useCan(TRAINING_MODULE, 'manage');
-  const [recording, setRecording] = useState(false);
   const c = copy.data;
   return (
     <>
@@ -115,11 +113,6 @@ function CopyView({ summary, firstName }: { summary: MemberPlanListItem; firstNa
             {summary.notes && <p className="mt-1 text-sm">{summary.notes}</p>}
           </div>
           <div className="flex flex-wrap gap-2">
-            {canOperate && (
-              <Button variant="primary" onClick={() => setRecording(true)} disabled={!c}>
-                <ClipboardPlus size={16} aria-hidden /> Record Session
-              </Button>
-            )}
             <Button variant="secondary" onClick={() => openPdf(summary.id)}>
               <FileDown size={16} aria-hidden /> PDF
             </Button>
@@ -130,31 +123,6 @@ function CopyView({ summary, firstName }: { summary: MemberPlanListItem; firstNa
             )}
           </div>
         </div>
-      </Card>
-
-      <Card className="p-4">
-        <h2 className="mb-3 text-sm font-semibold">Adherence per week</h2>
-        {log.isPending ? (
-          <Skeleton className="h-56" />
-        ) : !log.data || log.data.adherence.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted">No weeks yet: the plan starts {formatDate(summary.start_date)}.</p>
-        ) : (
-          <Chart
-            kind="bar"
-            height={220}
-            label={`${firstName}'s sessions logged against the ${summary.days_per_week} planned each week`}
-            data={log.data.adherence.map((w) => ({ week: w.week, logged: w.logged, planned: w.planned }))}
-            x="week"
-            xFormat={(v) => format(parseISO(String(v)), 'd MMM')}
-            xTooltip={(v) => `Week of ${formatDate(String(v))}`}
-            series={[
-              { key: 'logged', label: 'Sessions logged' },
-              { key: 'planned', label: 'Planned', kind: 'line' },
-            ]}
-            xLabel="Week"
-            yLabel="Sessions"
-          />
-        )}
       </Card>
 
       <section aria-label="Days and exercises">
@@ -200,10 +168,68 @@ function CopyView({ summary, firstName }: { summary: MemberPlanListItem; firstNa
         )}
       </section>
 
+      <SessionsPanel copy={summary} firstName={firstName} />
+    </>
+  );
+}
+
+/**
+ * Adherence per week and the workout log of a member's plan, with Record Session: the member tab
+ * and the member's plan page (Assigned Plans › Workout) both show it.
+ */
+export function SessionsPanel({
+  copy: summary,
+  firstName,
+}: {
+  copy: Pick<MemberPlanListItem, 'id' | 'start_date' | 'days_per_week'>;
+  firstName: string;
+}) {
+  const copy = useCopy(summary.id);
+  const log = useCopyLog(summary.id);
+  const canOperate = useCan(TRAINING_MODULE, 'manage');
+  const [recording, setRecording] = useState(false);
+  const [all, setAll] = useState(false);
+  const c = copy.data;
+  const rows = log.data?.results ?? [];
+  const shown = all ? rows : rows.slice(0, LOG_ROWS);
+  return (
+    <>
+      <Card className="p-4">
+        <h2 className="mb-3 text-sm font-semibold">Adherence per week</h2>
+        {log.isPending ? (
+          <Skeleton className="h-56" />
+        ) : !log.data || log.data.adherence.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted">No weeks yet: the plan starts {formatDate(summary.start_date)}.</p>
+        ) : (
+          <Chart
+            kind="bar"
+            height={220}
+            label={`${firstName}'s sessions logged against the ${summary.days_per_week} planned each week`}
+            data={log.data.adherence.map((w) => ({ week: w.week, logged: w.logged, planned: w.planned }))}
+            x="week"
+            xFormat={(v) => format(parseISO(String(v)), 'd MMM')}
+            xTooltip={(v) => `Week of ${formatDate(String(v))}`}
+            series={[
+              { key: 'logged', label: 'Sessions logged' },
+              { key: 'planned', label: 'Planned', kind: 'line' },
+            ]}
+            xLabel="Week"
+            yLabel="Sessions"
+          />
+        )}
+      </Card>
+
       <Card>
         <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
           <h2 className="text-sm font-semibold">Workout log</h2>
-          {log.data && <span className="text-xs text-muted">{countOf(new Set(log.data.results.map((l) => l.date)).size, 'session')}</span>}
+          <div className="flex items-center gap-3">
+            {log.data && <span className="text-xs text-muted">{countOf(new Set(rows.map((l) => l.date)).size, 'session')}</span>}
+            {canOperate && (
+              <Button size="sm" onClick={() => setRecording(true)} disabled={!c}>
+                <ClipboardPlus size={14} aria-hidden /> Record Session
+              </Button>
+            )}
+          </div>
         </div>
         {log.isPending ? (
           <Skeleton className="m-4 h-24" />
@@ -221,9 +247,9 @@ function CopyView({ summary, firstName }: { summary: MemberPlanListItem; firstNa
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
-                {log.data.results.map((l) => (
+                {shown.map((l, i) => (
                   <tr key={l.id}>
-                    <td className="whitespace-nowrap px-4 py-2">{formatDate(l.date)}</td>
+                    <td className="whitespace-nowrap px-4 py-2">{i > 0 && shown[i - 1]!.date === l.date ? '' : formatDate(l.date)}</td>
                     <td className="px-2 py-2">
                       {l.exercise_name}
                       {l.notes && <span className="block text-xs text-muted">{l.notes}</span>}
@@ -234,6 +260,13 @@ function CopyView({ summary, firstName }: { summary: MemberPlanListItem; firstNa
                 ))}
               </tbody>
             </table>
+            {rows.length > LOG_ROWS && (
+              <div className="border-t border-line px-4 py-2">
+                <Button size="sm" variant="ghost" onClick={() => setAll(!all)}>
+                  {all ? 'Show the latest only' : `Show all ${formatCount(rows.length)} entries`}
+                </Button>
+              </div>
+            )}
           </div>
         )}
       </Card>
@@ -241,6 +274,8 @@ function CopyView({ summary, firstName }: { summary: MemberPlanListItem; firstNa
     </>
   );
 }
+
+const LOG_ROWS = 15;
 
 /** "10 × 40 kg", "45 s", "12". */
 export function setText(s: { reps: number; seconds: number; load_kg: number }): string {

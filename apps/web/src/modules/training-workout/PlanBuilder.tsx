@@ -113,8 +113,8 @@ export function PlanBuilder({
       )}
     >
       <Card className="p-4">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
-          <TextField control={control} name="name" label="Plan name" required maxLength={120} className="sm:col-span-2 lg:col-span-2" />
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-6">
+          <TextField control={control} name="name" label="Plan name" required maxLength={120} className="col-span-2" />
           {!copy && (
             <SelectField
               label="Category"
@@ -132,7 +132,7 @@ export function PlanBuilder({
             label="Description"
             rows={2}
             maxLength={1000}
-            className="sm:col-span-2 lg:col-span-6"
+            className="col-span-2 lg:col-span-6"
           />
         </div>
         {aside}
@@ -207,7 +207,7 @@ function DayColumn({
   };
 
   return (
-    <section aria-label={label} className="rounded-lg border border-line bg-subtle/40 p-3 lg:w-[348px] lg:shrink-0">
+    <section aria-label={label} className="rounded-lg border border-line bg-subtle/40 p-3 lg:min-w-[320px] lg:max-w-[440px] lg:flex-1">
       <div className="mb-3 flex items-end gap-2">
         <TextField control={control} name={`days.${d}.name`} label={`${label} name`} required maxLength={60} className="flex-1" />
         {onRemove && (

@@ -7,7 +7,7 @@ export const CATEGORY_OPTIONS = EXERCISE_CATEGORIES.map((c) => ({ value: c, labe
 export const EQUIPMENT_OPTIONS = EQUIPMENT.map((e) => ({ value: e, label: e === 'trx' ? 'TRX' : capitalise(e) }));
 export const MUSCLE_OPTIONS = MUSCLES.map((m) => ({ value: m, label: capitalise(m) }));
 export const LOAD_KIND_OPTIONS = [
-  { value: 'none', label: 'No load' },
+  { value: 'none', label: 'None' },
   { value: 'percent_1rm', label: '% of 1RM' },
   { value: 'kg', label: 'kg' },
 ];
