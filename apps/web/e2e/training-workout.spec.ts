@@ -89,6 +89,10 @@ test('a trainer builds a 3-day workout from the library, saves it, and assigns i
   await day1.getByRole('button', { name: 'Move Dumbbell Lateral Raise up' }).click();
   await expect(exercisesOf(day1).first()).toHaveAccessibleName('Dumbbell Lateral Raise');
 
+  // Reorder Day 2 by dragging the row's grip onto the first exercise.
+  await day2.getByRole('img', { name: 'Drag Barbell Bent-over Row to reorder' }).dragTo(day2.getByRole('group', { name: 'Lat Pulldown' }));
+  await expect(exercisesOf(day2).first()).toHaveAccessibleName('Barbell Bent-over Row');
+
   // The squat's prescription: a rep range, rest, a load as % of 1RM, a tempo.
   const squat = day3.getByRole('group', { name: 'Back Squat' });
   await squat.getByLabel('Sets').fill('5');
@@ -118,7 +122,7 @@ test('a trainer builds a 3-day workout from the library, saves it, and assigns i
     'Dumbbell Lateral Raise',
     'Barbell Bench Press',
   ]);
-  expect(saved.days[1].items.map((i: { exercise_name: string }) => i.exercise_name)).toEqual(['Lat Pulldown', 'Barbell Bent-over Row']);
+  expect(saved.days[1].items.map((i: { exercise_name: string }) => i.exercise_name)).toEqual(['Barbell Bent-over Row', 'Lat Pulldown']);
   expect(saved.days[2].items[0]).toMatchObject({
     exercise_name: 'Back Squat',
     sets: 5,
