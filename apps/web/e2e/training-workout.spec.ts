@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAs, OWNER, signIn } from './support';
 
@@ -229,4 +230,51 @@ test("a trainer adjusts a member's own copy and records a session; the template 
   }[];
   expect(entries).toHaveLength(logged + 1);
   expect(entries.some((e) => e.sets.length === 2 && e.sets[0]!.reps === 12 && Number(e.sets[0]!.load_kg) === 42.5)).toBe(true);
+
+  // The member's workout as a PDF opens in a new tab.
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'PDF', exact: true }).click();
+  const tab = await popup;
+  await expect.poll(() => tab.url()).toMatch(/^blob:/);
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('the workout builder, its exercise picker, the assign form and the dashboard have no serious accessibility violations', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await apiAs(page, OWNER);
+  const plans = (await owner.get('/training-workout/training-workout-plan/?search=Push%20Pull%20Legs')).results as {
+    id: number;
+    name: string;
+  }[];
+  const plan = plans.find((p) => p.name === 'Push Pull Legs')!;
+  await signIn(page, OWNER);
+
+  await page.goto(`/training-workout/training-workout-plan/${plan.id}`);
+  await expect(page.getByRole('region', { name: 'Day 1' }).getByRole('group').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page
+    .getByRole('region', { name: 'Day 1' })
+    .getByRole('button', { name: /^Add Exercise/ })
+    .click();
+  const picker = page.getByRole('dialog', { name: /^Add exercises to/ });
+  await picker.getByLabel('Search exercises').fill('chest');
+  await expect(picker.getByRole('button', { name: 'Add Barbell Bench Press', exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await picker.getByRole('button', { name: 'Done' }).click();
+
+  await page.goto('/training-workout/assign-training-workout');
+  await expect(page.getByLabel('Workout plan')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/training-workout');
+  await expect(page.getByText('Members with a plan')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

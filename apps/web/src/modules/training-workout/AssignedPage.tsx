@@ -59,7 +59,7 @@ export function AssignedPage({ node }: { node: ResolvedNode }) {
   const [status, setStatus] = useState('active');
   const [editing, setEditing] = useState<MemberPlanListItem | null>(null);
   const plans = usePlanOptions();
-  const canManage = useCan(TRAINING_MODULE, 'manage');
+  const canOperate = useCan(TRAINING_MODULE, 'operate');
   const today = todayIso();
 
   const columns: Column<MemberPlanListItem>[] = [
@@ -110,7 +110,7 @@ export function AssignedPage({ node }: { node: ResolvedNode }) {
         <Link to={TRAINING_PATHS.copy(c.id)} className={buttonClass('ghost', 'sm')} aria-label={`Open ${c.member_name}'s workout`}>
           Workout
         </Link>
-        {canManage && (
+        {canOperate && (
           <Button size="sm" variant="ghost" aria-label={`Edit dates of ${c.member_name}'s plan`} onClick={() => setEditing(c)}>
             Dates
           </Button>
@@ -128,7 +128,7 @@ export function AssignedPage({ node }: { node: ResolvedNode }) {
         title="Assigned Plans"
         description="Every member's own copy of a workout plan: its dates, who assigned it, the sessions logged and adherence (sessions against the plan's days per week)."
         actions={
-          canManage && (
+          canOperate && (
             <Link to={TRAINING_PATHS.assign} className={buttonClass('primary')}>
               Assign a Plan
             </Link>
@@ -165,7 +165,7 @@ export function AssignedPage({ node }: { node: ResolvedNode }) {
           icon: ClipboardList,
           title: 'No plans assigned',
           description: 'Assign a workout plan to a batch or to members; each gets a copy of their own.',
-          action: canManage ? (
+          action: canOperate ? (
             <Link to={TRAINING_PATHS.assign} className={buttonClass('primary')}>
               Assign a Plan
             </Link>

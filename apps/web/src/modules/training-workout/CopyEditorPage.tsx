@@ -13,7 +13,8 @@ import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import type { ResolvedNode } from '../../lib/web-module';
 import { memberPath } from '../membership/public';
-import { TRAINING_PATHS, useCopy, useCopyMutations } from './api';
+import { useCan } from '../../lib/useCan';
+import { TRAINING_MODULE, TRAINING_PATHS, useCopy, useCopyMutations } from './api';
 import { AssignmentDialog, CopyStatus, openPdf } from './AssignedPage';
 import { SessionsPanel } from './MemberWorkoutTab';
 import { builderStart, PlanBuilder } from './PlanBuilder';
@@ -27,6 +28,7 @@ export function CopyEditorPage({ node }: { node: ResolvedNode }) {
   const copy = useCopy(Number.isInteger(id) && id > 0 ? id : null);
   const { patch } = useCopyMutations();
   const [dates, setDates] = useState(false);
+  const canOperate = useCan(TRAINING_MODULE, 'operate');
   const title = copy.data ? `${copy.data.member_name}: ${copy.data.name}` : null;
   useCrumbName(TRAINING_PATHS.copy(id), title);
   useScreenTitle(title);
@@ -69,9 +71,11 @@ export function CopyEditorPage({ node }: { node: ResolvedNode }) {
         }
         actions={
           <>
-            <Button variant="secondary" onClick={() => setDates(true)}>
-              Dates and Status
-            </Button>
+            {canOperate && (
+              <Button variant="secondary" onClick={() => setDates(true)}>
+                Dates and Status
+              </Button>
+            )}
             <Button variant="secondary" onClick={() => openPdf(c.id)}>
               <FileDown size={16} aria-hidden /> PDF
             </Button>
@@ -84,6 +88,7 @@ export function CopyEditorPage({ node }: { node: ResolvedNode }) {
         copy
         start={builderStart(c)}
         submitLabel="Save Member's Plan"
+        readOnly={!canOperate}
         onSubmit={async (v) => {
           await patch.mutateAsync({
             id: c.id,

@@ -9,25 +9,32 @@ import { Skeleton } from '../../components/Skeleton';
 import { StatCard } from '../../components/StatCard';
 import { PageQuery } from '../../components/TileQuery';
 import { formatCount } from '../../lib/format';
-import { TRAINING_PATHS, useTrainingDashboard, type TrainingDashboard } from './api';
+import { useCan } from '../../lib/useCan';
+import { TRAINING_MODULE, TRAINING_PATHS, useTrainingDashboard, type TrainingDashboard } from './api';
 
 const percent = (ratio: number) => `${Math.round(ratio * 100)} %`;
 
 /** Training/Workout › Dashboard: members with and without a plan, plans by popularity, adherence this week. */
 export function TrainingDashboardPage() {
   const dashboard = useTrainingDashboard();
+  const canManage = useCan(TRAINING_MODULE, 'manage');
+  const canOperate = useCan(TRAINING_MODULE, 'operate');
   const header = (
     <PageHeader
       title="Training/Workout Dashboard"
       description="Who has a workout plan and who does not, which plans members are on, and how well they keep to them this week."
       actions={
         <>
-          <Link to={TRAINING_PATHS.newPlan} className={buttonClass('secondary')}>
-            <Plus size={16} aria-hidden /> New Plan
-          </Link>
-          <Link to={TRAINING_PATHS.assign} className={buttonClass('primary')}>
-            <UserPlus size={16} aria-hidden /> Assign
-          </Link>
+          {canManage && (
+            <Link to={TRAINING_PATHS.newPlan} className={buttonClass('secondary')}>
+              <Plus size={16} aria-hidden /> New Plan
+            </Link>
+          )}
+          {canOperate && (
+            <Link to={TRAINING_PATHS.assign} className={buttonClass('primary')}>
+              <UserPlus size={16} aria-hidden /> Assign
+            </Link>
+          )}
         </>
       }
     />

@@ -95,7 +95,7 @@ export function MemberWorkoutTab({ member }: { member: { id: number; first_name:
 
 function CopyView({ summary, firstName }: { summary: MemberPlanListItem; firstName: string }) {
   const copy = useCopy(summary.id);
-  const canOperate = useCan(TRAINING_MODULE, 'manage');
+  const canOperate = useCan(TRAINING_MODULE, 'operate');
   const c = copy.data;
   return (
     <>
@@ -186,7 +186,7 @@ export function SessionsPanel({
 }) {
   const copy = useCopy(summary.id);
   const log = useCopyLog(summary.id);
-  const canOperate = useCan(TRAINING_MODULE, 'manage');
+  const canOperate = useCan(TRAINING_MODULE, 'operate');
   const [recording, setRecording] = useState(false);
   const [all, setAll] = useState(false);
   const c = copy.data;

@@ -84,6 +84,7 @@ export function PlanBuilder({
   categories,
   aside,
   extraActions,
+  readOnly = false,
 }: {
   start: { values: Values; infos: ExerciseInfos };
   onSubmit: (values: PlanValues) => Promise<unknown>;
@@ -92,6 +93,8 @@ export function PlanBuilder({
   categories?: { id: number; name: string }[];
   aside?: ReactNode;
   extraActions?: ReactNode;
+  /** The user may look but not save (their level in the module): no Save button, a line saying so. */
+  readOnly?: boolean;
 }) {
   const form = useZodForm(planInputSchema, { defaultValues: start.values });
   const [infos, setInfos] = useState<ExerciseInfos>(start.infos);
@@ -106,9 +109,13 @@ export function PlanBuilder({
       footer={({ submitting }) => (
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-line bg-surface/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
           {extraActions}
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving…' : submitLabel}
-          </Button>
+          {readOnly ? (
+            <p className="text-sm text-muted">You can look at this plan; changing it needs a higher level in Training/Workouts.</p>
+          ) : (
+            <Button type="submit" disabled={submitting}>
+              {submitting ? 'Saving…' : submitLabel}
+            </Button>
+          )}
         </div>
       )}
     >

@@ -11,7 +11,8 @@ import { errorMessage } from '../../lib/errors';
 import { countOf } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import type { ResolvedNode } from '../../lib/web-module';
-import { TRAINING_PATHS, useCategoryOptions, usePlan, usePlanMutations } from './api';
+import { useCan } from '../../lib/useCan';
+import { TRAINING_MODULE, TRAINING_PATHS, useCategoryOptions, usePlan, usePlanMutations } from './api';
 import { builderStart, NEW_PLAN, PlanBuilder } from './PlanBuilder';
 
 /** Training/Workout Plan › New Plan: the workout builder, empty. */
@@ -48,6 +49,8 @@ export function EditPlanPage({ node }: { node: ResolvedNode }) {
   const plan = usePlan(Number.isInteger(id) && id > 0 ? id : null);
   const categories = useCategoryOptions();
   const { update, duplicate } = usePlanMutations();
+  const canManage = useCan(TRAINING_MODULE, 'manage');
+  const canOperate = useCan(TRAINING_MODULE, 'operate');
   useCrumbName(TRAINING_PATHS.plan(id), plan.data?.name);
   useScreenTitle(plan.data?.name);
   if (plan.isPending)
@@ -82,23 +85,27 @@ export function EditPlanPage({ node }: { node: ResolvedNode }) {
         )} · ${countOf(p.members, 'member')} on it now. Saving changes the template; members keep their own copies.`}
         actions={
           <>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                void duplicate.mutateAsync({ id: p.id }).then(
-                  (copy) => {
-                    notify.success(`Copied as "${copy.name}".`);
-                    navigate(TRAINING_PATHS.plan(copy.id));
-                  },
-                  (e: unknown) => notify.error(errorMessage(e)),
-                )
-              }
-            >
-              <Copy size={16} aria-hidden /> Duplicate
-            </Button>
-            <Link to={`${TRAINING_PATHS.assign}?plan=${p.id}`} className={buttonClass('primary')}>
-              <UserPlus size={16} aria-hidden /> Assign to Members
-            </Link>
+            {canManage && (
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  void duplicate.mutateAsync({ id: p.id }).then(
+                    (copy) => {
+                      notify.success(`Copied as "${copy.name}".`);
+                      navigate(TRAINING_PATHS.plan(copy.id));
+                    },
+                    (e: unknown) => notify.error(errorMessage(e)),
+                  )
+                }
+              >
+                <Copy size={16} aria-hidden /> Duplicate
+              </Button>
+            )}
+            {canOperate && (
+              <Link to={`${TRAINING_PATHS.assign}?plan=${p.id}`} className={buttonClass('primary')}>
+                <UserPlus size={16} aria-hidden /> Assign to Members
+              </Link>
+            )}
           </>
         }
       />
@@ -108,6 +115,7 @@ export function EditPlanPage({ node }: { node: ResolvedNode }) {
         start={builderStart(p)}
         categories={categories.data}
         submitLabel="Save Plan"
+        readOnly={!canManage}
         onSubmit={async (values) => {
           const saved = await update.mutateAsync({ id: p.id, input: values });
           notify.success(`Plan "${saved.name}" saved.`);
