@@ -238,6 +238,49 @@ test("a trainer adjusts a member's own copy and records a session; the template 
   await expect.poll(() => tab.url()).toMatch(/^blob:/);
 });
 
+test('a trainer assigns a plan to members chosen by search, seeing who already has it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const owner = await apiAs(page, OWNER);
+  const active = (await owner.get('/training-workout/assign-training-workout/?status=active&page_size=500')).results as {
+    member: number;
+    member_name: string;
+    member_code: string;
+    name: string;
+    template: number | null;
+  }[];
+  const onPlan = active.find((c) => c.template !== null)!;
+  const members = (await owner.get('/member-management/member/?page_size=100')).results as {
+    id: number;
+    full_name: string;
+    member_code: string;
+  }[];
+  const free = members.find((m) => !active.some((c) => c.member === m.id))!;
+  expect(free, 'a demo member with no workout plan').toBeTruthy();
+
+  await signIn(page, OWNER);
+  await page.goto(`/training-workout/assign-training-workout?plan=${onPlan.template}`);
+  await page.getByLabel('Chosen members').check();
+  await page.getByRole('button', { name: 'Assign Plan' }).click();
+  await expect(page.getByText('Choose at least one member.')).toBeVisible();
+  for (const m of [
+    { code: onPlan.member_code, name: onPlan.member_name },
+    { code: free.member_code, name: free.full_name },
+  ]) {
+    await page.getByLabel('Find members').fill(m.code);
+    await page.getByRole('button', { name: `Add ${m.name}`, exact: true }).click();
+  }
+  const preview = page.getByRole('list', { name: 'Members to assign' });
+  await expect(preview.getByRole('listitem')).toHaveCount(2);
+  await expect(preview.getByRole('listitem').filter({ hasText: onPlan.member_name })).toContainText('Has this plan');
+  await expect(preview.getByRole('listitem').filter({ hasText: free.full_name })).toContainText('No plan');
+  await page.getByRole('button', { name: 'Assign Plan' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `${onPlan.name}: assigned to 1 member; 1 member already on it, left as is.` }),
+  ).toBeVisible();
+  const copies = (await owner.get(`/training-workout/assign-training-workout/?member=${free.id}`)).results as { template: number }[];
+  expect(copies.map((c) => c.template)).toEqual([onPlan.template]);
+});
+
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations

@@ -3,7 +3,7 @@ import { assignManyInputSchema } from '@arena/contracts/training-workout';
 import { clsx } from 'clsx';
 import { CheckCircle2, X } from 'lucide-react';
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
@@ -95,7 +95,8 @@ export function AssignPage({ node }: { node: ResolvedNode }) {
   const [plan, mode, batch] = useWatch({ control, name: ['plan', 'mode', 'batch'] });
   const chosenPlan = plans.data?.find((p) => String(p.id) === plan);
   const batchMembers = useBatchMembers(mode === 'batch' && batch ? Number(batch) : null);
-  const membersError = form.formState.errors.members?.message;
+  // Mounted, so its error shows under the picker rather than in the banner too.
+  const membersError = useController({ control, name: 'members' }).fieldState.error?.message;
 
   const setPickedMembers = (next: PickedMember[]) => {
     setPicked(next);
@@ -135,7 +136,7 @@ export function AssignPage({ node }: { node: ResolvedNode }) {
         >
           <span>
             {result.plan}: assigned to {countOf(result.assigned, 'member')}
-            {result.already > 0 ? `; ${countOf(result.already, 'member')} already had it and were left as they were` : ''}.
+            {result.already > 0 ? `; ${countOf(result.already, 'member')} already on it, left as is` : ''}.
           </span>
         </Alert>
       )}
