@@ -15,6 +15,7 @@ import { settingsModule } from '../modules/settings/manifest';
 import { staffModule } from '../modules/staff/manifest';
 import { storeModule } from '../modules/store/manifest';
 import { supportModule } from '../modules/support/manifest';
+import { trainingWorkoutModule } from '../modules/training-workout/manifest';
 
 /** The web modules, listed once: a new module is its folder (with its manifest) plus one line here. */
 export const WEB_MODULES = [
@@ -33,6 +34,7 @@ export const WEB_MODULES = [
   crmModule,
   referralModule,
   storeModule,
+  trainingWorkoutModule,
   futureModule,
 ] as const;
 
