@@ -2,6 +2,7 @@ import { defineModule, lazyScreen, menuBuilder } from '../../lib/web-module';
 
 const MODULE = 'Training/Workouts';
 const load = () => import('./index');
+const messaging = () => import('../messaging/public');
 
 const screens = {
   'training-dashboard': lazyScreen(load, (m) => m.TrainingDashboardPage),
@@ -13,6 +14,7 @@ const screens = {
   'training-plan-edit': lazyScreen(load, (m) => m.EditPlanPage),
   'training-categories': lazyScreen(load, (m) => m.CategoriesPage),
   'training-exercises': lazyScreen(load, (m) => m.ExercisesPage),
+  'training-message-template': lazyScreen(messaging, (m) => m.TrainingTemplatesPage),
   'training-logs': lazyScreen(load, (m) => m.TrainingLogsPage),
   'training-reports': lazyScreen(load, (m) => m.TrainingReportsPage),
 };
@@ -21,7 +23,7 @@ const { entry, tabs } = menuBuilder<keyof typeof screens>();
 /**
  * Training/Workouts (spec 2.6, issue 25): the dashboard, assigning plans to members (and their own
  * copies), the plans with the workout builder, categories and exercises, the logs, and Reports ›
- * Training/Workout. The spec's Message Template entry is added with the messaging module's screen.
+ * Training/Workout. Message Template is the messaging engine's screen of module `training`.
  */
 export const trainingWorkoutModule = defineModule({
   name: 'training-workout',
@@ -48,6 +50,7 @@ export const trainingWorkoutModule = defineModule({
             entry('New Plan', 'new', { hidden: true, screen: 'training-plan-new' }),
             entry('Plan', ':planId', { hidden: true, screen: 'training-plan-edit' }),
           ]),
+          entry('Message Template', 'message-template', { screen: 'training-message-template' }),
           entry('Logs', 'logs', { screen: 'training-logs' }),
         ],
       ),

@@ -1,6 +1,6 @@
 import { PhoneLink } from '../../../components/PhoneLink';
 import { Dumbbell, IdCard, Link2, LogIn, Pencil, RefreshCw, Salad, Snowflake, UserX, Wallet } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useCrumbName } from '../../../lib/crumbs';
 import { Alert } from '../../../components/Alert';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/Skeleton';
 import { TabNav } from '../../../components/TabNav';
 import { ApiError } from '../../../lib/api';
 import { useScreenTitle } from '../../../lib/document-title';
+import { useCan } from '../../../lib/useCan';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { fillParams, tabsOf, type ResolvedNode } from '../../../lib/web-module';
@@ -31,6 +32,9 @@ import { PerformanceTab } from './PerformanceTab';
 import { RenewDialog } from './RenewDialog';
 import { positive } from './sale';
 import { ServiceTab } from './ServiceTab';
+
+/** The Workout and Diet tabs are those modules' own (loaded when opened). */
+const MemberWorkoutTab = lazy(() => import('../../training-workout/public').then((m) => ({ default: m.MemberWorkoutTab })));
 import { MemberStatusBadge } from './status';
 
 /**
@@ -133,12 +137,9 @@ function TabContent({ tab, member }: { tab: ReturnType<typeof tabOfPath>; member
       return <PerformanceTab member={member} />;
     case 'workout':
       return (
-        <Card>
-          <EmptyState icon={Dumbbell} title="Workouts arrive with the Training module">
-            Workout plans assigned by trainers, and what {member.first_name} did each day, will show here once the Training/Workouts module
-            is available.
-          </EmptyState>
-        </Card>
+        <ModuleTab module="Training/Workouts" icon={Dumbbell} name="Training/Workout" member={member}>
+          <MemberWorkoutTab member={member} />
+        </ModuleTab>
       );
     case 'diet':
       return (
@@ -158,6 +159,32 @@ function TabContent({ tab, member }: { tab: ReturnType<typeof tabOfPath>; member
         />
       );
   }
+}
+
+/** Another module's tab on the member page: its content for users with that module, a plain note for others. */
+function ModuleTab({
+  module,
+  icon,
+  name,
+  member,
+  children,
+}: {
+  module: 'Training/Workouts' | 'Diet Management';
+  icon: typeof Dumbbell;
+  name: string;
+  member: Member;
+  children: ReactNode;
+}) {
+  const allowed = useCan(module, 'view');
+  if (!allowed)
+    return (
+      <Card>
+        <EmptyState icon={icon} title={`${name} is not in your access`}>
+          Ask the owner for {name} access to see {member.first_name}'s plans here.
+        </EmptyState>
+      </Card>
+    );
+  return <Suspense fallback={<Skeleton className="h-64 w-full" />}>{children}</Suspense>;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
