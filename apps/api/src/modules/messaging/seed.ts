@@ -15,7 +15,7 @@ import { loadSettings } from './settings.service.js';
 type Seeded = {
   channel: 'sms' | 'whatsapp' | 'email';
   name: string;
-  module: 'membership' | 'booking' | 'crm';
+  module: 'membership' | 'booking' | 'crm' | 'diet' | 'training';
   body: string;
   subject?: string;
   trigger?: string;
@@ -114,6 +114,25 @@ const TEMPLATES: Seeded[] = [
     module: 'crm',
     trigger: 'enquiry_follow_up_due',
     body: 'Hi {first_name}, follow up with {enquiry_name} ({enquiry_phone}) today.',
+  },
+  {
+    channel: 'whatsapp',
+    name: 'Your diet plan',
+    module: 'diet',
+    body: 'Hi {first_name}, your diet plan {plan} ({kcal} kcal a day) starts on {start_date}. Ask your trainer for the printed chart. - {organisation}',
+  },
+  {
+    channel: 'email',
+    name: 'Diet plan by e-mail',
+    module: 'diet',
+    subject: 'Your diet plan: {plan}',
+    body: 'Hi {first_name},\n\nYour diet plan {plan} starts on {start_date}: about {kcal} kcal a day. Your trainer has the full chart for you at {centre}.\n\n{organisation}',
+  },
+  {
+    channel: 'whatsapp',
+    name: 'Your workout plan',
+    module: 'training',
+    body: 'Hi {first_name}, your workout plan {plan} starts on {start_date}. See you on the floor! - {organisation}',
   },
   {
     channel: 'email',
