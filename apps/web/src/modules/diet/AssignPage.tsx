@@ -112,7 +112,7 @@ export function AssignDietPage({ node }: { node: ResolvedNode }) {
             </Link>
           }
         >
-          <span role="status">
+          <span>
             <CheckCircle2 size={16} className="mr-1 inline" aria-hidden />
             {result.plan}: assigned to {countOf(result.assigned, 'member')}
             {result.skipped > 0 && ` · ${countOf(result.skipped, 'member')} already had it and kept their copy`}.

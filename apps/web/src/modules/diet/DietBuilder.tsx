@@ -149,11 +149,13 @@ function MealCard({
   }, [autoFocus, onFocused]);
   useEffect(() => {
     if (focusItem === null) return;
+    // The new item's row appears once the meals are read back (a render later): wait for it.
     const input = document.getElementById(qtyId(meal.meal, focusItem)) as HTMLInputElement | null;
-    input?.focus();
-    input?.select();
+    if (!input) return;
+    input.focus();
+    input.select();
     setFocusItem(null);
-  }, [focusItem, meal.meal, fields.length]);
+  }, [focusItem, meal.meal, meal.items.length]);
 
   const pick = (food: Food) => {
     const item: BuilderItem = {

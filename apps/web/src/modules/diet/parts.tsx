@@ -191,8 +191,7 @@ export function FoodSearch({
                 aria-selected={i === active}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => pick(f)}
-                onMouseEnter={() => setActive(i)}
-                className={clsx('cursor-pointer px-3 py-2 text-sm', i === active && 'bg-accent-soft')}
+                className={clsx('cursor-pointer px-3 py-2 text-sm hover:bg-subtle', i === active && 'bg-accent-soft')}
               >
                 <span className="font-medium">{f.name}</span>
                 {f.own && <span className="ml-2 text-xs text-accent-text">Own</span>}

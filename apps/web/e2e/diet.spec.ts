@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { apiAs, OWNER, signIn } from './support';
+
+/**
+ * Issue 25's journey: a trainer (the owner) builds a three-meal diet by typing foods (English or
+ * local name), watching the day's totals move, saves it (a nameless plan is refused under its
+ * field first), assigns it to a batch after the preview of who it reaches, and downloads one
+ * member's diet chart as a PDF.
+ */
+
+const dayKcal = async (page: Page) => Number((await page.getByTestId('day-kcal').innerText()).split(' kcal')[0].replace(/,/g, ''));
+
+/** Types a food into a meal's search, picks the first match with Enter, and types its quantity. */
+async function addFood(page: Page, meal: string, search: string, food: string, quantity?: string) {
+  const box = page.getByRole('combobox', { name: `Add food to ${meal}` });
+  await box.fill(search);
+  await expect(
+    page
+      .getByRole('listbox', { name: `Foods matching ${search}` })
+      .getByRole('option')
+      .first(),
+  ).toContainText(food);
+  await box.press('Enter');
+  const qty = page.getByLabel(`Quantity of ${food} (${meal})`);
+  // Enter moved the cursor to the new item's quantity, with 100 g in it.
+  await expect(qty).toBeFocused();
+  await expect(qty).toHaveValue('100');
+  if (quantity) await qty.fill(quantity);
+  await qty.press('Enter');
+  // … and Enter there goes back to the food search (the plan is not submitted).
+  await expect(box).toBeFocused();
+}
+
+test('a trainer builds a 3-meal diet with live totals, assigns it to a batch and downloads a member’s PDF', async ({ page }) => {
+  const api = await apiAs(page, OWNER);
+  const name = `Journey Diet ${Date.now()}`;
+  await signIn(page, OWNER);
+  await page.goto('/diet-management/diet-plan/new');
+  await expect(page.getByRole('heading', { name: 'New Diet Plan' })).toBeVisible();
+
+  // Saving without a name: the field says what is missing, and nothing is created.
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  const nameField = page.getByLabel('Plan name');
+  await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Enter the plan’s name.')).toBeVisible();
+  await expect(page).toHaveURL(/\/diet-plan\/new$/);
+
+  await nameField.fill(name);
+  await page.getByLabel('Goal').fill('Lean gain');
+  await page.getByLabel('Target calories').fill('1800');
+  await page.getByLabel('Target protein').fill('90');
+
+  const meals = page.getByRole('group', { name: 'Add a meal' });
+  await meals.getByRole('button', { name: 'Breakfast' }).click();
+  await meals.getByRole('button', { name: 'Dinner' }).click();
+  await meals.getByRole('button', { name: 'Lunch' }).click();
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Breakfast', 'Lunch', 'Dinner']);
+  expect(await dayKcal(page)).toBe(0);
+
+  // Breakfast: a banana found by its Hindi name (kela), 120 g. 105.16… kcal per 100 g → 133 kcal.
+  await addFood(page, 'Breakfast', 'kela', 'Banana, ripe, montham', '120');
+  const afterBreakfast = await dayKcal(page);
+  expect(afterBreakfast).toBe(133);
+  // Lunch: parboiled rice in a household measure — 1 katori is 150 g.
+  await addFood(page, 'Lunch', 'Rice, parboiled', 'Rice, parboiled, milled');
+  await page.getByLabel('Measure of Rice, parboiled, milled (Lunch)').selectOption('katori');
+  await expect(page.getByLabel('Quantity of Rice, parboiled, milled (Lunch)')).toHaveValue('1');
+  await expect(page.getByLabel('Rice, parboiled, milled nutrients')).toContainText('150 g');
+  const afterLunch = await dayKcal(page);
+  expect(afterLunch).toBeGreaterThan(afterBreakfast + 400);
+  // Dinner: a glass of cow's milk (250 g).
+  await addFood(page, 'Dinner', 'Milk, whole, Cow', 'Milk, whole, Cow');
+  await page.getByLabel('Measure of Milk, whole, Cow (Dinner)').selectOption('glass');
+  await expect.poll(() => dayKcal(page)).toBeGreaterThan(afterLunch + 150);
+  const dayTotal = await dayKcal(page);
+  // The bar against the 1,800 kcal target says how far the day is.
+  await expect(page.getByRole('meter', { name: 'Energy against the target' })).toHaveAttribute(
+    'aria-valuetext',
+    `${Math.round((dayTotal / 1800) * 100)} % of the target`,
+  );
+
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(page.getByText(`${name} was created.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/diet-management\/diet-plan\/\d+$/);
+  const planId = Number(page.url().split('/').pop());
+  // The API computed the same day total from the saved meals.
+  const saved = await api.get(`/diet/diet-plan/${planId}/`);
+  expect(saved.totals.kcal).toBe(dayTotal);
+  expect(saved.meals.map((m: { meal: string }) => m.meal)).toEqual(['breakfast', 'lunch', 'dinner']);
+
+  // Assign it to a batch: the preview says who it reaches before anything is written.
+  await page.getByRole('link', { name: 'Assign', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/diet-management/assign-diet\\?plan=${planId}$`));
+  await expect(page.getByLabel('Diet plan')).toHaveValue(String(planId));
+  await page.getByLabel('A batch').check();
+  await page.getByLabel('Batch', { exact: true }).selectOption({ label: 'Kids Badminton · 09:00' });
+  const summary = page.getByTestId('assign-preview-summary');
+  await expect(summary).toContainText(/\d+ members?/);
+  const reach = Number((await summary.innerText()).match(/^(\d+)/)![1]);
+  expect(reach).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Assign Diet' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${name}: assigned to ${reach} member` })).toBeVisible();
+  const assigned = await api.get(`/diet/assign-diet/?plan=${planId}&page_size=500`);
+  expect(assigned.count).toBe(reach);
+
+  // One member's chart as a PDF, from the assignments list.
+  await page.getByRole('link', { name: 'View assignments' }).click();
+  await page.getByLabel('Plan').selectOption({ label: name });
+  const first = assigned.results[0] as { id: number; member_name: string };
+  const pdfResponse = page.waitForResponse((r) => r.url().includes(`/api/diet/member-diet/`) && r.url().includes('/pdf/'));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('button', { name: `Download PDF of ${first.member_name}’s diet` })
+      .first()
+      .click(),
+  ]);
+  const response = await pdfResponse;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  const bytes = fs.readFileSync(await download.path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(1000);
+});
