@@ -99,6 +99,14 @@ export function MealsBuilder({ form }: { form: BuilderForm }) {
           </div>
         )}
       </div>
+      <p
+        className="sticky bottom-2 z-10 rounded-md border border-line bg-surface/95 px-3 py-2 text-sm tabular shadow-lg backdrop-blur lg:hidden"
+        aria-hidden
+      >
+        Day: <strong>{formatCount(totals.totals.kcal)} kcal</strong>
+        {Number.isFinite(targets[0]) && <span className="text-muted"> / {formatCount(targets[0] as number)}</span>} · P{' '}
+        {totals.totals.protein} g · C {totals.totals.carbohydrate} g · F {totals.totals.fat} g
+      </p>
       <Card className="h-fit p-4 lg:sticky lg:top-4">
         <DayTotals
           totals={totals.totals}
@@ -192,7 +200,7 @@ function MealCard({
             return (
               <li
                 key={field.id}
-                className="grid gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_6.5rem_10rem_auto] sm:items-start"
+                className="grid grid-cols-[5.5rem_minmax(0,1fr)_auto] gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_6.5rem_10rem_auto] sm:items-start xl:grid-cols-[minmax(0,1fr)_6rem_9.5rem_minmax(0,12rem)_auto]"
                 onKeyDown={(e) => {
                   // Enter in the quantity, measure or notes goes back to the food search (never submits the plan).
                   if (e.key === 'Enter' && (e.target as HTMLElement).tagName !== 'BUTTON') {
@@ -201,7 +209,7 @@ function MealCard({
                   }
                 }}
               >
-                <div className="min-w-0">
+                <div className="order-1 col-span-2 min-w-0 sm:col-span-1">
                   <p className="font-medium">{item.food_name}</p>
                   {item.local_names && <p className="truncate text-xs text-muted">{item.local_names}</p>}
                   {figures && (
@@ -218,6 +226,7 @@ function MealCard({
                   label={`Quantity of ${item.food_name} (${label})`}
                   labelDisplay="hidden"
                   integer={false}
+                  className="order-3 sm:order-2"
                 />
                 <SelectField
                   label={`Measure of ${item.food_name} (${label})`}
@@ -229,25 +238,26 @@ function MealCard({
                   }}
                   options={MEASURE_OPTIONS}
                   searchable={false}
+                  className="order-4 col-span-2 sm:order-3 sm:col-span-1"
                 />
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="justify-self-end"
-                  aria-label={`Remove ${item.food_name} from ${label}`}
-                  onClick={() => remove(k)}
-                >
-                  <X size={14} aria-hidden />
-                </Button>
                 <TextField
                   control={form.control}
                   name={`${name}.${k}.notes`}
                   label={`Notes for ${item.food_name} (${label})`}
                   labelDisplay="hidden"
-                  placeholder="Notes (optional): no sugar, with skin…"
+                  placeholder="Notes (optional)"
                   maxLength={200}
-                  className="sm:col-span-3"
+                  className="order-5 col-span-3 xl:order-4 xl:col-span-1"
                 />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="order-2 justify-self-end sm:order-4 xl:order-5"
+                  aria-label={`Remove ${item.food_name} from ${label}`}
+                  onClick={() => remove(k)}
+                >
+                  <X size={14} aria-hidden />
+                </Button>
               </li>
             );
           })}

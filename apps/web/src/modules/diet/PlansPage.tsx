@@ -62,7 +62,7 @@ export function DietPlansPage({ node }: { node: ResolvedNode }) {
     },
     { id: 'category', header: 'Category', cell: (p) => p.category_name ?? '—', mobile: 'subtitle' },
     { id: 'diet_type', header: 'Diet type', cell: (p) => DIET_TYPE_LABELS[p.diet_type] },
-    { id: 'kcal', header: 'Day kcal', sortKey: 'target_kcal', align: 'right', cell: kcalCell },
+    { id: 'kcal', header: 'Day kcal', align: 'right', cell: kcalCell },
     {
       id: 'macros',
       header: 'Protein · Carbs · Fat',
@@ -92,7 +92,7 @@ export function DietPlansPage({ node }: { node: ResolvedNode }) {
             Duplicate
           </Button>
         )}
-        {canManage && (
+        {canManage && p.members === 0 && (
           <Button size="sm" variant="ghost-danger" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>
             Delete
           </Button>

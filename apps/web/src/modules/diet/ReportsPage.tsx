@@ -10,7 +10,7 @@ import { countCell, periodText, ReportChart, ReportFigures, ReportTableCard } fr
 import { periodEmpty, ReportPage, useReportPeriod, useReportTab, type ReportTab } from '../../components/report/ReportPage';
 import { StatCard } from '../../components/StatCard';
 import { call, type FileSource } from '../../lib/api';
-import { formatCount } from '../../lib/format';
+import { countOf, formatCount } from '../../lib/format';
 import { todayDate, todayIso } from '../../lib/today';
 import { usePlanOptions } from './api';
 import { DIET_TYPE_LABELS } from './parts';
@@ -72,7 +72,7 @@ function DietPlanView({ report }: { report: DietPlanReport }) {
           sub={t.assigned ? `${Math.round((t.active * 100) / t.assigned)} % of them` : undefined}
         />
         <StatCard label="Ended" value={formatCount(t.ended)} />
-        <StatCard label="Plans used" value={formatCount(report.rows.length)} sub={`by ${formatCount(report.by_trainer.length)} trainers`} />
+        <StatCard label="Plans used" value={formatCount(report.rows.length)} sub={`by ${countOf(report.by_trainer.length, 'trainer')}`} />
       </ReportFigures>
       <ReportChart title="Members per plan: active and ended">
         <Chart

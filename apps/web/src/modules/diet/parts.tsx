@@ -195,7 +195,7 @@ export function FoodSearch({
               >
                 <span className="font-medium">{f.name}</span>
                 {f.own && <span className="ml-2 text-xs text-accent-text">Own</span>}
-                <span className="block text-xs text-muted">
+                <span className="line-clamp-2 block text-xs text-muted">
                   {[f.local_names, `${formatCount(Math.round(f.kcal))} kcal · P ${one(f.protein)} g per 100 g`].filter(Boolean).join(' · ')}
                 </span>
               </li>
