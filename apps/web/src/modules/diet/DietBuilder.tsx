@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useWatch, type FieldValues } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { NumberField, SelectField, TextField } from '../../components/form';
+import { NumberField, SelectField, TextField, TimeField } from '../../components/form';
 import type { AnyForm } from '../../lib/form';
 import { formatCount } from '../../lib/format';
 import {
@@ -187,9 +187,12 @@ function MealCard({
           <h3 className="font-semibold">{label}</h3>
           {totals && <MealTotalsLine totals={totals.totals} label={`${label} totals`} />}
         </div>
-        <Button size="sm" variant="ghost-danger" onClick={onRemove} aria-label={`Remove ${label}`}>
-          <Trash2 size={14} aria-hidden /> Remove meal
-        </Button>
+        <div className="flex items-start gap-2">
+          <TimeField control={form.control} name={`meals.${index}.time`} label={`${label} time`} labelDisplay="hidden" className="w-24" />
+          <Button size="sm" variant="ghost-danger" className="mt-1" onClick={onRemove} aria-label={`Remove ${label}`}>
+            <Trash2 size={14} aria-hidden /> Remove meal
+          </Button>
+        </div>
       </div>
       {fields.length > 0 && (
         <ul className="mb-3 divide-y divide-line rounded-md border border-line">

@@ -48,7 +48,7 @@ export function DietFoodsPage({ node }: { node: ResolvedNode }) {
       cell: (f) => (
         <div className="min-w-[180px]">
           <span className="font-medium">{f.name}</span>
-          {f.local_names && <span className="block text-xs text-muted">{f.local_names}</span>}
+          {f.local_names && <span className="line-clamp-2 block text-xs text-muted">{f.local_names}</span>}
         </div>
       ),
     },
