@@ -123,3 +123,32 @@ test('a trainer builds a 3-meal diet with live totals, assigns it to a batch and
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(bytes.length).toBeGreaterThan(1000);
 });
+
+test('a trainer adjusts one member’s copy: the totals follow, the plan stays as it was', async ({ page }) => {
+  const api = await apiAs(page, OWNER);
+  const [assignment] = (await api.get('/diet/assign-diet/?status=active&ordering=start_date&page_size=1')).results;
+  const before = await api.get(`/diet/member-diet/${assignment.id}/`);
+  const planBefore = await api.get(`/diet/diet-plan/${assignment.plan}/`);
+  const meal = before.meals[0];
+  const item = meal.items[0];
+
+  await signIn(page, OWNER);
+  await page.goto(`/diet-management/assign-diet/${assignment.id}`);
+  await expect(page.getByRole('heading', { name: `${assignment.member_name}’s diet` })).toBeVisible();
+  expect(await dayKcal(page)).toBe(before.totals.kcal);
+  // Twice the first food of the first meal (grams or a count of the measure alike).
+  const qty = page.getByLabel(`Quantity of ${item.food_name} (${meal.label})`);
+  await expect(qty).toHaveValue(String(item.amount));
+  await qty.fill(String(item.amount * 2));
+  await expect.poll(() => dayKcal(page)).toBeGreaterThan(before.totals.kcal);
+  const shown = await dayKcal(page);
+  await page.getByRole('button', { name: 'Save Member’s Diet' }).click();
+  await expect(page.getByText(`${assignment.member_name}’s diet was saved.`)).toBeVisible();
+
+  const after = await api.get(`/diet/member-diet/${assignment.id}/`);
+  expect(after.meals[0].items[0].amount).toBe(item.amount * 2);
+  expect(after.totals.kcal).toBe(shown);
+  // The plan (and so everyone else's copies made from it from now on) did not change.
+  const planAfter = await api.get(`/diet/diet-plan/${assignment.plan}/`);
+  expect(planAfter.meals).toEqual(planBefore.meals);
+});
