@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { apiAs, OWNER, signIn } from './support';
@@ -151,4 +152,27 @@ test('a trainer adjusts one member’s copy: the totals follow, the plan stays a
   // The plan (and so everyone else's copies made from it from now on) did not change.
   const planAfter = await api.get(`/diet/diet-plan/${assignment.plan}/`);
   expect(planAfter.meals).toEqual(planBefore.meals);
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('the diet builder, with its food search open, and the assign screen have no serious accessibility violations', async ({ page }) => {
+  await signIn(page, OWNER);
+  const [plan] = (await (await apiAs(page, OWNER)).get('/diet/diet-plan/?is_active=true&page_size=1')).results;
+  await page.goto(`/diet-management/diet-plan/${plan.id}`);
+  await expect(page.getByRole('heading', { name: plan.name, level: 1 })).toBeVisible();
+  const box = page.getByRole('combobox', { name: `Add food to ${plan.meals[0].label}` });
+  await box.fill('dal');
+  await expect(page.getByRole('listbox', { name: 'Foods matching dal' }).getByRole('option').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(`/diet-management/assign-diet?plan=${plan.id}`);
+  await page.getByLabel('Batch', { exact: true }).selectOption({ index: 1 });
+  await expect(page.getByTestId('assign-preview-summary')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

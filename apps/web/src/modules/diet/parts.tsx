@@ -59,18 +59,18 @@ export function DayTotals({
   return (
     <section aria-label={title} className="space-y-3">
       <h2 className="text-sm font-semibold">{title}</h2>
-      <dl className="grid gap-3 sm:grid-cols-5 lg:grid-cols-1">
+      <ul className="grid gap-3 sm:grid-cols-5 lg:grid-cols-1">
         {NUTRIENT_LABELS.map(({ key, label, target }) => {
           const goal = targets[target];
           const vs = againstTarget(totals[key], goal);
           return (
-            <div key={key} className="min-w-0">
+            <li key={key} className="min-w-0">
               <div className="flex items-baseline justify-between gap-2 text-sm">
-                <dt className="text-muted">{label}</dt>
-                <dd className="tabular font-medium" data-testid={`day-${key}`}>
+                <span className="text-muted">{label}</span>
+                <span className="tabular font-medium" data-testid={`day-${key}`}>
                   {nutrientText(key, totals[key])}
                   {vs && <span className="font-normal text-muted"> / {nutrientText(key, goal!)}</span>}
-                </dd>
+                </span>
               </div>
               {vs ? (
                 <div
@@ -98,10 +98,10 @@ export function DayTotals({
                   {vs.percent} %{vs.tone === 'over' ? ' — over the target' : vs.tone === 'low' ? ' of the target' : ' — on target'}
                 </p>
               )}
-            </div>
+            </li>
           );
         })}
-      </dl>
+      </ul>
     </section>
   );
 }
