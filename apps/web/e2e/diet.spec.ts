@@ -176,3 +176,31 @@ test('the diet builder, with its food search open, and the assign screen have no
   await expect(page.getByTestId('assign-preview-summary')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('an own food added under Foods is found by its local name in the builder, with its own figures', async ({ page }) => {
+  const stamp = String(Date.now()).slice(-6);
+  await signIn(page, OWNER);
+  await page.goto('/diet-management/diet-plan/foods');
+  await page.getByRole('button', { name: 'Add Food' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name', { exact: true }).fill(`Sattu drink ${stamp}`);
+  await dialog.getByLabel('Local names').fill(`sattu sharbat ${stamp}`);
+  await dialog.getByLabel('Energy per 100 g').fill('80');
+  await dialog.getByLabel('Protein per 100 g').fill('4.5');
+  await dialog.getByLabel('Carbohydrate per 100 g').fill('13');
+  // A fat figure over 100 g per 100 g is refused under its field.
+  await dialog.getByLabel('Fat per 100 g').fill('120');
+  await dialog.getByRole('button', { name: 'Add Food' }).click();
+  await expect(dialog.getByText('Enter 0 to 100 g of fat.')).toBeVisible();
+  await dialog.getByLabel('Fat per 100 g').fill('1.2');
+  await dialog.getByRole('button', { name: 'Add Food' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(`Sattu drink ${stamp} was added.`)).toBeVisible();
+
+  await page.goto('/diet-management/diet-plan/new');
+  await page.getByRole('group', { name: 'Add a meal' }).getByRole('button', { name: 'Evening' }).click();
+  await addFood(page, 'Evening', `sharbat ${stamp}`, `Sattu drink ${stamp}`);
+  await page.getByLabel(`Measure of Sattu drink ${stamp} (Evening)`).selectOption('glass');
+  // A glass is 250 g: 80 kcal per 100 g → 200 kcal.
+  await expect.poll(() => dayKcal(page)).toBe(200);
+});
