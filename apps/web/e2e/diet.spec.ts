@@ -107,7 +107,8 @@ test('a trainer builds a 3-meal diet with live totals, assigns it to a batch and
 
   // One member's chart as a PDF, from the assignments list.
   await page.getByRole('link', { name: 'View assignments' }).click();
-  await page.getByLabel('Plan').selectOption({ label: name });
+  await expect(page.getByRole('heading', { name: 'Assignments', level: 1 })).toBeVisible();
+  await page.getByLabel('Plan', { exact: true }).selectOption({ label: name });
   const first = assigned.results[0] as { id: number; member_name: string };
   const pdfResponse = page.waitForResponse((r) => r.url().includes(`/api/diet/member-diet/`) && r.url().includes('/pdf/'));
   const [download] = await Promise.all([
