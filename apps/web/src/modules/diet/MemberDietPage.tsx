@@ -61,7 +61,7 @@ export function MemberDietPage() {
         <Alert tone="error">{errorMessage(diet.error)}</Alert>
       </div>
     );
-  return <CopyEditor key={diet.data.updated_at} diet={diet.data} foods={foods.data ?? new Map()} />;
+  return <CopyEditor key={diet.data.id} diet={diet.data} foods={foods.data ?? new Map()} />;
 }
 
 function CopyEditor({ diet, foods }: { diet: MemberDiet; foods: ReadonlyMap<number, Food> }) {

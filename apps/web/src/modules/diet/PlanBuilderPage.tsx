@@ -84,7 +84,7 @@ export function PlanBuilderPage() {
         <Alert tone="error">{errorMessage(plan.error)}</Alert>
       </div>
     );
-  return <PlanEditor key={plan.data?.updated_at ?? 'new'} plan={plan.data ?? null} foods={foods.data ?? new Map()} />;
+  return <PlanEditor key={plan.data?.id ?? 'new'} plan={plan.data ?? null} foods={foods.data ?? new Map()} />;
 }
 
 function PlanEditor({ plan, foods }: { plan: DietPlan | null; foods: ReadonlyMap<number, Food> }) {

@@ -226,5 +226,7 @@ export const useFoodsOf = (ids: number[], enabled = true) =>
       return new Map(foods.filter((f): f is Food => !!f).map((f) => [f.id, f]));
     },
     enabled,
+    // After a save adds a food, the editor keeps its own figures: no skeleton while the new set loads.
+    placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
   });
