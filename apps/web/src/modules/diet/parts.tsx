@@ -1,7 +1,7 @@
 /** Diet Management's small shared pieces: labels, the nutrient totals with their bars, the food search. */
 import { MEASURES, isWeighed, type DietType, type Food, type Measure, type Nutrients } from '@arena/contracts/diet';
 import { clsx } from 'clsx';
-import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { Badge } from '../../components/Badge';
 import { SearchBox } from '../../components/SearchBox';
 import { formatCount } from '../../lib/format';
@@ -128,11 +128,17 @@ export function FoodSearch({
   const open = text.trim().length >= 2;
   const found = useFoodSearch(term, open && term.length >= 2);
   const foods = open && term === text.trim() ? (found.data ?? []) : open ? (found.data ?? []) : [];
+  const settled = term === text.trim() && !found.isFetching;
+  const [pickWhenReady, setPickWhenReady] = useState(false);
   const pick = (food: Food) => {
     onPick(food);
     setText('');
     setActive(0);
+    setPickWhenReady(false);
   };
+  useEffect(() => {
+    if (pickWhenReady && settled && foods[0]) pick(foods[0]);
+  });
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
@@ -142,8 +148,9 @@ export function FoodSearch({
       setActive((a) => Math.max(a - 1, 0));
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      // Enter picks only once the list shows what was typed (not an earlier search's matches).
-      if (foods[active] && term === text.trim() && !found.isFetching) pick(foods[active]);
+      // Enter picks from the matches of what was typed; pressed before they arrive, it picks the first when they do.
+      if (foods[active] && settled) pick(foods[active]);
+      else if (open) setPickWhenReady(true);
     } else if (e.key === 'Escape' && text) {
       e.preventDefault();
       setText('');
@@ -167,6 +174,7 @@ export function FoodSearch({
         onChange={(e) => {
           setText(e.target.value);
           setActive(0);
+          setPickWhenReady(false);
         }}
         onKeyDown={onKeyDown}
         placeholder="Type a food (English or local name), then Enter"
