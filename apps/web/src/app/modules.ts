@@ -4,6 +4,7 @@ import { administratorModule } from '../modules/administrator/manifest';
 import { bookingModule } from '../modules/booking/manifest';
 import { crmModule } from '../modules/crm/manifest';
 import { dashboardModule } from '../modules/dashboard/manifest';
+import { dietModule } from '../modules/diet/manifest';
 import { futureModule } from '../modules/future/manifest';
 import { incomeExpenseModule } from '../modules/income-expense/manifest';
 import { moneyModule } from '../modules/money/manifest';
@@ -34,6 +35,7 @@ export const WEB_MODULES = [
   crmModule,
   referralModule,
   storeModule,
+  dietModule,
   trainingWorkoutModule,
   futureModule,
 ] as const;

@@ -1,0 +1,2 @@
+/** What other web modules may use of Diet Management: the member page's Diet tab. */
+export { MemberDietTab } from './MemberDietTab';
