@@ -209,3 +209,30 @@ test('an own food added under Foods is found by its local name in the builder, w
   // A glass is 250 g: 80 kcal per 100 g → 200 kcal.
   await expect.poll(() => dayKcal(page)).toBe(200);
 });
+
+test('the member page’s Diet and Workout tabs send the member their plan on WhatsApp, through the module’s template', async ({ page }) => {
+  const api = await apiAs(page, OWNER);
+  const diet = (await api.get('/diet/member-diet/?status=active&page_size=1')).results[0];
+  await signIn(page, OWNER);
+  await page.goto(`/membership/members/${diet.member}/diet`);
+  await expect(page.getByText(diet.name).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Send ${diet.member_name} their diet` });
+  await dialog.getByLabel('Channel').selectOption('whatsapp');
+  await dialog.getByLabel('Template').selectOption({ label: 'Your diet plan' });
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(`WhatsApp message queued for ${diet.member_name}.`)).toBeVisible();
+  const [sent] = (await api.get('/administrator/messaging/logs/?module=diet&channel=whatsapp')).results;
+  expect(sent.recipient_id).toBe(diet.member);
+  expect(sent.text).toContain(`your diet plan ${diet.name}`);
+
+  const workout = (await api.get('/training-workout/member-training-workout/?status=active&page_size=1')).results[0];
+  await page.goto(`/membership/members/${workout.member}/workout`);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const second = page.getByRole('dialog', { name: `Send ${workout.member_name} their workout` });
+  await second.getByLabel('Template').selectOption({ label: 'Your workout plan' });
+  await second.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(`WhatsApp message queued for ${workout.member_name}.`)).toBeVisible();
+  const [wa] = (await api.get('/administrator/messaging/logs/?module=training')).results;
+  expect(wa.text).toContain(`your workout plan ${workout.name}`);
+});

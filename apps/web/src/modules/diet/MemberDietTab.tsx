@@ -1,6 +1,6 @@
 import { MEALS, assignMembersInputSchema, type Assignment, type MemberDiet } from '@arena/contracts/diet';
 import { z } from '@arena/contracts/kit';
-import { Plus, Salad } from 'lucide-react';
+import { Plus, Salad, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/Button';
@@ -15,7 +15,8 @@ import { formatCount, formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { todayIso } from '../../lib/today';
 import { useCan } from '../../lib/useCan';
-import { DIET_MODULE, DIET_PATHS, useAssignMutations, useAssignmentsOf, useMemberDiet, usePlanOptions } from './api';
+import { SendToPersonDialog } from '../messaging/public';
+import { DIET_MODULE, DIET_PATHS, sendMemberDiet, useAssignMutations, useAssignmentsOf, useMemberDiet, usePlanOptions } from './api';
 import { DietPdfButton } from './AssignmentsPage';
 import { amountText, DayTotals, DietStatusBadge, DIET_TYPE_LABELS, MealTotalsLine } from './parts';
 
@@ -60,6 +61,7 @@ export function MemberDietTab({ member }: { member: { id: number; first_name: st
 
 function CurrentDiet({ id, canEdit }: { id: number; canEdit: boolean }) {
   const diet = useMemberDiet(id);
+  const [sending, setSending] = useState(false);
   if (diet.isPending) return <Skeleton className="h-64" />;
   if (!diet.data) return null;
   const d: MemberDiet = diet.data;
@@ -80,11 +82,23 @@ function CurrentDiet({ id, canEdit }: { id: number; canEdit: boolean }) {
         <div className="flex flex-wrap gap-2">
           <DietPdfButton diet={d} size="md" variant="secondary" />
           {canEdit && (
+            <Button variant="secondary" onClick={() => setSending(true)}>
+              <Send size={16} aria-hidden /> Send
+            </Button>
+          )}
+          {canEdit && (
             <Link to={DIET_PATHS.memberDiet(d.id)} className={buttonClass('secondary')}>
               Edit member’s copy
             </Link>
           )}
         </div>
+        <SendToPersonDialog
+          open={sending}
+          onOpenChange={setSending}
+          module="diet"
+          title={`Send ${d.member_name} their diet`}
+          send={(body) => sendMemberDiet(d.id, body)}
+        />
       </div>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_260px]">
         <div className="space-y-4">

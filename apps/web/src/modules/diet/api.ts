@@ -32,6 +32,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ListParams } from '../../components/DataTable';
 import { fetchFile, saveBlob, type FileSource } from '../../lib/api';
 import { call } from '../../lib/api';
+import type { PersonSendInput } from '@arena/contracts/messaging';
 import { lookupResource } from '../../lib/lookupResource';
 
 export type { Assignment, DietCategory, DietPlan, DietPlanInput, Food, FoodInput, MemberDiet };
@@ -230,3 +231,7 @@ export const useFoodsOf = (ids: number[], enabled = true) =>
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
   });
+
+/** Sends the member a message about their diet (a Diet template or an e-mail). */
+export const sendMemberDiet = (id: number, body: PersonSendInput) =>
+  call(memberDietEndpoints.send, { params: { id }, body: body as never });

@@ -2,6 +2,7 @@ import { defineModule, lazyScreen, menuBuilder } from '../../lib/web-module';
 
 const MODULE = 'Diet Management';
 const load = () => import('./index');
+const messaging = () => import('../messaging/public');
 
 const screens = {
   'diet-dashboard': lazyScreen(load, (m) => m.DietDashboardPage),
@@ -13,6 +14,7 @@ const screens = {
   'diet-plan': lazyScreen(load, (m) => m.PlanBuilderPage),
   'diet-categories': lazyScreen(load, (m) => m.DietCategoryPage),
   'diet-foods': lazyScreen(load, (m) => m.DietFoodsPage),
+  'diet-message-template': lazyScreen(messaging, (m) => m.DietTemplatesPage),
   'diet-logs': lazyScreen(load, (m) => m.DietLogsPage),
   'diet-reports': lazyScreen(load, (m) => m.DietReportsPage),
 };
@@ -21,8 +23,8 @@ const { entry, tabs } = menuBuilder<keyof typeof screens>();
 /**
  * Diet Management (spec 2.6, issue 25): the dashboard, Assign Diet (a plan to a batch, a membership
  * plan's members or chosen members; the assignments and each member's own copy), Diet Plan (the
- * builder with live totals, categories, foods), logs, and Reports › Diet. The spec's Message
- * Template entry is the messaging module's to add.
+ * builder with live totals, categories, foods), Message Template (the messaging engine's screen of
+ * module `diet`), logs, and Reports › Diet.
  */
 export const dietModule = defineModule({
   name: 'diet',
@@ -51,6 +53,7 @@ export const dietModule = defineModule({
             entry('New Diet Plan', 'new', { hidden: true, screen: 'diet-plan-new' }),
             entry('Plan', ':planId', { hidden: true, screen: 'diet-plan' }),
           ]),
+          entry('Message Template', 'message-template', { screen: 'diet-message-template' }),
           entry('Logs', 'logs', { screen: 'diet-logs' }),
         ],
       ),

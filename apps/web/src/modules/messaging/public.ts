@@ -17,3 +17,4 @@ export { MessageAction } from './MessageAction';
 export { CHANNEL_OPTIONS, ChannelTemplateFields } from './ChannelTemplateFields';
 export { ReachPanel } from './ReachPanel';
 export { SendMessageDialog } from './SendMessageDialog';
+export { SendToPersonDialog } from './SendToPersonDialog';

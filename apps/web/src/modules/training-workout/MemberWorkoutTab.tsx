@@ -1,6 +1,6 @@
 import { logInputSchema } from '@arena/contracts/training-workout';
 import { format, parseISO } from 'date-fns';
-import { ClipboardPlus, Dumbbell, FileDown, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ClipboardPlus, Dumbbell, FileDown, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import { capitalise, countOf, formatCount, formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { todayIso } from '../../lib/today';
 import { useCan } from '../../lib/useCan';
+import { SendToPersonDialog } from '../messaging/public';
 import { adherencePercent } from './adherence';
 import {
   TRAINING_MODULE,
@@ -25,6 +26,7 @@ import {
   useCopy,
   useCopyLog,
   useCopyMutations,
+  sendCopy,
   useMemberCopies,
   type MemberPlan,
   type MemberPlanListItem,
@@ -96,6 +98,7 @@ export function MemberWorkoutTab({ member }: { member: { id: number; first_name:
 function CopyView({ summary, firstName }: { summary: MemberPlanListItem; firstName: string }) {
   const copy = useCopy(summary.id);
   const canOperate = useCan(TRAINING_MODULE, 'operate');
+  const [sending, setSending] = useState(false);
   const c = copy.data;
   return (
     <>
@@ -117,11 +120,23 @@ function CopyView({ summary, firstName }: { summary: MemberPlanListItem; firstNa
               <FileDown size={16} aria-hidden /> PDF
             </Button>
             {canOperate && (
+              <Button variant="secondary" onClick={() => setSending(true)}>
+                <Send size={16} aria-hidden /> Send
+              </Button>
+            )}
+            {canOperate && (
               <Link to={TRAINING_PATHS.copy(summary.id)} className={buttonClass('secondary')}>
                 <Pencil size={16} aria-hidden /> Edit Workout
               </Link>
             )}
           </div>
+          <SendToPersonDialog
+            open={sending}
+            onOpenChange={setSending}
+            module="training"
+            title={`Send ${summary.member_name} their workout`}
+            send={(body) => sendCopy(summary.id, body)}
+          />
         </div>
       </Card>
 

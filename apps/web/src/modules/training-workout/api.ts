@@ -35,6 +35,7 @@ import type { z } from '@arena/contracts/kit';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
 import { call, fetchFile, type FileSource } from '../../lib/api';
+import type { PersonSendInput } from '@arena/contracts/messaging';
 import { lookupResource } from '../../lib/lookupResource';
 
 export type { Exercise, MemberPlan, Plan, PlanListItem, TrainingDashboard, WorkoutCategory };
@@ -279,3 +280,6 @@ export const useBatchMembers = (id: number | null) =>
 export const useTrainingDashboard = () => useQuery({ queryKey: trainingKeys.dashboard, queryFn: () => call(trainingDashboardEndpoint) });
 export const fetchTrainingLogs = (params: ListParams) => call(trainingLogsEndpoint, { query: params });
 export const trainingLogsExport: FileSource = { endpoint: trainingLogsEndpoint };
+
+/** Sends the member a message about their workout (a Training/Workout template or an e-mail). */
+export const sendCopy = (id: number, body: PersonSendInput) => call(memberPlanEndpoints.send, { params: { id }, body: body as never });

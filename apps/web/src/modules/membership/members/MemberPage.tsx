@@ -35,6 +35,7 @@ import { ServiceTab } from './ServiceTab';
 
 /** The Workout and Diet tabs are those modules' own (loaded when opened). */
 const MemberWorkoutTab = lazy(() => import('../../training-workout/public').then((m) => ({ default: m.MemberWorkoutTab })));
+const MemberDietTab = lazy(() => import('../../diet/public').then((m) => ({ default: m.MemberDietTab })));
 import { MemberStatusBadge } from './status';
 
 /**
@@ -143,11 +144,9 @@ function TabContent({ tab, member }: { tab: ReturnType<typeof tabOfPath>; member
       );
     case 'diet':
       return (
-        <Card>
-          <EmptyState icon={Salad} title="Diet plans arrive with the Diet module">
-            Meal plans and nutrition notes for {member.first_name} will show here once the Diet module is available.
-          </EmptyState>
-        </Card>
+        <ModuleTab module="Diet Management" icon={Salad} name="Diet Management" member={member}>
+          <MemberDietTab member={member} />
+        </ModuleTab>
       );
     case 'logs':
       return (
