@@ -43,7 +43,7 @@ const PLANS: {
         [
           ['A011', 'g', 50, 'poha with vegetables'],
           ['G017', 'g', 30],
-          ['L002', 'glass', 0.75],
+          ['L002', 'glass', 1],
         ],
       ],
       ['mid_morning', '11:00', [['E028', 'g', 150]]],
@@ -55,6 +55,7 @@ const PLANS: {
           ['B010', 'g', 30, 'moong dal'],
           ['C033', 'katori', 1, 'palak sabzi'],
           ['D043', 'g', 100, 'salad'],
+          ['T005', 'tsp', 1, 'for the tadka'],
         ],
       ],
       ['evening', '17:00', [['B001', 'g', 25, 'roasted chana']]],
@@ -62,7 +63,7 @@ const PLANS: {
         'dinner',
         '20:00',
         [
-          ['A019', 'roti', 1.5],
+          ['A019', 'roti', 2],
           ['L003', 'g', 60, 'paneer bhurji'],
           ['D036', 'katori', 1],
         ],
@@ -131,7 +132,7 @@ const PLANS: {
         'breakfast',
         '08:30',
         [
-          ['A010', 'g', 40, 'ragi dosa'],
+          ['A010', 'g', 60, 'ragi dosa'],
           ['B010', 'g', 20, 'moong chilla'],
           ['L002', 'glass', 0.75, 'no sugar'],
         ],
@@ -145,14 +146,15 @@ const PLANS: {
           ['B021', 'g', 30],
           ['D004', 'katori', 1, 'karela sabzi'],
           ['F002', 'g', 80],
+          ['T005', 'tsp', 2, 'for the tadka'],
         ],
       ],
-      ['evening', '17:00', [['B001', 'g', 25, 'roasted chana']]],
+      ['evening', '17:00', [['B001', 'g', 40, 'roasted chana']]],
       [
         'dinner',
         '19:30',
         [
-          ['A019', 'roti', 1.5],
+          ['A019', 'roti', 2],
           ['L003', 'g', 50],
           ['D007', 'katori', 1, 'lauki sabzi'],
         ],
@@ -323,9 +325,9 @@ const PLANS: {
         'breakfast',
         '08:00',
         [
-          ['M004', 'piece', 4],
+          ['M004', 'piece', 3],
           ['A019', 'roti', 3],
-          ['L002', 'glass', 1],
+          ['L002', 'glass', 0.5],
         ],
       ],
       [
@@ -340,7 +342,7 @@ const PLANS: {
         'lunch',
         '13:30',
         [
-          ['A015', 'g', 100],
+          ['A015', 'g', 70],
           ['N003', 'g', 200],
           ['B021', 'g', 40],
           ['D043', 'g', 100],
@@ -350,7 +352,7 @@ const PLANS: {
         'evening',
         '17:00',
         [
-          ['H012', 'g', 30],
+          ['H012', 'g', 15],
           ['E009', 'g', 120],
         ],
       ],
@@ -358,13 +360,12 @@ const PLANS: {
         'dinner',
         '20:30',
         [
-          ['A019', 'roti', 3],
+          ['A019', 'roti', 2],
           ['O001', 'g', 150, 'goat curry'],
           ['C033', 'katori', 1],
           ['T005', 'tsp', 2],
         ],
       ],
-      ['bed_time', '22:30', [['L002', 'glass', 1]]],
     ],
   },
   {
@@ -379,7 +380,7 @@ const PLANS: {
         'early_morning',
         '06:00',
         [
-          ['H001', 'g', 25],
+          ['H001', 'g', 15],
           ['E009', 'g', 120],
         ],
       ],
@@ -387,7 +388,7 @@ const PLANS: {
         'breakfast',
         '08:00',
         [
-          ['A011', 'g', 80],
+          ['A011', 'g', 60],
           ['L002', 'glass', 1],
           ['H012', 'g', 20],
         ],
@@ -406,8 +407,8 @@ const PLANS: {
         [
           ['A015', 'g', 100],
           ['B018', 'g', 50],
-          ['A019', 'roti', 3],
-          ['L003', 'g', 100],
+          ['A019', 'roti', 2],
+          ['L003', 'g', 60],
         ],
       ],
       [
@@ -422,8 +423,8 @@ const PLANS: {
         'dinner',
         '20:30',
         [
-          ['A019', 'roti', 3],
-          ['L003', 'g', 100],
+          ['A019', 'roti', 2],
+          ['L003', 'g', 60],
           ['B010', 'g', 40],
           ['T013', 'tsp', 2],
         ],
@@ -432,7 +433,7 @@ const PLANS: {
         'bed_time',
         '22:30',
         [
-          ['L002', 'glass', 1],
+          ['L002', 'glass', 0.5],
           ['H005', 'g', 15],
         ],
       ],
