@@ -8,7 +8,7 @@ import { Card } from '../../components/Card';
 import { Chart } from '../../components/charts/Chart';
 import { monthLabel } from '../../components/MonthStepper';
 import { PageHeader } from '../../components/PageHeader';
-import { Skeleton } from '../../components/Skeleton';
+import { DashboardSkeleton } from '../../components/Skeleton';
 import { StatCard } from '../../components/StatCard';
 import { PageQuery } from '../../components/TileQuery';
 import { formatCount } from '../../lib/format';
@@ -33,20 +33,7 @@ export function CrmDashboardPage() {
     />
   );
   return (
-    <PageQuery
-      query={dashboard}
-      header={header}
-      skeleton={
-        <>
-          <div className="grid gap-3 sm:grid-cols-4 sm:gap-4">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-28" />
-            ))}
-          </div>
-          <Skeleton className="mt-4 h-80" />
-        </>
-      }
-    >
+    <PageQuery query={dashboard} header={header} skeleton={<DashboardSkeleton />}>
       {(data) => <Body data={data} header={header} />}
     </PageQuery>
   );

@@ -13,8 +13,11 @@ import { MessageAction } from './MessageAction';
 import { ReachPanel } from './ReachPanel';
 import { useMessagingActions } from './api';
 
-const fields = z.object({ channel: z.string(), template: z.string(), subject: z.string(), text: z.string() });
-type Fields = z.infer<typeof fields>;
+/** A send's form: the channel, a template, or an e-mail's subject and text (SendToPersonDialog's too). */
+export const messageFormFields = z.object({ channel: z.string(), template: z.string(), subject: z.string(), text: z.string() });
+export type MessageFormFields = z.infer<typeof messageFormFields>;
+type Fields = MessageFormFields;
+const fields = messageFormFields;
 
 export interface MessageRecipient {
   kind: 'member' | 'client';
@@ -119,21 +122,7 @@ function MessageFields({
         module={module}
         freeEmail
       />
-      {free && (
-        <>
-          <TextField control={control} name="subject" label="Subject" required maxLength={200} className="sm:col-span-2" />
-          <TextareaField
-            control={control}
-            name="text"
-            label="Message"
-            required
-            rows={5}
-            maxLength={2000}
-            hint="Placeholders such as {first_name} are filled in for each person."
-            className="sm:col-span-2"
-          />
-        </>
-      )}
+      {free && <EmailTextFields control={control} hint="Placeholders such as {first_name} are filled in for each person." />}
       <ReachPanel preview={preview.data} pending={preview.isFetching} error={preview.error} channel={channel} />
       {single && channel === 'whatsapp' && template && (
         <div className="flex flex-wrap items-center gap-2 rounded-md border border-line p-3 text-sm sm:col-span-2">
@@ -142,5 +131,24 @@ function MessageFields({
         </div>
       )}
     </div>
+  );
+}
+
+/** An e-mail written by hand (no template): its subject and text, across the dialog's two columns. */
+export function EmailTextFields({ control, hint }: { control: Control<MessageFormFields>; hint: string }) {
+  return (
+    <>
+      <TextField control={control} name="subject" label="Subject" required maxLength={200} className="sm:col-span-2" />
+      <TextareaField
+        control={control}
+        name="text"
+        label="Message"
+        required
+        rows={5}
+        maxLength={2000}
+        hint={hint}
+        className="sm:col-span-2"
+      />
+    </>
   );
 }

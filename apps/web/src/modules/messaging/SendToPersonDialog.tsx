@@ -8,13 +8,12 @@ import {
 import { z } from '@arena/contracts/kit';
 import { useWatch, type Control } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
-import { TextareaField, TextField } from '../../components/form';
 import { requestSchema } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { ChannelTemplateFields } from './ChannelTemplateFields';
+import { EmailTextFields, messageFormFields, type MessageFormFields } from './SendMessageDialog';
 
-const fields = z.object({ channel: z.string(), template: z.string(), subject: z.string(), text: z.string() });
-type Fields = z.infer<typeof fields>;
+type Fields = MessageFormFields;
 
 function bodyOf(v: Fields): z.input<typeof personSendInputSchema> {
   const free = v.channel === 'email' && !v.template;
@@ -50,7 +49,7 @@ export function SendToPersonDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={title}
-      schema={requestSchema(fields, personSendInputSchema, bodyOf)}
+      schema={requestSchema(messageFormFields, personSendInputSchema, bodyOf)}
       defaultValues={{ channel: 'whatsapp', template: '', subject: '', text: '' }}
       submitLabel="Send"
       pendingLabel="Sending…"
@@ -77,19 +76,7 @@ function Fields({ control, module }: { control: Control<Fields>; module: Message
         freeEmail
       />
       {free && (
-        <>
-          <TextField control={control} name="subject" label="Subject" required maxLength={200} className="sm:col-span-2" />
-          <TextareaField
-            control={control}
-            name="text"
-            label="Message"
-            required
-            rows={5}
-            maxLength={2000}
-            hint="Placeholders such as {first_name} and {plan} are filled in from the member's own plan."
-            className="sm:col-span-2"
-          />
-        </>
+        <EmailTextFields control={control} hint="Placeholders such as {first_name} and {plan} are filled in from the member's own plan." />
       )}
       <p className="text-xs text-muted sm:col-span-2">
         WhatsApp costs 1 credit and SMS 1 per part; e-mail is free. A member who opted out of the channel is skipped.

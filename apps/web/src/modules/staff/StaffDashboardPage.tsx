@@ -9,7 +9,7 @@ import { Card } from '../../components/Card';
 import { Chart } from '../../components/charts/Chart';
 import { MenuTabs } from '../../components/MenuTabs';
 import { PageHeader } from '../../components/PageHeader';
-import { Skeleton } from '../../components/Skeleton';
+import { DashboardSkeleton } from '../../components/Skeleton';
 import { StatCard } from '../../components/StatCard';
 import { PageQuery } from '../../components/TileQuery';
 import { countOf, formatCount, formatMoney } from '../../lib/format';
@@ -39,20 +39,7 @@ export function StaffDashboardPage({ node }: { node: ResolvedNode }) {
     </>
   );
   return (
-    <PageQuery
-      query={dashboard}
-      header={header}
-      skeleton={
-        <>
-          <div className="grid gap-3 sm:grid-cols-4 sm:gap-4">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-28" />
-            ))}
-          </div>
-          <Skeleton className="mt-4 h-80" />
-        </>
-      }
-    >
+    <PageQuery query={dashboard} header={header} skeleton={<DashboardSkeleton />}>
       {(data) => <DashboardBody data={data} header={header} />}
     </PageQuery>
   );

@@ -5,7 +5,7 @@ import { buttonClass } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Chart } from '../../components/charts/Chart';
 import { PageHeader } from '../../components/PageHeader';
-import { Skeleton } from '../../components/Skeleton';
+import { DashboardSkeleton } from '../../components/Skeleton';
 import { StatCard } from '../../components/StatCard';
 import { PageQuery } from '../../components/TileQuery';
 import { formatCount } from '../../lib/format';
@@ -40,20 +40,7 @@ export function TrainingDashboardPage() {
     />
   );
   return (
-    <PageQuery
-      query={dashboard}
-      header={header}
-      skeleton={
-        <>
-          <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-28" />
-            ))}
-          </div>
-          <Skeleton className="mt-4 h-80" />
-        </>
-      }
-    >
+    <PageQuery query={dashboard} header={header} skeleton={<DashboardSkeleton />}>
       {(data) => <Body data={data} header={header} />}
     </PageQuery>
   );
