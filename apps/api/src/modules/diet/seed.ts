@@ -1,6 +1,6 @@
 /**
  * The demo club's diets: eight plans (veg and non-veg, 1,500–3,000 kcal, Indian meals of IFCT
- * foods, one with the store's whey as an own food), assigned to about a quarter of the running
+ * foods, one with the store's whey as an own food), assigned to about half of the running
  * members once the members' history is written, some already ended.
  */
 import { dietPlanInputSchema, foodInputSchema, type DietPlanInput, type Measure } from '@arena/contracts/diet';
@@ -502,7 +502,8 @@ export async function seedDiet(tx: Tx, ctx: Ctx): Promise<DemoHistory | void> {
     steps: [],
     after: async () => {
       const members = await runningMemberIds(tx, ctx, 10_000);
-      const chosen = members.filter((_, i) => i % 4 === 0);
+      // Half the running members follow a diet (a quarter also a workout plan: see the training seed).
+      const chosen = members.filter((_, i) => i % 4 < 2);
       for (let k = 0; k < plans.length; k++) {
         const group = chosen.filter((_, i) => i % plans.length === k);
         if (!group.length) continue;

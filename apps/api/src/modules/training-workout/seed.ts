@@ -1,6 +1,6 @@
 /**
  * Demo data (the demo club only): six workout plans from the library, each given to a share of
- * the running members (about a quarter in all), with a month of logged sessions — bulk inserts.
+ * the running members (about half in all), with a month of logged sessions — bulk inserts.
  */
 import type { PlanInput } from '@arena/contracts/training-workout';
 import type { Tx } from '../../platform/db/client.js';
@@ -280,7 +280,8 @@ export async function seedTraining(tx: Tx, ctx: Ctx): Promise<void> {
     ).map((c) => [c.name, c.id]),
   );
   const members = await activeMemberIds(tx, ctx, 4000);
-  const chosen = members.filter((_, i) => i % 4 === 0);
+  // Half the active members have a workout plan (a quarter also a diet: see the diet seed).
+  const chosen = members.filter((_, i) => i % 4 === 0 || i % 4 === 2);
   const today = ctx.now.today;
   const start = addDays(today, -30);
   const rnd = random(25);
