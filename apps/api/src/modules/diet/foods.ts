@@ -248,7 +248,8 @@ export type { FoodInput };
 
 /** Refuses on `meals` a food the diet type does not eat (`dietTypeRefusal`: meat, eggs, dairy in a vegan plan, roots and onion in a Jain one). */
 export function checkDietType(foods: Map<number, Food>, dietType: DietType): void {
-  for (const f of foods.values())
-    if (dietTypeRefusal(f, dietType))
-      throw fieldError('meals', `${f.name} does not belong in a ${dietType.replace('_', '-')} plan (${dietTypeRefusal(f, dietType)}).`);
+  for (const f of foods.values()) {
+    const why = dietTypeRefusal(f, dietType);
+    if (why) throw fieldError('meals', `${f.name} does not belong in a ${dietType.replace('_', '-')} plan (${why}).`);
+  }
 }

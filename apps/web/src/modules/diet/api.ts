@@ -27,7 +27,7 @@ import {
   memberDietEndpoints,
 } from '@arena/contracts/diet/routes';
 import type { z } from '@arena/contracts/kit';
-import { batchEndpoints, memberEndpoints, membershipPlanEndpoints } from '@arena/contracts/membership/routes';
+import { memberEndpoints } from '@arena/contracts/membership/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
 import { fetchFile, saveBlob, type FileSource } from '../../lib/api';
@@ -193,10 +193,7 @@ export async function downloadDietPdf(id: number, fallbackName: string): Promise
 }
 
 // ---- who to assign to (the membership module's lists, read through its endpoints) ----
-export const useBatchOptions = () =>
-  useQuery({ queryKey: dietKeys.dropdown('batch'), queryFn: () => call(batchEndpoints.dropdown, {}), select: results });
-export const useMembershipPlanOptions = () =>
-  useQuery({ queryKey: dietKeys.dropdown('membership-plan'), queryFn: () => call(membershipPlanEndpoints.dropdown), select: results });
+export { useBatchOptions, useMembershipPlanOptions } from '../membership/public';
 /** The members a batch or a membership plan reaches (at most 500), as the assign screen previews them. */
 export const useAudience = (filter: { batch?: number; plan?: number }) =>
   useQuery({

@@ -8,3 +8,4 @@ export { CollectPaymentDialog } from './members/CollectPaymentDialog';
 export { RenewDialog } from './members/RenewDialog';
 export { memberPath } from './members/paths';
 export { MemberPicker, type PickedMember } from './desk/parts';
+export { useBatchOptions, useMembershipPlanOptions } from './choices';

@@ -30,7 +30,7 @@ import {
   trainingLogsEndpoint,
   workoutCategoryEndpoints,
 } from '@arena/contracts/training-workout/routes';
-import { batchEndpoints, membershipPlanEndpoints } from '@arena/contracts/membership/routes';
+import { batchEndpoints } from '@arena/contracts/membership/routes';
 import type { z } from '@arena/contracts/kit';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/DataTable';
@@ -260,15 +260,7 @@ export async function openCopyPdf(id: number): Promise<void> {
 }
 
 // ---- membership's batches and plans (the assign form's choices) ----
-const results = (body: { results: { id: number; name: string }[] }) => body.results;
-export const useBatchOptions = () =>
-  useQuery({
-    queryKey: ['training', 'membership', 'batches'],
-    queryFn: () => call(batchEndpoints.dropdown, { query: {} }),
-    select: results,
-  });
-export const useMembershipPlanOptions = () =>
-  useQuery({ queryKey: ['training', 'membership', 'plans'], queryFn: () => call(membershipPlanEndpoints.dropdown), select: results });
+export { useBatchOptions, useMembershipPlanOptions } from '../membership/public';
 export const useBatchMembers = (id: number | null) =>
   useQuery({
     queryKey: ['training', 'membership', 'batch-members', id],
