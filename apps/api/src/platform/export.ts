@@ -4,7 +4,7 @@ import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { EXPORT_FORMATS, type ExportFormat } from '@arena/contracts';
+import { EXPORT_FORMATS, zoneClockParts, type ExportFormat } from '@arena/contracts';
 import { z } from 'zod';
 
 /**
@@ -104,12 +104,12 @@ function toDate(raw: unknown): Date | null {
 }
 
 /** The instant's wall clock in `timeZone`, as a Date whose UTC fields are those parts. */
-function wallClock(instant: Date, clock: Intl.DateTimeFormat): Date {
-  const p = Object.fromEntries(clock.formatToParts(instant).map((x) => [x.type, Number(x.value)]));
-  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second));
+function wallClock(instant: Date, timeZone: string): Date {
+  const p = zoneClockParts(instant, timeZone);
+  return new Date(Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second));
 }
 
-function toCell(type: ExportCellType, raw: unknown, clock: Intl.DateTimeFormat): Cell {
+function toCell(type: ExportCellType, raw: unknown, timeZone: string): Cell {
   if (raw === null || raw === undefined || raw === '') return EMPTY;
   switch (type) {
     case 'money':
@@ -131,7 +131,7 @@ function toCell(type: ExportCellType, raw: unknown, clock: Intl.DateTimeFormat):
     case 'datetime': {
       const instant = toDate(raw);
       if (!instant) break;
-      const wall = wallClock(instant, clock);
+      const wall = wallClock(instant, timeZone);
       return { xlsx: wall, csv: showDateTime(wall), shown: showDateTime(wall), numFmt: DATETIME_FORMAT };
     }
     case 'time': {
@@ -326,29 +326,19 @@ function xlsxWriter<T>(out: PassThrough, written: Promise<void>, spec: ExportSpe
  * reply; a later failure cuts the download short and rejects.
  */
 export async function sendExport<T>(reply: FastifyReply, format: ExportFormat, spec: ExportSpec<T>): Promise<FastifyReply> {
-  const clock = new Intl.DateTimeFormat('en-GB', {
-    timeZone: spec.timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
   const types = spec.columns.map((c) => c.type ?? 'text');
   // The columns marked `total` are summed as the rows go by, for the "Total" row (paise: exact).
   const summed = spec.columns.map((c) => !!c.total);
   const sums = types.map(() => 0);
   const toCells = (row: T) => {
-    const cells = spec.columns.map((c, i) => toCell(types[i], c.value(row), clock));
+    const cells = spec.columns.map((c, i) => toCell(types[i], c.value(row), spec.timeZone));
     cells.forEach((c, i) => summed[i] && typeof c.xlsx === 'number' && (sums[i] += Math.round(c.xlsx * 100)));
     return cells;
   };
   const labelAt = summed.findIndex((s) => !s);
   const totalsRow = (): Cell[] | undefined =>
     summed.includes(true)
-      ? types.map((t, i) => (summed[i] ? toCell(t, sums[i] / 100, clock) : i === labelAt ? textCell('Total') : EMPTY))
+      ? types.map((t, i) => (summed[i] ? toCell(t, sums[i] / 100, spec.timeZone) : i === labelAt ? textCell('Total') : EMPTY))
       : undefined;
 
   const batches = spec.batches[Symbol.asyncIterator]();
@@ -426,11 +416,10 @@ export async function sendWorkbook(
   reply: FastifyReply,
   spec: { filename: string; filters: string[]; timeZone: string; today: string; sheets: SheetSpec<unknown>[] },
 ): Promise<FastifyReply> {
-  const clock = new Intl.DateTimeFormat('en-GB', { timeZone: spec.timeZone, hourCycle: 'h23', dateStyle: 'short', timeStyle: 'medium' });
   const workbook = new ExcelJS.Workbook();
   for (const s of spec.sheets) {
     const sheet = workbook.addWorksheet(sheetName(s.title), { views: [{ state: 'frozen', ySplit: 2 }] });
-    const cells = s.rows.map((row) => s.columns.map((c) => toCell(c.type ?? 'text', c.value(row), clock)));
+    const cells = s.rows.map((row) => s.columns.map((c) => toCell(c.type ?? 'text', c.value(row), spec.timeZone)));
     sheet.columns = s.columns.map((column, i) => {
       let longest = column.header.length + 2;
       for (const rowCells of cells) longest = Math.max(longest, rowCells[i].shown.length);

@@ -321,7 +321,7 @@ export const activeFilter = (column: AnyColumn, label = 'Active'): Filter<boolea
   show: yesNo,
 });
 
-const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 2500;
 
 /** What the export's title says about the filters in force. */
 async function describeFilters<Row, Out>(tx: Tx, ctx: Ctx, def: ListDefinition<Row, Out>, params: ListParams): Promise<string[]> {

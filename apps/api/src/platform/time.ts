@@ -4,6 +4,16 @@
  * so no local zone of the server can shift them.
  */
 import { zoneClockParts } from '@arena/contracts';
+import { sql } from 'drizzle-orm';
+
+/**
+ * The organisation's today in SQL, for the organisation of the transaction (migration 0017's
+ * `arena_org_today()`; the server's date outside a tenant transaction). The function reads the
+ * organisation row, so it is wrapped in a scalar sub-select: PostgreSQL evaluates that once per
+ * statement (an InitPlan), not once per row — a bare call in the booking list's ordering cost
+ * 25 ms per 1,000 rows sorted.
+ */
+export const ORG_TODAY = sql.raw(`coalesce((select arena_org_today()), current_date)`);
 
 /** The moment a request or a job works at, in the organisation's zone. */
 export interface Now {

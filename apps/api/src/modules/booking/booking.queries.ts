@@ -1,6 +1,6 @@
 import { fromPaise, toPaise, type Booking } from '@arena/contracts';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.js';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { inIds, type Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre, sport } from '../administrator/index.js';
@@ -28,11 +28,11 @@ export async function bookingsJson(tx: Tx, ctx: Ctx, rows: BookingRow[]): Promis
     .from(facility)
     .innerJoin(sport, eq(sport.id, facility.sportId))
     .innerJoin(centre, eq(centre.id, facility.centreId))
-    .where(and(eq(facility.organisationId, organisationId), inArray(facility.id, facilityIds)));
+    .where(and(eq(facility.organisationId, organisationId), inIds(facility.id, facilityIds)));
   const slots = await tx
     .select()
     .from(bookedTimeSlot)
-    .where(and(eq(bookedTimeSlot.organisationId, organisationId), inArray(bookedTimeSlot.bookingId, ids)))
+    .where(and(eq(bookedTimeSlot.organisationId, organisationId), inIds(bookedTimeSlot.bookingId, ids)))
     .orderBy(asc(bookedTimeSlot.startTime));
   const invoices = await invoicesOf(tx, ctx, 'booking', ids);
   const supplementary = await supplementaryInvoicesOf(tx, ctx, 'booking', ids);

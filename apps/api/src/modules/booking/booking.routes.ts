@@ -14,7 +14,7 @@ import { listRoute, showName, type ListDefinition } from '../../platform/list.js
 import type { Tx } from '../../platform/db/client.js';
 import { ctxOf, inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
-import { displayDate } from '../../platform/time.js';
+import { displayDate, ORG_TODAY } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
 import { bookingsJson, bookingJson, clientCredit, type BookingRow } from './booking.queries.js';
 import { cancelSlots, moveBooking } from './booking-changes.service.js';
@@ -24,9 +24,6 @@ import { createdBookingJson, guardSlotRace } from './booking.service.js';
 import { MODULE } from './constants.js';
 import { sendBookingConfirmation } from './notify.js';
 import { booking, facility } from './schema.js';
-
-/** The organisation's today in SQL (migration 0017's `arena_org_today()`; the server's date outside a tenant transaction). */
-const ORG_TODAY = sql`coalesce(arena_org_today(), current_date)`;
 
 const tags = ['booking'];
 

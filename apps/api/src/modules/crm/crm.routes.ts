@@ -1,4 +1,5 @@
 /** CRM Management's routes: enquiries, follow-ups, complaints, contact groups, today's actions, dashboard, reports, logs. */
+import { ORG_TODAY } from '../../platform/time.js';
 import { idSchema, z } from '@arena/contracts';
 import {
   COMPLAINT_PRIORITIES,
@@ -112,7 +113,7 @@ const enquiryList: ListDefinition<EnquiryJoin, Enquiry> = {
     follow_up: {
       schema: z.enum(FOLLOW_UP_WINDOWS),
       where: (v: (typeof FOLLOW_UP_WINDOWS)[number]) =>
-        sql`${enquiry.status} = 'open' and ${enquiry.nextFollowUp} ${sql.raw(v === 'today' ? '=' : v === 'overdue' ? '<' : '<=')} coalesce(arena_org_today(), current_date)`,
+        sql`${enquiry.status} = 'open' and ${enquiry.nextFollowUp} ${sql.raw(v === 'today' ? '=' : v === 'overdue' ? '<' : '<=')} ${ORG_TODAY}`,
       label: 'Follow-up',
       show: (v: string) => (v === 'today' ? 'Due today' : v === 'overdue' ? 'Overdue' : 'Due'),
     },

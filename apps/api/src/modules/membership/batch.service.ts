@@ -16,7 +16,8 @@ import { centre, sport } from '../administrator/index.js';
 import { checkActiveStaff, staffNames } from '../staff/index.js';
 import { MODULE } from './constants.js';
 import { batch, batchMember, batchWaitlist, member, type BatchRow } from './schema.js';
-import { batchSeatFields, freeLapsedSeats, graceDaysSql, lapsedOnSql, offerSeats, ORG_TODAY } from './seats.js';
+import { batchSeatFields, freeLapsedSeats, graceDaysSql, lapsedOnSql, offerSeats } from './seats.js';
+import { ORG_TODAY } from '../../platform/time.js';
 
 export type BatchJoin = {
   b: BatchRow;

@@ -1,8 +1,8 @@
 /** Reading members, memberships and member services as API JSON, a page at a time (one query per kind of related row). */
 import { uploadUrl } from '../../platform/uploads.js';
 import { freezeYear, fromPaise, toPaise, type Member, type Membership, type MemberService, type MembershipStatus } from '@arena/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.js';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { inIds, type Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre } from '../administrator/index.js';
@@ -31,13 +31,13 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
     tx
       .select({ id: centre.id, name: centre.name })
       .from(centre)
-      .where(and(eq(centre.organisationId, ctx.organisationId), inArray(centre.id, centreIds))),
+      .where(and(eq(centre.organisationId, ctx.organisationId), inIds(centre.id, centreIds))),
     currentIds.length
       ? tx
           .select({ m: membership, planName: plan.name })
           .from(membership)
           .innerJoin(plan, eq(plan.id, membership.planId))
-          .where(and(eq(membership.organisationId, ctx.organisationId), inArray(membership.id, currentIds)))
+          .where(and(eq(membership.organisationId, ctx.organisationId), inIds(membership.id, currentIds)))
       : Promise.resolve([]),
     // The members with no running membership: each one's latest by end date, not cancelled (one query for the page).
     withoutCurrent.length
@@ -55,7 +55,7 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
           .where(
             and(
               eq(membership.organisationId, ctx.organisationId),
-              inArray(membership.memberId, withoutCurrent),
+              inIds(membership.memberId, withoutCurrent),
               isNull(membership.cancelledAt),
             ),
           )
@@ -66,7 +66,7 @@ export async function membersJson(tx: Tx, ctx: Ctx, rows: MemberRow[]): Promise<
       .select({ memberId: batchMember.memberId, id: batch.id, name: batch.name })
       .from(batchMember)
       .innerJoin(batch, eq(batch.id, batchMember.batchId))
-      .where(and(eq(batchMember.organisationId, ctx.organisationId), inArray(batchMember.memberId, ids), isNull(batchMember.freedOn)))
+      .where(and(eq(batchMember.organisationId, ctx.organisationId), inIds(batchMember.memberId, ids), isNull(batchMember.freedOn)))
       .orderBy(asc(batch.name)),
     optOutsOf(tx, ctx, rows),
   ]);
@@ -187,7 +187,7 @@ export async function membershipsJson(tx: Tx, ctx: Ctx, rows: MembershipSelectRo
     tx
       .select()
       .from(membershipFreeze)
-      .where(and(eq(membershipFreeze.organisationId, ctx.organisationId), inArray(membershipFreeze.membershipId, ids)))
+      .where(and(eq(membershipFreeze.organisationId, ctx.organisationId), inIds(membershipFreeze.membershipId, ids)))
       .orderBy(asc(membershipFreeze.fromDate)),
     tx
       .select({ id: membership.id, from: membership.renewedFromId })
@@ -195,7 +195,7 @@ export async function membershipsJson(tx: Tx, ctx: Ctx, rows: MembershipSelectRo
       .where(
         and(
           eq(membership.organisationId, ctx.organisationId),
-          inArray(membership.renewedFromId, ids),
+          inIds(membership.renewedFromId, ids),
           sql`${membership.cancelledAt} is null`,
         ),
       ),

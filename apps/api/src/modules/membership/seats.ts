@@ -16,10 +16,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { ORG_TODAY } from '../../platform/time.js';
 import { DEFAULT_BATCH_SEAT_GRACE_DAYS } from '@arena/contracts';
-
-/** The organisation's today in SQL (the server's date outside a tenant transaction). */
-export const ORG_TODAY = sql.raw(`coalesce(arena_org_today(), current_date)`);
 
 /** The organisation's grace days for lapsed seats, in SQL (`org`: an SQL expression of its id). */
 export const graceDaysSql = (org: string) =>

@@ -5,7 +5,7 @@
 import { fromPaise, paise, type InvoiceStatus } from '@arena/contracts';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../platform/db/client.js';
+import { inIds, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import type { SaleRef } from './ledger.service.js';
 import { paymentMode } from '../administrator/index.js';
@@ -27,7 +27,7 @@ const firstInvoices = (t: typeof invoice | typeof first, ctx: Org, type: string,
     eq(t.organisationId, ctx.organisationId),
     eq(t.kind, 'invoice'),
     eq(t.sourceType, type),
-    inArray(t.sourceId, [...ids]),
+    inIds(t.sourceId, ids),
     isNull(t.supplementsId),
   );
 
@@ -56,7 +56,7 @@ export async function invoicesOf(
       .where(
         and(
           eq(invoice.organisationId, ctx.organisationId),
-          inArray(
+          inIds(
             invoice.againstId,
             firsts.map((f) => f.id),
           ),
@@ -115,7 +115,7 @@ export async function refundsOf(tx: Tx, ctx: Org, type: string, ids: readonly nu
       and(
         eq(ledgerEntry.organisationId, ctx.organisationId),
         eq(ledgerEntry.sourceType, type),
-        inArray(ledgerEntry.sourceId, [...ids]),
+        inIds(ledgerEntry.sourceId, ids),
         eq(ledgerEntry.kind, 'refund'),
         isNull(ledgerEntry.reversedBy),
       ),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import { sql, type Column, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -529,3 +529,14 @@ export async function queryRows<T = Record<string, unknown>>(db: Queryable, quer
   const result = (await db.execute(query)) as unknown;
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
+
+/**
+ * A list of ids as one `bigint[]` parameter (`'{1,2,3}'::bigint[]`). Drizzle's `inArray` makes
+ * a parameter per value, and building a statement with a page of 1,000 ids took ~11 ms of CPU
+ * (an export of 10,000 rows builds dozens); one array parameter takes ~0.4 ms, and
+ * `= any(array)` uses the same indexes as `in (…)`.
+ */
+export const idArray = (ids: readonly (number | bigint)[]): SQL => sql`${`{${ids.map((n) => String(BigInt(n))).join(',')}}`}::bigint[]`;
+
+/** `column = any(ids)`: the `inArray` of a list of ids, with one parameter (see `idArray`). */
+export const inIds = (column: Column | SQL, ids: readonly (number | bigint)[]): SQL => sql`${column} = any(${idArray(ids)})`;
