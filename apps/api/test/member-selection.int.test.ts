@@ -4,7 +4,8 @@
  * get their own copies, in Diet and in Training/Workouts alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inOrg, makeCentre, makeMember, makeMembership, makeOrganisation, makePlan, type TestOrganisation } from './factories.js';
+import type { ModuleName } from '@arena/contracts';
+import { inOrg, makeCentre, makeMember, makeMembership, makeOrganisation, makePlan, makeUser, type TestOrganisation } from './factories.js';
 import { call, createTestApp, login, type TestContext } from './helpers.js';
 
 type Body = Record<string, unknown>;
@@ -90,5 +91,44 @@ describe('assigning a plan to a batch or to a membership plan’s members', () =
     expect((await api('POST', url, { plan: workout.json().id, members: [], start_date: today })).json()).toEqual({
       members: ['Choose at least one member.'],
     });
+  });
+
+  it('lets a trainer with Diet or Training but not Membership find members, batches and plans to assign; not a booking clerk', async () => {
+    const asUser = async (modules: ModuleName[]) => {
+      const user = await makeUser(t, acme.id, { modules, levels: Object.fromEntries(modules.map((m) => [m, 'operate'])) });
+      const token = await login(t.app, user, acme.host);
+      return (url: string) => call(t.app, { method: 'GET', url, host: acme.host, token });
+    };
+    for (const module of ['Diet Management', 'Training/Workouts', 'CRM Management'] as const) {
+      const get = await asUser([module]);
+      const found = await get('/api/member-management/member/lookup/?search=Meena');
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().results).toEqual([
+        expect.objectContaining({ id: onPlan[2], full_name: expect.stringContaining('Meena'), status: expect.any(String) }),
+      ]);
+      // Only what a picker shows: no dues, address or health notes.
+      expect(Object.keys(found.json().results[0]).sort()).toEqual(['full_name', 'id', 'member_code', 'phone', 'photo', 'status']);
+      expect((await get('/api/member-management/batch/dropdown/')).json().results).toEqual([
+        expect.objectContaining({ id: batch, name: expect.stringContaining('Morning Strength') }),
+      ]);
+      expect((await get('/api/member-management/plan/dropdown/')).json().results.map((p: Body) => p.id)).toContain(membershipPlan);
+      // The member record itself stays Membership's.
+      expect((await get(`/api/member-management/member/${onPlan[2]}/`)).statusCode).toBe(403);
+      expect((await get('/api/member-management/member/?search=Meena')).statusCode).toBe(403);
+    }
+    const clerk = await asUser(['Booking Management']);
+    for (const url of [
+      '/api/member-management/member/lookup/?search=Meena',
+      '/api/member-management/batch/dropdown/',
+      '/api/member-management/plan/dropdown/',
+    ])
+      expect((await clerk(url)).statusCode).toBe(403);
+    // Bounded: two characters at least, twenty members at most; another organisation's members are never found.
+    const owner = (url: string) => api('GET', url);
+    expect((await owner('/api/member-management/member/lookup/?search=M')).json()).toEqual({ search: ['Type at least 2 characters.'] });
+    expect((await owner('/api/member-management/member/lookup/?search=Meena&limit=500')).statusCode).toBe(400);
+    const other = await makeOrganisation(t);
+    await inOrg(t, other, async (tx, ctx) => makeMember(tx, ctx, { centre: (await makeCentre(tx, ctx)).id, first_name: 'Meena' }));
+    expect((await owner('/api/member-management/member/lookup/?search=Meena')).json().results.map((m: Body) => m.id)).toEqual([onPlan[2]]);
   });
 });

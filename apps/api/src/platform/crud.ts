@@ -44,7 +44,13 @@ export interface CrudDefinition<Input extends z.ZodObject, Row extends Record<st
   defaultOrdering?: SQL[];
   filters?: Filters;
   /** `…/dropdown/` → `{results: [{id, name}]}`; module null lets any signed-in user of the organisation call it. */
-  dropdown?: { label: AnyPgColumn; where?: SQL; module?: ModuleName | null };
+  dropdown?: {
+    label: AnyPgColumn;
+    where?: SQL;
+    module?: ModuleName | null;
+    /** Readable with any of these modules (other modules' screens choose from it) instead of `module`. */
+    anyModule?: ModuleName[];
+  };
   /** Unique constraints mapped to a field error, e.g. `{centre_org_name_key: {field: 'name', message: '…'}}`. */
   unique?: Record<string, UniqueMeaning>;
   export: { filename: string; title: string; columns: ExportColumn<Out>[] };
@@ -149,7 +155,11 @@ export function registerCrud<Input extends z.ZodObject, Row extends Record<strin
     const dropdown = def.dropdown;
     if (!e.dropdown) throw new Error(`${def.resource}: a dropdown needs crudEndpoints(…, {dropdown: true})`);
     app.get(e.dropdown.path, {
-      config: configOf(e.dropdown, dropdown.module === null ? undefined : (dropdown.module ?? def.module), undefined),
+      config: configOf(
+        e.dropdown,
+        dropdown.module === null ? undefined : (dropdown.module ?? def.module),
+        dropdown.anyModule ? { anyModule: dropdown.anyModule } : undefined,
+      ),
       schema: schemaOf(e.dropdown, { tags, summary: `${def.resource} choices for selects` }),
       handler: async (request) =>
         inTenant(request, async (tx, ctx) => ({

@@ -27,6 +27,8 @@ import {
   freezeReasonSchema,
   freezeUpdateSchema,
   memberCreatedSchema,
+  memberLookupQuerySchema,
+  memberLookupSchema,
   memberInputSchema,
   memberPaymentInputSchema,
   memberPaymentSchema,
@@ -95,6 +97,13 @@ export const memberEndpoints = {
   }),
   /** The member's card (PDF). */
   card: endpoint({ method: 'GET', path: `${MEMBER}:id/card/`, params: idParamsSchema, file: true }),
+  /** Members matching a name, phone, code or e-mail, for pickers (readable with Membership, Diet, Training or CRM). */
+  lookup: endpoint({
+    method: 'GET',
+    path: `${MEMBER}lookup/`,
+    query: memberLookupQuerySchema,
+    response: z.object({ results: z.array(memberLookupSchema) }),
+  }),
 };
 
 const MEMBERSHIP = `${API}/membership/` as const;

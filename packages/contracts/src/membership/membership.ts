@@ -433,6 +433,25 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
+/**
+ * A member as a picker shows one (`member/lookup/`): what other modules' screens need to choose a
+ * member — a trainer assigning a diet, a CRM user filing a complaint — without the member record.
+ */
+export const memberLookupSchema = memberSchema.pick({
+  id: true,
+  member_code: true,
+  full_name: true,
+  phone: true,
+  photo: true,
+  status: true,
+});
+export type MemberLookup = z.infer<typeof memberLookupSchema>;
+export const MEMBER_LOOKUP_MAX = 20;
+export const memberLookupQuerySchema = z.object({
+  search: z.string().trim().min(2, 'Type at least 2 characters.').max(100, 'Ensure this field has no more than 100 characters.'),
+  limit: z.coerce.number().int().min(1).max(MEMBER_LOOKUP_MAX).default(8),
+});
+
 /** The answer to `POST member/`: the member, and the membership sold with it. */
 export const memberCreatedSchema = memberSchema.extend({ membership: membershipSchema.nullable() });
 

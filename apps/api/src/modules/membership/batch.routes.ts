@@ -19,7 +19,7 @@ import {
   updateBatch,
   type BatchJoin,
 } from './batch.service.js';
-import { MODULE, tags } from './constants.js';
+import { MEMBER_CHOOSERS, MODULE, tags } from './constants.js';
 import { markRollCall, rollCall } from './roll-call.service.js';
 import { batchSeatFields } from './seats.js';
 import { confirmOffer, declineOffer, joinWaitlist, listWaitlist, removeFromWaitlist } from './waitlist.service.js';
@@ -106,7 +106,8 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, e.list, { module, tags, summary: 'Batches with their seats', list: batchList });
 
   route(app, e.dropdown, {
-    module,
+    // Other modules choose members by batch (assigning a diet or a workout, a contact group).
+    config: { anyModule: MEMBER_CHOOSERS },
     tags,
     summary: 'Active batches for selects ("Morning Yoga · 06:00"), of one centre with `centre`',
     handler: async (request) =>

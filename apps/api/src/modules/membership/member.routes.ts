@@ -24,8 +24,9 @@ import { displayDate } from '../../platform/time.js';
 import { parseOrThrow } from '../../platform/validate.js';
 import { centre } from '../administrator/index.js';
 import { memberCardPdf } from './card.js';
-import { MODULE, tags } from './constants.js';
-import { loadMember, loadMemberJson, loadMembershipJson, membersJson } from './member.queries.js';
+import { MEMBER_CHOOSERS, MODULE, tags } from './constants.js';
+import { loadMember, loadMemberJson, loadMembershipJson, membersJson, photoUrl } from './member.queries.js';
+import { matchingMembers } from './search.js';
 import { createMember, updateMember } from './member.service.js';
 import { batchMember, member, plan, type MemberRow } from './schema.js';
 
@@ -256,6 +257,27 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         }
       },
     });
+
+  route(app, e.lookup, {
+    // Other modules' screens choose members with it: a trainer assigning a diet or a workout, a CRM user filing a complaint.
+    config: { anyModule: MEMBER_CHOOSERS },
+    tags,
+    summary: 'Members matching a name, phone, code or e-mail, for pickers (id, code, name, phone, photo, status)',
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        const rows = await matchingMembers(tx, ctx, request.query.search, request.query.limit);
+        return {
+          results: rows.map((r) => ({
+            id: r.id,
+            member_code: r.code,
+            full_name: `${r.first} ${r.last}`.trim(),
+            phone: r.phone,
+            photo: photoUrl(r.photo),
+            status: r.status,
+          })),
+        };
+      }),
+  });
 
   route(app, e.card, {
     module,

@@ -28,7 +28,7 @@ import { activeFilter, showName } from '../../platform/list.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { nowIn } from '../../platform/time.js';
 import { sport } from '../administrator/index.js';
-import { MODULE } from './constants.js';
+import { MEMBER_CHOOSERS, MODULE } from './constants.js';
 import { memberService, membership, plan, service } from './schema.js';
 
 /** The first day of GST: a rate given without a history applies to every earlier invoice date. */
@@ -215,7 +215,8 @@ async function planRoutesIn(scope: FastifyInstance): Promise<void> {
         show: (v: PlanRow['durationUnit']) => (v === 'day' ? 'Days' : 'Months'),
       },
     },
-    dropdown: { label: plan.name, where: eq(plan.isActive, true) },
+    // Other modules choose members by plan (assigning a diet or a workout, a contact group).
+    dropdown: { label: plan.name, where: eq(plan.isActive, true), anyModule: MEMBER_CHOOSERS },
     unique: { membership_plan_org_name_key: { field: 'name', message: 'A plan with this name already exists.' } },
     export: {
       filename: 'membership-plans',

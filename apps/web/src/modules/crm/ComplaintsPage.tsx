@@ -1,6 +1,6 @@
 import { COMPLAINT_PRIORITIES, complaintInputSchema, type ComplaintInput } from '@arena/contracts/crm';
 import { z } from '@arena/contracts/kit';
-import type { Member } from '@arena/contracts/membership';
+import type { MemberLookup } from '@arena/contracts/membership';
 import { CheckCircle2, MessageSquareWarning, Plus, RotateCcw, UserCog, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useController, type Control, type UseFormSetValue } from 'react-hook-form';
@@ -284,7 +284,7 @@ function ComplaintForm({
 function ComplaintFrom({ control, setValue }: { control: Control<ComplaintFields>; setValue: UseFormSetValue<ComplaintFields> }) {
   const { field } = useController({ control, name: 'member' });
   const member = field.value;
-  const pick = (m: Member) => {
+  const pick = (m: MemberLookup) => {
     field.onChange({ id: m.id, name: m.full_name, code: m.member_code, phone: m.phone });
     setValue('name', m.full_name, { shouldValidate: false });
     setValue('phone', m.phone, { shouldValidate: false });

@@ -18,7 +18,7 @@ import {
   type Batch,
   type BatchMember,
   type BatchWaitlistEntry,
-  type Member,
+  type MemberLookup,
 } from './api';
 import { MemberAvatar, MemberPicker, memberPath, MemberStatusBadge, SeatsCell } from './parts';
 import { refusalText, timeRange, weekdaysText } from './rules';
@@ -78,7 +78,7 @@ function MembersBody({ batch }: { batch: Batch }) {
   const left = batch.is_active ? Math.max(0, batch.capacity - taken - waiting) : 0;
   const full = left <= 0;
 
-  const join = async (m: Member) => {
+  const join = async (m: MemberLookup) => {
     setAdding(m.id);
     setRefusal(null);
     try {

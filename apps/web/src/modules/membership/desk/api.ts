@@ -14,6 +14,7 @@ import {
   type RollCallEntry,
   type RollCallStatus,
   type Member,
+  type MemberLookup,
   type membershipSettingsInputSchema,
   type MemberPayment,
   type MemberPerformance,
@@ -57,6 +58,7 @@ export type {
   BatchMember,
   BatchWaitlistEntry,
   Member,
+  MemberLookup,
   RollCall,
   RollCallEntry,
   RollCallStatus,
@@ -122,6 +124,16 @@ export const memberSearchQuery = (search: string, limit = 8) => ({
 
 export const useMemberSearch = (search: string, { enabled = true, limit = 8 }: { enabled?: boolean; limit?: number } = {}) =>
   useQuery({ ...memberSearchQuery(search, limit), select: (page) => page.results, enabled });
+
+/** Members for a picker (`member/lookup/`): readable by the modules that choose members (Diet, Training, CRM), not only Membership. */
+export const useMemberLookup = (search: string, { enabled = true, limit = 8 }: { enabled?: boolean; limit?: number } = {}) =>
+  useQuery({
+    queryKey: membershipKeys.memberSearch(`lookup|${search}|${limit}`),
+    queryFn: () => call(memberEndpoints.lookup, { query: { search, limit } }),
+    select: (body) => body.results,
+    staleTime: 15_000,
+    enabled: enabled && search.length >= 2,
+  });
 
 // ---- plans and services ----
 export const plans = lookupResource<Plan, PlanInput>(membershipPlanEndpoints, membershipKeys.plans);

@@ -9,7 +9,8 @@ import { formatCount, formatMoney } from '../../../lib/format';
 import { useDebounced } from '../../../lib/useDebounced';
 import { MemberAvatar } from '../members/MemberAvatar';
 import { MemberStatusBadge } from '../members/status';
-import { useMemberSearch, type Member } from './api';
+import type { MemberLookup } from '@arena/contracts/membership';
+import { useMemberLookup } from './api';
 
 export { MemberAvatar, MemberStatusBadge };
 
@@ -46,7 +47,7 @@ export interface PickedMember {
   name: string;
   code: string;
 }
-export const pickedOf = (m: Member): PickedMember => ({ id: m.id, name: m.full_name, code: m.member_code });
+export const pickedOf = (m: MemberLookup): PickedMember => ({ id: m.id, name: m.full_name, code: m.member_code });
 
 /**
  * Finds a member by name, phone or code and picks one: a search box over a short list of matches,
@@ -69,14 +70,14 @@ export function MemberPicker({
   error?: string;
   exclude?: readonly number[];
   /** A per-row button instead of a pick (e.g. "Add" in a batch's members): returns when done. */
-  action?: { label: string; run: (member: Member) => Promise<unknown> | void; busy?: number | null };
+  action?: { label: string; run: (member: MemberLookup) => Promise<unknown> | void; busy?: number | null };
   disabled?: boolean;
   autoFocus?: boolean;
 }) {
   const id = useId();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 250);
-  const results = useMemberSearch(term, { enabled: !value && term.length >= 2 });
+  const results = useMemberLookup(term, { enabled: !value });
   const shown = (results.data ?? []).filter((m) => !exclude.includes(m.id));
 
   if (value && !action)
