@@ -22,7 +22,6 @@ import {
 } from '../common.js';
 import { toPaise } from '../money.js';
 import { gstInputShape, gstOutputShape } from '../tax.js';
-import { optOutInputFields, optOutOutputFields } from '../opt-out.js';
 
 /** SAC of accommodation services (hotels, hostels, lodging). */
 export const ACCOMMODATION_SAC = '996311';
@@ -133,7 +132,6 @@ export const clientInputSchema = z.object({
   member: idSchema.nullable().default(null),
   notes: text(1000).default(''),
   is_active: z.boolean().default(true),
-  ...optOutInputFields,
 });
 export type ClientInput = z.input<typeof clientInputSchema>;
 export const clientSchema = z.object({
@@ -158,7 +156,6 @@ export const clientSchema = z.object({
   member_name: z.string(),
   notes: z.string(),
   is_active: z.boolean(),
-  ...optOutOutputFields,
   stays: z.number(),
   /** The stay checked in or reserved today, if any: "A-101 bed 2". */
   current_room: z.string(),
