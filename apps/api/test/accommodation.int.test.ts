@@ -11,7 +11,13 @@ import { queryRows } from '../src/platform/db/client.js';
 import { addDays } from '../src/platform/time.js';
 import { billMonthlyRent } from '../src/modules/accommodation/stay.service.js';
 import { describeCrudResource } from './crud-resource.js';
-import { inOrg, makeAccommodationRoom, makeAccommodationRoomType, makeCentre, makeOrganisation, makeUser, type TestOrganisation } from './factories.js';
+import {
+  inOrg,
+  makeAccommodationRoom,
+  makeOrganisation,
+  makeUser,
+  type TestOrganisation,
+} from './factories.js';
 import { call, createTestApp, login, multipartBody, TINY_PNG, type TestContext } from './helpers.js';
 
 const MODULE = 'Accommodation Management';
@@ -26,20 +32,6 @@ describeCrudResource({
   filter: { query: 'is_active=false', make: { is_active: false }, field: 'is_active', value: false },
   uniqueName: 'A room type with this name already exists.',
   exportHeaders: ['Name', 'Beds per room', 'Rate per night', 'Rate per month'],
-});
-
-describeCrudResource({
-  resource: 'accommodation_room',
-  path: '/api/accommodation/room/',
-  module: MODULE,
-  make: (name, refs) => ({ number: name.slice(0, 20), room_type: refs.room_type, centre: refs.centre }),
-  references: {
-    room_type: (tx, ctx) => makeAccommodationRoomType(tx, ctx).then((r) => r.id),
-    centre: (tx, ctx) => makeCentre(tx, ctx).then((c) => c.id),
-  },
-  update: { floor: 'First', status: 'maintenance' },
-  filter: { query: 'status=maintenance', make: { status: 'maintenance' }, field: 'status', value: 'maintenance' },
-  exportHeaders: ['Number', 'Room type', 'Center', 'Floor', 'Beds'],
 });
 
 describeCrudResource({
@@ -72,7 +64,10 @@ describe('accommodation: stays, bills, deposits, board and dashboard', () => {
     today = acme.ctx.now.today;
     const made = await inOrg(t, acme, async (tx, ctx) => {
       const r = await makeAccommodationRoom(tx, ctx, { beds: 2, perNight: '1000.00', perMonth: '15000.00', deposit: '3000.00' });
-      const [mode] = await queryRows<{ id: number }>(tx, sql`select id from payment_mode where organisation_id = ${ctx.organisationId} and lower(name) = 'cash'`);
+      const [mode] = await queryRows<{ id: number }>(
+        tx,
+        sql`select id from payment_mode where organisation_id = ${ctx.organisationId} and lower(name) = 'cash'`,
+      );
       return { ...r, cash: Number(mode.id) };
     });
     ({ typeId, centreId } = made);
@@ -121,9 +116,15 @@ describe('accommodation: stays, bills, deposits, board and dashboard', () => {
     expect(clash.json()).toEqual({ bed: [BED_TAKEN_MESSAGE] });
     expect(await count('accommodation_stay')).toBe(before);
     // Adjacent: one leaves the day the next arrives; the other bed is free for the same dates.
-    expect((await reserve({ client: b, room: roomId, bed: 1, check_in: day(13), check_out: day(15), rate_basis: 'nightly' })).statusCode).toBe(201);
-    expect((await reserve({ client: b, room: roomId, bed: 1, check_in: day(8), check_out: day(10), rate_basis: 'nightly' })).statusCode).toBe(201);
-    expect((await reserve({ client: b, room: roomId, bed: 2, check_in: day(11), check_out: day(12), rate_basis: 'nightly' })).statusCode).toBe(201);
+    expect(
+      (await reserve({ client: b, room: roomId, bed: 1, check_in: day(13), check_out: day(15), rate_basis: 'nightly' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await reserve({ client: b, room: roomId, bed: 1, check_in: day(8), check_out: day(10), rate_basis: 'nightly' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await reserve({ client: b, room: roomId, bed: 2, check_in: day(11), check_out: day(12), rate_basis: 'nightly' })).statusCode,
+    ).toBe(201);
   });
 
   it('checks bed numbers, dates and references', async () => {
@@ -144,12 +145,60 @@ describe('accommodation: stays, bills, deposits, board and dashboard', () => {
     expect((await api('GET', `/api/accommodation/booking/999999/`)).statusCode).toBe(404);
   });
 
+  it('rooms: a number once per centre, the type and centre of this organisation, beds from the type', async () => {
+    const body = { number: 'G-01', room_type: typeId, centre: centreId, floor: 'Ground' };
+    const made = await api('POST', '/api/accommodation/room/', body);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ number: 'G-01', beds: 2, status: 'available', occupied_today: 0 });
+    expect((await api('POST', '/api/accommodation/room/', body)).json()).toEqual({
+      number: ['This center already has a room with this number.'],
+    });
+    const theirs = await inOrg(t, other, (tx, ctx) => makeAccommodationRoom(tx, ctx));
+    const foreign = await api('POST', '/api/accommodation/room/', { ...body, number: 'G-02', room_type: theirs.typeId });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toHaveProperty('room_type');
+    const list = (await api('GET', `/api/accommodation/room/?room_type=${typeId}&ordering=number`)).json();
+    expect(list.results.map((r: Body) => r.number)).toContain('G-01');
+    expect((await api('GET', '/api/accommodation/room/?format=csv')).body.split('\n')[0]).toContain('Number');
+    expect(
+      (await api('GET', `/api/accommodation/room/${made.json().id}/`, undefined, await login(t.app, other.owner, other.host), other.host))
+        .statusCode,
+    ).toBe(404);
+    // Under maintenance, a room takes no stays.
+    await api('PATCH', `/api/accommodation/room/${made.json().id}/`, { status: 'maintenance' });
+    const a = await resident();
+    const refused = await reserve({
+      client: a,
+      room: made.json().id,
+      bed: 1,
+      check_in: day(60),
+      check_out: day(61),
+      rate_basis: 'nightly',
+    });
+    expect(refused.json()).toEqual({ room: ['This room is under maintenance: it takes no stays.'] });
+  });
+
+  it('a room type cannot drop below a bed a stay holds', async () => {
+    const a = await resident();
+    const own = await inOrg(t, acme, (tx, ctx) => makeAccommodationRoom(tx, ctx, { beds: 3 }));
+    expect(
+      (await reserve({ client: a, room: own.id, bed: 3, check_in: day(70), check_out: day(72), rate_basis: 'nightly' })).statusCode,
+    ).toBe(201);
+    const res = await api('PATCH', `/api/accommodation/room-type/${own.typeId}/`, { beds_per_room: 2 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().beds_per_room[0]).toMatch(/bed 3/);
+    const type = (await api('GET', `/api/accommodation/room-type/${own.typeId}/`)).json();
+    expect(type).toMatchObject({ beds_per_room: 3, gst_rate: 5, sac_code: '996311' });
+  });
+
   it('a cancelled stay frees its bed', async () => {
     const a = await resident();
     const s = (await reserve({ client: a, room: roomId, bed: 2, check_in: day(50), check_out: day(52), rate_basis: 'nightly' })).json();
     const cancelled = await api('POST', `/api/accommodation/booking/${s.id}/cancel/`, { reason: 'Plans changed' });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancel_reason: 'Plans changed' });
-    expect((await reserve({ client: a, room: roomId, bed: 2, check_in: day(50), check_out: day(52), rate_basis: 'nightly' })).statusCode).toBe(201);
+    expect(
+      (await reserve({ client: a, room: roomId, bed: 2, check_in: day(50), check_out: day(52), rate_basis: 'nightly' })).statusCode,
+    ).toBe(201);
     // Only a reserved stay cancels.
     expect((await api('POST', `/api/accommodation/booking/${s.id}/cancel/`, { reason: '' })).statusCode).toBe(409);
   });
@@ -196,12 +245,15 @@ describe('accommodation: stays, bills, deposits, board and dashboard', () => {
       ].sort(),
     );
     // The bed is free from tomorrow.
-    expect((await reserve({ client: a, room: roomId, bed: 2, check_in: day(1), check_out: day(2), rate_basis: 'nightly' })).statusCode).toBe(201);
+    expect(
+      (await reserve({ client: a, room: roomId, bed: 2, check_in: day(1), check_out: day(2), rate_basis: 'nightly' })).statusCode,
+    ).toBe(201);
   });
 
   it('monthly: the month is billed at check-in (its share by days), the job bills each month once, an early check-out credits the days not stayed', async () => {
     const a = await resident();
-    const s = (await reserve({ client: a, room: roomId, bed: 1, check_in: today, check_out: day(200), rate_basis: 'monthly' })).json();
+    const own = await inOrg(t, acme, (tx, ctx) => makeAccommodationRoom(tx, ctx, { beds: 1, perMonth: '15000.00', deposit: '3000.00' }));
+    const s = (await reserve({ client: a, room: own.id, bed: 1, check_in: today, check_out: day(200), rate_basis: 'monthly' })).json();
     expect(s).toMatchObject({ rate: '15000.00', deposit: '3000.00' });
     const inn = (await api('POST', `/api/accommodation/booking/${s.id}/check-in/`, { deposit_payment_mode: cash })).json();
     const month = today.slice(0, 7);
@@ -217,7 +269,10 @@ describe('accommodation: stays, bills, deposits, board and dashboard', () => {
     expect(billed).toEqual([0, 0]);
     // Next month's start: one more bill, once.
     const next = addDays(`${month}-01`, days);
-    const nextBilled = await inOrg(t, acme, async (tx, ctx) => [await billMonthlyRent(tx, ctx, next), await billMonthlyRent(tx, ctx, next)]);
+    const nextBilled = await inOrg(t, acme, async (tx, ctx) => [
+      await billMonthlyRent(tx, ctx, next),
+      await billMonthlyRent(tx, ctx, next),
+    ]);
     expect(nextBilled).toEqual([1, 0]);
     const two = (await api('GET', `/api/accommodation/booking/${s.id}/`)).json();
     expect(two.invoices.map((i: Body) => i.month)).toEqual([month, next.slice(0, 7)]);
@@ -240,7 +295,10 @@ describe('accommodation: stays, bills, deposits, board and dashboard', () => {
   it('moves a checked-in resident to another bed from today: the old stay ends, a new one begins', async () => {
     const a = await resident();
     const other2 = await inOrg(t, acme, (tx, ctx) => makeAccommodationRoom(tx, ctx, { beds: 1 }));
-    const s = (await reserve({ client: a, room: roomId, bed: 2, check_in: day(-3), check_out: day(4), rate_basis: 'nightly', deposit: '0' })).json();
+    const from = await inOrg(t, acme, (tx, ctx) => makeAccommodationRoom(tx, ctx, { beds: 1 }));
+    const s = (
+      await reserve({ client: a, room: from.id, bed: 1, check_in: day(-3), check_out: day(4), rate_basis: 'nightly', deposit: '0' })
+    ).json();
     expect((await api('POST', `/api/accommodation/booking/${s.id}/check-in/`, {})).statusCode).toBe(200);
     const moved = await api('POST', `/api/accommodation/booking/${s.id}/change-room/`, { room: other2.id, bed: 1 });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -266,9 +324,17 @@ describe('accommodation: stays, bills, deposits, board and dashboard', () => {
     expect(dash.statusCode, dash.body).toBe(200);
     expect(dash.json()).toMatchObject({ today });
     expect(dash.json().monthly).toHaveLength(12);
-    const settings = await api('PUT', '/api/accommodation/settings/', { check_in_time: '13:00', check_out_time: '10:00', deposit_required: false });
+    const settings = await api('PUT', '/api/accommodation/settings/', {
+      check_in_time: '13:00',
+      check_out_time: '10:00',
+      deposit_required: false,
+    });
     expect(settings.statusCode, settings.body).toBe(200);
-    expect((await api('GET', '/api/accommodation/settings/')).json()).toMatchObject({ check_in_time: '13:00:00', deposit_required: false, rent_due_days: 5 });
+    expect((await api('GET', '/api/accommodation/settings/')).json()).toMatchObject({
+      check_in_time: '13:00:00',
+      deposit_required: false,
+      rent_due_days: 5,
+    });
     // Without deposits required, a new monthly stay takes none.
     const a = await resident();
     const s = (await reserve({ client: a, room: roomId, bed: 2, check_in: day(300), check_out: day(330), rate_basis: 'monthly' })).json();
@@ -296,7 +362,12 @@ describe('accommodation: stays, bills, deposits, board and dashboard', () => {
   it('is refused to a user without the module (403)', async () => {
     const clerk = await makeUser(t, acme.id, { modules: ['Booking Management'] });
     const token = await login(t.app, clerk, acme.host);
-    for (const url of ['/api/accommodation/booking/', '/api/accommodation/occupancy-board/', '/api/accommodation/dashboard/', '/api/accommodation/income-expense/'])
+    for (const url of [
+      '/api/accommodation/booking/',
+      '/api/accommodation/occupancy-board/',
+      '/api/accommodation/dashboard/',
+      '/api/accommodation/income-expense/',
+    ])
       expect((await api('GET', url, undefined, token)).statusCode, url).toBe(403);
   });
 

@@ -359,7 +359,7 @@ async function clientScope(scope: FastifyInstance) {
       if (out.is_minor && (!out.guardian_name || !out.guardian_phone))
         throw badRequest({ [!out.guardian_name ? 'guardian_name' : 'guardian_phone']: [GUARDIAN_MESSAGE] });
     },
-    label: (c) => `${c.name} (${c.phone})`,
+    label: (c) => c.name,
     search: [client.name, client.phone, client.email, client.guardianName],
     ordering: { id: client.id, name: client.name, is_active: client.isActive, created_at: client.createdAt },
     defaultOrdering: [asc(client.name)],
@@ -385,7 +385,7 @@ async function clientScope(scope: FastifyInstance) {
         { header: 'Guardian', value: (c) => (c.guardian_name ? `${c.guardian_name} (${c.guardian_phone})` : '') },
         { header: 'Room', value: (c) => c.current_room },
         { header: 'Stays', value: (c) => c.stays, type: 'number' },
-        { header: 'Due', value: (c) => c.due, type: 'money', total: true },
+        { header: 'Due', value: (c) => c.due, type: 'money' },
         statusColumn,
         created,
       ],
