@@ -6,6 +6,7 @@ import { CHARGE_SOURCE, DEPOSIT_CATEGORY, MODULE, RENT_CATEGORY } from './consta
 import { deskRoutes } from './desk.routes.js';
 import { rentTask, RENT_TASK } from './jobs.js';
 import { lookupRoutes } from './lookups.routes.js';
+import { accommodationMessaging } from './messaging.js';
 import { charge } from './schema.js';
 import { seedAccommodation } from './seed.js';
 import { stayRoutes } from './stay.routes.js';
@@ -34,6 +35,7 @@ export const accommodationModule: ModuleManifest = {
     await deskRoutes(app);
   },
   seed: seedAccommodation,
+  ...accommodationMessaging,
   tasks: [rentTask],
   // Hourly: a new month's rent is billed within the hour of each organisation's midnight; a run finding it billed writes nothing.
   schedules: [{ task: RENT_TASK, cron: '13 * * * *' }],
