@@ -10,14 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/platform/db/client.js';
 import { addDays } from '../src/platform/time.js';
 import { billMonthlyRent } from '../src/modules/accommodation/stay.service.js';
+import { accommodationAudiences, accommodationTriggers } from '../src/modules/accommodation/messaging.js';
 import { describeCrudResource } from './crud-resource.js';
-import {
-  inOrg,
-  makeAccommodationRoom,
-  makeOrganisation,
-  makeUser,
-  type TestOrganisation,
-} from './factories.js';
+import { inOrg, makeAccommodationRoom, makeOrganisation, makeUser, type TestOrganisation } from './factories.js';
 import { call, createTestApp, login, multipartBody, TINY_PNG, type TestContext } from './helpers.js';
 
 const MODULE = 'Accommodation Management';
@@ -357,6 +352,26 @@ describe('accommodation: stays, bills, deposits, board and dashboard', () => {
     expect(file.headers['content-type']).toBe('image/png');
     const otherOwner = await login(t.app, other.owner, other.host);
     expect((await api('GET', `/api/accommodation/client/${a}/id-proof/`, undefined, otherOwner, other.host)).statusCode).toBe(404);
+  });
+
+  it('offers residents and stay events to the messaging engine', async () => {
+    const a = await resident({ name: 'Message Me' });
+    const own = await inOrg(t, acme, (tx, ctx) => makeAccommodationRoom(tx, ctx, { beds: 1, deposit: '0.00' }));
+    const s = (
+      await reserve({ client: a, room: own.id, bed: 1, check_in: today, check_out: day(3), rate_basis: 'monthly', deposit: '0' })
+    ).json();
+    expect((await api('POST', `/api/accommodation/booking/${s.id}/check-in/`, {})).statusCode).toBe(200);
+    const trigger = (key: string) => accommodationTriggers.find((x) => x.key === key)!;
+    const due = (key: string, offset: number) => inOrg(t, acme, (tx, ctx) => trigger(key).due(tx, ctx, { offset, today, now: new Date() }));
+    const welcome = await due('accommodation.check_in_welcome', 0);
+    expect(welcome.find((r) => r.id === a)).toMatchObject({ kind: 'resident', name: 'Message Me', eventKey: `welcome:${s.id}` });
+    const reminder = await due('accommodation.check_out_reminder', 3);
+    expect(reminder.find((r) => r.id === a)?.values.check_out).toBe(day(3).split('-').reverse().join('-'));
+    expect((await due('accommodation.check_out_reminder', 2)).find((r) => r.id === a)).toBeUndefined();
+    const rent = await due('accommodation.rent_due', 0);
+    expect(Number(rent.find((r) => r.id === a)?.values.due)).toBeGreaterThan(0);
+    const inHouse = await inOrg(t, acme, (tx, ctx) => accommodationAudiences[0].resolve(tx, ctx, { param: null, ids: [], limit: 100 }));
+    expect(inHouse.map((r) => r.id)).toContain(a);
   });
 
   it('is refused to a user without the module (403)', async () => {

@@ -42,6 +42,7 @@ type StayRow = typeof stay.$inferSelect;
 type BookingInput = z.output<typeof bookingInputSchema>;
 
 const EXCLUSION = 'accommodation_stay_no_overlap';
+const BILL_MAX_PAISE = 1_000_000_000;
 
 /** The database's refusal of an overlap, as a field error on `field` (others pass through). */
 export function onOverlap(field = 'bed'): (err: unknown) => never {
@@ -114,6 +115,9 @@ export async function createStay(
   const rate = input.rate ?? (input.rate_basis === 'nightly' ? r.type.ratePerNight : r.type.ratePerMonth);
   const takesDeposit = s.depositRequired && (input.rate_basis === 'monthly' || s.depositForNightly);
   const deposit = input.deposit ?? (takesDeposit ? r.type.deposit : '0');
+  // A bill stays within what the books hold (₹1,00,00,000 a stay's bill at most).
+  if (input.rate_basis === 'nightly' && daysBetween(input.check_in, input.check_out) * paise(rate) > BILL_MAX_PAISE)
+    throw fieldError('rate', 'This stay would bill more than ₹1,00,00,000: shorten it or bill it monthly.');
   const [row] = await tx
     .insert(stay)
     .values({
