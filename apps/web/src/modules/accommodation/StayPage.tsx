@@ -29,6 +29,8 @@ import { ACCOMMODATION_PATHS, useCheckOutQuote, useRoom, useRoomOptions, useStay
 import { todayIso } from './dates';
 import { bedText, RATE_BASIS_LABELS, stayDates, StayStatusBadge } from './parts';
 
+const DEPOSIT_LABELS = { none: 'None', held: 'Held', refunded: 'Refunded', adjusted: 'Adjusted' } as const;
+
 type Panel = 'check-in' | 'check-out' | 'change-room' | 'cancel' | 'pay' | null;
 const positive = (v: string) => (toPaise(v) ?? 0) > 0;
 
@@ -161,8 +163,8 @@ function StayView({ stay }: { stay: StayDetail }) {
             <Fact label="Rate">
               {formatMoney(stay.rate)} {stay.rate_basis === 'monthly' ? 'a month' : 'a night'}
             </Fact>
-            {stay.checked_in_at && <Fact label="Checked in">{formatDateTime(stay.checked_in_at)}</Fact>}
-            {stay.checked_out_at && <Fact label="Checked out">{formatDateTime(stay.checked_out_at)}</Fact>}
+            {stay.checked_in_at && <Fact label="Checked in at">{formatDateTime(stay.checked_in_at)}</Fact>}
+            {stay.checked_out_at && <Fact label="Checked out at">{formatDateTime(stay.checked_out_at)}</Fact>}
             <Fact label="Phone">
               <PhoneLink phone={stay.client_phone} />
             </Fact>
@@ -178,7 +180,14 @@ function StayView({ stay }: { stay: StayDetail }) {
               <span className={positive(stay.due) ? 'font-semibold text-danger-text' : ''}>{formatMoney(stay.due)}</span>
             </Fact>
             <Fact label="Deposit">
-              {formatMoney(stay.deposit)} <Badge tone={stay.deposit_status === 'held' ? 'info' : 'neutral'}>{stay.deposit_status}</Badge>
+              {stay.deposit_status === 'none' ? (
+                'None'
+              ) : (
+                <span className="inline-flex items-center gap-2">
+                  {formatMoney(stay.deposit)}
+                  <Badge tone={stay.deposit_status === 'held' ? 'info' : 'neutral'}>{DEPOSIT_LABELS[stay.deposit_status]}</Badge>
+                </span>
+              )}
             </Fact>
             {positive(stay.deposit_deducted) && <Fact label="Kept from deposit">{formatMoney(stay.deposit_deducted)}</Fact>}
           </dl>

@@ -39,6 +39,7 @@ export function StaysPage() {
     {
       id: 'client',
       header: 'Resident',
+      sortKey: 'client_name',
       alwaysVisible: true,
       mobile: 'title',
       cell: (s) => (
@@ -51,6 +52,7 @@ export function StaysPage() {
     {
       id: 'bed',
       header: 'Room · bed',
+      sortKey: 'room_number',
       mobile: 'subtitle',
       cell: (s) => (
         <div className="whitespace-nowrap">

@@ -2,6 +2,7 @@ import { defineModule, lazyScreen, menuBuilder } from '../../lib/web-module';
 
 const MODULE = 'Accommodation Management';
 const load = () => import('./index');
+const messaging = () => import('../messaging/public');
 
 const screens = {
   'accommodation-dashboard': lazyScreen(load, (m) => m.AccommodationDashboardPage),
@@ -11,11 +12,14 @@ const screens = {
   'accommodation-stay': lazyScreen(load, (m) => m.StayPage),
   'accommodation-rooms': lazyScreen(load, (m) => m.RoomsPage),
   'accommodation-room-types': lazyScreen(load, (m) => m.RoomTypesPage),
+  'accommodation-messaging': lazyScreen(messaging, (m) => m.AccommodationManualPage),
+  'accommodation-messaging-auto': lazyScreen(messaging, (m) => m.AccommodationAutoPage),
+  'accommodation-messaging-logs': lazyScreen(messaging, (m) => m.AccommodationLogsPage),
   'accommodation-income-expense': lazyScreen(load, (m) => m.AccommodationLedgerPage),
   'accommodation-settings': lazyScreen(load, (m) => m.AccommodationSettingsPage),
   'accommodation-logs': lazyScreen(load, (m) => m.AccommodationLogsPage),
 };
-const { entry } = menuBuilder<keyof typeof screens>();
+const { entry, tabs } = menuBuilder<keyof typeof screens>();
 
 /**
  * Accommodation Management (spec 2.6, issue 26): the dashboard, the occupancy board (rooms × a
@@ -46,11 +50,12 @@ export const accommodationModule = defineModule({
           ]),
           entry('Rooms', 'rooms', { screen: 'accommodation-rooms' }),
           entry('Room Types', 'room-types', { screen: 'accommodation-room-types' }),
-          // The messaging engine's screens of module `accommodation` once it is one of MESSAGE_MODULES.
-          entry('Messaging', 'messaging', { group: true }, [
-            entry('Manual', 'manual', { note: 'Send residents a message: SMS, WhatsApp or e-mail, by template.' }),
-            entry('Auto Messaging', 'auto-messaging', { note: 'Check-in welcome, rent due and check-out reminders, sent by themselves.' }),
-            entry('Messaging Logs', 'messaging-logs', { note: 'Every message sent to residents, and how it went.' }),
+          tabs('Messaging', 'messaging', [
+            entry('Manual', '', { screen: 'accommodation-messaging' }),
+            entry('Auto Messaging', 'auto-messaging', { screen: 'accommodation-messaging-auto' }),
+            entry('Messaging Logs', 'messaging-logs', { screen: 'accommodation-messaging-logs' }),
+            // The spec's path of the Manual tab opens it too.
+            entry('Manual', 'manual', { screen: 'accommodation-messaging', hidden: true }),
           ]),
           entry('Income/Expense', 'income-expense', { screen: 'accommodation-income-expense' }),
           entry('Settings', 'settings', { screen: 'accommodation-settings' }),
