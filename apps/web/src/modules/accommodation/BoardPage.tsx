@@ -182,7 +182,7 @@ function Grid({
         {board.truncated && ' · more rooms than one board shows: narrow by center or room type'}
       </p>
       <div className="max-w-full overflow-x-auto rounded-lg border border-line bg-surface">
-        <table className="w-full border-separate border-spacing-0 text-sm">
+        <table className="w-full min-w-[52rem] table-fixed border-separate border-spacing-0 text-sm">
           <caption className="sr-only">
             Occupancy from {formatDate(board.from)} to {formatDate(plusDays(board.to, -1))}
           </caption>
@@ -190,7 +190,7 @@ function Grid({
             <tr>
               <th
                 scope="col"
-                className="sticky left-0 top-0 z-20 min-w-[7.5rem] border-b border-line bg-surface px-3 py-2 text-left text-xs font-medium text-muted"
+                className="sticky left-0 top-0 z-20 w-24 border-b sm:w-32 border-line bg-surface px-3 py-2 text-left text-xs font-medium text-muted"
               >
                 Room · bed
               </th>
@@ -199,7 +199,7 @@ function Grid({
                   key={d}
                   scope="col"
                   className={clsx(
-                    'min-w-[3.25rem] border-b border-l border-line px-1 py-1.5 text-center text-xs font-medium',
+                    'border-b border-l border-line px-1 py-1.5 text-center text-xs font-medium whitespace-nowrap',
                     d === today ? 'bg-accent-soft text-accent-text' : 'text-muted',
                   )}
                 >
@@ -233,7 +233,7 @@ function Grid({
                   <tr key={b.bed}>
                     <th
                       scope="row"
-                      className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1 text-left text-xs font-medium text-muted"
+                      className="sticky left-0 z-10 truncate border-b border-line bg-surface px-2 py-1 text-left text-xs font-medium text-muted sm:px-3"
                     >
                       {room.number} · bed {b.bed}
                     </th>

@@ -1,6 +1,6 @@
 import { bookingInputSchema, clientInputSchema, type RateBasis } from '@arena/contracts/accommodation';
 import { z } from '@arena/contracts/kit';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
 import { DateField, MoneyField, optionsOf, PhoneField, SelectField, TextareaField, TextField } from '../../components/form';
@@ -86,7 +86,8 @@ export function ReserveDialog({
     deposit: '',
     notes: '',
   };
-  let newFields: { name: string; phone: string } | null = null;
+  // The new resident's name and phone as typed (the request holds a stand-in id).
+  const newFields = useRef<{ name: string; phone: string } | null>(null);
   return (
     <FormDialog
       open={!!prefill}
@@ -98,8 +99,8 @@ export function ReserveDialog({
       size="lg"
       onSubmit={async (body: FormOutput<typeof reserveSchema>) => {
         let client = body.client;
-        if (newFields) {
-          const made = await createResident.mutateAsync({ ...clientInputSchema.parse(newFields) });
+        if (newFields.current) {
+          const made = await createResident.mutateAsync(clientInputSchema.parse(newFields.current));
           client = made.id;
         }
         const stay = await reserve.mutateAsync({ ...body, client });
@@ -112,7 +113,7 @@ export function ReserveDialog({
     >
       {(form) => {
         const v = form.watch();
-        newFields = v.who === 'new' ? { name: v.new_name, phone: v.new_phone } : null;
+        newFields.current = v.who === 'new' ? { name: v.new_name, phone: v.new_phone } : null;
         return <ReserveFields form={form as never} />;
       }}
     </FormDialog>

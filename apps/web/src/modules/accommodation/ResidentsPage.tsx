@@ -1,7 +1,7 @@
 import { clientInputSchema, GUARDIAN_MESSAGE, ID_PROOF_TYPES, type AccommodationClient } from '@arena/contracts/accommodation';
 import { z } from '@arena/contracts/kit';
 import { FileCheck2, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { createdAtColumn, statusColumn } from '../../components/columns';
@@ -99,11 +99,13 @@ export function ResidentsPage() {
   const [proofOf, setProofOf] = useState<AccommodationClient | null>(null);
   const { upload } = useIdProof();
   const writes = residents.useMutations();
+  // The ID proof file chosen in the open form, uploaded once the save succeeds.
+  const pending = useRef<File | null>(null);
   // The file picked in the form is uploaded once the resident is saved (a new one has no id before).
   const withProof = {
     create: {
       mutateAsync: async (input: ResidentForm & { id_proof_file?: File | null }) => {
-        const file = pendingFile;
+        const file = pending.current;
         const saved = (await writes.create.mutateAsync(input as never)) as AccommodationClient;
         if (file) await upload.mutateAsync({ id: saved.id, file });
         return saved;
@@ -111,7 +113,7 @@ export function ResidentsPage() {
     },
     update: {
       mutateAsync: async (vars: { id: number; input: Partial<ResidentForm> }) => {
-        const file = pendingFile;
+        const file = pending.current;
         const saved = await writes.update.mutateAsync(vars as never);
         if (file) await upload.mutateAsync({ id: vars.id, file });
         return saved;
@@ -193,7 +195,7 @@ export function ResidentsPage() {
           defaultValues: (c) => defaults(c),
           fields: ({ control, watch }, c) => {
             const birth = watch('date_of_birth');
-            pendingFile = watch('id_proof_file') ?? null;
+            pending.current = watch('id_proof_file') ?? null;
             const minor = !!birth && age(birth) < 18;
             return (
               <div className="grid gap-4 sm:grid-cols-2">
@@ -241,9 +243,6 @@ export function ResidentsPage() {
     </>
   );
 }
-
-/** The file chosen in the open form, read when the save succeeds. */
-let pendingFile: File | null = null;
 
 function IdProofDialog({ client, onClose }: { client: AccommodationClient | null; onClose: () => void }) {
   const { remove } = useIdProof();

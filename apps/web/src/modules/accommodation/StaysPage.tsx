@@ -66,7 +66,7 @@ export function StaysPage() {
       header: 'Check-in → check-out',
       sortKey: 'check_in',
       mobile: 'meta',
-      cell: (s) => <span className="whitespace-nowrap tabular">{stayDates(s)}</span>,
+      cell: (s) => <span className="tabular sm:whitespace-nowrap">{stayDates(s)}</span>,
     },
     {
       id: 'rate',
@@ -74,7 +74,7 @@ export function StaysPage() {
       align: 'right',
       mobile: 'meta',
       cell: (s) => (
-        <span className="whitespace-nowrap tabular">
+        <span className="tabular sm:whitespace-nowrap">
           {formatMoney(s.rate)} <span className="text-xs text-muted">{s.rate_basis === 'monthly' ? '/ month' : '/ night'}</span>
         </span>
       ),
