@@ -39,6 +39,7 @@ import { createStaff } from '../src/modules/staff/staff.service.js';
 import { withTenant, type Tx } from '../src/platform/db/client.js';
 import { organisationCreated } from '../src/platform/module.js';
 import { appUser, organisation, subscriptionPlan } from '../src/platform/db/schema.js';
+import { room as accommodationRoom, roomType as accommodationRoomType } from '../src/modules/accommodation/schema.js';
 import { systemCtx, type Ctx } from '../src/platform/request-context.js';
 import type { TestContext } from './helpers.js';
 
@@ -364,4 +365,41 @@ export function makeStaff(tx: Tx, ctx: Ctx, input: Partial<StaffInput> & { categ
     notes: '',
     ...input,
   });
+}
+
+/** An accommodation room type (nightly and monthly rates, a deposit, GST 5 % on SAC 996311). */
+export async function makeAccommodationRoomType(
+  tx: Tx,
+  ctx: Ctx,
+  o: { beds?: number; perNight?: string; perMonth?: string; deposit?: string } = {},
+): Promise<{ id: number }> {
+  const [row] = await tx
+    .insert(accommodationRoomType)
+    .values({
+      organisationId: ctx.organisationId,
+      name: `Room type ${next()}`,
+      bedsPerRoom: o.beds ?? 2,
+      ratePerNight: o.perNight ?? '1000.00',
+      ratePerMonth: o.perMonth ?? '15000.00',
+      deposit: o.deposit ?? '0.00',
+      gstRates: [{ rate: 5, from: '2017-07-01' }],
+      sacCode: '996311',
+    })
+    .returning({ id: accommodationRoomType.id });
+  return row;
+}
+
+/** An available accommodation room of a new type (and a new centre unless one is given). */
+export async function makeAccommodationRoom(
+  tx: Tx,
+  ctx: Ctx,
+  o: Parameters<typeof makeAccommodationRoomType>[2] & { centre?: number } = {},
+): Promise<{ id: number; typeId: number; centreId: number }> {
+  const type = await makeAccommodationRoomType(tx, ctx, o);
+  const centreId = o.centre ?? (await makeCentre(tx, ctx)).id;
+  const [row] = await tx
+    .insert(accommodationRoom)
+    .values({ organisationId: ctx.organisationId, number: `R-${next()}`, roomTypeId: type.id, centreId })
+    .returning({ id: accommodationRoom.id });
+  return { id: row.id, typeId: type.id, centreId };
 }

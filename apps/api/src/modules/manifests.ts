@@ -1,5 +1,6 @@
 /** Every module of the API, once. Adding a module: its folder with a `module.ts`, plus one line here. */
 import { registerModules, type ModuleManifest } from '../platform/module.js';
+import { accommodationModule } from './accommodation/module.js';
 import { accountsModule } from './accounts/module.js';
 import { administratorModule } from './administrator/module.js';
 import { bookingModule } from './booking/module.js';
@@ -36,4 +37,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   storeModule,
   trainingWorkoutModule,
   dietModule,
+  accommodationModule,
 ]);

@@ -184,7 +184,7 @@ export interface MessageRecipient {
 }
 
 /** The module key a template, rule or log row is filed under (`membership`, `booking` …). */
-export type MessageModuleKey = 'administrator' | 'membership' | 'booking' | 'crm' | 'diet' | 'training';
+export type MessageModuleKey = 'administrator' | 'membership' | 'booking' | 'crm' | 'diet' | 'training' | 'accommodation';
 
 /**
  * A named audience (active members, a plan's members, booking clients …): set-based SQL in the

@@ -1,4 +1,5 @@
 import type { WebModule } from '../lib/web-module';
+import { accommodationModule } from '../modules/accommodation/manifest';
 import { accountsModule } from '../modules/accounts/manifest';
 import { administratorModule } from '../modules/administrator/manifest';
 import { bookingModule } from '../modules/booking/manifest';
@@ -37,6 +38,7 @@ export const WEB_MODULES = [
   storeModule,
   dietModule,
   trainingWorkoutModule,
+  accommodationModule,
   futureModule,
 ] as const;
 

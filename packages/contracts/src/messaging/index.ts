@@ -12,7 +12,7 @@ export { CHANNELS, type Channel } from '../channels.js';
 export const CHANNEL_LABELS: Record<Channel, string> = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' };
 
 /** Which module's screens show a template, a rule or a log row. */
-export const MESSAGE_MODULES = ['administrator', 'membership', 'booking', 'crm', 'diet', 'training'] as const;
+export const MESSAGE_MODULES = ['administrator', 'membership', 'booking', 'crm', 'diet', 'training', 'accommodation'] as const;
 export type MessageModule = (typeof MESSAGE_MODULES)[number];
 export const MESSAGE_MODULE_LABELS: Record<MessageModule, string> = {
   administrator: 'Administrator',
@@ -21,6 +21,7 @@ export const MESSAGE_MODULE_LABELS: Record<MessageModule, string> = {
   crm: 'CRM',
   diet: 'Diet',
   training: 'Training/Workout',
+  accommodation: 'Accommodation',
 };
 
 export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'skipped'] as const;

@@ -11,6 +11,7 @@ export const MODULE_PERMISSION: Record<MessageModule, ModuleName> = {
   crm: 'CRM Management',
   diet: 'Diet Management',
   training: 'Training/Workouts',
+  accommodation: 'Accommodation Management',
 };
 /** Every permission that opens a messaging screen (each sees its own module's rows). */
 export const MESSAGING_MODULES: ModuleName[] = [
@@ -20,6 +21,7 @@ export const MESSAGING_MODULES: ModuleName[] = [
   'CRM Management',
   'Diet Management',
   'Training/Workouts',
+  'Accommodation Management',
 ];
 
 export const DRAIN_TASK = 'messaging.drain';

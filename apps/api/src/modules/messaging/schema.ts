@@ -8,7 +8,7 @@ export const messageTemplate = tenantTable(
   {
     channel: text('channel', { enum: ['email', 'sms', 'whatsapp'] }).notNull(),
     name: text('name').notNull(),
-    module: text('module', { enum: ['administrator', 'membership', 'booking', 'crm', 'diet', 'training'] })
+    module: text('module', { enum: ['administrator', 'membership', 'booking', 'crm', 'diet', 'training', 'accommodation'] })
       .notNull()
       .default('administrator'),
     subject: text('subject').notNull().default(''),
@@ -22,7 +22,10 @@ export const messageTemplate = tenantTable(
   (t) => [
     uniqueIndex('message_template_org_channel_name_key').on(t.organisationId, t.channel, sql`lower(${t.name})`),
     check('message_template_channel', sql`${t.channel} in ('email', 'sms', 'whatsapp')`),
-    check('message_template_module', sql`${t.module} in ('administrator', 'membership', 'booking', 'crm', 'diet', 'training')`),
+    check(
+      'message_template_module',
+      sql`${t.module} in ('administrator', 'membership', 'booking', 'crm', 'diet', 'training', 'accommodation')`,
+    ),
   ],
 );
 
@@ -83,7 +86,7 @@ export const messageRule = tenantTable(
   'message_rule',
   {
     trigger: text('trigger').notNull(),
-    module: text('module', { enum: ['administrator', 'membership', 'booking', 'crm', 'diet', 'training'] }).notNull(),
+    module: text('module', { enum: ['administrator', 'membership', 'booking', 'crm', 'diet', 'training', 'accommodation'] }).notNull(),
     templateId: ref('template_id').notNull(),
     offset: integer('offset').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
@@ -103,7 +106,7 @@ export const message = tenantTable(
   {
     channel: text('channel', { enum: ['email', 'sms', 'whatsapp'] }).notNull(),
     status: text('status', { enum: ['queued', 'sending', 'sent', 'delivered', 'failed', 'skipped'] }).notNull(),
-    module: text('module', { enum: ['administrator', 'membership', 'booking', 'crm', 'diet', 'training'] }).notNull(),
+    module: text('module', { enum: ['administrator', 'membership', 'booking', 'crm', 'diet', 'training', 'accommodation'] }).notNull(),
     provider: text('provider').notNull().default(''),
     providerMessageId: text('provider_message_id').notNull().default(''),
     error: text('error').notNull().default(''),

@@ -15,7 +15,7 @@ import { loadSettings } from './settings.service.js';
 type Seeded = {
   channel: 'sms' | 'whatsapp' | 'email';
   name: string;
-  module: 'membership' | 'booking' | 'crm' | 'diet' | 'training';
+  module: 'membership' | 'booking' | 'crm' | 'diet' | 'training' | 'accommodation';
   body: string;
   subject?: string;
   trigger?: string;
@@ -83,6 +83,29 @@ const TEMPLATES: Seeded[] = [
     trigger: 'booking.reminder',
     offset: 3,
     body: 'Reminder: {facility} at {centre}, {slot} (booking {booking_code}). See you soon!',
+  },
+  {
+    channel: 'whatsapp',
+    name: 'Hostel welcome',
+    module: 'accommodation',
+    trigger: 'accommodation.check_in_welcome',
+    body: 'Welcome to the hostel, {first_name}! Your room: {room}, until {check_out}. - {organisation}',
+  },
+  {
+    channel: 'sms',
+    name: 'Hostel rent due',
+    module: 'accommodation',
+    trigger: 'accommodation.rent_due',
+    offset: 5,
+    body: 'Dear {first_name}, hostel rent of Rs {due} for {room} is due. Please pay at the desk. - {organisation}',
+  },
+  {
+    channel: 'whatsapp',
+    name: 'Hostel check-out reminder',
+    module: 'accommodation',
+    trigger: 'accommodation.check_out_reminder',
+    offset: 1,
+    body: 'Hi {first_name}, your stay in {room} ends on {check_out}. Please clear dues and return the keys. - {organisation}',
   },
   {
     channel: 'sms',

@@ -27,6 +27,7 @@ export {
 export {
   activeMode,
   cancelSaleInvoice,
+  categoryNamed,
   creditExpense,
   payExpense,
   receive,

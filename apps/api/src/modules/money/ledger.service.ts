@@ -515,10 +515,11 @@ export async function payExpense(
 }
 
 /**
- * The organisation's expense category named `name`: a default category of some manifest, made
+ * The organisation's category of `type` named `name`: a default category of some manifest, made
  * here when an organisation older than the manifest's line lacks it (its books started without it).
+ * Other modules use it for movements they record themselves (a hostel's deposits).
  */
-async function expenseCategory(tx: Tx, ctx: Ctx, name: string): Promise<{ id: number }> {
+export async function categoryNamed(tx: Tx, ctx: Ctx, name: string, type: 'income' | 'expense' = 'expense'): Promise<{ id: number }> {
   const find = () =>
     tx
       .select({ id: moneyCategory.id })
@@ -526,20 +527,21 @@ async function expenseCategory(tx: Tx, ctx: Ctx, name: string): Promise<{ id: nu
       .where(
         and(
           eq(moneyCategory.organisationId, ctx.organisationId),
-          eq(moneyCategory.type, 'expense'),
+          eq(moneyCategory.type, type),
           sql`lower(${moneyCategory.name}) = lower(${name})`,
         ),
       );
   const [found] = await find();
   if (found) return found;
   const declared = registeredModules().some((m) =>
-    m.defaultCategories?.some((c) => c.type === 'expense' && c.name.toLowerCase() === name.toLowerCase()),
+    m.defaultCategories?.some((c) => c.type === type && c.name.toLowerCase() === name.toLowerCase()),
   );
-  if (!declared) throw fieldError('category', `The expense category "${name}" does not exist.`);
-  await tx.insert(moneyCategory).values({ organisationId: ctx.organisationId, name, type: 'expense' }).onConflictDoNothing();
+  if (!declared) throw fieldError('category', `The ${type} category "${name}" does not exist.`);
+  await tx.insert(moneyCategory).values({ organisationId: ctx.organisationId, name, type }).onConflictDoNothing();
   const [made] = await find();
   return made;
 }
+const expenseCategory = (tx: Tx, ctx: Ctx, name: string) => categoryNamed(tx, ctx, name, 'expense');
 
 /**
  * Money back on an expense (a supplier's refund for goods returned): one `reversal` movement in,

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type Column, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -432,9 +433,9 @@ function noDelaySocket(options: { host: string[]; port: number[]; path?: string 
   });
 }
 
-/** A PGlite with the extensions the migrations use (pg_trgm for substring search indexes). */
+/** A PGlite with the extensions the migrations use (pg_trgm for substring search indexes, btree_gist for exclusion constraints). */
 export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { pg_trgm } });
+  return PGlite.create({ ...options, extensions: { pg_trgm, btree_gist } });
 }
 
 async function openPglite(dataDir?: string): Promise<DatabaseHandle> {

@@ -18,6 +18,7 @@ const TEMPLATE_SCREENS: Record<MessageModule, { to: string; label: string }> = {
   crm: { to: '/crm-management/message-template', label: 'Message Template' },
   diet: { to: '/diet-management/message-template', label: 'Diet Management › Message Template' },
   training: { to: '/training-workout/message-template', label: 'Training/Workout › Message Template' },
+  accommodation: { to: '/accommodation-management/messaging', label: 'Accommodation › Messaging' },
 };
 
 const MODULE_NAMES: Record<MessageModule, string> = {
@@ -27,6 +28,7 @@ const MODULE_NAMES: Record<MessageModule, string> = {
   crm: 'CRM',
   diet: 'Diet',
   training: 'Training/Workout',
+  accommodation: 'Accommodation',
 };
 
 /**

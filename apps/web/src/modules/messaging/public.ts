@@ -3,6 +3,9 @@
  * Messaging are the same screens filtered by module) and the "Open in WhatsApp" action.
  */
 export {
+  AccommodationAutoPage,
+  AccommodationLogsPage,
+  AccommodationManualPage,
   AdminAutoPage,
   AdminLogsPage,
   AdminManualPage,

@@ -8,6 +8,9 @@ export const AdminLogsPage = ({ node }: P) => <MessagingLogsPage node={node} mod
 export const BookingManualPage = ({ node }: P) => <ManualMessagingPage node={node} module="booking" />;
 export const BookingAutoPage = ({ node }: P) => <AutoMessagingPage node={node} module="booking" />;
 export const BookingLogsPage = ({ node }: P) => <MessagingLogsPage node={node} module="booking" />;
+export const AccommodationManualPage = ({ node }: P) => <ManualMessagingPage node={node} module="accommodation" />;
+export const AccommodationAutoPage = ({ node }: P) => <AutoMessagingPage node={node} module="accommodation" />;
+export const AccommodationLogsPage = ({ node }: P) => <MessagingLogsPage node={node} module="accommodation" />;
 export const CrmTemplatesPage = () => (
   <TemplatesPage
     module="crm"

@@ -1,0 +1,2 @@
+ALTER TABLE "message_template" DROP CONSTRAINT "message_template_module";--> statement-breakpoint
+ALTER TABLE "message_template" ADD CONSTRAINT "message_template_module" CHECK ("message_template"."module" in ('administrator', 'membership', 'booking', 'crm', 'diet', 'training', 'accommodation'));
