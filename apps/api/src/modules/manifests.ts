@@ -2,6 +2,7 @@
 import { registerModules, type ModuleManifest } from '../platform/module.js';
 import { accountsModule } from './accounts/module.js';
 import { administratorModule } from './administrator/module.js';
+import { assetModule } from './asset/module.js';
 import { bookingModule } from './booking/module.js';
 import { crmModule } from './crm/module.js';
 import { dietModule } from './diet/module.js';
@@ -36,4 +37,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   storeModule,
   trainingWorkoutModule,
   dietModule,
+  assetModule,
 ]);
