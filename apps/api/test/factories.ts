@@ -365,3 +365,37 @@ export function makeStaff(tx: Tx, ctx: Ctx, input: Partial<StaffInput> & { categ
     ...input,
   });
 }
+
+// ---- Asset Management (issue 26) ----
+import { asset as assetTable, assetCategory, assetVendor } from '../src/modules/asset/schema.js';
+import { assignCode } from '../src/modules/asset/asset.service.js';
+
+export async function makeAssetCategory(tx: Tx, ctx: Ctx, values: Partial<typeof assetCategory.$inferInsert> = {}) {
+  const [row] = await tx
+    .insert(assetCategory)
+    .values({ name: `Asset category ${next()}`, ...values, organisationId: ctx.organisationId })
+    .returning();
+  return row;
+}
+
+export async function makeAssetVendor(tx: Tx, ctx: Ctx, values: Partial<typeof assetVendor.$inferInsert> = {}) {
+  const [row] = await tx
+    .insert(assetVendor)
+    .values({ name: `Vendor ${next()}`, ...values, organisationId: ctx.organisationId })
+    .returning();
+  return row;
+}
+
+/** An asset entered from the past (no expense), with its code from the counter. */
+export async function makeAsset(
+  tx: Tx,
+  ctx: Ctx,
+  values: Partial<typeof assetTable.$inferInsert> & { categoryId: number; centreId: number },
+) {
+  const [row] = await tx
+    .insert(assetTable)
+    .values({ name: `Asset ${next()}`, purchaseDate: '2024-04-01', cost: '100000.00', ...values, organisationId: ctx.organisationId })
+    .returning();
+  const code = await assignCode(tx, ctx, row.id);
+  return { ...row, code };
+}

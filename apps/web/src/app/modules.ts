@@ -1,6 +1,7 @@
 import type { WebModule } from '../lib/web-module';
 import { accountsModule } from '../modules/accounts/manifest';
 import { administratorModule } from '../modules/administrator/manifest';
+import { assetModule } from '../modules/asset/manifest';
 import { bookingModule } from '../modules/booking/manifest';
 import { crmModule } from '../modules/crm/manifest';
 import { dashboardModule } from '../modules/dashboard/manifest';
@@ -37,6 +38,7 @@ export const WEB_MODULES = [
   storeModule,
   dietModule,
   trainingWorkoutModule,
+  assetModule,
   futureModule,
 ] as const;
 

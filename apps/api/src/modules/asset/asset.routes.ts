@@ -128,6 +128,12 @@ function toValues(input: Record<string, unknown>): Record<string, unknown> {
 
 const warrantyEnding = z.stringbool();
 
+/** The rules across fields, on the row as it will be written (a PATCH sends only some). */
+function checkFields(a: Parameters<typeof assetFieldErrors>[0]): void {
+  const errors = assetFieldErrors(a);
+  if (Object.keys(errors).length) throw badRequest(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
+}
+
 export async function assetRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     refuseDeleteInUse(scope, async (tx, ctx, id) => {
@@ -149,7 +155,7 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
       toOutput: (j: AssetJoin, ctx) => assetJson(j, ctx),
       toValues,
       references: { category: assetCategory, centre, vendor: assetVendor },
-      label: (a) => `${a.code} ${a.name}`,
+      label: (a) => a.name,
       search: [asset.code, asset.name, asset.serialNo, asset.make, asset.model, asset.location],
       ordering: {
         id: asset.id,
@@ -189,11 +195,19 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       dropdown: { label: asset.name, where: sql`${asset.status} in ('in_use', 'under_maintenance')` },
-      check: (out) => {
-        const errors = assetFieldErrors(out);
-        if (Object.keys(errors).length) throw badRequest(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
+      check: (out: Asset) => checkFields(out),
+      beforeWrite: async (tx, ctx, change) => {
+        const i = change.input;
+        const b = change.before;
+        checkFields({
+          cost: i.cost ?? b?.cost ?? '0',
+          salvage_value: i.salvage_value ?? b?.salvage_value ?? '0',
+          purchase_date: i.purchase_date ?? b?.purchase_date ?? '1900-01-01',
+          warranty_until: i.warranty_until !== undefined ? i.warranty_until : (b?.warranty_until ?? null),
+          amc_until: i.amc_until !== undefined ? i.amc_until : (b?.amc_until ?? null),
+        });
+        await checkAssetInput(tx, ctx, change);
       },
-      beforeWrite: (tx, ctx, change) => checkAssetInput(tx, ctx, change),
       afterWrite: async (tx, ctx, { id, input, before }) => {
         if (before) return;
         const code = await assignCode(tx, ctx, id);
@@ -203,8 +217,8 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
         filename: 'assets',
         title: 'Assets',
         columns: [
-          { header: 'Code', value: (a) => a.code },
           { header: 'Name', value: (a) => a.name },
+          { header: 'Code', value: (a) => a.code },
           { header: 'Category', value: (a) => a.category_name },
           { header: 'Center', value: (a) => a.centre_name },
           { header: 'Location', value: (a) => a.location },
@@ -212,8 +226,8 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
           { header: 'Model', value: (a) => a.model },
           { header: 'Serial no.', value: (a) => a.serial_no },
           { header: 'Purchase date', value: (a) => a.purchase_date, type: 'date' },
-          { header: 'Cost', value: (a) => a.cost, type: 'money', total: true },
-          { header: 'Book value', value: (a) => a.book_value, type: 'money', total: true },
+          { header: 'Cost', value: (a) => a.cost, type: 'money' },
+          { header: 'Book value', value: (a) => a.book_value, type: 'money' },
           { header: 'Depreciation', value: (a) => DEPRECIATION_METHOD_LABELS[a.depreciation_method] },
           { header: 'Vendor', value: (a) => a.vendor_name },
           { header: 'Warranty until', value: (a) => a.warranty_until, type: 'date' },
