@@ -43,7 +43,7 @@ describeCrudResource({
   resource: 'asset_vendor',
   path: `${BASE}asset-vendor/`,
   module: MODULE,
-  make: (name) => ({ name, phone: '9845012345', gstin: '29AABCU9603R1ZM', address: 'Bengaluru' }),
+  make: (name) => ({ name, phone: '9845012345', gstin: '29AABCU9603R1ZJ', address: 'Bengaluru' }),
   update: { address: 'Peenya, Bengaluru', service_contract_end: '2027-03-31' },
   filter: { query: 'is_active=false', make: { is_active: false }, field: 'is_active', value: false },
   uniqueName: 'A vendor with this name already exists.',
