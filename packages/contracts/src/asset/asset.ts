@@ -159,7 +159,7 @@ export const assetSchema = z.object({
   expense: z.number().nullable(),
   book_value: z.string(),
   depreciation_schedule: z.array(depreciationYearSchema),
-  /** The earliest scheduled maintenance, or null. */
+  /** The next preventive service scheduled, or null. */
   next_maintenance: z.string().nullable(),
   open_repairs: z.number(),
   created_at: z.string(),

@@ -49,7 +49,7 @@ export const assetFields = {
   vendorName: assetVendor.name,
   nextMaintenance: sql<
     string | null
-  >`(select min(m.date)::text from asset_maintenance m where m.organisation_id = asset.organisation_id and m.asset_id = asset.id and m.status = 'scheduled')`,
+  >`(select min(m.date)::text from asset_maintenance m where m.organisation_id = asset.organisation_id and m.asset_id = asset.id and m.status = 'scheduled' and m.kind = 'preventive')`,
   openRepairs:
     sql<number>`(select count(*)::int from asset_maintenance m where m.organisation_id = asset.organisation_id and m.asset_id = asset.id and m.status = 'scheduled' and m.kind = 'repair')`.mapWith(
       Number,
