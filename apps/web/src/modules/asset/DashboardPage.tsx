@@ -46,26 +46,28 @@ function GroupTable({ title, rows }: { title: string; rows: AssetDashboard['by_c
       {rows.length === 0 ? (
         <p className="px-4 py-6 text-sm text-muted">No assets yet.</p>
       ) : (
-        <table className="w-full text-sm" aria-label={title}>
-          <thead>
-            <tr className="text-left text-xs text-muted">
-              <th className="px-4 py-2 font-medium">Name</th>
-              <th className="px-2 py-2 text-right font-medium">Assets</th>
-              <th className="px-2 py-2 text-right font-medium">Cost</th>
-              <th className="px-4 py-2 text-right font-medium">Book value</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td className="px-4 py-2">{r.name}</td>
-                <td className="px-2 py-2 text-right tabular">{formatCount(r.count)}</td>
-                <td className="px-2 py-2 text-right tabular">{formatMoney(r.cost)}</td>
-                <td className="px-4 py-2 text-right tabular">{formatMoney(r.book_value)}</td>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" aria-label={title}>
+            <thead>
+              <tr className="text-left text-xs text-muted">
+                <th className="px-4 py-2 font-medium">Name</th>
+                <th className="px-2 py-2 text-right font-medium">Assets</th>
+                <th className="px-2 py-2 text-right font-medium">Cost</th>
+                <th className="px-4 py-2 text-right font-medium">Book value</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td className="px-4 py-2">{r.name}</td>
+                  <td className="px-2 py-2 text-right tabular">{formatCount(r.count)}</td>
+                  <td className="px-2 py-2 text-right tabular">{formatMoney(r.cost)}</td>
+                  <td className="px-4 py-2 text-right tabular">{formatMoney(r.book_value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Card>
   );
@@ -133,7 +135,7 @@ function Body({ data, header }: { data: AssetDashboard; header: ReactNode }) {
           )}
         </Card>
       </div>
-      <div className="grid gap-5 lg:grid-cols-3">
+      <div className="grid gap-5 lg:grid-cols-2">
         <GroupTable title="By category" rows={data.by_category} />
         <GroupTable title="By center" rows={data.by_centre} />
         <Card>
