@@ -40,6 +40,8 @@ import { withTenant, type Tx } from '../src/platform/db/client.js';
 import { organisationCreated } from '../src/platform/module.js';
 import { appUser, organisation, subscriptionPlan } from '../src/platform/db/schema.js';
 import { room as accommodationRoom, roomType as accommodationRoomType } from '../src/modules/accommodation/schema.js';
+import { asset as assetTable, assetCategory, assetVendor } from '../src/modules/asset/schema.js';
+import { assignCode } from '../src/modules/asset/asset.service.js';
 import { systemCtx, type Ctx } from '../src/platform/request-context.js';
 import type { TestContext } from './helpers.js';
 
@@ -402,4 +404,36 @@ export async function makeAccommodationRoom(
     .values({ organisationId: ctx.organisationId, number: `R-${next()}`, roomTypeId: type.id, centreId })
     .returning({ id: accommodationRoom.id });
   return { id: row.id, typeId: type.id, centreId };
+}
+
+// ---- Asset Management (issue 26) ----
+
+export async function makeAssetCategory(tx: Tx, ctx: Ctx, values: Partial<typeof assetCategory.$inferInsert> = {}) {
+  const [row] = await tx
+    .insert(assetCategory)
+    .values({ name: `Asset category ${next()}`, ...values, organisationId: ctx.organisationId })
+    .returning();
+  return row;
+}
+
+export async function makeAssetVendor(tx: Tx, ctx: Ctx, values: Partial<typeof assetVendor.$inferInsert> = {}) {
+  const [row] = await tx
+    .insert(assetVendor)
+    .values({ name: `Vendor ${next()}`, ...values, organisationId: ctx.organisationId })
+    .returning();
+  return row;
+}
+
+/** An asset entered from the past (no expense), with its code from the counter. */
+export async function makeAsset(
+  tx: Tx,
+  ctx: Ctx,
+  values: Partial<typeof assetTable.$inferInsert> & { categoryId: number; centreId: number },
+) {
+  const [row] = await tx
+    .insert(assetTable)
+    .values({ name: `Asset ${next()}`, purchaseDate: '2024-04-01', cost: '100000.00', ...values, organisationId: ctx.organisationId })
+    .returning();
+  const code = await assignCode(tx, ctx, row.id);
+  return { ...row, code };
 }

@@ -3,6 +3,7 @@ import { registerModules, type ModuleManifest } from '../platform/module.js';
 import { accommodationModule } from './accommodation/module.js';
 import { accountsModule } from './accounts/module.js';
 import { administratorModule } from './administrator/module.js';
+import { assetModule } from './asset/module.js';
 import { bookingModule } from './booking/module.js';
 import { crmModule } from './crm/module.js';
 import { dietModule } from './diet/module.js';
@@ -38,4 +39,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   trainingWorkoutModule,
   dietModule,
   accommodationModule,
+  assetModule,
 ]);

@@ -2,6 +2,7 @@ import type { WebModule } from '../lib/web-module';
 import { accommodationModule } from '../modules/accommodation/manifest';
 import { accountsModule } from '../modules/accounts/manifest';
 import { administratorModule } from '../modules/administrator/manifest';
+import { assetModule } from '../modules/asset/manifest';
 import { bookingModule } from '../modules/booking/manifest';
 import { crmModule } from '../modules/crm/manifest';
 import { dashboardModule } from '../modules/dashboard/manifest';
@@ -39,6 +40,7 @@ export const WEB_MODULES = [
   dietModule,
   trainingWorkoutModule,
   accommodationModule,
+  assetModule,
   futureModule,
 ] as const;
 

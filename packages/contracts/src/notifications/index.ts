@@ -18,6 +18,7 @@ export const NOTIFICATION_EVENTS = [
   'payment_received',
   'low_stock',
   'near_expiry_stock',
+  'maintenance_due',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -33,6 +34,7 @@ export const NOTIFICATION_EVENT_INFO: Record<NotificationEvent, { label: string;
   payment_received: { label: 'Payment received', module: 'Income/Expenses Management', emitted: true },
   low_stock: { label: 'Low stock', module: 'Store Management', emitted: false },
   near_expiry_stock: { label: 'Near-expiry stock', module: 'Store Management', emitted: false },
+  maintenance_due: { label: 'Asset maintenance due', module: 'Asset Management', emitted: true },
 };
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms', 'whatsapp'] as const;

@@ -4,7 +4,7 @@ import { createdAt, ref, tenantRef, tenantTable, timestamps } from '../../platfo
 import { appUser } from '../../platform/db/schema.js';
 
 const EVENTS = sql.raw(
-  `('new_online_booking', 'booking_cancelled', 'new_enquiry', 'follow_up_due', 'new_complaint', 'membership_expiring_today', 'payment_received', 'low_stock', 'near_expiry_stock')`,
+  `('new_online_booking', 'booking_cancelled', 'new_enquiry', 'follow_up_due', 'new_complaint', 'membership_expiring_today', 'payment_received', 'low_stock', 'near_expiry_stock', 'maintenance_due')`,
 );
 
 /** One row per organisation and event: the channels it goes by and who receives it (defaults written by the manifest's hook). */

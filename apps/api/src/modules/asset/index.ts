@@ -1,0 +1,2 @@
+/** Asset Management's public file: what other modules may use. */
+export { assetModule } from './module.js';
