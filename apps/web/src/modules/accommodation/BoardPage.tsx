@@ -182,7 +182,7 @@ function Grid({
         {board.truncated && ' · more rooms than one board shows: narrow by center or room type'}
       </p>
       <div className="max-w-full overflow-x-auto rounded-lg border border-line bg-surface">
-        <table className="w-full min-w-[52rem] table-fixed border-separate border-spacing-0 text-sm">
+        <table className="w-full min-w-[60rem] table-fixed border-separate border-spacing-0 text-sm">
           <caption className="sr-only">
             Occupancy from {formatDate(board.from)} to {formatDate(plusDays(board.to, -1))}
           </caption>
