@@ -298,6 +298,26 @@ describe('settings', () => {
       ).inApp,
     ).toBe(0);
   });
+
+  it('applies the event’s default to an organisation made before the event existed (no settings row)', async () => {
+    const org = await makeOrganisation(t);
+    await inOrg(t, org, (tx) => tx.execute(sql`delete from notification_setting where event = 'maintenance_due'`));
+    const made = await inOrg(t, org, (tx, ctx) =>
+      notify(tx, ctx, { event: 'maintenance_due', title: 'Treadmill AST-0001 service due', dedupeKey: 'maintenance:1' }),
+    );
+    // The default tells the owner in the app, as the settings screen shows for a missing row.
+    expect(made.inApp).toBe(1);
+    // A saved row still decides: in-app turned off, nothing in the app.
+    await inOrg(t, org, (tx) =>
+      tx.execute(
+        sql`insert into notification_setting (organisation_id, event, in_app, email, sms, whatsapp, to_owner, to_module_users, to_assigned_staff)
+            values (${org.id}, 'maintenance_due', false, false, false, false, true, true, false)`,
+      ),
+    );
+    expect(
+      (await inOrg(t, org, (tx, ctx) => notify(tx, ctx, { event: 'maintenance_due', title: 'x', dedupeKey: 'maintenance:2' }))).inApp,
+    ).toBe(0);
+  });
 });
 
 describe('membership expiring today', () => {

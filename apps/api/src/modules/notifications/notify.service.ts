@@ -10,6 +10,7 @@ import type { ModuleName } from '@arena/contracts/kit';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { defaultSetting, toValues } from './settings.service.js';
 
 export interface NotifyInput {
   event: NotificationEvent;
@@ -48,10 +49,19 @@ export async function notify(tx: Tx, ctx: Ctx, input: NotifyInput): Promise<{ in
   const centre = input.centre ?? null;
   const actor = ctx.actor.actorId ?? 0;
   const dedupe = input.dedupeKey ?? null;
+  const d = toValues(defaultSetting(input.event));
   const [row] = await queryRows<{ in_app: number; outbox: number }>(
     tx,
-    sql`with s as (
-          select * from notification_setting where organisation_id = ${org} and event = ${input.event}
+    sql`with saved as (
+          select in_app, email, sms, whatsapp, to_owner, to_module_users, to_assigned_staff
+          from notification_setting where organisation_id = ${org} and event = ${input.event}
+        ), s as (
+          -- An organisation made before the event existed has no row for it: the event's default applies, as the settings screen shows.
+          select * from saved
+          union all
+          select ${d.inApp}::boolean, ${d.email}::boolean, ${d.sms}::boolean, ${d.whatsapp}::boolean,
+                 ${d.toOwner}::boolean, ${d.toModuleUsers}::boolean, ${d.toAssignedStaff}::boolean
+          where not exists (select 1 from saved)
         ), r as (
           select u.id from app_user u, s
           where u.organisation_id = ${org} and u.is_active and u.id <> ${actor}

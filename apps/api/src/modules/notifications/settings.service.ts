@@ -25,7 +25,7 @@ export function defaultSetting(event: NotificationEvent): NotificationEventSetti
   };
 }
 
-const toValues = (s: NotificationEventSetting) => ({
+export const toValues = (s: NotificationEventSetting) => ({
   inApp: s.channels.in_app,
   email: s.channels.email,
   sms: s.channels.sms,
