@@ -663,9 +663,17 @@ describe('categories and vendors in use, access, and the demo seed', () => {
       api('GET', `/api/income-expense/category/dropdown/${type ? `?type=${type}` : ''}`).then((r) =>
         r.json().results.map((c: Body) => c.name),
       );
-    expect(await dropdown('income')).toEqual(['Bookings', 'Memberships', 'Other income', 'Store']);
+    expect(await dropdown('income')).toEqual([
+      'Accommodation',
+      'Bookings',
+      'Memberships',
+      'Other income',
+      'Security Deposits (refundable)',
+      'Store',
+    ]);
     expect(await dropdown('expense')).not.toContain('Housekeeping'); // inactive
-    expect((await dropdown('')).length).toBe(4 + 9); // the defaults and Store Management's Purchases and Stock Written Off
+    // The defaults, Store Management's Purchases and Stock Written Off, and Accommodation's rent and deposits.
+    expect((await dropdown('')).length).toBe(6 + 9);
   });
 
   it('keeps every route to users allowed Income/Expenses Management', async () => {

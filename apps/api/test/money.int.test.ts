@@ -475,7 +475,7 @@ describe('a new organisation', () => {
         .filter((c) => c.type === 'income')
         .map((c) => c.name)
         .sort(),
-    ).toEqual(['Bookings', 'Memberships', 'Other income', 'Store']);
+    ).toEqual(['Accommodation', 'Bookings', 'Memberships', 'Other income', 'Security Deposits (refundable)', 'Store']);
     expect(books.categories.filter((c) => c.type === 'expense').map((c) => c.name)).toEqual([
       'Rent',
       'Salaries',

@@ -8,6 +8,7 @@ import { fromPaise, paise } from '@arena/contracts/kit';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
+import type { DemoHistory } from '../../platform/module.js';
 import { addDays } from '../../platform/time.js';
 import { centre, paymentMode } from '../administrator/index.js';
 import { charge, client, room, roomType } from './schema.js';
@@ -82,7 +83,9 @@ const FIRST = [
 ];
 const LAST = ['Sharma', 'Verma', 'Iyer', 'Reddy', 'Nair', 'Patel', 'Gupta', 'Singh', 'Rao', 'Menon'];
 
-export async function seedAccommodation(tx: Tx, ctx: Ctx): Promise<void> {
+export async function seedAccommodation(tx: Tx, ctx: Ctx): Promise<DemoHistory | void> {
+  // The demo club runs the hostel; the other demo organisations start the module empty (as the store does).
+  if (ctx.organisation.subdomain !== 'demo') return;
   const org = ctx.organisationId;
   const [first] = await tx
     .select({ id: centre.id })
@@ -154,62 +157,67 @@ export async function seedAccommodation(tx: Tx, ctx: Ctx): Promise<void> {
     )
     .returning({ id: client.id });
 
-  // Monthly stays: beds 0..29 taken, checked in 0 to 150 days ago, to the end of the academic year.
-  for (let i = 0; i < 30; i++) {
-    const start = addDays(today, -((i * 37) % 150));
-    const s = await createStay(tx, ctx, {
-      client: people[i].id,
-      room: beds[i].room,
-      bed: beds[i].bed,
-      check_in: start,
-      check_out: addDays(today, 120 + (i % 5) * 30),
-      rate_basis: 'monthly',
-      notes: '',
-    });
-    await checkIn(tx, ctx, s.id, { deposit_payment_mode: i % 2 ? upi.id : cash.id, reference: '' });
-    // Two thirds have paid this month's rent.
-    if (i % 3 !== 2) {
-      await payAll(tx, ctx, s.id, i % 2 ? upi.id : cash.id);
-    }
-  }
-
-  // Nightly guests: two stayed and left today (bills paid), one in house, two arriving.
-  for (let g = 0; g < 5; g++) {
-    const bed = beds[30 + g];
-    const person = people[30 + g].id;
-    if (g < 3) {
+  // The stays bill and take payments today: a step of the demo's history dated today, so their invoices are
+  // numbered after every module's past sales (each GST series runs with time).
+  const stays = async () => {
+    // Monthly stays: beds 0..29 taken, checked in 0 to 150 days ago, to the end of the academic year.
+    for (let i = 0; i < 30; i++) {
+      const start = addDays(today, -((i * 37) % 150));
       const s = await createStay(tx, ctx, {
-        client: person,
-        room: bed.room,
-        bed: bed.bed,
-        check_in: addDays(today, -(2 + g)),
-        check_out: addDays(today, g < 2 ? 1 : 3),
-        rate_basis: 'nightly',
-        notes: 'Visiting coach',
+        client: people[i].id,
+        room: beds[i].room,
+        bed: beds[i].bed,
+        check_in: start,
+        check_out: addDays(today, 120 + (i % 5) * 30),
+        rate_basis: 'monthly',
+        notes: '',
       });
-      await checkIn(tx, ctx, s.id, { deposit_payment_mode: cash.id, reference: '' });
-      if (g < 2) {
-        await checkOut(tx, ctx, s.id, {
-          deposit_action: 'refund',
-          deductions: '0.00',
-          deduction_reason: '',
-          refund_payment_mode: null,
-          payment: null,
-        });
-        await payAll(tx, ctx, s.id, upi.id);
+      await checkIn(tx, ctx, s.id, { deposit_payment_mode: i % 2 ? upi.id : cash.id, reference: '' });
+      // Two thirds have paid this month's rent.
+      if (i % 3 !== 2) {
+        await payAll(tx, ctx, s.id, i % 2 ? upi.id : cash.id);
       }
-    } else {
-      await createStay(tx, ctx, {
-        client: person,
-        room: bed.room,
-        bed: bed.bed,
-        check_in: addDays(today, g - 1),
-        check_out: addDays(today, g + 2),
-        rate_basis: 'nightly',
-        notes: 'Tournament guest',
-      });
     }
-  }
+
+    // Nightly guests: two stayed and left today (bills paid), one in house, two arriving.
+    for (let g = 0; g < 5; g++) {
+      const bed = beds[30 + g];
+      const person = people[30 + g].id;
+      if (g < 3) {
+        const s = await createStay(tx, ctx, {
+          client: person,
+          room: bed.room,
+          bed: bed.bed,
+          check_in: addDays(today, -(2 + g)),
+          check_out: addDays(today, g < 2 ? 1 : 3),
+          rate_basis: 'nightly',
+          notes: 'Visiting coach',
+        });
+        await checkIn(tx, ctx, s.id, { deposit_payment_mode: cash.id, reference: '' });
+        if (g < 2) {
+          await checkOut(tx, ctx, s.id, {
+            deposit_action: 'refund',
+            deductions: '0.00',
+            deduction_reason: '',
+            refund_payment_mode: null,
+            payment: null,
+          });
+          await payAll(tx, ctx, s.id, upi.id);
+        }
+      } else {
+        await createStay(tx, ctx, {
+          client: person,
+          room: bed.room,
+          bed: bed.bed,
+          check_in: addDays(today, g - 1),
+          check_out: addDays(today, g + 2),
+          rate_basis: 'nightly',
+          notes: 'Tournament guest',
+        });
+      }
+    }
+  };
+  return { steps: [{ date: today, run: stays }] };
 }
 
 /** Pays what a stay owes. */

@@ -60,6 +60,8 @@ const KINDS: [string, number, number, string, string, number, number, number, st
 ];
 
 export async function seedAssets(tx: Tx, ctx: Ctx): Promise<void> {
+  // The demo club's equipment; the other demo organisations start the register empty (as the store does).
+  if (ctx.organisation.subdomain !== 'demo') return;
   const org = ctx.organisationId;
   const today = ctx.now.today;
   const centres = await tx
