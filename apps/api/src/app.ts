@@ -82,6 +82,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
+  app.addHook('onClose', async () => app.mailer.close?.());
   app.decorate('organisations', new OrganisationDirectory(db, config));
   app.decorate('tasks', [...PLATFORM_TASKS, ...modules.flatMap((m) => m.tasks ?? [])]);
   const runner = jobs ?? new EmbeddedJobRunner();

@@ -24,3 +24,30 @@ describe('mail without SMTP', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('the mail thread', () => {
+  it('delivers messages sent at once, each to its own file, and starts again after close', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-mail-'));
+    const mailer = createMailer(loadConfig({ DATA_DIR: dir }), pino({ level: 'silent' }));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => mailer.send({ to: `m${i}@example.com`, subject: `No ${i}`, text: `Message ${i}` })),
+    );
+    const files = fs.readdirSync(path.join(dir, 'outbox'));
+    expect(files).toHaveLength(20);
+    for (let i = 0; i < 20; i++) expect(files.filter((f) => f.includes(`-m${i}@example.com-`))).toHaveLength(1);
+    await mailer.close?.();
+    await mailer.send({ to: 'after@example.com', subject: 'Again', text: 'After close' });
+    expect(fs.readdirSync(path.join(dir, 'outbox'))).toHaveLength(21);
+    await mailer.close?.();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers a mail server's refusal as the send's error, and the thread goes on", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-mail-'));
+    const mailer = createMailer(loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtp://127.0.0.1:1' }), pino({ level: 'silent' }));
+    await expect(mailer.send({ to: 'a@example.com', subject: 'x', text: 'y' })).rejects.toThrow(/ECONNREFUSED|connect/i);
+    await expect(mailer.send({ to: 'b@example.com', subject: 'x', text: 'y' })).rejects.toThrow(/ECONNREFUSED|connect/i);
+    await mailer.close?.();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

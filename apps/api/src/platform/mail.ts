@@ -1,8 +1,10 @@
-import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import type { Delivered, MailSettings } from './mail-deliver.js';
 
 export interface Mail {
   to: string;
@@ -17,39 +19,79 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Stops what the mailer runs beside the app (its thread); the app calls it on close. */
+  close?(): Promise<void>;
 }
 
 const LINK = /https?:\/\/[^\s<>"']+/g;
 
+/** tsx's ES module API beside its CommonJS one (which `require.resolve` finds), as a URL a thread can import. */
+const tsxApi = () =>
+  pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/esm/api')), 'index.mjs')).href;
+
+interface Answer extends Delivered {
+  id: number;
+  error?: string;
+}
+
 /**
  * Sends mail over SMTP_URL; without it each message is written to DATA_DIR/outbox as an .eml
  * file and its links are logged, so sign-up and password reset work on a laptop with no mail server.
+ *
+ * Messages are composed and delivered on a thread of their own (mail-worker.ts), started at the
+ * first message: building MIME (a booking's confirmation with its .ics) took a sixth of the
+ * request thread under booking load. A thread that dies fails its messages in flight (the job
+ * queue retries them) and the next message starts a new one.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  const outbox = path.join(config.DATA_DIR, 'outbox');
-  const transport: Transporter = config.SMTP_URL
-    ? nodemailer.createTransport(config.SMTP_URL)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const settings: MailSettings = { SMTP_URL: config.SMTP_URL, MAIL_FROM: config.MAIL_FROM, DATA_DIR: config.DATA_DIR };
+  const pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
+  let next = 0;
+  let worker: Worker | null = null;
 
-  let outboxReady: Promise<unknown> | null = null;
+  const start = (): Worker => {
+    const w = import.meta.url.endsWith('.ts')
+      ? // From source (tsx, vitest) the thread registers tsx first: Node 20's threads do not inherit its loader.
+        new Worker(
+          `import(${JSON.stringify(tsxApi())})` +
+            `.then(({ register }) => { register(); return import(${JSON.stringify(new URL('./mail-worker.ts', import.meta.url).href)}); })`,
+          { eval: true, workerData: settings },
+        )
+      : new Worker(new URL('./mail-worker.js', import.meta.url), { workerData: settings });
+    w.unref(); // an idle mail thread never keeps the process alive
+    w.on('message', (answer: Answer) => {
+      const waiting = pending.get(answer.id);
+      pending.delete(answer.id);
+      if (pending.size === 0) w.unref();
+      waiting?.resolve(answer);
+    });
+    const fail = (err: Error) => {
+      if (worker === w) worker = null;
+      for (const waiting of pending.values()) waiting.reject(err);
+      pending.clear();
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`The mail thread stopped (exit code ${code}).`)));
+    return w;
+  };
+
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
-      if (config.SMTP_URL) {
-        log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
-        return;
-      }
-      await (outboxReady ??= fs.mkdir(outbox, { recursive: true }).catch((err) => {
-        outboxReady = null; // try again with the next message
-        throw err;
-      }));
-      const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(
-        outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${Math.random().toString(36).slice(2, 8)}.eml`,
-      );
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
-      log.info({ to: mail.to, subject: mail.subject, file, links: mail.text.match(LINK) ?? [] }, 'mail written to outbox');
+      const w = (worker ??= start());
+      const id = ++next;
+      const answer = await new Promise<Answer>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        w.ref(); // a message in flight keeps the process alive until it is delivered
+        w.postMessage({ id, mail });
+      });
+      if (answer.error) throw new Error(answer.error);
+      if (answer.messageId) log.info({ to: mail.to, subject: mail.subject, messageId: answer.messageId }, 'mail sent');
+      else log.info({ to: mail.to, subject: mail.subject, file: answer.file, links: mail.text.match(LINK) ?? [] }, 'mail written to outbox');
+    },
+    async close() {
+      const w = worker;
+      worker = null;
+      if (w) await w.terminate();
     },
   };
 }
