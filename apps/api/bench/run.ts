@@ -35,6 +35,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -395,6 +396,7 @@ async function bookingBench(
       sub_total: slot.price,
     });
   };
+  const stopProfile = await startProfile(process.env.BENCH_BOOKING_PROFILE);
   const created = await autocannon({
     url: `${address}/api/public/bookings/`,
     connections: 10,
@@ -403,6 +405,7 @@ async function bookingBench(
       { method: 'POST', headers: { host, 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: next() }) },
     ],
   });
+  await stopProfile();
   // Exports: 10,000 bookings of one facility as CSV and XLSX, one request each, timed end to end.
   const exported = await makeFacility('Export Court');
   await bulkBookings(handle, orgId, centres[0].id, exported.id, -200, 49);
@@ -458,6 +461,26 @@ async function bookingBench(
 }
 
 /** Bookings of every slot of a facility on each day of a range (relative to today), written in bulk. */
+/**
+ * BENCH_BOOKING_PROFILE=file.cpuprofile: a CPU profile of this process (the app's request thread)
+ * while bookings are created, for `node bench/profile-summary.mjs file.cpuprofile` or Chrome's DevTools.
+ */
+async function startProfile(file: string | undefined): Promise<() => Promise<void>> {
+  if (!file) return async () => {};
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`(CPU profile of booking creation written to ${file})`);
+  };
+}
+
 async function bulkBookings(handle: DatabaseHandle, orgId: number, centreId: number, facilityId: number, fromDay: number, toDay: number) {
   await withTenant(handle.db, orgId, async (tx) => {
     // Set-up, not load: the bulk insert may take longer than a request's statement timeout.
