@@ -1,6 +1,6 @@
 /** Booking clients as recipients, for CRM Management's contact groups (issue 22): listed ones, or every client with a phone or e-mail. */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 
 export interface ClientContact {
@@ -14,10 +14,7 @@ export interface ClientContact {
 export async function clientContacts(tx: Tx, ctx: Ctx, ids: number[] | null, limit: number): Promise<ClientContact[]> {
   if (ids && !ids.length) return [];
   const which = ids
-    ? sql`and c.id = any(${sql`array[${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::bigint[]`})`
+    ? sql`and c.id = any(${idArray(ids)})`
     : sql`and (c.mobile <> '' or c.email <> '')`;
   const rows = await queryRows<{ id: string; name: string; mobile: string; email: string }>(
     tx,

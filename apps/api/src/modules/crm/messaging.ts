@@ -5,7 +5,7 @@
  * day its follow-up falls due (once per enquiry and date).
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import { fieldError } from '../../platform/errors.js';
 import {
   MESSAGE_AUDIENCE_OPTIONS_MAX,
@@ -86,7 +86,7 @@ export const crmAudiences: MessageAudience[] = [
     kind: 'enquiry',
     param: 'ids',
     resolve: (tx, ctx, { ids, limit }) =>
-      ids.length ? enquiries(tx, ctx, sql`e.id = any(${`{${ids.map(Number).join(',')}}`}::bigint[])`, limit) : Promise.resolve([]),
+      ids.length ? enquiries(tx, ctx, sql`e.id = any(${idArray(ids)})`, limit) : Promise.resolve([]),
   },
 ];
 

@@ -5,7 +5,7 @@
 import type { TodaysActionRow } from '@arena/contracts/crm';
 import { sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { checkMember, memberContacts, todaysActions, type TodaysActionKind } from '../membership/index.js';
 import { MODULE } from './constants.js';
@@ -29,10 +29,7 @@ export async function todaysActionPage(tx: Tx, ctx: Ctx, q: Query) {
         tx,
         sql`select distinct on (l.member_id) l.member_id, l.kind, l.at, l.note, trim(u.first_name || ' ' || u.last_name) as by
             from crm_contact_log l left join app_user u on u.id = l.user_id
-            where l.organisation_id = ${ctx.organisationId} and l.member_id = any(${sql`array[${sql.join(
-              members.map((id) => sql`${id}`),
-              sql`, `,
-            )}]::bigint[]`})
+            where l.organisation_id = ${ctx.organisationId} and l.member_id = any(${idArray(members)})
             order by l.member_id, l.at desc, l.id desc`,
       )
     : [];

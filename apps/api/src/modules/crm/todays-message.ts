@@ -14,6 +14,7 @@ import type { Ctx } from '../../platform/request-context.js';
 import { dmyDate } from '../../platform/time.js';
 import { memberContacts, todaysActions } from '../membership/index.js';
 import { activeTemplate, queueMessages } from '../messaging/index.js';
+import { idArray } from '../../platform/db/client.js';
 
 type Input = z.output<typeof todaysMessageInputSchema>;
 
@@ -68,7 +69,7 @@ export async function messageTodaysActions(tx: Tx, ctx: Ctx, input: Input): Prom
       sql`insert into crm_contact_log (organisation_id, member_id, kind, note, user_id, at)
           select ${ctx.organisationId}, m, 'message', ${`${CHANNEL_LABELS[input.channel]}: ${template.name}`}, ${ctx.actor.actorId}::bigint,
             ${ctx.now.instant.toISOString()}::timestamptz
-          from unnest(${`{${reached.join(',')}}`}::bigint[]) as m`,
+          from unnest(${idArray(reached)}) as m`,
     );
   }
   const word = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;

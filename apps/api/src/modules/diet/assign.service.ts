@@ -15,7 +15,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { record } from '../../platform/audit.js';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import { appUser } from '../../platform/db/schema.js';
 import { fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
@@ -123,7 +123,7 @@ async function copyPlanTo(
   dates: { start_date: string; end_date: string | null; notes: string },
 ): Promise<{ id: number; member: number }[]> {
   if (!memberIds.length) return [];
-  const ids = sql`${`{${memberIds.join(',')}}`}::bigint[]`;
+  const ids = idArray(memberIds);
   const org = ctx.organisationId;
   const by = await assignerOf(tx, ctx);
   await tx.execute(

@@ -9,7 +9,7 @@ import { dietTypeRefusal, foodInputSchema } from '@arena/contracts/diet';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { record } from '../../platform/audit.js';
-import { queryRows, type Queryable, type Tx } from '../../platform/db/client.js';
+import { idArray, type Queryable, queryRows, type Tx } from '../../platform/db/client.js';
 import { conflict, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { GLOBAL_FOOD_ID_BASE, MODULE } from './constants.js';
@@ -107,7 +107,6 @@ const toFood = (r: FoodRow): Food => ({
   is_active: r.is_active,
 });
 
-const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 /** Foods by id, global and own, in one statement. */
 export async function foodsById(tx: Tx, ctx: Ctx, ids: number[]): Promise<Map<number, Food>> {

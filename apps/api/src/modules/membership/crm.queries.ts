@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UpdateDeleteAction } from 'drizzle-orm/pg-core';
 import { tenantRef, type TenantColumns } from '../../platform/db/columns.js';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import { fieldError, invalidPk } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { createMember } from './member.service.js';
@@ -44,10 +44,7 @@ export async function memberContacts(tx: Tx, ctx: Ctx, ids: (number | null | und
   if (!wanted.length) return new Map();
   const rows = await queryRows(
     tx,
-    sql`select ${contactColumns} from member m where m.organisation_id = ${ctx.organisationId} and m.id = any(${sql`array[${sql.join(
-      wanted.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::bigint[]`})`,
+    sql`select ${contactColumns} from member m where m.organisation_id = ${ctx.organisationId} and m.id = any(${idArray(wanted)})`,
   );
   return new Map(rows.map((r) => [Number(r.id), asContact(r)]));
 }
@@ -72,10 +69,7 @@ export async function planNames(tx: Tx, ctx: Ctx, ids: number[]): Promise<Map<nu
   if (!wanted.length) return new Map();
   const rows = await queryRows<{ id: string; name: string }>(
     tx,
-    sql`select p.id, p.name from membership_plan p where p.organisation_id = ${ctx.organisationId} and p.id = any(${sql`array[${sql.join(
-      wanted.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::bigint[]`})`,
+    sql`select p.id, p.name from membership_plan p where p.organisation_id = ${ctx.organisationId} and p.id = any(${idArray(wanted)})`,
   );
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }

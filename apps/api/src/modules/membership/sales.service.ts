@@ -22,7 +22,7 @@ import {
 } from '@arena/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import { ApiError, badRequest, fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { displayDate } from '../../platform/time.js';
@@ -413,7 +413,7 @@ export async function collectPayment(
 export async function memberDues(tx: Tx, ctx: Ctx, memberIds: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (!memberIds.length) return out;
-  const ids = sql.raw(`'{${memberIds.map(Number).join(',')}}'::bigint[]`);
+  const ids = idArray(memberIds);
   const rows = await queryRows<{ member_id: string | number; due: string }>(
     tx,
     sql`select member_id, sum(total - paid)::text as due from (

@@ -14,7 +14,7 @@
  * of the capacity. A seat that frees is offered to the waiting list at once (`offerSeats`).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { ORG_TODAY } from '../../platform/time.js';
 import { DEFAULT_BATCH_SEAT_GRACE_DAYS } from '@arena/contracts';
@@ -89,7 +89,7 @@ export async function freeLapsedSeats(tx: Tx, ctx: Ctx, batches?: number[]): Pro
     ids = locked.map((r) => Number(r.id));
   }
   if (ids.length === 0) return 0;
-  const list = sql.raw(`'{${ids.map(Number).join(',')}}'::bigint[]`);
+  const list = idArray(ids);
   const grace = graceDaysSql(String(Number(org)));
   const freed = await queryRows<{ id: string | number; n: string | number }>(
     tx,

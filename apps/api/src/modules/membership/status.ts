@@ -6,7 +6,7 @@
  * (an expiring one that has been renewed reads active), else expired when it had one, else inactive.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import { forEachOrganisation, type Task } from '../../platform/jobs.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { membershipSetting } from './schema.js';
@@ -65,7 +65,7 @@ export async function refreshStatuses(tx: Tx, ctx: Ctx, scope: RefreshScope = {}
   const reminder = await reminderDays(tx, ctx);
   const org = ctx.organisationId;
   const only = (column: string) =>
-    scope.members ? sql`and ${sql.raw(column)} = any(${sql.raw(`'{${scope.members.map(Number).join(',')}}'`)}::bigint[])` : sql``;
+    scope.members ? sql`and ${sql.raw(column)} = any(${idArray(scope.members)})` : sql``;
   let changed = 0;
   for (const [table, freezes] of [
     ['membership', true],

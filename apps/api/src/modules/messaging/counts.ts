@@ -1,6 +1,6 @@
 import { MESSAGE_STATUSES, type MessageStatus } from '@arena/contracts/messaging';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 
 export type StatusCounts = Record<Exclude<MessageStatus, 'sending'>, number>;
@@ -16,7 +16,7 @@ export async function messageCounts(tx: Tx, ctx: Ctx, source: string, ids: reado
     tx,
     sql`select source_id, status, count(*)::int as n from message
         where organisation_id = ${ctx.organisationId} and source = ${source}
-          and source_id = any(${`{${ids.map(Number).join(',')}}`}::bigint[])
+          and source_id = any(${idArray(ids.map(Number))})
         group by source_id, status`,
   );
   for (const id of ids) out.set(id, { queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0 });

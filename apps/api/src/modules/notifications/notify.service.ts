@@ -8,7 +8,7 @@
 import { NOTIFICATION_EVENT_INFO, type NotificationEvent } from '@arena/contracts/notifications';
 import type { ModuleName } from '@arena/contracts/kit';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { defaultSetting, toValues } from './settings.service.js';
 
@@ -33,7 +33,6 @@ export interface NotifyInput {
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-const idArray = (ids: readonly number[]) => `{${ids.filter((n) => Number.isSafeInteger(n)).join(',')}}`;
 
 /** The demo seed's history raises nothing (its thousands of past payments); `seedNotifications` writes the demo's own. */
 const isSeed = (ctx: Ctx) => ctx.actor.requestId === 'seed';
@@ -67,7 +66,7 @@ export async function notify(tx: Tx, ctx: Ctx, input: NotifyInput): Promise<{ in
           where u.organisation_id = ${org} and u.is_active and u.id <> ${actor}
             and ((s.to_owner and u.is_owner)
               or (s.to_module_users and ${module}::text = any(u.granted_modules))
-              or (s.to_assigned_staff and u.id = any(${idArray(input.assignedUsers ?? [])}::bigint[])))
+              or (s.to_assigned_staff and u.id = any(${idArray((input.assignedUsers ?? []).filter((n) => Number.isSafeInteger(n)))})))
             and (${centre}::bigint is null or u.is_owner or u.center_id is null or u.center_id = ${centre}::bigint)
         ), n as (
           insert into notification (organisation_id, user_id, event, title, body, link, centre_id, subject_type, subject_id, dedupe_key)

@@ -13,7 +13,7 @@ import type { saleCollectInputSchema, saleReturnInputSchema } from '@arena/contr
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { record } from '../../platform/audit.js';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import { checkDiscountCap } from '../../platform/discount-cap.js';
 import { badRequest, fieldError, invalidPk, notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
@@ -70,7 +70,7 @@ async function variantsOf(tx: Tx, ctx: Ctx, ids: readonly number[]): Promise<Map
         from store_sub_product sp
         join store_product p on p.organisation_id = sp.organisation_id and p.id = sp.product_id
         left join store_brand b on b.organisation_id = p.organisation_id and b.id = p.brand_id
-        where sp.organisation_id = ${ctx.organisationId} and sp.id = any(${`{${ids.join(',')}}`}::bigint[])`,
+        where sp.organisation_id = ${ctx.organisationId} and sp.id = any(${idArray(ids)})`,
   );
   return new Map(
     rows.map((r) => [

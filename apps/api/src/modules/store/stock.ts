@@ -8,7 +8,7 @@
  */
 import type { MovementKind } from '@arena/contracts/store';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import { ApiError, badRequest } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 
@@ -116,7 +116,7 @@ export async function lockFefo(tx: Tx, ctx: Ctx, centreId: number, subProductIds
     sql`select id, sub_product_id, centre_id, batch_no, expiry_date::text, received_on::text, quantity, cost::text
         from store_batch
         where organisation_id = ${ctx.organisationId} and centre_id = ${centreId}
-          and sub_product_id = any(${`{${subProductIds.join(',')}}`}::bigint[]) and quantity > 0
+          and sub_product_id = any(${idArray(subProductIds)}) and quantity > 0
         order by sub_product_id, expiry_date asc nulls last, received_on, id
         ${lock ? sql`for update` : sql``}`,
   );

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { assignManyInputSchema, assignUpdateInputSchema, memberPlanPatchSchema } from '@arena/contracts/training-workout';
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import { fieldError, invalidPk, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { memberContacts, selectMembers } from '../membership/index.js';
@@ -50,7 +50,7 @@ export async function assignMany(tx: Tx, ctx: Ctx, input: AssignMany): Promise<A
                                      member_id, template_id, start_date, end_date, status, notes, assigned_by, assigned_at)
           select p.organisation_id, p.name, p.category_id, p.level, p.days_per_week, p.weeks, p.description, p.days, true,
                  m.id, p.id, ${input.start_date}::date, ${input.end_date}::date, 'active', ${input.notes}, ${actorName(ctx)}, now()
-            from training_plan p cross join unnest(${`{${members.join(',')}}`}::bigint[]) as m(id)
+            from training_plan p cross join unnest(${idArray(members)}) as m(id)
            where p.organisation_id = ${org} and p.id = ${template.id}
           on conflict (organisation_id, member_id, template_id) where member_id is not null and status = 'active' do nothing
           returning id, member_id

@@ -6,7 +6,7 @@
 import { exerciseEndpoints as e, OWN_EXERCISE_ID_MIN, type Exercise } from '@arena/contracts/training-workout';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import { badRequest, notFound, onUnique } from '../../platform/errors.js';
 import { organisationFolder, readFormBody, removeUpload, saveImage } from '../../platform/files.js';
 import { record } from '../../platform/audit.js';
@@ -55,7 +55,7 @@ export async function knownExercises(tx: Tx, ctx: Ctx, ids: number[]): Promise<M
   if (!wanted.length) return new Map();
   const rows = await queryRows<{ id: string; name: string }>(
     tx,
-    sql`select e.id, e.name from ${allExercises(ctx)} e where e.id = any(${`{${wanted.join(',')}}`}::bigint[])`,
+    sql`select e.id, e.name from ${allExercises(ctx)} e where e.id = any(${idArray(wanted)})`,
   );
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }

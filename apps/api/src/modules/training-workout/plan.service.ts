@@ -6,7 +6,7 @@
 import type { MemberPlan, Plan, PlanDayInput, PlanInput } from '@arena/contracts/training-workout';
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { idArray, queryRows, type Tx } from '../../platform/db/client.js';
 import { fieldError, invalidPk, notFound } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { memberContacts } from '../membership/index.js';
@@ -44,7 +44,7 @@ export async function itemsOf(tx: Tx, ctx: Ctx, planIds: number[]): Promise<Map<
                i.load_kind, i.load::text as load, i.superset, i.notes
           from training_plan_item i
           join ${allExercises(ctx)} e on e.id = coalesce(i.exercise_id, i.library_exercise_id)
-         where i.organisation_id = ${ctx.organisationId} and i.plan_id = any(${`{${planIds.join(',')}}`}::bigint[])
+         where i.organisation_id = ${ctx.organisationId} and i.plan_id = any(${idArray(planIds)})
          order by i.plan_id, i.day, i.position, i.id`,
   );
   for (const r of rows) {
@@ -303,7 +303,7 @@ export async function reorderDay(tx: Tx, ctx: Ctx, id: number, kind: 'template' 
     throw fieldError('items', 'Send every exercise of the day once, in the new order.');
   await tx.execute(sql`
     update training_plan_item i set position = o.n
-      from unnest(${`{${items.join(',')}}`}::bigint[]) with ordinality as o(id, n)
+      from unnest(${idArray(items)}) with ordinality as o(id, n)
      where i.organisation_id = ${ctx.organisationId} and i.plan_id = ${id} and i.id = o.id`);
   await tx
     .update(plan)
