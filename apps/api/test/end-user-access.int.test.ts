@@ -76,7 +76,12 @@ describe('blocking', () => {
     expect(eu).toMatchObject({ status: 'active', devices: 2 });
     const detail = await as(club.key, 'GET', `${ADMIN}end-user/${eu.id}/`);
     expect(detail.json().sessions).toHaveLength(2);
-    expect(detail.json().sessions.map((s: { ip: string }) => s.ip).sort()).toEqual(['10.9.0.1', '10.9.0.2']);
+    expect(
+      detail
+        .json()
+        .sessions.map((s: { ip: string }) => s.ip)
+        .sort(),
+    ).toEqual(['10.9.0.1', '10.9.0.2']);
 
     const blocked = await as(club.key, 'POST', `${ADMIN}end-user/${eu.id}/block/`);
     expect(blocked.statusCode).toBe(200);
@@ -90,7 +95,9 @@ describe('blocking', () => {
 
     const tabs = await as(club.key, 'GET', `${ADMIN}end-user/?status=blocked`);
     expect(tabs.json().results.map((r: { id: number }) => r.id)).toContain(eu.id);
-    expect((await as(club.key, 'GET', `${ADMIN}end-user/?status=active`)).json().results.map((r: { id: number }) => r.id)).not.toContain(eu.id);
+    expect((await as(club.key, 'GET', `${ADMIN}end-user/?status=active`)).json().results.map((r: { id: number }) => r.id)).not.toContain(
+      eu.id,
+    );
 
     expect((await as(club.key, 'POST', `${ADMIN}end-user/${eu.id}/unblock/`)).json().status).toBe('active');
     const again = await signIn(t, club, m.phone, false, '10.9.0.4');
@@ -133,13 +140,19 @@ describe('sessions', () => {
     const kept = await signIn(t, club, m.phone, true, '10.7.0.2');
     const age = (interval: string) =>
       withTenant(t.handle.db, club.org.id, (tx) =>
-        tx.update(endUserSession).set({ lastUsedAt: sql`now() - ${interval}::interval` }).where(sql`true`),
+        tx
+          .update(endUserSession)
+          .set({ lastUsedAt: sql`now() - ${interval}::interval` })
+          .where(sql`true`),
       );
     await age('13 hours');
     expect((await as(brief, 'GET', ME)).statusCode).toBe(401);
     expect((await as(kept, 'GET', ME)).statusCode).toBe(200);
     await withTenant(t.handle.db, club.org.id, (tx) =>
-      tx.update(endUserSession).set({ createdAt: sql`now() - interval '91 days'` }).where(sql`true`),
+      tx
+        .update(endUserSession)
+        .set({ createdAt: sql`now() - interval '91 days'` })
+        .where(sql`true`),
     );
     expect((await as(kept, 'GET', ME)).statusCode).toBe(401);
   });
@@ -182,7 +195,10 @@ describe('the admin side', () => {
     await as(c.key, 'POST', `${ADMIN}end-user/invite/`, { member: m.id }, c);
     for (const q of ['zubeida', m.memberCode, m.phone.slice(2)]) {
       const res = await as(c.key, 'GET', `${ADMIN}end-user/?search=${encodeURIComponent(q)}`, undefined, c);
-      expect(res.json().results.map((r: { member: { id: number } }) => r.member.id), q).toEqual([m.id]);
+      expect(
+        res.json().results.map((r: { member: { id: number } }) => r.member.id),
+        q,
+      ).toEqual([m.id]);
     }
     expect((await as(c.key, 'GET', `${ADMIN}end-user/`, undefined, c)).json().count).toBe(2);
   });
@@ -192,7 +208,11 @@ describe('the admin side', () => {
     const defaults = (await as(c.key, 'GET', `${ADMIN}settings/`, undefined, c)).json();
     expect(defaults).toMatchObject({ login_mode: 'off', pay_dues: true, book: true, announcements: true });
     await setMode(t, c, 'invited', { book: false });
-    expect((await as(c.key, 'GET', `${ADMIN}settings/`, undefined, c)).json()).toMatchObject({ login_mode: 'invited', book: false, renew: true });
+    expect((await as(c.key, 'GET', `${ADMIN}settings/`, undefined, c)).json()).toMatchObject({
+      login_mode: 'invited',
+      book: false,
+      renew: true,
+    });
     const logs = (await as(c.key, 'GET', `${ADMIN}logs/`, undefined, c)).json().results;
     expect(logs.some((l: { resource?: string; action: string }) => l.action === 'update')).toBe(true);
   });

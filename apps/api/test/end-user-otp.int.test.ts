@@ -238,7 +238,8 @@ describe('e-mailed links', () => {
     const token = new URL(link).searchParams.get('token')!;
     expect(new URL(link).pathname).toBe('/me/sign-in');
 
-    const use = () => call(t.app, { method: 'POST', url: `${ME}auth/email/verify/`, host: club.org.host, payload: { token, remember: true } });
+    const use = () =>
+      call(t.app, { method: 'POST', url: `${ME}auth/email/verify/`, host: club.org.host, payload: { token, remember: true } });
     const ok = await use();
     expect(ok.statusCode).toBe(200);
     expect(ok.json().member.id).toBe(m.id);
@@ -257,7 +258,8 @@ describe('e-mailed links', () => {
 describe('bad input', () => {
   it('is a field error and writes nothing', async () => {
     const club = await makeClub(t);
-    const post = (url: string, payload: unknown) => call(t.app, { method: 'POST', url: `${ME}${url}`, host: club.org.host, payload: payload as object });
+    const post = (url: string, payload: unknown) =>
+      call(t.app, { method: 'POST', url: `${ME}${url}`, host: club.org.host, payload: payload as object });
     const cases: [string, unknown, string][] = [
       ['auth/otp/', { phone: '12345' }, 'phone'],
       ['auth/otp/', {}, 'phone'],

@@ -26,7 +26,13 @@ export async function makeClub(t: TestContext, mode: 'off' | 'everyone' | 'invit
 }
 
 export async function setMode(t: TestContext, club: Club, mode: 'off' | 'everyone' | 'invited', features: Body = {}) {
-  const res = await call(t.app, { method: 'PUT', url: `${ADMIN}settings/`, host: club.org.host, token: club.key, payload: { login_mode: mode, ...features } });
+  const res = await call(t.app, {
+    method: 'PUT',
+    url: `${ADMIN}settings/`,
+    host: club.org.host,
+    token: club.key,
+    payload: { login_mode: mode, ...features },
+  });
   if (res.statusCode !== 200) throw new Error(`settings: ${res.statusCode} ${res.body}`);
 }
 

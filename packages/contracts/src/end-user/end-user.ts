@@ -99,7 +99,10 @@ export const inviteInputSchema = z.object({ member: idSchema });
 export const otpRequestSchema = z.object({ phone: phoneSchema });
 export const otpVerifySchema = z.object({
   phone: phoneSchema,
-  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code.'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code.'),
   remember: z.boolean().default(false),
 });
 export const linkRequestSchema = z.object({ email: emailSchema });
@@ -134,9 +137,7 @@ export const meHomeSchema = z.object({
     })
     .nullable(),
   due: z.string(),
-  next_session: z
-    .object({ batch: z.string(), date: z.string(), start_time: z.string(), end_time: z.string() })
-    .nullable(),
+  next_session: z.object({ batch: z.string(), date: z.string(), start_time: z.string(), end_time: z.string() }).nullable(),
   features: z.object(featureShape),
 });
 export type MeHome = z.infer<typeof meHomeSchema>;

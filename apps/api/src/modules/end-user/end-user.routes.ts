@@ -23,7 +23,12 @@ const endUserList: ListDefinition<{ row: EndUserRow }, EndUser> = {
   ordering: { last_login_at: endUser.lastLoginAt, created_at: endUser.createdAt, status: endUser.status },
   defaultOrdering: [desc(endUser.createdAt)],
   tiebreak: endUser.id,
-  map: (tx, ctx, rows) => endUsersJson(tx, ctx, rows.map((r) => r.row)),
+  map: (tx, ctx, rows) =>
+    endUsersJson(
+      tx,
+      ctx,
+      rows.map((r) => r.row),
+    ),
   export: {
     filename: 'end-users',
     title: 'Member app users',
@@ -40,7 +45,12 @@ const endUserList: ListDefinition<{ row: EndUserRow }, EndUser> = {
 };
 
 export async function endUserRoutes(app: FastifyInstance): Promise<void> {
-  listRoute(app, e.list, { module: MODULE, tags, summary: "Members' app accounts: active and blocked, last sign-in, devices", list: endUserList });
+  listRoute(app, e.list, {
+    module: MODULE,
+    tags,
+    summary: "Members' app accounts: active and blocked, last sign-in, devices",
+    list: endUserList,
+  });
   route(app, e.retrieve, {
     module: MODULE,
     tags,

@@ -111,7 +111,8 @@ export async function unblockEndUser(tx: Tx, ctx: Ctx, id: number): Promise<EndU
 export async function inviteMember(tx: Tx, ctx: Ctx, memberId: number): Promise<EndUserDetail> {
   const profile = (await memberProfiles(tx, ctx, [memberId])).get(memberId);
   if (!profile) throw fieldError('member', invalidPk(memberId));
-  if (!profile.isActive) throw fieldError('member', `${profile.full_name} (${profile.member_code}) is inactive; activate the member first.`);
+  if (!profile.isActive)
+    throw fieldError('member', `${profile.full_name} (${profile.member_code}) is inactive; activate the member first.`);
   const [made] = await tx
     .insert(endUser)
     .values({ organisationId: ctx.organisationId, memberId, invitedAt: ctx.now.instant })

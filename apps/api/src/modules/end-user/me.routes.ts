@@ -34,7 +34,10 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     tags,
     summary: 'Send a sign-in code by SMS (the same answer whether or not the number is a member’s)',
     handler: async (request, reply) => {
-      const { ctx, id } = await inTenant(request, async (tx, ctx) => ({ ctx, id: await takeSignInRequest(tx, ctx, 'sms', request.body.phone) }));
+      const { ctx, id } = await inTenant(request, async (tx, ctx) => ({
+        ctx,
+        id: await takeSignInRequest(tx, ctx, 'sms', request.body.phone),
+      }));
       await queueSignIn(app, ctx, id);
       return reply.status(202).send({ detail: OTP_SENT_DETAIL });
     },
@@ -52,7 +55,10 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     tags,
     summary: 'Mail a sign-in link (the same answer whether or not the address is a member’s)',
     handler: async (request, reply) => {
-      const { ctx, id } = await inTenant(request, async (tx, ctx) => ({ ctx, id: await takeSignInRequest(tx, ctx, 'email', request.body.email) }));
+      const { ctx, id } = await inTenant(request, async (tx, ctx) => ({
+        ctx,
+        id: await takeSignInRequest(tx, ctx, 'email', request.body.email),
+      }));
       await queueSignIn(app, ctx, id);
       return reply.status(202).send({ detail: LINK_SENT_DETAIL });
     },

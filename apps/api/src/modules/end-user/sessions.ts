@@ -44,18 +44,16 @@ export async function authenticateMember(request: FastifyRequest, key: string): 
     const profile = (await memberProfiles(tx, ctx, [row.memberId])).get(row.memberId);
     if (!profile?.isActive) return null;
     if (Date.now() - row.session.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)
-      await tx.update(endUserSession).set({ lastUsedAt: sql`now()` }).where(eq(endUserSession.id, row.session.id));
+      await tx
+        .update(endUserSession)
+        .set({ lastUsedAt: sql`now()` })
+        .where(eq(endUserSession.id, row.session.id));
     return { endUserId: row.session.endUserId, memberId: row.memberId, sessionId: row.session.id, memberCode: profile.member_code };
   });
 }
 
 /** A new session of an end user: answers the key (shown once) and its row. */
-export async function openSession(
-  tx: Tx,
-  ctx: Ctx,
-  endUserId: number,
-  remember: boolean,
-): Promise<{ key: string; session: SessionRow }> {
+export async function openSession(tx: Tx, ctx: Ctx, endUserId: number, remember: boolean): Promise<{ key: string; session: SessionRow }> {
   const key = newMemberKey();
   const [session] = await tx
     .insert(endUserSession)

@@ -80,14 +80,14 @@ export async function takeSignInRequest(tx: Tx, ctx: Ctx, channel: Channel, addr
   const byAddress = await lastHour(tx, ctx, and(eq(endUserCode.channel, channel), eq(endUserCode.address, address)));
   if (byAddress.count >= OTP_PER_ADDRESS_PER_HOUR) {
     const what = channel === 'sms' ? 'codes for this number' : 'sign-in links for this address';
-    throw tooManyRequests(
-      `Too many ${what}. Try again in ${Math.ceil(byAddress.retryAfter / 60)} minutes.`,
-      byAddress.retryAfter,
-    );
+    throw tooManyRequests(`Too many ${what}. Try again in ${Math.ceil(byAddress.retryAfter / 60)} minutes.`, byAddress.retryAfter);
   }
   const byIp = await lastHour(tx, ctx, eq(endUserCode.ip, ip));
   if (byIp.count >= OTP_PER_IP_PER_HOUR)
-    throw tooManyRequests(`Too many sign-in requests from this device. Try again in ${Math.ceil(byIp.retryAfter / 60)} minutes.`, byIp.retryAfter);
+    throw tooManyRequests(
+      `Too many sign-in requests from this device. Try again in ${Math.ceil(byIp.retryAfter / 60)} minutes.`,
+      byIp.retryAfter,
+    );
   const minutes = channel === 'sms' ? OTP_LIFETIME_MINUTES : LINK_LIFETIME_MINUTES;
   const [row] = await tx
     .insert(endUserCode)
@@ -146,7 +146,10 @@ export async function sendSignIn(tx: Tx, ctx: Ctx, codeId: number): Promise<{ sm
   const org = ctx.organisation.displayName;
   if (row.channel === 'sms') {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await tx.update(endUserCode).set({ codeHash: codeHashOf(ctx, row.address, code) }).where(eq(endUserCode.id, row.id));
+    await tx
+      .update(endUserCode)
+      .set({ codeHash: codeHashOf(ctx, row.address, code) })
+      .where(eq(endUserCode.id, row.id));
     await queueMessages(tx, ctx, {
       channel: 'sms',
       module: 'membership',
@@ -160,7 +163,10 @@ export async function sendSignIn(tx: Tx, ctx: Ctx, codeId: number): Promise<{ sm
     return { sms: true, mail: null };
   }
   const token = newSecret();
-  await tx.update(endUserCode).set({ codeHash: tokenHashOf(ctx, token) }).where(eq(endUserCode.id, row.id));
+  await tx
+    .update(endUserCode)
+    .set({ codeHash: tokenHashOf(ctx, token) })
+    .where(eq(endUserCode.id, row.id));
   const link = `${organisationOrigin(ctx.config, ctx.organisation.subdomain)}/me/sign-in?token=${token}`;
   return {
     sms: false,

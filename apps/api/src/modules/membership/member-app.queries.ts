@@ -90,7 +90,13 @@ export async function memberHome(tx: Tx, ctx: Ctx, memberId: number): Promise<Me
         days_left: Math.max(0, daysBetween(today, current.end_date)),
       }
     : last
-      ? { plan_name: last.plan_name, status: last.status, start_date: null, end_date: last.end_date, days_left: Math.max(0, daysBetween(today, last.end_date)) }
+      ? {
+          plan_name: last.plan_name,
+          status: last.status,
+          start_date: null,
+          end_date: last.end_date,
+          days_left: Math.max(0, daysBetween(today, last.end_date)),
+        }
       : null;
   const batches = await tx
     .select({ name: batch.name, weekdays: batch.weekdays, startTime: batch.startTime, endTime: batch.endTime })
