@@ -8,7 +8,7 @@ import { inTenant } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { memberMatches } from '../membership/index.js';
 import { MODULE, tags } from './constants.js';
-import { blockEndUser, endUserDetail, endUsersJson, inviteMember, unblockEndUser, type EndUserRow } from './end-user.service.js';
+import { endUserDetail, endUsersJson, inviteMember, setEndUserStatus, type EndUserRow } from './end-user.service.js';
 import { endUser } from './schema.js';
 import { readSettings, saveSettings } from './settings.service.js';
 
@@ -61,13 +61,13 @@ export async function endUserRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: 'Block: signs the member out everywhere at once and refuses their sign-in',
-    handler: (request) => inTenant(request, (tx, ctx) => blockEndUser(tx, ctx, request.params.id)),
+    handler: (request) => inTenant(request, (tx, ctx) => setEndUserStatus(tx, ctx, request.params.id, 'blocked')),
   });
   route(app, e.unblock, {
     module: MODULE,
     tags,
     summary: 'Unblock: the member may sign in again',
-    handler: (request) => inTenant(request, (tx, ctx) => unblockEndUser(tx, ctx, request.params.id)),
+    handler: (request) => inTenant(request, (tx, ctx) => setEndUserStatus(tx, ctx, request.params.id, 'active')),
   });
   route(app, e.invite, {
     module: MODULE,

@@ -62,13 +62,17 @@ export async function endUserDetail(tx: Tx, ctx: Ctx, id: number | EndUserRow): 
 
 const labelOf = (e: EndUser) => `${e.member.full_name} (${e.member.member_code})`;
 
-/** Blocks an end user: every session revoked in the same transaction (refused at their next request), sign-in refused until unblocked. */
-export async function blockEndUser(tx: Tx, ctx: Ctx, id: number): Promise<EndUserDetail> {
+/**
+ * Blocks or unblocks an end user. Blocking revokes every session in the same transaction (each is
+ * refused at its next request, on every instance: sessions are not cached) and refuses sign-in
+ * until unblocked.
+ */
+export async function setEndUserStatus(tx: Tx, ctx: Ctx, id: number, status: EndUserRow['status']): Promise<EndUserDetail> {
   const before = await loadEndUser(tx, ctx, id, true);
-  const revoked = await revokeSessions(tx, ctx, id);
+  const revoked = status === 'blocked' ? await revokeSessions(tx, ctx, id) : 0;
   const [row] = await tx
     .update(endUser)
-    .set({ status: 'blocked', blockedAt: before.blockedAt ?? ctx.now.instant, updatedAt: new Date() })
+    .set({ status, blockedAt: status === 'blocked' ? (before.blockedAt ?? ctx.now.instant) : null, updatedAt: new Date() })
     .where(and(eq(endUser.organisationId, ctx.organisationId), eq(endUser.id, id)))
     .returning();
   const detail = await endUserDetail(tx, ctx, row);
@@ -79,27 +83,7 @@ export async function blockEndUser(tx: Tx, ctx: Ctx, id: number): Promise<EndUse
     label: labelOf(detail),
     action: 'action',
     before: { status: before.status },
-    after: { status: 'blocked', sessions_revoked: revoked },
-  });
-  return detail;
-}
-
-export async function unblockEndUser(tx: Tx, ctx: Ctx, id: number): Promise<EndUserDetail> {
-  const before = await loadEndUser(tx, ctx, id, true);
-  const [row] = await tx
-    .update(endUser)
-    .set({ status: 'active', blockedAt: null, updatedAt: new Date() })
-    .where(and(eq(endUser.organisationId, ctx.organisationId), eq(endUser.id, id)))
-    .returning();
-  const detail = await endUserDetail(tx, ctx, row);
-  await record(tx, ctx.actor, {
-    module: MODULE,
-    resource: 'end_user',
-    objectId: id,
-    label: labelOf(detail),
-    action: 'action',
-    before: { status: before.status },
-    after: { status: 'active' },
+    after: status === 'blocked' ? { status, sessions_revoked: revoked } : { status },
   });
   return detail;
 }

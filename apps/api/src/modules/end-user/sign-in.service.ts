@@ -24,7 +24,7 @@ import {
   type SignInResponse,
 } from '@arena/contracts/end-user';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { record } from '../../platform/audit.js';
 import { organisationOrigin } from '../../platform/config.js';
@@ -232,48 +232,38 @@ async function signIn(tx: Tx, ctx: Ctx, by: { phone: string } | { email: string 
   return { ok: { key, member: { ...member } } };
 }
 
-/** Checks a phone's code: the newest one sent counts; a wrong one uses up one of its 5 tries (kept even though the answer is an error). */
-export async function verifyCode(tx: Tx, ctx: Ctx, input: { phone: string; code: string; remember: boolean }): Promise<Outcome> {
+/** The code row a check is about (locked), or null when there is none still usable (used or expired). */
+async function usableCode(tx: Tx, ctx: Ctx, channel: Channel, match: SQL) {
   const [row] = await tx
     .select()
     .from(endUserCode)
-    .where(
-      and(
-        eq(endUserCode.organisationId, ctx.organisationId),
-        eq(endUserCode.channel, 'sms'),
-        eq(endUserCode.address, input.phone),
-        sql`${endUserCode.codeHash} <> ''`,
-      ),
-    )
+    .where(and(eq(endUserCode.organisationId, ctx.organisationId), eq(endUserCode.channel, channel), match))
     .orderBy(desc(endUserCode.createdAt), desc(endUserCode.id))
     .limit(1)
     .for('update');
-  if (!row || row.usedAt || row.expiresAt <= ctx.now.instant) return { error: 'wrong' };
+  return row && !row.usedAt && row.expiresAt > ctx.now.instant ? row : null;
+}
+
+const markUsed = (tx: Tx, ctx: Ctx, id: number) => tx.update(endUserCode).set({ usedAt: ctx.now.instant }).where(eq(endUserCode.id, id));
+
+/** Checks a phone's code: the newest one sent counts; a wrong one uses up one of its 5 tries (kept even though the answer is an error). */
+export async function verifyCode(tx: Tx, ctx: Ctx, input: { phone: string; code: string; remember: boolean }): Promise<Outcome> {
+  const row = await usableCode(tx, ctx, 'sms', and(eq(endUserCode.address, input.phone), sql`${endUserCode.codeHash} <> ''`)!);
+  if (!row) return { error: 'wrong' };
   if (row.attempts >= OTP_MAX_ATTEMPTS) return { error: 'dead' };
   if (!sameHash(codeHashOf(ctx, input.phone, input.code), row.codeHash)) {
     const attempts = row.attempts + 1;
     await tx.update(endUserCode).set({ attempts }).where(eq(endUserCode.id, row.id));
     return { error: attempts >= OTP_MAX_ATTEMPTS ? 'dead' : 'wrong' };
   }
-  await tx.update(endUserCode).set({ usedAt: ctx.now.instant }).where(eq(endUserCode.id, row.id));
+  await markUsed(tx, ctx, row.id);
   return signIn(tx, ctx, { phone: input.phone }, input.remember, 'sms');
 }
 
 /** Checks an e-mailed link's token: single use, 15 minutes. */
 export async function verifyLink(tx: Tx, ctx: Ctx, input: { token: string; remember: boolean }): Promise<Outcome> {
-  const [row] = await tx
-    .select()
-    .from(endUserCode)
-    .where(
-      and(
-        eq(endUserCode.organisationId, ctx.organisationId),
-        eq(endUserCode.channel, 'email'),
-        eq(endUserCode.codeHash, tokenHashOf(ctx, input.token)),
-      ),
-    )
-    .limit(1)
-    .for('update');
-  if (!row || row.usedAt || row.expiresAt <= ctx.now.instant) return { error: 'wrong' };
-  await tx.update(endUserCode).set({ usedAt: ctx.now.instant }).where(eq(endUserCode.id, row.id));
+  const row = await usableCode(tx, ctx, 'email', eq(endUserCode.codeHash, tokenHashOf(ctx, input.token)));
+  if (!row) return { error: 'wrong' };
+  await markUsed(tx, ctx, row.id);
   return signIn(tx, ctx, { email: row.address }, input.remember, 'email');
 }
