@@ -7,6 +7,7 @@ import { assetModule } from './asset/module.js';
 import { bookingModule } from './booking/module.js';
 import { crmModule } from './crm/module.js';
 import { dietModule } from './diet/module.js';
+import { endUserModule } from './end-user/module.js';
 import { incomeExpenseModule } from './income-expense/module.js';
 import { moneyModule } from './money/module.js';
 import { membershipModule } from './membership/module.js';
@@ -40,4 +41,5 @@ export const MODULE_MANIFESTS: ModuleManifest[] = registerModules([
   dietModule,
   accommodationModule,
   assetModule,
+  endUserModule,
 ]);

@@ -30,7 +30,8 @@ export function actorOf(request: FastifyRequest, organisationId = request.organi
   return {
     organisationId,
     actorId: request.auth?.user.id ?? null,
-    actorEmail: request.auth?.user.email ?? null,
+    // A member acting in the member app is named by their code.
+    actorEmail: request.auth?.user.email ?? (request.member ? `member:${request.member.memberCode}` : null),
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
     requestId: String(request.id),

@@ -6,7 +6,8 @@ import { invalidationsOf, type Database } from './db/client.js';
 import type { AuthContext, OrganisationRow } from './context.js';
 import { notAuthenticated, notFound, permissionDenied } from './errors.js';
 import { allowedModules, levelIn, moduleLevels, planModules } from './permissions.js';
-import { hashSecret, keyExpired } from './tokens.js';
+import { registeredModules } from './module.js';
+import { hashSecret, isMemberKey, keyExpired } from './tokens.js';
 import type { UserRow } from './context.js';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -122,6 +123,7 @@ export function registerAuth(app: FastifyInstance): void {
 
   app.decorateRequest('organisation', null);
   app.decorateRequest('auth', null);
+  app.decorateRequest('member', null);
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || !request.routeOptions.url) return;
@@ -137,7 +139,15 @@ export function registerAuth(app: FastifyInstance): void {
     const mode = config.auth ?? 'required';
     if (mode === 'none') return;
     const key = readKey(request);
-    if (key) request.auth = await authenticateKey(app.db, key, org);
+    if (mode === 'member') {
+      // A member key is looked up among the members' sessions only, a staff key never is.
+      const authenticate = registeredModules().find((m) => m.authenticateMember)?.authenticateMember;
+      if (key && org && isMemberKey(key) && authenticate) request.member = await authenticate(request, key);
+      if (!request.member) throw notAuthenticated(key ? 'Invalid token.' : undefined);
+      return;
+    }
+    // A member key never acts as a staff key.
+    if (key && !isMemberKey(key)) request.auth = await authenticateKey(app.db, key, org);
     if (!request.auth && mode === 'required') throw notAuthenticated(key ? 'Invalid token.' : undefined);
 
     if (config.ownerOnly && !request.auth?.user.isOwner) throw permissionDenied();

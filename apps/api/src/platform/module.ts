@@ -7,10 +7,11 @@
 import type { EndpointSpec, ModuleName } from '@arena/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database, Tx } from './db/client.js';
 import type { Schedule, Task } from './jobs.js';
 import type { Ctx } from './request-context.js';
+import type { MemberAuth } from './context.js';
 
 /** One result of the global search: what it is, how it reads, and the screen that shows it. */
 export interface SearchHit {
@@ -127,6 +128,13 @@ export interface ModuleManifest {
    * once when it failed, was cancelled or expired unpaid.
    */
   paymentPurposes?: PaymentPurposeDefinition[];
+  /**
+   * Finds the member behind a member key (`m_…`) on the organisation's host, or null (unknown,
+   * revoked, expired, blocked). The auth hook calls it for routes with `auth: 'member'` only; staff
+   * keys are never looked up there, nor member keys among the staff's (End User Login, issue 27).
+   * `request.organisation` is the host's organisation; `request.member` is not set yet.
+   */
+  authenticateMember?: (request: FastifyRequest, key: string) => Promise<MemberAuth | null>;
 }
 
 /** Who an online payment goes to: the organisation (a member's due, a portal booking) or the provider (the organisation's subscription). */

@@ -49,6 +49,8 @@ export const READ_ONLY_ALLOWED: readonly RegExp[] = [
   /^\/api\/administrator\/(subscription|subscription-plans?|subscription-transaction|addon|subscription-addon|payment\/initiate)(\/|$)/,
   /^\/api\/administrator\/organisation\/(subscription|renew|purchase-message-count)\//,
   /^\/api\/notifications\/(:id\/read|read-all)\/$/,
+  // Members signing in and out of the member app, and their own devices (End User Login).
+  /^\/api\/me\/(auth|sessions)\//,
 ];
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

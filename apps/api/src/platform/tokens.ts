@@ -3,6 +3,10 @@ import { createHash, randomBytes } from 'node:crypto';
 /** A new secret: 32 random bytes, hex encoded for the client. Only its hash is stored. */
 export const newSecret = (): string => randomBytes(32).toString('hex');
 
+/** A member's session key (End User Login): `m_` and 64 hex digits; staff keys are bare hex. */
+export const newMemberKey = (): string => `m_${newSecret()}`;
+export const isMemberKey = (key: string): boolean => key.startsWith('m_');
+
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
 
 export const IDLE_LIFETIME_MS = { remembered: 30 * 24 * 3600_000, session: 12 * 3600_000 } as const;

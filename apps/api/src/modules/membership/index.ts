@@ -21,3 +21,5 @@ export { todaysActions, type TodaysActionItem, type TodaysActionKind } from './t
 export { activeMemberIds, runningMemberCount, runningMemberIds, selectMembers } from './member-counts.js';
 /** A member as a message's recipient (a diet or a workout sent to them). */
 export { memberRecipient, membersIn } from './messaging.js';
+/** End User Login's reads (issue 27): the member signing in, profiles, the list's search, a member's home. */
+export { memberHome, memberMatches, memberProfiles, memberSigningIn, type MemberHome, type MemberProfile } from './member-app.queries.js';

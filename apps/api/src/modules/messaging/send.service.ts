@@ -57,6 +57,13 @@ export interface QueueInput {
   preview?: boolean;
   /** The app's own message (a notification to staff): free text on any channel, no template. */
   system?: boolean;
+  /**
+   * A message the person asked for to use the app (a member's sign-in code): sent to an address
+   * that opted out of the channel too (opt-outs are of what the organisation sends unasked), and
+   * free of credits (the sign-in limits bound how many there are; an empty balance must not lock
+   * members out).
+   */
+  transactional?: boolean;
 }
 
 export interface QueueResult {
@@ -160,7 +167,7 @@ export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promis
       ? input.channel === 'email'
         ? 'No e-mail address.'
         : 'No mobile number.'
-      : optedOut.has(address)
+      : optedOut.has(address) && !input.transactional
         ? `Opted out of ${CHANNEL_LABELS[input.channel]}.`
         : '';
     return {
@@ -173,7 +180,7 @@ export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promis
       params: names.map((n) => values[n] ?? ''),
       status: error ? 'skipped' : 'queued',
       error,
-      credits: error ? 0 : creditsFor(input.channel, text),
+      credits: error || input.transactional ? 0 : creditsFor(input.channel, text),
       event_key: input.rule && 'eventKey' in r ? r.eventKey : null,
     };
   });

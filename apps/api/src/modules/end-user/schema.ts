@@ -1,0 +1,101 @@
+/**
+ * End User Login (issue 27): a member's own account (`end_user`), its sessions (member keys, only
+ * their hashes), the one-time codes and links asked for (also what the per-phone and per-address
+ * limits count), and the organisation's settings of the member app.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
+import { referencesMember } from '../membership/index.js';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const endUser = tenantTable(
+  'end_user',
+  {
+    memberId: ref('member_id').notNull(),
+    status: text('status', { enum: ['active', 'blocked'] })
+      .notNull()
+      .default('active'),
+    /** When the desk gave access (the "invited" mode); null for one made at a first sign-in. */
+    invitedAt: at('invited_at'),
+    blockedAt: at('blocked_at'),
+    lastLoginAt: at('last_login_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    referencesMember(t, t.memberId, 'cascade'),
+    uniqueIndex('end_user_org_member_key').on(t.organisationId, t.memberId),
+    index('end_user_org_status_idx').on(t.organisationId, t.status),
+  ],
+);
+
+export const endUserSession = tenantTable(
+  'end_user_session',
+  {
+    endUserId: ref('end_user_id').notNull(),
+    /** SHA-256 of the member key (`m_…`); the key itself is never stored. */
+    keyHash: text('key_hash').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at').notNull().defaultNow(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [
+    tenantRef(t, t.endUserId, () => endUser, { onDelete: 'cascade' }),
+    uniqueIndex('end_user_session_key_hash_key').on(t.keyHash),
+    index('end_user_session_org_user_idx').on(t.organisationId, t.endUserId),
+  ],
+);
+
+/**
+ * Every code or link asked for, whoever asked (a member or not): written by the request, its hash
+ * filled by the job when the phone or address is a member's who may sign in ('' otherwise, which
+ * nothing matches). The per-address and per-IP limits count these rows.
+ */
+export const endUserCode = tenantTable(
+  'end_user_code',
+  {
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    /** The 10-digit phone or the lower-cased e-mail. */
+    address: text('address').notNull(),
+    /** HMAC-SHA256 of the code (with the address) or of the link's token, with a server secret. */
+    codeHash: text('code_hash').notNull().default(''),
+    expiresAt: at('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: at('used_at'),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('end_user_code_org_address_idx').on(t.organisationId, t.channel, t.address, t.createdAt),
+    index('end_user_code_org_ip_idx').on(t.organisationId, t.ip, t.createdAt),
+    index('end_user_code_hash_idx')
+      .on(t.organisationId, t.codeHash)
+      .where(sql`${t.codeHash} <> ''`),
+  ],
+);
+
+/** The organisation's settings of the member app (one row, its defaults until first saved). */
+export const endUserSettings = tenantTable(
+  'end_user_settings',
+  {
+    loginMode: text('login_mode', { enum: ['off', 'everyone', 'invited'] })
+      .notNull()
+      .default('off'),
+    payDues: boolean('pay_dues').notNull().default(true),
+    renew: boolean('renew').notNull().default(true),
+    invoices: boolean('invoices').notNull().default(true),
+    checkIn: boolean('check_in').notNull().default(true),
+    freezeRequest: boolean('freeze_request').notNull().default(true),
+    cancelRequest: boolean('cancel_request').notNull().default(true),
+    book: boolean('book').notNull().default(true),
+    plans: boolean('plans').notNull().default(true),
+    editProfile: boolean('edit_profile').notNull().default(true),
+    announcements: boolean('announcements').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('end_user_settings_org_key').on(t.organisationId)],
+);

@@ -1,0 +1,5 @@
+/**
+ * The web's import of this module's endpoints (`@arena/contracts/end-user/routes`): the same endpoint
+ * objects, which the web build replaces with their method and path alone.
+ */
+export * from './endpoints.js';
