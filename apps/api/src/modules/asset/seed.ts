@@ -162,12 +162,13 @@ export async function seedAssets(tx: Tx, ctx: Ctx): Promise<void> {
       .where(and(eq(asset.organisationId, org), eq(asset.id, a.id)));
   }
 
-  // Maintenance history: quarterly preventive service of the cardio machines and ACs over the last months, paid.
+  // Maintenance history: quarterly preventive service of the cardio machines and ACs over the last months, paid
+  // (three days earlier each, so that the first three next services are a few days overdue).
   const serviced = assets.filter((_, i) => i < 20 || (i >= 50 && i < 60));
   const done: (typeof assetMaintenance.$inferInsert)[] = [];
   serviced.forEach((a, i) => {
     for (const back of [270, 180, 90]) {
-      const date = addDays(today, -(back - (i % 30)));
+      const date = addDays(today, -(back - (i % 30)) - 3);
       if (date < a.purchaseDate) continue;
       done.push({
         organisationId: org,
@@ -210,7 +211,7 @@ export async function seedAssets(tx: Tx, ctx: Ctx): Promise<void> {
       .set({ expenseId: entry.id })
       .where(and(eq(assetMaintenance.organisationId, org), eq(assetMaintenance.id, m.id)));
   }
-  // The next service of each, scheduled 90 days after its last (some fall due this week), linked from the last.
+  // The next service of each, scheduled 90 days after its last (three overdue, some due this week), linked from the last.
   await tx.execute(sql`
     with last as (
       select distinct on (asset_id) id, asset_id, date, vendor_id from asset_maintenance
