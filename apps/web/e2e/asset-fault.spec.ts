@@ -10,15 +10,16 @@ test("an asset's QR page: report a fault and see it under maintenance, then open
   expect(asset).toBeTruthy();
 
   await page.goto(`/asset-management/my-assets/${asset.id}?fault=1`);
-  await expect(page.getByRole('heading', { name: asset.name })).toBeVisible();
-  // The QR's page opens straight on "Report a fault".
+  // The QR's page opens straight on "Report a fault" (the page behind it hidden from the accessibility tree while it is open).
   const dialog = page.getByRole('dialog', { name: `Report a fault: ${asset.code} ${asset.name}` });
-  await expect(dialog).toBeVisible();
+  // The first screen of the module loads its code: give it time on a busy machine.
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Report fault' }).click();
   await expect(dialog.getByText('Say what is wrong.')).toBeVisible();
   await dialog.getByLabel('What is wrong?').fill('Resistance knob stuck');
   await dialog.getByRole('button', { name: 'Report fault' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: asset.name })).toBeVisible();
 
   // Under maintenance, with the repair in its history, and so in the register.
   await expect(page.getByText('Under maintenance', { exact: true })).toBeVisible();
@@ -51,7 +52,7 @@ test('the maintenance list: the service due soonest marked done from its row, it
   expect(entry).toBeTruthy();
 
   await page.goto('/asset-management/maintenance');
-  await expect(page.getByRole('heading', { name: 'Maintenance', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Maintenance', exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('navigation', { name: 'Maintenance sections' }).getByRole('link', { name: 'Repairs Open' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Maintenance due' });
   const row = table.getByRole('row').filter({ hasText: entry.asset_code });

@@ -163,7 +163,7 @@ export async function seedAssets(tx: Tx, ctx: Ctx): Promise<void> {
   }
 
   // Maintenance history: quarterly preventive service of the cardio machines and ACs over the last months, paid
-  // (three days earlier each, so that the first three next services are a few days overdue).
+  // (three days earlier each, so that the first few next services are a day or two overdue).
   const serviced = assets.filter((_, i) => i < 20 || (i >= 50 && i < 60));
   const done: (typeof assetMaintenance.$inferInsert)[] = [];
   serviced.forEach((a, i) => {
@@ -211,7 +211,7 @@ export async function seedAssets(tx: Tx, ctx: Ctx): Promise<void> {
       .set({ expenseId: entry.id })
       .where(and(eq(assetMaintenance.organisationId, org), eq(assetMaintenance.id, m.id)));
   }
-  // The next service of each, scheduled 90 days after its last (three overdue, some due this week), linked from the last.
+  // The next service of each, scheduled 90 days after its last (a few overdue, some due this week), linked from the last.
   await tx.execute(sql`
     with last as (
       select distinct on (asset_id) id, asset_id, date, vendor_id from asset_maintenance
