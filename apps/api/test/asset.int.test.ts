@@ -6,7 +6,7 @@
  * maintenance-due notification, and 20 parallel creates on PostgreSQL.
  */
 import ExcelJS from 'exceljs';
-import { depreciationPaise } from '@arena/contracts/asset';
+import { depreciationPaise, locationText } from '@arena/contracts/asset';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyMaintenanceDue } from '../src/modules/asset/due.js';
 import { describeCrudResource } from './crud-resource.js';
@@ -59,7 +59,7 @@ describeCrudResource({
     category: async (tx, ctx) => (await makeAssetCategory(tx, ctx)).id,
     centre: async (tx, ctx) => (await makeCentre(tx, ctx)).id,
   },
-  update: { location: 'Floor 2, Zone B', condition: 'fair' },
+  update: { location: { floor: '2', zone: 'Zone B' }, condition: 'fair' },
   filter: { query: 'condition=poor', make: { condition: 'poor' }, field: 'condition', value: 'poor' },
   exportHeaders: ['Name', 'Code', 'Category', 'Center'],
 });
@@ -81,7 +81,7 @@ describe('assets', () => {
     name: 'Treadmill',
     category: cardio,
     centre: north,
-    location: 'Floor 1, Cardio zone',
+    location: { floor: '1', zone: 'Cardio zone' },
     make: 'Life Fitness',
     model: 'T5',
     serial_no: 'LF-001',
@@ -173,6 +173,9 @@ describe('assets', () => {
       [{ category: theirs.category }, 'category'],
       [{ centre: theirs.centre }, 'centre'],
       [{ vendor: theirs.vendor }, 'vendor'],
+      [{ location: 'Floor 1, Cardio zone' }, 'location'],
+      [{ location: { floor: 'x'.repeat(41) } }, 'location.floor'],
+      [{ location: { floor: '1', zone: 'Cardio\nzone' } }, 'location.zone'],
     ];
     for (const [extra, field] of cases) {
       const res = await api('POST', ASSET, body(extra));
@@ -183,6 +186,35 @@ describe('assets', () => {
     // The code counter rolled back with them: the next asset takes the next number.
     const next = await api('POST', ASSET, body({ name: 'Rower' }));
     expect(next.json().code).toBe(`AST-${String(before + 1).padStart(4, '0')}`);
+  });
+
+  it('keeps the location as floor and zone: filtered and searched by either, in the export and the locations list; read as "Floor 2 · Cardio zone"', async () => {
+    const upstairs = (await api('POST', ASSET, body({ name: 'Power rack', location: { floor: ' 2 ', zone: 'Free weights' } }))).json();
+    expect(upstairs.location).toEqual({ floor: '2', zone: 'Free weights' });
+    const unplaced = (await api('POST', ASSET, body({ name: 'Loose kettlebell', location: undefined }))).json();
+    expect(unplaced.location).toEqual({ floor: '', zone: '' });
+    const ids = async (query: string) => (await api('GET', `${ASSET}?${query}&page_size=500`)).json().results.map((a: Body) => a.id);
+    expect(await ids('floor=2')).toEqual([upstairs.id]);
+    expect(await ids('zone=FREE%20WEIGHTS')).toEqual([upstairs.id]);
+    expect(await ids('floor=2&zone=Cardio%20zone')).toEqual([]);
+    expect(await ids('search=free%20weights')).toEqual([upstairs.id]);
+    expect((await ids('zone=cardio%20zone')).length).toBeGreaterThan(0);
+    expect((await api('GET', `${ASSET}?floor=`)).statusCode).toBe(400);
+    // A PATCH of the location replaces both parts.
+    const moved = await api('PATCH', `${ASSET}${upstairs.id}/`, { location: { floor: 'Ground' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().location).toEqual({ floor: 'Ground', zone: '' });
+    expect(await ids('floor=ground')).toEqual([upstairs.id]);
+    const places = (await api('GET', `${BASE}locations/`)).json();
+    expect(places.floors).toEqual(expect.arrayContaining(['1', 'Ground']));
+    expect(places.zones).toContain('Cardio zone');
+    expect(places.zones).not.toContain('');
+    const csv = (await api('GET', `${ASSET}?format=csv&floor=Ground`)).body;
+    expect(csv).toContain('Center,Floor,Zone,Make');
+    expect(csv).toMatch(/Power rack,AST-\d{4},Cardio,[^,]+,Ground,,/);
+    expect(locationText({ floor: '2', zone: 'Cardio zone' })).toBe('Floor 2 · Cardio zone');
+    expect(locationText({ floor: 'Ground', zone: '' })).toBe('Ground');
+    expect(locationText({ floor: '', zone: 'Court hall' })).toBe('Court hall');
   });
 
   it('posts the cost as an Equipment expense when bought now; an old asset posts nothing', async () => {

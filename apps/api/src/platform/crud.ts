@@ -7,12 +7,12 @@
  * growing options here.
  */
 import type { CrudEndpoints, ModuleName } from '@arena/contracts';
-import { and, asc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { record } from './audit.js';
-import type { Tx } from './db/client.js';
+import { queryRows, type Tx } from './db/client.js';
 import { conflict, notFound, onUnique, type UniqueMeaning } from './errors.js';
 import type { ExportColumn } from './export.js';
 import { listRoute, type Filters, type ListDefinition } from './list.js';
@@ -90,8 +90,36 @@ export function refuseDeleteInUse(scope: FastifyInstance, inUse: (tx: Tx, ctx: C
   });
 }
 
+/**
+ * Refuses (409, `message`) the delete of a row that a row of any of `uses` (`[table, column]`)
+ * names: "deactivate it instead". The composite foreign keys remain the guarantee.
+ */
+export function refuseDeleteWhileNamed(scope: FastifyInstance, uses: readonly (readonly [string, string])[], message: string): void {
+  refuseDeleteInUse(scope, async (tx, ctx, id) => {
+    for (const [table, column] of uses) {
+      const rows = await queryRows(
+        tx,
+        sql`select 1 from ${sql.raw(table)} where organisation_id = ${ctx.organisationId} and ${sql.raw(column)} = ${id} limit 1`,
+      );
+      if (rows.length) return message;
+    }
+    return null;
+  });
+}
+
+/**
+ * A lookup's count of the `table` rows whose `column` names it (an asset category's assets, a
+ * brand's products): `outer` is the lookup's table, named in full as its list selects it.
+ */
+export const countNaming = (table: string, column: string, outer: string) =>
+  sql<number>`(select count(*)::int from ${sql.raw(table)} x where x.organisation_id = ${sql.raw(outer)}.organisation_id and x.${sql.raw(column)} = ${sql.raw(outer)}.id)`.mapWith(
+    Number,
+  );
+
 /** The Status column of a lookup's export, as the screens show it. */
 export const statusColumn: ExportColumn<{ is_active: boolean }> = { header: 'Status', value: (r) => (r.is_active ? 'Active' : 'Inactive') };
+/** The Created column of a lookup's export. */
+export const createdColumn: ExportColumn<{ created_at: string }> = { header: 'Created', value: (r) => r.created_at, type: 'datetime' };
 
 export function registerCrud<Input extends z.ZodObject, Row extends Record<string, unknown>, Out extends Record<string, unknown>>(
   app: FastifyInstance,

@@ -23,6 +23,26 @@ function imageExtension(data: Buffer): string | null {
   return null;
 }
 
+/** A document kept private (a bill, an invoice, an ID proof): PDF or image, by its first bytes, and the type it is served as. */
+export const DOCUMENT_TYPES = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+export type DocumentKind = keyof typeof DOCUMENT_TYPES;
+
+/** What a document is by its magic bytes: PDF, PNG, JPEG or WebP; null for anything else. */
+export function documentKind(data: Buffer): DocumentKind | null {
+  if (data.length >= 5 && data.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  const image = imageExtension(data);
+  return image === 'png' || image === 'jpg' || image === 'webp' ? image : null;
+}
+
+/** The name shown for an uploaded file: its base name on one line, at most 200 characters (`fallback` when none). */
+export function documentName(filename: string, fallback: string): string {
+  const base = path
+    .basename(filename.replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim();
+  return (base || fallback).slice(0, 200);
+}
+
 /** DATA_DIR/uploads: every uploaded file, served at /uploads/ (see uploads.ts for who may fetch what). */
 export function uploadsRoot(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'uploads');

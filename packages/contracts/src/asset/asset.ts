@@ -46,6 +46,24 @@ export const MAINTENANCE_NOTICE_DAYS = 7;
 /** The most labels one sheet prints. */
 export const LABELS_MAX = 100;
 
+// ---- location ----
+/** Where an asset stands: its floor (`2`, `Ground`, `Terrace`) and zone (`Cardio zone`), each optional. */
+export const assetLocationInputSchema = z.object({
+  floor: singleLineText(40).default(''),
+  zone: singleLineText(80).default(''),
+});
+export const assetLocationSchema = z.object({ floor: z.string(), zone: z.string() });
+export type AssetLocation = z.infer<typeof assetLocationSchema>;
+/** The most floors, or zones, the locations list names. */
+export const LOCATIONS_MAX = 200;
+export const NO_LOCATION: AssetLocation = { floor: '', zone: '' };
+
+/** A floor as it reads: a number is "Floor 2", a name ("Ground", "Terrace") reads as entered. */
+export const floorText = (floor: string) => (/^-?\d+$/.test(floor.trim()) ? `Floor ${floor.trim()}` : floor.trim());
+
+/** "Floor 2 · Cardio zone", "Floor 2", "Cardio zone" or '' (the detail, the label, the exports). */
+export const locationText = (l: AssetLocation) => [floorText(l.floor), l.zone.trim()].filter(Boolean).join(' · ');
+
 // ---- lookups ----
 export const assetCategoryInputSchema = namedLookupInputSchema('Name is required');
 export const assetCategorySchema = namedLookupSchema.extend({ assets: z.number() });
@@ -85,8 +103,8 @@ export const assetInputSchema = z.object({
   name: requiredSingleLineText(120, 'Name is required'),
   category: idSchema,
   centre: idSchema,
-  /** Where it stands: floor, zone. */
-  location: singleLineText(120).default(''),
+  /** Where it stands: floor and zone (a PATCH sending `location` replaces both). */
+  location: assetLocationInputSchema.default(NO_LOCATION),
   make: singleLineText(80).default(''),
   model: singleLineText(80).default(''),
   serial_no: singleLineText(80).default(''),
@@ -135,7 +153,7 @@ export const assetSchema = z.object({
   category_name: z.string(),
   centre: z.number(),
   centre_name: z.string(),
-  location: z.string(),
+  location: assetLocationSchema,
   make: z.string(),
   model: z.string(),
   serial_no: z.string(),
@@ -234,6 +252,10 @@ export const maintenanceSchema = z.object({
   asset: z.number(),
   asset_code: z.string(),
   asset_name: z.string(),
+  /** The asset's centre and place, for a list across assets. */
+  centre: z.number(),
+  centre_name: z.string(),
+  location: assetLocationSchema,
   status: z.enum(MAINTENANCE_STATUSES),
   date: z.string(),
   kind: z.enum(MAINTENANCE_KINDS),
@@ -246,6 +268,8 @@ export const maintenanceSchema = z.object({
   next_due: z.string().nullable(),
   expense: z.number().nullable(),
   reported_fault: z.boolean(),
+  /** Scheduled for a day before the organisation's today, and not done. */
+  overdue: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -26,8 +26,18 @@ export const assetCategoryEndpoints = crudEndpoints(`${BASE}asset-category/`, as
 });
 /** List filter: `is_active`. */
 export const assetVendorEndpoints = crudEndpoints(`${BASE}asset-vendor/`, assetVendorSchema, assetVendorInputSchema, { dropdown: true });
-/** List filters: `category`, `centre`, `vendor`, `status`, `condition`, `warranty_ending` (within 30 days); search by code, name, serial number. */
+/**
+ * List filters: `category`, `centre`, `vendor`, `status`, `condition`, `floor`, `zone` (as entered, any case),
+ * `warranty_ending` (within 30 days); search by code, name, serial number, make, model, floor, zone.
+ */
 export const assetEndpoints = crudEndpoints(`${BASE}asset/`, assetSchema, assetInputSchema, { dropdown: true });
+/** The floors and zones the register names, each at most LOCATIONS_MAX (the filters' options, the form's suggestions). */
+export const assetLocationsEndpoint = endpoint({
+  method: 'GET',
+  path: `${BASE}locations/`,
+  query: z.object({ centre: idSchema.optional() }),
+  response: z.object({ floors: z.array(z.string()), zones: z.array(z.string()) }),
+});
 
 const maintenanceParams = z.object({ id: idSchema, maintenance: idSchema });
 export const maintenanceEndpoints = {

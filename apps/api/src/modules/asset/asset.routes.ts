@@ -10,11 +10,15 @@ import {
   ASSET_STATUSES,
   assetEndpoints,
   assetFieldErrors,
+  assetLocationsEndpoint,
+  LOCATIONS_MAX,
   bookValue,
   depreciationSchedule,
   DEPRECIATION_METHOD_LABELS,
+  floorText,
   type Asset,
   type AssetCondition,
+  type AssetLocation,
   type AssetStatus,
 } from '@arena/contracts/asset';
 import { idSchema } from '@arena/contracts/kit';
@@ -25,10 +29,11 @@ import { refuseDeleteInUse, registerCrud } from '../../platform/crud.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { badRequest } from '../../platform/errors.js';
 import { showName } from '../../platform/list.js';
-import type { Ctx } from '../../platform/request-context.js';
+import { inTenant, type Ctx } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
 import { inputToValues } from '../../platform/serialize.js';
 import { centre } from '../administrator/index.js';
-import { MODULE } from './constants.js';
+import { MODULE, tags } from './constants.js';
 import { assignCode, checkAssetInput, postPurchase } from './asset.service.js';
 import { asset, assetCategory, assetVendor } from './schema.js';
 
@@ -85,7 +90,7 @@ export function assetJson(j: AssetJoin, ctx: Pick<Ctx, 'now'>): Asset {
     category_name: j.categoryName,
     centre: r.centreId,
     centre_name: j.centreName,
-    location: r.location,
+    location: { floor: r.floor, zone: r.zone },
     make: r.make,
     model: r.model,
     serial_no: r.serialNo,
@@ -117,9 +122,11 @@ export function assetJson(j: AssetJoin, ctx: Pick<Ctx, 'now'>): Asset {
 
 /** The asset's columns from the input: the write-only `bought_now` and `payment_mode` are the service's. */
 function toValues(input: Record<string, unknown>): Record<string, unknown> {
-  const { category, centre: centreId, vendor, bought_now: _b, payment_mode: _p, ...rest } = input;
+  const { category, centre: centreId, vendor, location, bought_now: _b, payment_mode: _p, ...rest } = input;
+  const place = location as AssetLocation | undefined;
   return {
     ...inputToValues(rest),
+    ...(place !== undefined ? { floor: place.floor, zone: place.zone } : {}),
     ...(category !== undefined ? { categoryId: category } : {}),
     ...(centreId !== undefined ? { centreId } : {}),
     ...(vendor !== undefined ? { vendorId: vendor } : {}),
@@ -127,6 +134,8 @@ function toValues(input: Record<string, unknown>): Record<string, unknown> {
 }
 
 const warrantyEnding = z.stringbool();
+/** A floor or zone to filter by (case-insensitive, as entered). */
+const placeSchema = z.string().trim().min(1).max(80);
 
 /** The rules across fields, on the row as it will be written (a PATCH sends only some). */
 function checkFields(a: Parameters<typeof assetFieldErrors>[0]): void {
@@ -156,7 +165,7 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
       toValues,
       references: { category: assetCategory, centre, vendor: assetVendor },
       label: (a) => a.name,
-      search: [asset.code, asset.name, asset.serialNo, asset.make, asset.model, asset.location],
+      search: [asset.code, asset.name, asset.serialNo, asset.make, asset.model, asset.floor, asset.zone],
       ordering: {
         id: asset.id,
         code: asset.id,
@@ -180,6 +189,8 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
           label: 'Status',
           show: (v: AssetStatus) => ASSET_STATUS_LABELS[v],
         },
+        floor: { schema: placeSchema, where: (v: string) => sql`lower(${asset.floor}) = lower(${v})`, label: 'Floor', show: floorText },
+        zone: { schema: placeSchema, where: (v: string) => sql`lower(${asset.zone}) = lower(${v})`, label: 'Zone' },
         condition: { schema: z.enum(ASSET_CONDITIONS), where: (v: AssetCondition) => eq(asset.condition, v), label: 'Condition' },
         warranty_ending: {
           schema: warrantyEnding,
@@ -221,7 +232,8 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
           { header: 'Code', value: (a) => a.code },
           { header: 'Category', value: (a) => a.category_name },
           { header: 'Center', value: (a) => a.centre_name },
-          { header: 'Location', value: (a) => a.location },
+          { header: 'Floor', value: (a) => a.location.floor },
+          { header: 'Zone', value: (a) => a.location.zone },
           { header: 'Make', value: (a) => a.make },
           { header: 'Model', value: (a) => a.model },
           { header: 'Serial no.', value: (a) => a.serial_no },
@@ -238,4 +250,22 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
       },
     });
   });
+
+  route(app, assetLocationsEndpoint, {
+    module: MODULE,
+    tags,
+    summary: 'The floors and zones the register names (of a centre, or all)',
+    handler: async (request) =>
+      inTenant(request, async (tx, ctx) => {
+        const [row] = await queryRows<{ floors: string[] | null; zones: string[] | null }>(
+          tx,
+          sql`select
+                (select array_agg(v order by v) from (select distinct floor as v from asset where organisation_id = ${ctx.organisationId} and floor <> '' ${centreOnly(request.query.centre)} order by v limit ${LOCATIONS_MAX}) f) as floors,
+                (select array_agg(v order by v) from (select distinct zone as v from asset where organisation_id = ${ctx.organisationId} and zone <> '' ${centreOnly(request.query.centre)} order by v limit ${LOCATIONS_MAX}) z) as zones`,
+        );
+        return { floors: row?.floors ?? [], zones: row?.zones ?? [] };
+      }),
+  });
 }
+
+const centreOnly = (id: number | undefined) => (id === undefined ? sql`` : sql`and centre_id = ${id}`);

@@ -15,6 +15,7 @@ import { badRequest, fieldError, notFound } from '../../platform/errors.js';
 import { checkReferences } from '../../platform/references.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { nextNumber } from '../../platform/sequence.js';
+import { centre } from '../administrator/index.js';
 import { payExpense } from '../money/index.js';
 import {
   assetCode,
@@ -119,6 +120,9 @@ export const maintenanceFields = {
   assetCode: asset.code,
   assetName: asset.name,
   centreId: asset.centreId,
+  centreName: centre.name,
+  floor: asset.floor,
+  zone: asset.zone,
   vendorName: assetVendor.name,
   nextDue: nextEntry.date,
 };
@@ -127,6 +131,9 @@ export type MaintenanceJoin = {
   assetCode: string | null;
   assetName: string;
   centreId: number;
+  centreName: string;
+  floor: string;
+  zone: string;
   vendorName: string | null;
   nextDue: string | null;
 };
@@ -135,6 +142,7 @@ export const maintenanceFrom = (tx: Tx, fields: object) =>
     .select(fields as typeof maintenanceFields)
     .from(assetMaintenance)
     .innerJoin(asset, and(eq(asset.organisationId, assetMaintenance.organisationId), eq(asset.id, assetMaintenance.assetId)))
+    .innerJoin(centre, and(eq(centre.organisationId, asset.organisationId), eq(centre.id, asset.centreId)))
     .leftJoin(
       assetVendor,
       and(eq(assetVendor.organisationId, assetMaintenance.organisationId), eq(assetVendor.id, assetMaintenance.vendorId)),
@@ -142,13 +150,17 @@ export const maintenanceFrom = (tx: Tx, fields: object) =>
     .leftJoin(nextEntry, and(eq(nextEntry.organisationId, assetMaintenance.organisationId), eq(nextEntry.id, assetMaintenance.nextId)))
     .$dynamic();
 
-export function maintenanceJson(j: MaintenanceJoin): Maintenance {
+/** An entry as the API answers it; `today` (the organisation's) says whether a scheduled one is overdue. */
+export function maintenanceJson(j: MaintenanceJoin, today: string): Maintenance {
   const m = j.m;
   return {
     id: m.id,
     asset: m.assetId,
     asset_code: j.assetCode ?? '',
     asset_name: j.assetName,
+    centre: j.centreId,
+    centre_name: j.centreName,
+    location: { floor: j.floor, zone: j.zone },
     status: m.status,
     date: m.date,
     kind: m.kind,
@@ -160,6 +172,7 @@ export function maintenanceJson(j: MaintenanceJoin): Maintenance {
     next_due: j.nextDue,
     expense: m.expenseId,
     reported_fault: m.reportedFault,
+    overdue: m.status === 'scheduled' && m.date < today,
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
   };
@@ -170,7 +183,7 @@ export async function loadMaintenance(tx: Tx, ctx: Ctx, id: number): Promise<Mai
     .where(and(eq(assetMaintenance.organisationId, ctx.organisationId), eq(assetMaintenance.id, id)))
     .limit(1)) as MaintenanceJoin[];
   if (!row) throw notFound();
-  return maintenanceJson(row);
+  return maintenanceJson(row, ctx.now.today);
 }
 
 /** An asset's maintenance, latest first: one page. */
@@ -186,7 +199,7 @@ export async function maintenanceOf(tx: Tx, ctx: Ctx, assetId: number, page: num
     .orderBy(desc(assetMaintenance.date), desc(assetMaintenance.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize)) as MaintenanceJoin[];
-  return { count: n, results: rows.map(maintenanceJson) };
+  return { count: n, results: rows.map((r) => maintenanceJson(r, ctx.now.today)) };
 }
 
 async function lockAsset(tx: Tx, ctx: Ctx, id: number, forUpdate = true) {

@@ -133,7 +133,7 @@ export async function assetDashboard(tx: Tx, ctx: Ctx, centreId?: number): Promi
     total: { count: total.count, cost: fromPaise(total.cost), book_value: fromPaise(total.book) },
     by_category: groups(byCategory),
     by_centre: groups(byCentre),
-    due_maintenance: due.map(maintenanceJson),
+    due_maintenance: due.map((m) => maintenanceJson(m, ctx.now.today)),
     under_repair: Number(repair.n),
     warranties_ending: warranties.map((w) => ({ ...w, id: Number(w.id), code: w.code ?? '' })),
     maintenance_spend: spend.map((s) => ({ month: s.month!, amount: s.expense })),

@@ -2,15 +2,15 @@
  * An asset's files: its picture (public upload, as products' and staff photos are), its purchase
  * invoice (PDF or image, kept private and served only here), its QR label and sheets of labels.
  */
-import { assetFileEndpoints as e, type Asset } from '@arena/contracts/asset';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import path from 'node:path';
+import { assetFileEndpoints as e, locationText, type Asset } from '@arena/contracts/asset';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { record } from '../../platform/audit.js';
 import { organisationOrigin } from '../../platform/config.js';
-import type { Tx } from '../../platform/db/client.js';
+import { inIds, type Tx } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { organisationFolder, privateFiles, readFormBody, removeUpload, saveImage } from '../../platform/files.js';
+import { documentKind, documentName, DOCUMENT_TYPES, privateFiles, readFormBody } from '../../platform/files.js';
+import { removeImage, replaceImage, type ImageChange } from '../../platform/image-upload.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { centre } from '../administrator/index.js';
@@ -21,18 +21,6 @@ import { asset } from './schema.js';
 
 const INVOICE_MAX_BYTES = 5 * 1024 * 1024;
 const INVOICE_MESSAGE = 'The invoice must be a PDF or an image (PNG, JPEG, WebP) of at most 5 MB.';
-const CONTENT_TYPES = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
-type Kind = keyof typeof CONTENT_TYPES;
-
-/** What a file is by its first bytes (never by its name or declared type). */
-function fileKind(data: Buffer): Kind | null {
-  if (data.length >= 5 && data.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
-  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP')
-    return 'webp';
-  return null;
-}
 
 async function loadAsset(tx: Tx, ctx: Ctx, id: number): Promise<Asset> {
   const [row] = (await assetFrom(tx, assetFields)
@@ -49,7 +37,7 @@ async function setFile(
   id: number,
   column: 'picture' | 'invoice',
   value: { path: string | null; name?: string },
-): Promise<{ asset: Asset; replaced: string | null }> {
+): Promise<ImageChange<Asset>> {
   const byId = and(eq(asset.organisationId, ctx.organisationId), eq(asset.id, id));
   const [current] = await tx.select({ picture: asset.picture, invoice: asset.invoiceFile }).from(asset).where(byId).for('update');
   if (!current) throw notFound();
@@ -72,37 +60,45 @@ async function setFile(
     before: column === 'picture' ? { picture: before.picture } : { invoice_file_name: before.invoice_file_name },
     after: column === 'picture' ? { picture: after.picture } : { invoice_file_name: after.invoice_file_name },
   });
-  return { asset: after, replaced: column === 'picture' ? current.picture : current.invoice };
+  return { out: after, replaced: column === 'picture' ? current.picture : current.invoice };
 }
 
 async function labelsOf(tx: Tx, ctx: Ctx, ids: number[]): Promise<Label[]> {
   const rows = await tx
-    .select({ id: asset.id, code: asset.code, name: asset.name, location: asset.location, centre: centre.name })
+    .select({ id: asset.id, code: asset.code, name: asset.name, floor: asset.floor, zone: asset.zone, centre: centre.name })
     .from(asset)
     .innerJoin(centre, and(eq(centre.organisationId, asset.organisationId), eq(centre.id, asset.centreId)))
-    .where(and(eq(asset.organisationId, ctx.organisationId), inArray(asset.id, ids)))
+    .where(and(eq(asset.organisationId, ctx.organisationId), inIds(asset.id, ids)))
     .orderBy(asset.id);
   const origin = organisationOrigin(ctx.config, ctx.organisation.subdomain);
-  return rows.map((r) => ({ code: r.code ?? '', name: r.name, centre: r.centre, location: r.location, url: assetPageUrl(origin, r.id) }));
+  return rows.map((r) => ({
+    code: r.code ?? '',
+    name: r.name,
+    centre: r.centre,
+    location: locationText(r),
+    url: assetPageUrl(origin, r.id),
+  }));
 }
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
+  /** The labels of the assets named (in the tenant's transaction) and the organisation printed on them. */
+  const labelsFor = (request: FastifyRequest, ids: number[]) =>
+    inTenant(request, async (tx, ctx) => ({ labels: await labelsOf(tx, ctx, ids), organisation: ctx.organisation.displayName }));
+  const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
+    reply
+      .type('application/pdf')
+      .header('Content-Disposition', `inline; filename="${filename}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(pdf);
+
   route(app, e.label, {
     module: MODULE,
     tags,
-    summary: "The asset's QR label (PDF): code, name, centre and a QR code of its page (report a fault)",
+    summary: "The asset's QR label (PDF): code, name, centre, floor and zone, and a QR code of its page (report a fault)",
     handler: async (request, reply) => {
-      const { labels, organisation } = await inTenant(request, async (tx, ctx) => ({
-        labels: await labelsOf(tx, ctx, [request.params.id]),
-        organisation: ctx.organisation.displayName,
-      }));
+      const { labels, organisation } = await labelsFor(request, [request.params.id]);
       if (!labels.length) throw notFound();
-      const pdf = await labelPdf(organisation, labels[0]);
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="${labels[0].code}-label.pdf"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, await labelPdf(organisation, labels[0]), `${labels[0].code}-label.pdf`);
     },
   });
 
@@ -111,17 +107,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     tags,
     summary: 'A sheet of QR labels (A4) for the assets named in `ids`',
     handler: async (request, reply) => {
-      const { labels, organisation } = await inTenant(request, async (tx, ctx) => ({
-        labels: await labelsOf(tx, ctx, request.query.ids),
-        organisation: ctx.organisation.displayName,
-      }));
+      const { labels, organisation } = await labelsFor(request, request.query.ids);
       if (labels.length !== request.query.ids.length) throw badRequest({ ids: ['Some of these assets do not exist.'] });
-      const pdf = await labelSheetPdf(organisation, labels);
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', 'inline; filename="asset-labels.pdf"')
-        .header('Cache-Control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, await labelSheetPdf(organisation, labels), 'asset-labels.pdf');
     },
   });
 
@@ -129,32 +117,14 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: "Replace an asset's picture (multipart/form-data, `picture`: PNG, JPEG, GIF or WebP, at most 2 MB)",
-    handler: async (request) => {
-      const form = await readFormBody(request);
-      const file = form.files.picture;
-      if (!file) throw badRequest({ picture: ['Choose a picture to upload.'] });
-      const saved = await saveImage(app.config, organisationFolder(request.organisation!.id), file, 'picture');
-      try {
-        const { asset: out, replaced } = await inTenant(request, (tx, ctx) =>
-          setFile(tx, ctx, request.params.id, 'picture', { path: saved }),
-        );
-        await removeUpload(app.config, replaced);
-        return out;
-      } catch (err) {
-        await removeUpload(app.config, saved);
-        throw err;
-      }
-    },
+    handler: async (request) =>
+      replaceImage(app, request, 'picture', (tx, ctx, saved) => setFile(tx, ctx, request.params.id, 'picture', { path: saved })),
   });
   route(app, e.pictureRemove, {
     module: MODULE,
     tags,
     summary: "Remove an asset's picture",
-    handler: async (request) => {
-      const { asset: out, replaced } = await inTenant(request, (tx, ctx) => setFile(tx, ctx, request.params.id, 'picture', { path: null }));
-      await removeUpload(app.config, replaced);
-      return out;
-    },
+    handler: async (request) => removeImage(app, request, (tx, ctx) => setFile(tx, ctx, request.params.id, 'picture', { path: null })),
   });
 
   route(app, e.invoiceUpload, {
@@ -166,17 +136,12 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       const form = await readFormBody(request, { maxFileBytes: INVOICE_MAX_BYTES, tooLarge: INVOICE_MESSAGE });
       const file = form.files.invoice_file;
       if (!file) throw badRequest({ invoice_file: ['Choose a file to upload.'] });
-      const kind = file.data.length <= INVOICE_MAX_BYTES ? fileKind(file.data) : null;
+      const kind = file.data.length <= INVOICE_MAX_BYTES ? documentKind(file.data) : null;
       if (!kind) throw badRequest({ invoice_file: [INVOICE_MESSAGE] });
       const saved = await privateFiles.save(app.config, org, 'asset-invoices', kind, file.data);
-      const name = (
-        path
-          .basename(file.filename.replace(/\\/g, '/'))
-          .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-          .trim() || `invoice.${kind}`
-      ).slice(0, 200);
+      const name = documentName(file.filename, `invoice.${kind}`);
       try {
-        const { asset: out, replaced } = await inTenant(request, (tx, ctx) =>
+        const { out, replaced } = await inTenant(request, (tx, ctx) =>
           setFile(tx, ctx, request.params.id, 'invoice', { path: saved, name }),
         );
         await privateFiles.remove(app.config, org, replaced);
@@ -192,7 +157,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     tags,
     summary: "Remove an asset's purchase invoice",
     handler: async (request) => {
-      const { asset: out, replaced } = await inTenant(request, (tx, ctx) => setFile(tx, ctx, request.params.id, 'invoice', { path: null }));
+      const { out, replaced } = await inTenant(request, (tx, ctx) => setFile(tx, ctx, request.params.id, 'invoice', { path: null }));
       await privateFiles.remove(app.config, request.organisation!.id, replaced);
       return out;
     },
@@ -212,10 +177,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!row?.file) throw notFound();
       const data = await privateFiles.read(app.config, org, row.file);
-      const kind = data ? fileKind(data) : null;
+      const kind = data ? documentKind(data) : null;
       if (!data || !kind) throw notFound();
       return reply
-        .type(CONTENT_TYPES[kind])
+        .type(DOCUMENT_TYPES[kind])
         .header('Content-Disposition', `inline; filename="${row.name.replace(/["\\]/g, '')}"`)
         .header('x-content-type-options', 'nosniff')
         .header('Cache-Control', 'private, no-store')

@@ -3,43 +3,24 @@
  * assets filed under it. One that assets name cannot be deleted (409: deactivate it instead).
  */
 import { assetCategoryEndpoints, assetVendorEndpoints, type AssetCategory, type AssetVendor } from '@arena/contracts/asset';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { refuseDeleteInUse, registerCrud, statusColumn } from '../../platform/crud.js';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { countNaming, createdColumn, refuseDeleteWhileNamed, registerCrud, statusColumn } from '../../platform/crud.js';
 import { activeFilter } from '../../platform/list.js';
-import type { Ctx } from '../../platform/request-context.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
 import { MODULE } from './constants.js';
 import { assetCategory, assetVendor } from './schema.js';
 
-const countOf = (column: string, outer: string) =>
-  sql<number>`(select count(*)::int from asset x where x.organisation_id = ${sql.raw(outer)}.organisation_id and x.${sql.raw(column)} = ${sql.raw(outer)}.id)`.mapWith(
-    Number,
-  );
-
-async function named(tx: Tx, ctx: Ctx, table: string, column: string, id: number): Promise<boolean> {
-  const rows = await queryRows(
-    tx,
-    sql`select 1 from ${sql.raw(table)} where organisation_id = ${ctx.organisationId} and ${sql.raw(column)} = ${id} limit 1`,
-  );
-  return rows.length > 0;
-}
-
-const created = { header: 'Created', value: (r: { created_at: string }) => r.created_at, type: 'datetime' as const };
-
 export async function lookupRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
-    refuseDeleteInUse(scope, async (tx, ctx, id) =>
-      (await named(tx, ctx, 'asset', 'category_id', id)) ? 'Assets are filed under this category: deactivate it instead.' : null,
-    );
+    refuseDeleteWhileNamed(scope, [['asset', 'category_id']], 'Assets are filed under this category: deactivate it instead.');
     registerCrud(scope, {
       endpoints: assetCategoryEndpoints,
       module: MODULE,
       resource: 'asset_category',
       table: assetCategory,
       join: {
-        fields: { row: assetCategory, assets: countOf('category_id', 'asset_category') },
+        fields: { row: assetCategory, assets: countNaming('asset', 'category_id', 'asset_category') },
         from: (tx, fields) => tx.select(fields).from(assetCategory).$dynamic(),
       },
       toOutput: ({ row, assets }: { row: typeof assetCategory.$inferSelect; assets: number }) =>
@@ -60,17 +41,20 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
           { header: 'Description', value: (c) => c.description },
           { header: 'Assets', value: (c) => c.assets, type: 'number' },
           statusColumn,
-          created,
+          createdColumn,
         ],
       },
     });
   });
 
   await app.register(async (scope) => {
-    refuseDeleteInUse(scope, async (tx, ctx, id) =>
-      (await named(tx, ctx, 'asset', 'vendor_id', id)) || (await named(tx, ctx, 'asset_maintenance', 'vendor_id', id))
-        ? 'Assets or maintenance name this vendor: deactivate it instead.'
-        : null,
+    refuseDeleteWhileNamed(
+      scope,
+      [
+        ['asset', 'vendor_id'],
+        ['asset_maintenance', 'vendor_id'],
+      ],
+      'Assets or maintenance name this vendor: deactivate it instead.',
     );
     registerCrud(scope, {
       endpoints: assetVendorEndpoints,
@@ -78,7 +62,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
       resource: 'asset_vendor',
       table: assetVendor,
       join: {
-        fields: { row: assetVendor, assets: countOf('vendor_id', 'asset_vendor') },
+        fields: { row: assetVendor, assets: countNaming('asset', 'vendor_id', 'asset_vendor') },
         from: (tx, fields) => tx.select(fields).from(assetVendor).$dynamic(),
       },
       toOutput: ({ row, assets }: { row: typeof assetVendor.$inferSelect; assets: number }) =>
@@ -108,7 +92,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
           { header: 'Service contract end', value: (v) => v.service_contract_end, type: 'date' },
           { header: 'Assets', value: (v) => v.assets, type: 'number' },
           statusColumn,
-          created,
+          createdColumn,
         ],
       },
     });

@@ -2,18 +2,19 @@
 import {
   MAINTENANCE_KINDS,
   MAINTENANCE_STATUSES,
+  locationText,
   maintenanceEndpoints as e,
   maintenanceListEndpoint,
   type Maintenance,
   type MaintenanceKind,
   type MaintenanceStatus,
 } from '@arena/contracts/asset';
-import { idSchema, isoDateSchema } from '@arena/contracts/kit';
-import { desc, eq, gte, lte } from 'drizzle-orm';
+import { dateNearTodaySchema, idSchema } from '@arena/contracts/kit';
+import { and, asc, desc, eq, gte, lt, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
-import { inTenant } from '../../platform/request-context.js';
+import { listRoute, showName, yesNo, type ListDefinition } from '../../platform/list.js';
+import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { displayDate } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
@@ -29,7 +30,10 @@ import {
   reportFault,
   type MaintenanceJoin,
 } from './asset.service.js';
-import { asset, assetMaintenance } from './schema.js';
+import { asset, assetCategory, assetMaintenance } from './schema.js';
+
+/** A window's end: maintenance is dated within ten years of today, so is a window over it. */
+const windowDate = dateNearTodaySchema(3650, 3650, 'Enter a date within ten years of today.');
 
 export const maintenanceList: ListDefinition<MaintenanceJoin, Maintenance> = {
   from: (tx, fields) => maintenanceFrom(tx, fields),
@@ -41,21 +45,40 @@ export const maintenanceList: ListDefinition<MaintenanceJoin, Maintenance> = {
     status: { schema: z.enum(MAINTENANCE_STATUSES), where: (v: MaintenanceStatus) => eq(assetMaintenance.status, v), label: 'Status' },
     kind: { schema: z.enum(MAINTENANCE_KINDS), where: (v: MaintenanceKind) => eq(assetMaintenance.kind, v), label: 'Kind' },
     centre: { schema: idSchema, where: (v: number) => eq(asset.centreId, v), label: 'Center', show: showName(centre) },
-    date_after: { schema: isoDateSchema, where: (v: string) => gte(assetMaintenance.date, v), label: 'From', show: displayDate },
-    date_before: { schema: isoDateSchema, where: (v: string) => lte(assetMaintenance.date, v), label: 'To', show: displayDate },
+    category: { schema: idSchema, where: (v: number) => eq(asset.categoryId, v), label: 'Category', show: showName(assetCategory) },
+    overdue: {
+      schema: z.stringbool(),
+      where: (v: boolean, ctx: Ctx) =>
+        v
+          ? and(eq(assetMaintenance.status, 'scheduled'), lt(assetMaintenance.date, ctx.now.today))
+          : or(eq(assetMaintenance.status, 'done'), gte(assetMaintenance.date, ctx.now.today)),
+      label: 'Overdue',
+      show: yesNo,
+    },
+    date_after: { schema: windowDate, where: (v: string) => gte(assetMaintenance.date, v), label: 'From', show: displayDate },
+    date_before: { schema: windowDate, where: (v: string) => lte(assetMaintenance.date, v), label: 'To', show: displayDate },
   },
-  ordering: { date: assetMaintenance.date, cost: assetMaintenance.cost, created_at: assetMaintenance.createdAt },
+  ordering: {
+    date: assetMaintenance.date,
+    cost: assetMaintenance.cost,
+    asset: asset.code,
+    created_at: assetMaintenance.createdAt,
+  },
   defaultOrdering: [desc(assetMaintenance.date)],
+  // What is still to do comes soonest first (the overdue at the top); history latest first.
+  defaultOrderingFor: (params) => (params.status === 'scheduled' ? [asc(assetMaintenance.date)] : undefined),
   tiebreak: assetMaintenance.id,
-  map: (_tx, _ctx, rows) => rows.map(maintenanceJson),
+  map: (_tx, ctx, rows) => rows.map((r) => maintenanceJson(r, ctx.now.today)),
   export: {
     filename: 'asset-maintenance',
     title: 'Asset maintenance',
     columns: [
       { header: 'Date', value: (m) => m.date, type: 'date' },
       { header: 'Asset', value: (m) => `${m.asset_code} ${m.asset_name}` },
+      { header: 'Center', value: (m) => m.centre_name },
+      { header: 'Location', value: (m) => locationText(m.location) },
       { header: 'Kind', value: (m) => m.kind },
-      { header: 'Status', value: (m) => m.status },
+      { header: 'Status', value: (m) => (m.overdue ? 'overdue' : m.status) },
       { header: 'Vendor', value: (m) => m.vendor_name },
       { header: 'Cost', value: (m) => m.cost, type: 'money', total: true },
       { header: 'Notes', value: (m) => m.notes },

@@ -42,7 +42,9 @@ export const asset = tenantTable(
     name: text('name').notNull(),
     categoryId: ref('category_id').notNull(),
     centreId: ref('centre_id').notNull(),
-    location: text('location').notNull().default(''),
+    /** Where it stands: its floor (`2`, `Ground`) and zone (`Cardio zone`); '' when not said. */
+    floor: text('floor').notNull().default(''),
+    zone: text('zone').notNull().default(''),
     make: text('make').notNull().default(''),
     model: text('model').notNull().default(''),
     serialNo: text('serial_no').notNull().default(''),

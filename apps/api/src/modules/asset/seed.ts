@@ -7,7 +7,7 @@
  */
 import { gstinCheckCharacter } from '@arena/contracts/kit';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.js';
+import { inIds, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { reserveNumbers } from '../../platform/sequence.js';
 import { centre, paymentMode } from '../administrator/index.js';
@@ -41,23 +41,31 @@ const VENDORS = [
   { name: 'Urban Furnishers', phone: '9731045678', gstin: '', address: 'Koramangala, Bengaluru' },
 ];
 
-/** [name, category, vendor, make, model, cost, life, count, location] */
-const KINDS: [string, number, number, string, string, number, number, number, string][] = [
-  ['Treadmill', 0, 0, 'Life Fitness', 'T5 Track Connect', 285000, 7, 8, 'Floor 1, Cardio zone'],
-  ['Spin bike', 0, 0, 'Keiser', 'M3i', 145000, 7, 6, 'Floor 1, Studio'],
-  ['Cross-trainer', 0, 0, 'Precor', 'EFX 635', 210000, 7, 4, 'Floor 1, Cardio zone'],
-  ['Rowing machine', 0, 0, 'Concept2', 'RowErg', 98000, 8, 2, 'Floor 1, Cardio zone'],
-  ['Power rack', 1, 0, 'Rogue', 'R-3', 165000, 15, 4, 'Floor 2, Free weights'],
-  ['Adjustable bench', 1, 0, 'Hammer Strength', 'HS Bench', 42000, 10, 6, 'Floor 2, Free weights'],
-  ['Cable crossover', 1, 0, 'Technogym', 'Selection 900', 385000, 12, 2, 'Floor 2, Machines'],
-  ['Dumbbell set 2.5–40 kg', 1, 0, 'Cosco', 'Hex rubber', 118000, 10, 2, 'Floor 2, Free weights'],
-  ['Badminton net and posts', 2, 1, 'Yonex', 'AC 142', 36000, 5, 6, 'Court hall'],
-  ['Cricket practice net', 2, 1, 'SG', 'Nylon 30 ft', 28000, 4, 2, 'Outdoor nets'],
-  ['Locker bank (12)', 3, 3, 'Godrej', 'Interio L12', 64000, 10, 4, 'Changing rooms'],
-  ['Reception desk', 3, 3, 'Featherlite', 'Halo', 52000, 10, 2, 'Reception'],
-  ['Split AC 2 ton', 4, 2, 'Daikin', 'FTKM71', 78000, 8, 10, 'Floor 1'],
-  ['Sound system', 4, 2, 'Bose', 'S1 Pro', 62000, 6, 2, 'Studio'],
+/** [name, category, vendor, make, model, cost, life, count, floor, zone] */
+const KINDS: [string, number, number, string, string, number, number, number, string, string][] = [
+  ['Treadmill', 0, 0, 'Life Fitness', 'T5 Track Connect', 285000, 7, 8, '1', 'Cardio zone'],
+  ['Spin bike', 0, 0, 'Keiser', 'M3i', 145000, 7, 6, '1', 'Spin studio'],
+  ['Cross-trainer', 0, 0, 'Precor', 'EFX 635', 210000, 7, 4, '1', 'Cardio zone'],
+  ['Rowing machine', 0, 0, 'Concept2', 'RowErg', 98000, 8, 2, '1', 'Cardio zone'],
+  ['Power rack', 1, 0, 'Rogue', 'R-3', 165000, 15, 4, '2', 'Free weights'],
+  ['Adjustable bench', 1, 0, 'Hammer Strength', 'HS Bench', 42000, 10, 6, '2', 'Free weights'],
+  ['Cable crossover', 1, 0, 'Technogym', 'Selection 900', 385000, 12, 2, '2', 'Machines'],
+  ['Dumbbell set 2.5–40 kg', 1, 0, 'Cosco', 'Hex rubber', 118000, 10, 2, '2', 'Free weights'],
+  ['Badminton net and posts', 2, 1, 'Yonex', 'AC 142', 36000, 5, 6, 'Ground', 'Court hall'],
+  ['Cricket practice net', 2, 1, 'SG', 'Nylon 30 ft', 28000, 4, 2, 'Ground', 'Outdoor nets'],
+  ['Locker bank (12)', 3, 3, 'Godrej', 'Interio L12', 64000, 10, 4, 'Ground', 'Changing rooms'],
+  ['Reception desk', 3, 3, 'Featherlite', 'Halo', 52000, 10, 2, 'Ground', 'Reception'],
+  ['Split AC 2 ton', 4, 2, 'Daikin', 'FTKM71', 78000, 8, 10, '', ''],
+  ['Sound system', 4, 2, 'Bose', 'S1 Pro', 62000, 6, 2, '1', 'Spin studio'],
 ];
+/** Where the air conditioners hang, one after another. */
+const AC_PLACES = [
+  ['1', 'Cardio zone'],
+  ['1', 'Spin studio'],
+  ['2', 'Free weights'],
+  ['2', 'Machines'],
+  ['Ground', 'Reception'],
+] as const;
 
 export async function seedAssets(tx: Tx, ctx: Ctx): Promise<void> {
   // The demo club's equipment; the other demo organisations start the register empty (as the store does).
@@ -96,7 +104,7 @@ export async function seedAssets(tx: Tx, ctx: Ctx): Promise<void> {
   // Sixty assets, one kind after another, alternating centres; bought over the last four years.
   const rows: (typeof asset.$inferInsert)[] = [];
   let n = 0;
-  for (const [name, cat, vendor, make, model, cost, life, count, location] of KINDS)
+  for (const [name, cat, vendor, make, model, cost, life, count, floor, zone] of KINDS)
     for (let i = 0; i < count; i++, n++) {
       const purchase = addDays(today, -(40 + ((n * 53) % 1400)));
       const warranty = n % 9 === 0 ? addDays(today, 5 + (n % 20)) : addDays(purchase, 365 * (2 + (n % 3)));
@@ -106,7 +114,7 @@ export async function seedAssets(tx: Tx, ctx: Ctx): Promise<void> {
         name: `${name}${count > 1 ? ` ${i + 1}` : ''}`,
         categoryId: categories[cat].id,
         centreId: centres[n % centres.length].id,
-        location,
+        ...(floor || zone ? { floor, zone } : { floor: AC_PLACES[i % AC_PLACES.length][0], zone: AC_PLACES[i % AC_PLACES.length][1] }),
         make,
         model,
         serialNo: `${make.slice(0, 3).toUpperCase()}-${(202100 + n * 37).toString()}`,
@@ -154,12 +162,13 @@ export async function seedAssets(tx: Tx, ctx: Ctx): Promise<void> {
       .where(and(eq(asset.organisationId, org), eq(asset.id, a.id)));
   }
 
-  // Maintenance history: quarterly preventive service of the cardio machines and ACs over the last months, paid.
+  // Maintenance history: quarterly preventive service of the cardio machines and ACs over the last months, paid
+  // (three days earlier each, so that the first few next services are a day or two overdue).
   const serviced = assets.filter((_, i) => i < 20 || (i >= 50 && i < 60));
   const done: (typeof assetMaintenance.$inferInsert)[] = [];
   serviced.forEach((a, i) => {
     for (const back of [270, 180, 90]) {
-      const date = addDays(today, -(back - (i % 30)));
+      const date = addDays(today, -(back - (i % 30)) - 3);
       if (date < a.purchaseDate) continue;
       done.push({
         organisationId: org,
@@ -202,7 +211,7 @@ export async function seedAssets(tx: Tx, ctx: Ctx): Promise<void> {
       .set({ expenseId: entry.id })
       .where(and(eq(assetMaintenance.organisationId, org), eq(assetMaintenance.id, m.id)));
   }
-  // The next service of each, scheduled 90 days after its last (some fall due this week), linked from the last.
+  // The next service of each, scheduled 90 days after its last (a few overdue, some due this week), linked from the last.
   await tx.execute(sql`
     with last as (
       select distinct on (asset_id) id, asset_id, date, vendor_id from asset_maintenance
@@ -230,8 +239,17 @@ export async function seedAssets(tx: Tx, ctx: Ctx): Promise<void> {
         reportedFault: true,
       })),
     );
-    await tx.execute(
-      sql`update asset set status = 'under_maintenance' where organisation_id = ${org} and id = any(${`{${broken.map((a) => a.id).join(',')}}`}::bigint[])`,
-    );
+    await tx
+      .update(asset)
+      .set({ status: 'under_maintenance' })
+      .where(
+        and(
+          eq(asset.organisationId, org),
+          inIds(
+            asset.id,
+            broken.map((a) => a.id),
+          ),
+        ),
+      );
   }
 }

@@ -19,45 +19,24 @@ import { idSchema } from '@arena/contracts/kit';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { refuseDeleteInUse, registerCrud, statusColumn } from '../../platform/crud.js';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { countNaming, createdColumn, refuseDeleteWhileNamed, registerCrud, statusColumn } from '../../platform/crud.js';
 import { activeFilter, showName, yesNo } from '../../platform/list.js';
-import type { Ctx } from '../../platform/request-context.js';
 import { inputToValues, rowToJson } from '../../platform/serialize.js';
 import { checkMember } from '../membership/index.js';
 import { MODULE } from './constants.js';
 import { brand, category, customer, subCategory, supplier } from './schema.js';
 
-/** A count of `table` rows whose `column` is the outer row's id (the outer table named in full: see plan.routes.ts). */
-const countOf = (table: string, column: string, outer: string) =>
-  sql<number>`(select count(*)::int from ${sql.raw(table)} x where x.organisation_id = ${sql.raw(outer)}.organisation_id and x.${sql.raw(column)} = ${sql.raw(outer)}.id)`.mapWith(
-    Number,
-  );
-
-/** Whether any row of `table` names `id` in `column`. */
-async function named(tx: Tx, ctx: Ctx, table: string, column: string, id: number): Promise<boolean> {
-  const rows = await queryRows(
-    tx,
-    sql`select 1 from ${sql.raw(table)} where organisation_id = ${ctx.organisationId} and ${sql.raw(column)} = ${id} limit 1`,
-  );
-  return rows.length > 0;
-}
-
-const created = { header: 'Created', value: (r: { created_at: string }) => r.created_at, type: 'datetime' as const };
-
 export async function lookupRoutes(app: FastifyInstance): Promise<void> {
   // ---- brand ----
   await app.register(async (scope) => {
-    refuseDeleteInUse(scope, async (tx, ctx, id) =>
-      (await named(tx, ctx, 'store_product', 'brand_id', id)) ? 'Products carry this brand: deactivate it instead.' : null,
-    );
+    refuseDeleteWhileNamed(scope, [['store_product', 'brand_id']], 'Products carry this brand: deactivate it instead.');
     registerCrud(scope, {
       endpoints: brandEndpoints,
       module: MODULE,
       resource: 'store_brand',
       table: brand,
       join: {
-        fields: { row: brand, products: countOf('store_product', 'brand_id', 'store_brand') },
+        fields: { row: brand, products: countNaming('store_product', 'brand_id', 'store_brand') },
         from: (tx, fields) => tx.select(fields).from(brand).$dynamic(),
       },
       toOutput: ({ row, products }: { row: typeof brand.$inferSelect; products: number }) => ({ ...rowToJson(row), products }) as Brand,
@@ -77,7 +56,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
           { header: 'Description', value: (b) => b.description },
           { header: 'Products', value: (b) => b.products, type: 'number' },
           statusColumn,
-          created,
+          createdColumn,
         ],
       },
     });
@@ -85,10 +64,13 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- category ----
   await app.register(async (scope) => {
-    refuseDeleteInUse(scope, async (tx, ctx, id) =>
-      (await named(tx, ctx, 'store_product', 'category_id', id)) || (await named(tx, ctx, 'store_sub_category', 'category_id', id))
-        ? 'Products or sub-categories are filed under this category: deactivate it instead.'
-        : null,
+    refuseDeleteWhileNamed(
+      scope,
+      [
+        ['store_product', 'category_id'],
+        ['store_sub_category', 'category_id'],
+      ],
+      'Products or sub-categories are filed under this category: deactivate it instead.',
     );
     registerCrud(scope, {
       endpoints: categoryEndpoints,
@@ -98,8 +80,8 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
       join: {
         fields: {
           row: category,
-          products: countOf('store_product', 'category_id', 'store_category'),
-          subCategories: countOf('store_sub_category', 'category_id', 'store_category'),
+          products: countNaming('store_product', 'category_id', 'store_category'),
+          subCategories: countNaming('store_sub_category', 'category_id', 'store_category'),
         },
         from: (tx, fields) => tx.select(fields).from(category).$dynamic(),
       },
@@ -122,7 +104,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
           { header: 'Sub-categories', value: (c) => c.sub_categories, type: 'number' },
           { header: 'Products', value: (c) => c.products, type: 'number' },
           statusColumn,
-          created,
+          createdColumn,
         ],
       },
     });
@@ -130,10 +112,10 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- sub-category ----
   await app.register(async (scope) => {
-    refuseDeleteInUse(scope, async (tx, ctx, id) =>
-      (await named(tx, ctx, 'store_product', 'sub_category_id', id))
-        ? 'Products are filed under this sub-category: deactivate it instead.'
-        : null,
+    refuseDeleteWhileNamed(
+      scope,
+      [['store_product', 'sub_category_id']],
+      'Products are filed under this sub-category: deactivate it instead.',
     );
     registerCrud(scope, {
       endpoints: subCategoryEndpoints,
@@ -144,7 +126,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
         fields: {
           row: subCategory,
           categoryName: category.name,
-          products: countOf('store_product', 'sub_category_id', 'store_sub_category'),
+          products: countNaming('store_product', 'sub_category_id', 'store_sub_category'),
         },
         from: (tx, fields) =>
           tx
@@ -186,7 +168,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
           { header: 'Description', value: (c) => c.description },
           { header: 'Products', value: (c) => c.products, type: 'number' },
           statusColumn,
-          created,
+          createdColumn,
         ],
       },
     });
@@ -194,9 +176,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- supplier ----
   await app.register(async (scope) => {
-    refuseDeleteInUse(scope, async (tx, ctx, id) =>
-      (await named(tx, ctx, 'store_purchase', 'supplier_id', id)) ? 'This supplier has bills on record: deactivate it instead.' : null,
-    );
+    refuseDeleteWhileNamed(scope, [['store_purchase', 'supplier_id']], 'This supplier has bills on record: deactivate it instead.');
     const payable = sql<string>`(select coalesce(sum(p.total - p.returned), 0)::text from store_purchase p
       where p.organisation_id = store_supplier.organisation_id and p.supplier_id = store_supplier.id and p.status = 'payable')`;
     registerCrud(scope, {
@@ -205,7 +185,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
       resource: 'store_supplier',
       table: supplier,
       join: {
-        fields: { row: supplier, payable, purchases: countOf('store_purchase', 'supplier_id', 'store_supplier') },
+        fields: { row: supplier, payable, purchases: countNaming('store_purchase', 'supplier_id', 'store_supplier') },
         from: (tx, fields) => tx.select(fields).from(supplier).$dynamic(),
       },
       toOutput: ({ row, payable, purchases }: { row: typeof supplier.$inferSelect; payable: string; purchases: number }) =>
@@ -231,7 +211,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
           { header: 'Payment terms (days)', value: (s) => s.payment_terms_days, type: 'number' },
           { header: 'Payable', value: (s) => s.payable, type: 'money' },
           statusColumn,
-          created,
+          createdColumn,
         ],
       },
     });
@@ -239,9 +219,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- customer ----
   await app.register(async (scope) => {
-    refuseDeleteInUse(scope, async (tx, ctx, id) =>
-      (await named(tx, ctx, 'store_sale', 'customer_id', id)) ? 'This customer has bought from the store: deactivate them instead.' : null,
-    );
+    refuseDeleteWhileNamed(scope, [['store_sale', 'customer_id']], 'This customer has bought from the store: deactivate them instead.');
     const sales = (what: string) =>
       sql.raw(
         `(select ${what} from store_sale s where s.organisation_id = store_customer.organisation_id and s.customer_id = store_customer.id)`,
@@ -321,7 +299,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
           { header: 'Due', value: (c) => c.due, type: 'money' },
           { header: 'Last purchase', value: (c) => c.last_purchase ?? '', type: 'date' },
           statusColumn,
-          created,
+          createdColumn,
         ],
       },
     });

@@ -23,9 +23,9 @@ import { record } from '../../platform/audit.js';
 import { refuseDeleteInUse, registerCrud, statusColumn } from '../../platform/crud.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { badRequest, fieldError, notFound, type FieldErrors } from '../../platform/errors.js';
-import { organisationFolder, readFormBody, removeUpload, saveImage } from '../../platform/files.js';
 import { activeFilter, showName, yesNo } from '../../platform/list.js';
 import { inTenant, type Ctx } from '../../platform/request-context.js';
+import { removeImage, replaceImage, type ImageChange } from '../../platform/image-upload.js';
 import { route } from '../../platform/route.js';
 import { uploadUrl } from '../../platform/uploads.js';
 import { uploadsRoot } from '../../platform/files.js';
@@ -466,7 +466,7 @@ async function loadProduct(tx: Tx, ctx: Ctx, id: number): Promise<Product> {
   return productJson(row, ctx);
 }
 
-async function setPicture(tx: Tx, ctx: Ctx, id: number, picture: string | null): Promise<{ product: Product; replaced: string | null }> {
+async function setPicture(tx: Tx, ctx: Ctx, id: number, picture: string | null): Promise<ImageChange<Product>> {
   const byId = and(eq(product.organisationId, ctx.organisationId), eq(product.id, id));
   const [current] = await tx.select({ picture: product.picture }).from(product).where(byId).for('update');
   if (!current) throw notFound();
@@ -481,7 +481,7 @@ async function setPicture(tx: Tx, ctx: Ctx, id: number, picture: string | null):
     before: { picture: uploadUrl(current.picture) },
     after: { picture: after.picture },
   });
-  return { product: after, replaced: current.picture };
+  return { out: after, replaced: current.picture };
 }
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -499,30 +499,13 @@ async function pictureRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: "Replace a product's picture (multipart/form-data, `picture`: PNG, JPEG, GIF or WebP, at most 2 MB)",
-    handler: async (request) => {
-      const form = await readFormBody(request);
-      const file = form.files.picture;
-      if (!file) throw badRequest({ picture: ['Choose a picture to upload.'] });
-      const saved = await saveImage(app.config, organisationFolder(request.organisation!.id), file, 'picture');
-      try {
-        const { product: out, replaced } = await inTenant(request, (tx, ctx) => setPicture(tx, ctx, request.params.id, saved));
-        await removeUpload(app.config, replaced);
-        return out;
-      } catch (err) {
-        await removeUpload(app.config, saved);
-        throw err;
-      }
-    },
+    handler: async (request) => replaceImage(app, request, 'picture', (tx, ctx, saved) => setPicture(tx, ctx, request.params.id, saved)),
   });
   route(app, e.remove, {
     module: MODULE,
     tags,
     summary: "Remove a product's picture",
-    handler: async (request) => {
-      const { product: out, replaced } = await inTenant(request, (tx, ctx) => setPicture(tx, ctx, request.params.id, null));
-      await removeUpload(app.config, replaced);
-      return out;
-    },
+    handler: async (request) => removeImage(app, request, (tx, ctx) => setPicture(tx, ctx, request.params.id, null)),
   });
   route(app, e.file, {
     module: MODULE,

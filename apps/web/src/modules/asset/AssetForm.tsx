@@ -24,7 +24,7 @@ const fields = z.object({
   name: z.string(),
   category: z.string(),
   centre: z.string(),
-  location: z.string(),
+  location: z.object({ floor: z.string(), zone: z.string() }),
   make: z.string(),
   model: z.string(),
   serial_no: z.string(),
@@ -103,7 +103,7 @@ export function AssetFormDialog({
         name: a?.name ?? '',
         category: a ? String(a.category) : '',
         centre: a ? String(a.centre) : '',
-        location: a?.location ?? '',
+        location: a?.location ?? { floor: '', zone: '' },
         make: a?.make ?? '',
         model: a?.model ?? '',
         serial_no: a?.serial_no ?? '',
@@ -177,7 +177,8 @@ function AssetFields({
         options={optionsOf(options.centres.data)}
         loading={options.centres.isPending}
       />
-      <TextField control={control} name="location" label="Location" maxLength={120} placeholder="Floor 1, Cardio zone" />
+      <TextField control={control} name="location.floor" label="Floor" maxLength={40} placeholder="2, Ground, Terrace" />
+      <TextField control={control} name="location.zone" label="Zone" maxLength={80} placeholder="Cardio zone" />
       <SelectField
         control={control}
         name="vendor"

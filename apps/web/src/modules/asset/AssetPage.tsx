@@ -1,6 +1,6 @@
 import {
   DEPRECIATION_METHOD_LABELS,
-  maintenanceDoneInputSchema,
+  locationText,
   maintenanceInputSchema,
   reportFaultInputSchema,
   type Asset,
@@ -40,6 +40,7 @@ import {
   useMaintenanceMutations,
 } from './api';
 import { AssetFormDialog } from './AssetForm';
+import { DoneDialog } from './DoneDialog';
 import { AssetStatusBadge } from './parts';
 
 /** Asset Management › My Assets › an asset (the page its QR label opens): details, value, schedule, maintenance, Report a fault. */
@@ -131,7 +132,7 @@ function AssetBody({ asset: a }: { asset: Asset }) {
                 <span>·</span>
                 <span>
                   {a.category_name} · {a.centre_name}
-                  {a.location ? ` · ${a.location}` : ''}
+                  {locationText(a.location) ? ` · ${locationText(a.location)}` : ''}
                 </span>
                 <AssetStatusBadge status={a.status} />
               </span>
@@ -339,7 +340,7 @@ function AssetBody({ asset: a }: { asset: Asset }) {
       <AssetFormDialog open={editing} onOpenChange={setEditing} asset={a} />
       <ReportFaultDialog asset={a} open={reporting} onOpenChange={closeFault} />
       <MaintenanceDialog asset={a} open={adding} onOpenChange={setAdding} />
-      {finishing && <DoneDialog asset={a} entry={finishing} onClose={() => setFinishing(null)} />}
+      {finishing && <DoneDialog entry={finishing} onClose={() => setFinishing(null)} />}
     </div>
   );
 }
@@ -461,52 +462,5 @@ function MaintenanceFields({
       )}
       <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
     </div>
-  );
-}
-
-const doneFormSchema = requestSchema(
-  z.object({ date: z.string(), cost: z.string(), notes: z.string(), payment_mode: z.string() }),
-  maintenanceDoneInputSchema,
-  (v) => ({ ...v, cost: v.cost || '0', payment_mode: v.payment_mode ? Number(v.payment_mode) : null }),
-);
-
-/** Mark done: the date, what it cost and how it was paid. */
-function DoneDialog({ asset, entry, onClose }: { asset: Asset; entry: Maintenance; onClose: () => void }) {
-  const m = useMaintenanceMutations(asset.id);
-  const modes = usePaymentModes();
-  return (
-    <FormDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={`${capitalise(entry.kind)} done: ${asset.code}`}
-      description={entry.every_days ? `The next service is scheduled ${entry.every_days} days after this one.` : undefined}
-      schema={doneFormSchema}
-      defaultValues={{
-        date: entry.date <= new Date().toISOString().slice(0, 10) ? entry.date : '',
-        cost: '',
-        notes: entry.notes,
-        payment_mode: '',
-      }}
-      submitLabel="Mark done"
-      onSubmit={async (values) => {
-        await m.done.mutateAsync({ id: entry.id, input: values });
-        notify.success(`${capitalise(entry.kind)} of ${asset.code} marked done.`);
-      }}
-    >
-      {({ control }) => (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <DateField control={control} name="date" label="Done on" required />
-          <MoneyField control={control} name="cost" label="Cost" />
-          <SelectField
-            control={control}
-            name="payment_mode"
-            label="Payment Mode"
-            placeholder="Select mode"
-            options={optionsOf(modes.data)}
-          />
-          <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
-        </div>
-      )}
-    </FormDialog>
   );
 }

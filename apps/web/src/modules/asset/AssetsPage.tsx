@@ -1,4 +1,4 @@
-import { ASSET_CONDITIONS, ASSET_STATUS_LABELS, ASSET_STATUSES, type Asset } from '@arena/contracts/asset';
+import { ASSET_CONDITIONS, ASSET_STATUS_LABELS, ASSET_STATUSES, floorText, locationText, type Asset } from '@arena/contracts/asset';
 import { Package, Plus, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -21,6 +21,7 @@ import {
   downloadLabels,
   fetchAssets,
   useAssetCategoryOptions,
+  useAssetLocations,
   useAssetVendorOptions,
 } from './api';
 import { AssetFormDialog } from './AssetForm';
@@ -46,7 +47,7 @@ const columns: Column<Asset>[] = [
     ),
   },
   { id: 'centre', header: 'Center', sortKey: 'centre', mobile: 'subtitle', cell: (a) => a.centre_name },
-  { id: 'location', header: 'Location', cell: (a) => a.location || '—', defaultHidden: true },
+  { id: 'location', header: 'Location', cell: (a) => locationText(a.location) || '—', defaultHidden: true },
   { id: 'make', header: 'Make and model', cell: (a) => [a.make, a.model].filter(Boolean).join(' ') || '—', defaultHidden: true },
   {
     id: 'purchase_date',
@@ -86,11 +87,16 @@ export function AssetsPage() {
   const [status, setStatus] = useState('');
   const [condition, setCondition] = useState('');
   const [warranty, setWarranty] = useState('');
+  const [floor, setFloor] = useState('');
+  const [zone, setZone] = useState('');
   const [adding, setAdding] = useState(false);
   const [printing, setPrinting] = useState(false);
   const categories = useAssetCategoryOptions();
   const vendors = useAssetVendorOptions();
+  const locations = useAssetLocations(centre);
   const filters = {
+    floor: floor || undefined,
+    zone: zone || undefined,
     category: category || undefined,
     vendor: vendor || undefined,
     status: status || undefined,
@@ -134,7 +140,7 @@ export function AssetsPage() {
         exportPath={assetsExport}
         columns={columns}
         rowKey={(a) => a.id}
-        searchPlaceholder="Search code, name, serial no."
+        searchPlaceholder="Search code, name, serial no., zone"
         scope={{ centre: centre || undefined }}
         filters={filters}
         onClearFilters={() => {
@@ -143,11 +149,25 @@ export function AssetsPage() {
           setStatus('');
           setCondition('');
           setWarranty('');
+          setFloor('');
+          setZone('');
         }}
         filterControls={
           <>
             <FilterSelect label="Category" value={category} onChange={setCategory} options={optionsOf(categories.data)} />
             <FilterSelect label="Status" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+            <FilterSelect
+              label="Floor"
+              value={floor}
+              onChange={setFloor}
+              options={(locations.data?.floors ?? []).map((f) => ({ value: f, label: floorText(f) }))}
+            />
+            <FilterSelect
+              label="Zone"
+              value={zone}
+              onChange={setZone}
+              options={(locations.data?.zones ?? []).map((z) => ({ value: z, label: z }))}
+            />
             <FilterSelect label="Condition" value={condition} onChange={setCondition} options={CONDITION_OPTIONS} />
             <FilterSelect label="Vendor" value={vendor} onChange={setVendor} options={optionsOf(vendors.data)} />
             <FilterSelect label="Warranty" value={warranty} onChange={setWarranty} options={WARRANTY_OPTIONS} />

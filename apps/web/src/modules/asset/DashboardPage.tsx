@@ -113,8 +113,11 @@ function Body({ data, header }: { data: AssetDashboard; header: ReactNode }) {
           />
         </Card>
         <Card>
-          <div className="border-b border-line px-4 py-3">
+          <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
             <h2 className="text-sm font-semibold">Due this week</h2>
+            <Link to={ASSET_PATHS.maintenance} className="text-sm text-accent-text hover:underline">
+              All maintenance
+            </Link>
           </div>
           {data.due_maintenance.length === 0 ? (
             <p className="px-4 py-6 text-sm text-muted">Nothing due in the next 7 days.</p>

@@ -20,10 +20,12 @@ import {
   assetDashboardEndpoint,
   assetEndpoints,
   assetFileEndpoints,
+  assetLocationsEndpoint,
   assetLogsEndpoint,
   assetTransactionsEndpoint,
   assetVendorEndpoints,
   maintenanceEndpoints,
+  maintenanceListEndpoint,
 } from '@arena/contracts/asset/routes';
 import type { z } from '@arena/contracts/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -41,6 +43,7 @@ export const ASSET_PATHS = {
   vendors: '/asset-management/vendor',
   categories: '/asset-management/category',
   transactions: '/asset-management/transactions',
+  maintenance: '/asset-management/maintenance',
 } as const;
 
 export const assetKeys = {
@@ -50,6 +53,7 @@ export const assetKeys = {
   assets: ['asset', 'asset'] as const,
   asset: (id: number) => ['asset', 'asset', 'detail', id] as const,
   maintenance: (id: number) => ['asset', 'maintenance', id] as const,
+  maintenanceList: ['asset', 'maintenance', 'list'] as const,
   dashboard: ['asset', 'dashboard'] as const,
   transactions: ['asset', 'transactions'] as const,
   logs: ['asset', 'logs'] as const,
@@ -74,6 +78,13 @@ export const useAssetCategoryOptions = () =>
 export const useAssetVendorOptions = () =>
   useQuery({ queryKey: assetKeys.dropdown('vendor'), queryFn: () => call(assetVendorEndpoints.dropdown), select: results });
 
+/** The floors and zones the register names (of the sidebar's centre, or all), for the filters. */
+export const useAssetLocations = (centre: string) =>
+  useQuery({
+    queryKey: [...assetKeys.assets, 'locations', centre],
+    queryFn: () => call(assetLocationsEndpoint, { query: { centre: centre ? Number(centre) : undefined } }),
+  });
+
 // ---- the register ----
 export type AssetInput = z.input<typeof assetInputSchema>;
 export const fetchAssets = (params: ListParams) => call(assetEndpoints.list, { query: params });
@@ -85,6 +96,10 @@ export const useAssetMaintenance = (id: number) =>
     queryKey: assetKeys.maintenance(id),
     queryFn: () => call(maintenanceEndpoints.list, { params: { id }, query: { page: 1, page_size: 100 } }),
   });
+
+/** Maintenance across assets (the Maintenance screen). */
+export const fetchMaintenance = (params: ListParams) => call(maintenanceListEndpoint, { query: params });
+export const maintenanceExport: FileSource = { endpoint: maintenanceListEndpoint };
 
 function useSettled() {
   const queryClient = useQueryClient();
