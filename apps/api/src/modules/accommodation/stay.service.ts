@@ -25,16 +25,17 @@ import type { Ctx } from '../../platform/request-context.js';
 import { addDays, daysBetween, monthOf } from '../../platform/time.js';
 import {
   activeMode,
-  categoryNamed,
   creditSale,
+  holdMoney,
   invoicesOfSource,
+  keepHeld,
   numberSales,
   receive,
-  recordMovement,
   sell,
+  type HeldMoney,
   type PendingSale,
 } from '../money/index.js';
-import { CHARGE_SOURCE, DEPOSIT_CATEGORY, DEPOSIT_SOURCE, MODULE } from './constants.js';
+import { CHARGE_SOURCE, DEDUCTION_CATEGORY, DEPOSIT_CATEGORY, DEPOSIT_SOURCE, MODULE } from './constants.js';
 import { charge, client, room, roomType, stay } from './schema.js';
 import { readSettings } from './settings.service.js';
 
@@ -352,33 +353,35 @@ async function creditAfter(tx: Tx, ctx: Ctx, f: StayFacts, end: string) {
   }
 }
 
-/** Deposit money on the ledger: in its own category, never as rent (see constants). */
+/**
+ * Deposit money on the ledger: a liability (money held for the resident, see constants), never
+ * income — `receipt` takes it, `refund` gives it back or sets it against the bill, `kept` turns a
+ * deduction into income (the cash does not move).
+ */
 async function depositMovement(
   tx: Tx,
   ctx: Ctx,
   f: StayFacts,
-  kind: 'receipt' | 'refund',
+  kind: 'receipt' | 'refund' | 'kept',
   amount: number,
   modeId: number,
   reference = '',
   notes = '',
 ) {
   if (amount <= 0) return;
-  const category = (await categoryNamed(tx, ctx, DEPOSIT_CATEGORY, 'income')).id;
-  await recordMovement(tx, ctx, {
-    kind,
-    direction: kind === 'receipt' ? 'in' : 'out',
-    type: 'income',
+  const held: HeldMoney = {
+    category: DEPOSIT_CATEGORY,
     amount: fromPaise(amount),
-    paymentModeId: modeId,
+    paymentMode: modeId,
     reference,
     module: MODULE,
     source: { type: DEPOSIT_SOURCE, id: f.row.id, label: `Deposit · ${f.roomNumber}/${f.row.bed} #${f.row.id}` },
     party: f.clientName,
-    categoryId: category,
     centreId: f.centreId,
     notes,
-  });
+  };
+  if (kind === 'kept') await keepHeld(tx, ctx, { ...held, income: DEDUCTION_CATEGORY });
+  else await holdMoney(tx, ctx, kind, held);
 }
 
 // ---- the desk's actions ----
@@ -468,9 +471,10 @@ export async function checkOut(tx: Tx, ctx: Ctx, id: number, input: z.output<typ
     .catch(onOverlap('check_out'));
   const f = await factsOf(tx, ctx, after);
   await closeBill(tx, ctx, f, row.checkOut);
-  // The deposit: set against what is due (adjust), the rest — or all of it (refund) — given back; deductions are kept.
+  // The deposit: deductions kept (income), set against what is due (adjust), the rest — or all of it (refund) — given back.
   if (deposit > 0) {
     const mode = row.depositModeId!;
+    await depositMovement(tx, ctx, f, 'kept', deductions, mode, '', input.deduction_reason || 'Kept from the deposit at check-out');
     let back = deposit - deductions;
     if (input.deposit_action === 'adjust' && back > 0) {
       const due = (await chargesOf(tx, ctx, id)).reduce((n, c) => n + Math.max(0, dueOf(c)), 0);

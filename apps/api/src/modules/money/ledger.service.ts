@@ -23,6 +23,7 @@ import {
   UTR_MESSAGE,
   type Direction,
   type LedgerKind,
+  type LedgerType,
 } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
@@ -155,7 +156,8 @@ async function movePaid(tx: Tx, ctx: Ctx, ref: SaleRef, deltaPaise: number, requ
 export interface Movement {
   kind: LedgerKind;
   direction: Direction;
-  type: 'income' | 'expense';
+  /** `liability`: money held for someone (a deposit) — in the cash, never in income or expense. */
+  type: LedgerType;
   amount: string;
   paymentModeId: number | null;
   reference?: string;
@@ -519,7 +521,7 @@ export async function payExpense(
  * here when an organisation older than the manifest's line lacks it (its books started without it).
  * Other modules use it for movements they record themselves (a hostel's deposits).
  */
-export async function categoryNamed(tx: Tx, ctx: Ctx, name: string, type: 'income' | 'expense' = 'expense'): Promise<{ id: number }> {
+export async function categoryNamed(tx: Tx, ctx: Ctx, name: string, type: LedgerType = 'expense'): Promise<{ id: number }> {
   const find = () =>
     tx
       .select({ id: moneyCategory.id })
@@ -557,6 +559,71 @@ export async function creditExpense(tx: Tx, ctx: Ctx, input: Parameters<typeof p
     type: 'expense',
     amount: input.amount,
     paymentModeId: mode?.id ?? null,
+    reference: input.reference,
+    date: input.date,
+    module: input.module,
+    source: input.source,
+    party: input.party,
+    categoryId: category.id,
+    centreId: input.centreId ?? null,
+    notes: input.notes,
+  });
+}
+
+/** A movement of money held for someone: what `holdMoney` and `keepHeld` are told. */
+export interface HeldMoney {
+  /** The liability category the money is held in (a default category of some manifest). */
+  category: string;
+  amount: string;
+  paymentMode: number;
+  reference?: string;
+  date?: string;
+  module: string;
+  source: { type: string; id: number; label: string };
+  party: string;
+  centreId?: number | null;
+  notes?: string;
+}
+
+/**
+ * Money held for someone (a hostel's refundable deposit): a `liability` movement in the
+ * category `category` — `receipt` takes it in, `refund` gives it back. It moves the cash of its
+ * payment mode (the day book lists it, `held` sums it) but is never income or expense.
+ */
+export async function holdMoney(tx: Tx, ctx: Ctx, kind: 'receipt' | 'refund', input: HeldMoney): Promise<LedgerRow> {
+  const mode = await activeMode(tx, ctx, input.paymentMode);
+  const category = await categoryNamed(tx, ctx, input.category, 'liability');
+  return recordMovement(tx, ctx, {
+    kind,
+    direction: kind === 'receipt' ? 'in' : 'out',
+    type: 'liability',
+    amount: input.amount,
+    paymentModeId: mode.id,
+    reference: input.reference,
+    date: input.date,
+    module: input.module,
+    source: input.source,
+    party: input.party,
+    categoryId: category.id,
+    centreId: input.centreId ?? null,
+    notes: input.notes,
+  });
+}
+
+/**
+ * Part of the money held kept (a deposit's deduction for damage): the liability gives it up and
+ * the income category `income` takes it, both in the payment mode it was held in — the cash does
+ * not move, the income grows by what was kept.
+ */
+export async function keepHeld(tx: Tx, ctx: Ctx, input: HeldMoney & { income: string }): Promise<void> {
+  await holdMoney(tx, ctx, 'refund', input);
+  const category = await categoryNamed(tx, ctx, input.income, 'income');
+  await recordMovement(tx, ctx, {
+    kind: 'receipt',
+    direction: 'in',
+    type: 'income',
+    amount: input.amount,
+    paymentModeId: input.paymentMode,
     reference: input.reference,
     date: input.date,
     module: input.module,
