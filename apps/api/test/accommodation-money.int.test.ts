@@ -5,9 +5,14 @@
  * yet it is in the cash of its payment mode and in the day book. At check-out a deduction kept
  * becomes income, a deposit set against the bill pays the bill (its receipt is income) and the
  * rest refunded releases the liability.
+ *
+ * And a monthly stay still checked in after its planned check-out: the rent job bills each month
+ * it stays on into (whole, once), and the check-out credits the days after the resident leaves.
  */
+import { checkOutInputSchema } from '@arena/contracts/accommodation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billMonthlyRent, checkOut } from '../src/modules/accommodation/stay.service.js';
 import { ledgerTotals } from '../src/modules/money/index.js';
 import { queryRows } from '../src/platform/db/client.js';
 import { addDays } from '../src/platform/time.js';
@@ -169,5 +174,46 @@ describe('accommodation deposits are a liability, not income', () => {
       hostel_held: '0.00',
       cash: { income: plus(before.cash.income, 1000), held: before.cash.held },
     });
+  });
+
+  it('bills a monthly stay that stays on past its planned check-out month by month, once, until it checks out', async () => {
+    const client = (await api('POST', '/api/accommodation/client/', { name: 'Long Stayer', phone: '9199999999' })).json().id;
+    const room = await inOrg(t, acme, (tx, ctx) => makeAccommodationRoom(tx, ctx, { beds: 1, perMonth: '15000.00', deposit: '0.00' }));
+    const planned = addDays(today, 10);
+    const res = await api('POST', '/api/accommodation/booking/', {
+      client,
+      room: room.id,
+      bed: 1,
+      check_in: today,
+      check_out: planned,
+      rate_basis: 'monthly',
+      deposit: '0',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as number;
+    expect((await api('POST', `/api/accommodation/booking/${id}/check-in/`, {})).statusCode).toBe(200);
+    const monthAfter = (d: string) => addDays(`${d.slice(0, 7)}-01`, 40).slice(0, 7) + '-01';
+    // The first month that starts after the planned check-out, and the next: the resident is still in.
+    const m1 = monthAfter(planned);
+    const m2 = monthAfter(m1);
+    const job = (day: string) =>
+      inOrg(t, acme, async (tx, ctx) => [await billMonthlyRent(tx, ctx, day), await billMonthlyRent(tx, ctx, day)]);
+    expect(await job(m1)).toEqual([1, 0]);
+    expect(await job(m2)).toEqual([1, 0]);
+    const billed = (await get(`/api/accommodation/booking/${id}/`)).invoices as Body[];
+    expect(billed.find((i) => i.month === m1.slice(0, 7))).toMatchObject({ total: '15000.00', period_start: m1 });
+    expect(billed.find((i) => i.month === m2.slice(0, 7))).toMatchObject({ total: '15000.00', period_start: m2 });
+    // The resident leaves on the 10th of m2 (9 nights in it): the days after are credited; every month of the stay has one bill.
+    const leave = addDays(m2, 9);
+    await inOrg(t, acme, (tx, ctx) => checkOut(tx, { ...ctx, now: { ...ctx.now, today: leave } }, id, checkOutInputSchema.parse({})));
+    const after = (await get(`/api/accommodation/booking/${id}/`)) as { status: string; check_out: string; invoices: Body[] };
+    expect(after).toMatchObject({ status: 'checked_out', check_out: leave });
+    const months: string[] = [];
+    for (let m = `${today.slice(0, 7)}-01`; m <= m2; m = monthAfter(m)) months.push(m.slice(0, 7));
+    expect(after.invoices.map((i) => i.month)).toEqual(months);
+    const days = Number(addDays(monthAfter(m2), -1).slice(8, 10));
+    const m2Bill = after.invoices.find((i) => i.month === m2.slice(0, 7))!;
+    expect(Math.round(Number(m2Bill.total) * 100)).toBe(Math.round((1_500_000 * 9) / days));
+    expect(await job(monthAfter(m2))).toEqual([0, 0]);
   });
 });
