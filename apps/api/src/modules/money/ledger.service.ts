@@ -475,6 +475,33 @@ export async function reverse(tx: Tx, ctx: Ctx, id: number, reason: string, opti
   return entry;
 }
 
+/** A movement of a module's money in a category, no sale behind it (an expense, money held): `input`'s facts on `side`. */
+function categoryMovement(
+  input: {
+    amount: string;
+    reference?: string;
+    date?: string;
+    module: string;
+    source: Movement['source'];
+    party: string;
+    centreId?: number | null;
+    notes?: string;
+  },
+  side: Pick<Movement, 'kind' | 'direction' | 'type' | 'paymentModeId' | 'categoryId'>,
+): Movement {
+  return {
+    ...side,
+    amount: input.amount,
+    reference: input.reference,
+    date: input.date,
+    module: input.module,
+    source: input.source,
+    party: input.party,
+    centreId: input.centreId ?? null,
+    notes: input.notes,
+  };
+}
+
 /**
  * An expense paid out (a salary): one `payment` movement in the organisation's expense category
  * `category` (a default category of some manifest), by an active payment mode (400 on `payment_mode`), or by none
@@ -499,21 +526,17 @@ export async function payExpense(
 ): Promise<LedgerRow> {
   const mode = input.paymentMode === null ? null : await activeMode(tx, ctx, input.paymentMode);
   const category = await expenseCategory(tx, ctx, input.category);
-  return recordMovement(tx, ctx, {
-    kind: 'payment',
-    direction: 'out',
-    type: 'expense',
-    amount: input.amount,
-    paymentModeId: mode?.id ?? null,
-    reference: input.reference,
-    date: input.date,
-    module: input.module,
-    source: input.source,
-    party: input.party,
-    categoryId: category.id,
-    centreId: input.centreId ?? null,
-    notes: input.notes,
-  });
+  return recordMovement(
+    tx,
+    ctx,
+    categoryMovement(input, {
+      kind: 'payment',
+      direction: 'out',
+      type: 'expense',
+      paymentModeId: mode?.id ?? null,
+      categoryId: category.id,
+    }),
+  );
 }
 
 /**
@@ -553,21 +576,17 @@ const expenseCategory = (tx: Tx, ctx: Ctx, name: string) => categoryNamed(tx, ct
 export async function creditExpense(tx: Tx, ctx: Ctx, input: Parameters<typeof payExpense>[2]): Promise<LedgerRow> {
   const mode = input.paymentMode === null ? null : await activeMode(tx, ctx, input.paymentMode);
   const category = await expenseCategory(tx, ctx, input.category);
-  return recordMovement(tx, ctx, {
-    kind: 'reversal',
-    direction: 'in',
-    type: 'expense',
-    amount: input.amount,
-    paymentModeId: mode?.id ?? null,
-    reference: input.reference,
-    date: input.date,
-    module: input.module,
-    source: input.source,
-    party: input.party,
-    categoryId: category.id,
-    centreId: input.centreId ?? null,
-    notes: input.notes,
-  });
+  return recordMovement(
+    tx,
+    ctx,
+    categoryMovement(input, {
+      kind: 'reversal',
+      direction: 'in',
+      type: 'expense',
+      paymentModeId: mode?.id ?? null,
+      categoryId: category.id,
+    }),
+  );
 }
 
 /** A movement of money held for someone: what `holdMoney` and `keepHeld` are told. */
@@ -593,21 +612,8 @@ export interface HeldMoney {
 export async function holdMoney(tx: Tx, ctx: Ctx, kind: 'receipt' | 'refund', input: HeldMoney): Promise<LedgerRow> {
   const mode = await activeMode(tx, ctx, input.paymentMode);
   const category = await categoryNamed(tx, ctx, input.category, 'liability');
-  return recordMovement(tx, ctx, {
-    kind,
-    direction: kind === 'receipt' ? 'in' : 'out',
-    type: 'liability',
-    amount: input.amount,
-    paymentModeId: mode.id,
-    reference: input.reference,
-    date: input.date,
-    module: input.module,
-    source: input.source,
-    party: input.party,
-    categoryId: category.id,
-    centreId: input.centreId ?? null,
-    notes: input.notes,
-  });
+  const side = { kind, direction: kind === 'receipt' ? 'in' : 'out', type: 'liability' } as const;
+  return recordMovement(tx, ctx, categoryMovement(input, { ...side, paymentModeId: mode.id, categoryId: category.id }));
 }
 
 /**
@@ -618,19 +624,15 @@ export async function holdMoney(tx: Tx, ctx: Ctx, kind: 'receipt' | 'refund', in
 export async function keepHeld(tx: Tx, ctx: Ctx, input: HeldMoney & { income: string }): Promise<void> {
   await holdMoney(tx, ctx, 'refund', input);
   const category = await categoryNamed(tx, ctx, input.income, 'income');
-  await recordMovement(tx, ctx, {
-    kind: 'receipt',
-    direction: 'in',
-    type: 'income',
-    amount: input.amount,
-    paymentModeId: input.paymentMode,
-    reference: input.reference,
-    date: input.date,
-    module: input.module,
-    source: input.source,
-    party: input.party,
-    categoryId: category.id,
-    centreId: input.centreId ?? null,
-    notes: input.notes,
-  });
+  await recordMovement(
+    tx,
+    ctx,
+    categoryMovement(input, {
+      kind: 'receipt',
+      direction: 'in',
+      type: 'income',
+      paymentModeId: input.paymentMode,
+      categoryId: category.id,
+    }),
+  );
 }

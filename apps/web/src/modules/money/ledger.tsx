@@ -67,10 +67,21 @@ function Figure({ label, value, className }: { label: string; value: string; cla
 
 /**
  * Income, expense, net and the number of movements the filters select (the search narrows only
- * the rows), and the deposits held when any money is held (neither income nor expense).
+ * the rows), and the deposits held when any money is held (neither income nor expense). `labels`
+ * renames the two sides (a module's payments: Received, Refunded); a query answering null (no
+ * totals for these filters) shows nothing.
  */
-export function LedgerTotalsStrip({ query, label }: { query: UseQueryResult<LedgerTotals | null | undefined>; label: string }) {
+export function LedgerTotalsStrip({
+  query,
+  label,
+  labels = {},
+}: {
+  query: UseQueryResult<LedgerTotals | null | undefined>;
+  label: string;
+  labels?: { income?: string; expense?: string };
+}) {
   const t = query.data;
+  if (query.isSuccess && !t) return null;
   const held = t?.held && Number(t.held) !== 0 ? t.held : null;
   return (
     <Card className="mb-4 px-4 py-3" aria-busy={query.isFetching || undefined}>
@@ -80,8 +91,8 @@ export function LedgerTotalsStrip({ query, label }: { query: UseQueryResult<Ledg
         <p className="text-sm text-danger-text">Totals could not be loaded: {errorMessage(query.error)}</p>
       ) : (
         <dl className={clsx('grid grid-cols-2 gap-x-6 gap-y-3', held ? 'sm:grid-cols-5' : 'sm:grid-cols-4')} aria-label={label}>
-          <Figure label="Income" value={formatMoney(t.income)} className="text-success" />
-          <Figure label="Expense" value={formatMoney(t.expense)} className="text-danger-text" />
+          <Figure label={labels.income ?? 'Income'} value={formatMoney(t.income)} className="text-success" />
+          <Figure label={labels.expense ?? 'Expense'} value={formatMoney(t.expense)} className="text-danger-text" />
           <Figure label="Net" value={formatMoney(t.net)} />
           {held && <Figure label="Deposits held" value={formatMoney(held)} />}
           <Figure label="Movements" value={formatCount(t.count)} />
