@@ -475,18 +475,23 @@ export async function reverse(tx: Tx, ctx: Ctx, id: number, reason: string, opti
   return entry;
 }
 
-/** A movement of a module's money in a category, no sale behind it (an expense, money held): `input`'s facts on `side`. */
+/** A module's money in a category with no sale behind it (an expense, money held): its facts. */
+export interface CategoryMoney {
+  /** The category's name (a default category of some manifest). */
+  category: string;
+  amount: string;
+  reference?: string;
+  date?: string;
+  module: string;
+  source: { type: string; id: number; label: string };
+  party: string;
+  centreId?: number | null;
+  notes?: string;
+}
+
+/** The movement of `input` on `side`. */
 function categoryMovement(
-  input: {
-    amount: string;
-    reference?: string;
-    date?: string;
-    module: string;
-    source: Movement['source'];
-    party: string;
-    centreId?: number | null;
-    notes?: string;
-  },
+  input: CategoryMoney,
   side: Pick<Movement, 'kind' | 'direction' | 'type' | 'paymentModeId' | 'categoryId'>,
 ): Movement {
   return {
@@ -510,18 +515,9 @@ function categoryMovement(
 export async function payExpense(
   tx: Tx,
   ctx: Ctx,
-  input: {
-    category: string;
-    amount: string;
+  input: CategoryMoney & {
     /** How it was paid; null for an expense no money moved for (stock written off at cost). */
     paymentMode: number | null;
-    reference?: string;
-    date?: string;
-    module: string;
-    source: { type: string; id: number; label: string };
-    party: string;
-    centreId?: number | null;
-    notes?: string;
   },
 ): Promise<LedgerRow> {
   const mode = input.paymentMode === null ? null : await activeMode(tx, ctx, input.paymentMode);
@@ -589,20 +585,8 @@ export async function creditExpense(tx: Tx, ctx: Ctx, input: Parameters<typeof p
   );
 }
 
-/** A movement of money held for someone: what `holdMoney` and `keepHeld` are told. */
-export interface HeldMoney {
-  /** The liability category the money is held in (a default category of some manifest). */
-  category: string;
-  amount: string;
-  paymentMode: number;
-  reference?: string;
-  date?: string;
-  module: string;
-  source: { type: string; id: number; label: string };
-  party: string;
-  centreId?: number | null;
-  notes?: string;
-}
+/** A movement of money held for someone (`category`: a liability category): what `holdMoney` and `keepHeld` are told. */
+export type HeldMoney = CategoryMoney & { paymentMode: number };
 
 /**
  * Money held for someone (a hostel's refundable deposit): a `liability` movement in the

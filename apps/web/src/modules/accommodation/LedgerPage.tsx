@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/format';
 import { usePaymentModes } from '../../lib/lookups';
 import { useSidebar } from '../../state/sidebar';
-import { KIND_OPTIONS, KindBadge, LedgerTotalsStrip, SignedAmount, TypeBadge } from '../money/public';
+import { KIND_OPTIONS, KindBadge, ledgerAmountColumn, LedgerTotalsStrip, TypeBadge } from '../money/public';
 import { accommodationKeys, fetchLedger, ledgerExport, useLedgerTotals } from './api';
 
 /** Accommodation › Income/Expense: this module's rows of the ledger — rent received, refunds, deposits held and returned. */
@@ -56,14 +56,7 @@ export function AccommodationLedgerPage() {
     { id: 'mode', header: 'Mode', mobile: 'meta', cell: (e) => <span className="whitespace-nowrap">{e.payment_mode_name || '—'}</span> },
     { id: 'invoice', header: 'Invoice', mobile: false, cell: (e) => e.invoice_number || '—' },
     { id: 'reference', header: 'Reference', mobile: false, defaultHidden: true, cell: (e) => e.reference || '—' },
-    {
-      id: 'amount',
-      header: 'Amount',
-      sortKey: 'amount',
-      align: 'right',
-      mobile: 'amount',
-      cell: (e) => <SignedAmount direction={e.direction} amount={e.amount} />,
-    },
+    ledgerAmountColumn,
     recordedColumn((e) => e.recorded_by),
   ];
 

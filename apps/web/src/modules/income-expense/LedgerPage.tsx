@@ -21,7 +21,7 @@ import {
   type LedgerEntry,
 } from './api';
 import { reverseWithReason } from './entry-actions';
-import { KIND_OPTIONS, KindBadge, LEDGER_TYPE_OPTIONS, LedgerTotalsStrip, SignedAmount, TypeBadge } from '../money/public';
+import { KIND_OPTIONS, KindBadge, ledgerAmountColumn, LEDGER_TYPE_OPTIONS, LedgerTotalsStrip, TypeBadge } from '../money/public';
 import { MODULE_OPTIONS, moduleLabel, partyOf } from './ledger';
 import { todayDate } from '../../lib/today';
 
@@ -96,14 +96,7 @@ export function LedgerPage() {
     { id: 'mode', header: 'Mode', mobile: 'meta', cell: (e) => <span className="whitespace-nowrap">{e.payment_mode_name || '—'}</span> },
     { id: 'reference', header: 'Reference', mobile: false, defaultHidden: true, cell: (e) => e.reference || '—' },
     { id: 'invoice', header: 'Invoice', mobile: false, defaultHidden: true, cell: (e) => e.invoice_number || '—' },
-    {
-      id: 'amount',
-      header: 'Amount',
-      sortKey: 'amount',
-      align: 'right',
-      mobile: 'amount',
-      cell: (e) => <SignedAmount direction={e.direction} amount={e.amount} />,
-    },
+    ledgerAmountColumn,
     recordedColumn((e) => e.recorded_by),
     actionsColumn((e) =>
       e.kind !== 'reversal' && e.reversed_by === null ? (

@@ -16,6 +16,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
+import type { Column } from '../../components/DataTable';
 import { Skeleton } from '../../components/Skeleton';
 import { errorMessage } from '../../lib/errors';
 import { formatCount, formatMoney } from '../../lib/format';
@@ -40,6 +41,16 @@ export function SignedAmount({ direction, amount, className }: { direction: 'in'
     </span>
   );
 }
+
+/** A ledger list's Amount column: the movement's signed amount, sortable. */
+export const ledgerAmountColumn: Column<LedgerEntry> = {
+  id: 'amount',
+  header: 'Amount',
+  sortKey: 'amount',
+  align: 'right',
+  mobile: 'amount',
+  cell: (e) => <SignedAmount direction={e.direction} amount={e.amount} />,
+};
 
 /** A movement's side: Income or Expense, or money held for someone (a deposit: neither). */
 export function TypeBadge({ type }: { type: LedgerType }) {
