@@ -230,12 +230,14 @@ describe('accommodation: stays, bills, deposits, board and dashboard', () => {
     expect(out.json().invoices).toHaveLength(1);
     expect(out.json().invoices[0]).toMatchObject({ month: '', total: '1000.00', due: '0.00' });
     expect(out.json().invoices[0].number).not.toBe('');
-    // The ledger: the deposit in, 1,500 of it back, the bill's payment.
+    // The ledger: the deposit held, 500 of it kept (income), 1,500 of it back, the bill's payment.
     const rows = (await api('GET', `/api/accommodation/income-expense/?search=${encodeURIComponent(`#${s.id}`)}`)).json().results;
     expect(rows.map((r: Body) => [r.kind, r.amount, r.category_name]).sort()).toEqual(
       [
         ['receipt', '1000.00', 'Accommodation'],
+        ['receipt', '500.00', 'Deposit deductions'],
         ['receipt', '2000.00', 'Security Deposits (refundable)'],
+        ['refund', '500.00', 'Security Deposits (refundable)'],
         ['refund', '1500.00', 'Security Deposits (refundable)'],
       ].sort(),
     );

@@ -192,12 +192,14 @@ describe('entries', () => {
       income: '500.00',
       expense: '1180.00',
       net: '-680.00',
+      held: '0.00',
     });
     expect(await totals('date_after=2025-04-10&date_before=2025-04-10&type=expense')).toEqual({
       count: 1,
       income: '0.00',
       expense: '1180.00',
       net: '-1180.00',
+      held: '0.00',
     });
     expect((await totals('date_after=2025-04-10&date_before=2025-04-10&search=bescom')).count).toBe(1);
     expect((await api('GET', `${ENTRIES}${e.id}/`)).json()).toEqual(e);
@@ -472,7 +474,7 @@ describe('transactions', () => {
     expect((await api('POST', `${TX}${e.ledger_entry}/reverse/`, { reason: 'Again' })).statusCode).toBe(400);
     expect((await api('POST', `${TX}${reversal.id}/reverse/`, { reason: 'Undo' })).statusCode).toBe(400);
     expect((await api('POST', `${TX}99999999/reverse/`, { reason: 'Nothing' })).statusCode).toBe(404);
-    expect(await totals('search=Sponsorship')).toEqual({ count: 2, income: '0.00', expense: '0.00', net: '0.00' });
+    expect(await totals('search=Sponsorship')).toEqual({ count: 2, income: '0.00', expense: '0.00', net: '0.00', held: '0.00' });
   });
 
   it('filters by kind, direction, module, mode, centre and category, with totals of the same rows, and exports', async () => {
@@ -490,8 +492,14 @@ describe('transactions', () => {
     expect(await ids('module=Booking%20Management')).toEqual([]);
     expect((await api('GET', `${TX}?module=Nope`)).statusCode).toBe(400);
     expect((await api('GET', `${TX}?ordering=party`)).statusCode).toBe(400);
-    expect(await totals(`${q}&payment_mode=${acme.upi}`)).toEqual({ count: 2, income: '1000.00', expense: '300.00', net: '700.00' });
-    expect(await totals(`${q}&direction=out`)).toEqual({ count: 1, income: '0.00', expense: '300.00', net: '-300.00' });
+    expect(await totals(`${q}&payment_mode=${acme.upi}`)).toEqual({
+      count: 2,
+      income: '1000.00',
+      expense: '300.00',
+      net: '700.00',
+      held: '0.00',
+    });
+    expect(await totals(`${q}&direction=out`)).toEqual({ count: 1, income: '0.00', expense: '300.00', net: '-300.00', held: '0.00' });
     const csv = await api('GET', `${TX}?${q}&ordering=amount&format=csv`);
     const lines = csv.body
       .replace(/^\uFEFF/, '')
@@ -663,16 +671,10 @@ describe('categories and vendors in use, access, and the demo seed', () => {
       api('GET', `/api/income-expense/category/dropdown/${type ? `?type=${type}` : ''}`).then((r) =>
         r.json().results.map((c: Body) => c.name),
       );
-    expect(await dropdown('income')).toEqual([
-      'Accommodation',
-      'Bookings',
-      'Memberships',
-      'Other income',
-      'Security Deposits (refundable)',
-      'Store',
-    ]);
+    // Accommodation's deposits are held money (a liability category): no entry's category.
+    expect(await dropdown('income')).toEqual(['Accommodation', 'Bookings', 'Deposit deductions', 'Memberships', 'Other income', 'Store']);
     expect(await dropdown('expense')).not.toContain('Housekeeping'); // inactive
-    // The defaults, Store Management's Purchases and Stock Written Off, and Accommodation's rent and deposits.
+    // The defaults, Store Management's Purchases and Stock Written Off, and Accommodation's rent and deposit deductions.
     expect((await dropdown('')).length).toBe(6 + 9);
   });
 

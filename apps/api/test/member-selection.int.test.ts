@@ -93,13 +93,13 @@ describe('assigning a plan to a batch or to a membership plan’s members', () =
     });
   });
 
-  it('lets a trainer with Diet or Training but not Membership find members, batches and plans to assign; not a booking clerk', async () => {
+  it('lets a trainer with Diet or Training (or the hostel desk) but not Membership find members, batches and plans to assign; not a booking clerk', async () => {
     const asUser = async (modules: ModuleName[]) => {
       const user = await makeUser(t, acme.id, { modules, levels: Object.fromEntries(modules.map((m) => [m, 'operate'])) });
       const token = await login(t.app, user, acme.host);
       return (url: string) => call(t.app, { method: 'GET', url, host: acme.host, token });
     };
-    for (const module of ['Diet Management', 'Training/Workouts', 'CRM Management'] as const) {
+    for (const module of ['Diet Management', 'Training/Workouts', 'CRM Management', 'Accommodation Management'] as const) {
       const get = await asUser([module]);
       const found = await get('/api/member-management/member/lookup/?search=Meena');
       expect(found.statusCode, found.body).toBe(200);
@@ -130,5 +130,30 @@ describe('assigning a plan to a batch or to a membership plan’s members', () =
     const other = await makeOrganisation(t);
     await inOrg(t, other, async (tx, ctx) => makeMember(tx, ctx, { centre: (await makeCentre(tx, ctx)).id, first_name: 'Meena' }));
     expect((await owner('/api/member-management/member/lookup/?search=Meena')).json().results.map((m: Body) => m.id)).toEqual([onPlan[2]]);
+  });
+
+  it('links a resident of the hostel to a member found with the picker; the residents show the member’s name and code', async () => {
+    const user = await makeUser(t, acme.id, { modules: ['Accommodation Management'], levels: { 'Accommodation Management': 'operate' } });
+    const token = await login(t.app, user, acme.host);
+    const desk = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Body) =>
+      call(t.app, { method, url, host: acme.host, token, payload });
+    const found = (await desk('GET', '/api/member-management/member/lookup/?search=Meena')).json().results[0];
+    expect(found).toMatchObject({ id: onPlan[2], member_code: expect.any(String) });
+    const made = await desk('POST', '/api/accommodation/client/', { name: 'Meena at the hostel', phone: '9812345678', member: found.id });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ member: found.id, member_name: found.full_name, member_code: found.member_code });
+    const listed = (await desk('GET', `/api/accommodation/client/?member=${found.id}`)).json().results;
+    expect(listed).toEqual([expect.objectContaining({ id: made.json().id, member_name: found.full_name, member_code: found.member_code })]);
+    const csv = (await desk('GET', `/api/accommodation/client/?member=${found.id}&format=csv`)).body;
+    expect(csv).toContain(`${found.full_name} (${found.member_code})`);
+    // Unlinked again; another organisation's member is refused on the field and nothing is written.
+    const unlinked = await desk('PATCH', `/api/accommodation/client/${made.json().id}/`, { member: null });
+    expect(unlinked.json()).toMatchObject({ member: null, member_name: '', member_code: '' });
+    const other = await makeOrganisation(t);
+    const stranger = await inOrg(t, other, async (tx, ctx) => (await makeMember(tx, ctx, { centre: (await makeCentre(tx, ctx)).id })).id);
+    const refused = await desk('PATCH', `/api/accommodation/client/${made.json().id}/`, { member: stranger });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toHaveProperty('member');
+    expect((await desk('GET', `/api/accommodation/client/${made.json().id}/`)).json()).toMatchObject({ member: null });
   });
 });

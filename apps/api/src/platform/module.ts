@@ -62,10 +62,10 @@ export interface SaleSourceDefinition {
   follow?: { column: AnyPgColumn; value: (paidAfter: SQL) => SQL }[];
 }
 
-/** An income or expense category a new organisation starts with. */
+/** An income, expense or liability (money held: deposits) category a new organisation starts with. */
 export interface DefaultCategory {
   name: string;
-  type: 'income' | 'expense';
+  type: 'income' | 'expense' | 'liability';
   /** The category the module's own income shows under in reports when a movement names none (one per module). */
   moduleIncome?: boolean;
 }

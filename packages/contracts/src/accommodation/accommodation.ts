@@ -152,8 +152,10 @@ export const clientSchema = z.object({
   /** Whether an ID proof file was uploaded (`client/{id}/id-proof/`). */
   has_id_proof: z.boolean(),
   id_proof_name: z.string(),
+  /** The linked member (membership's), with their name and code as membership shows them. */
   member: z.number().nullable(),
   member_name: z.string(),
+  member_code: z.string(),
   notes: z.string(),
   is_active: z.boolean(),
   stays: z.number(),

@@ -6,7 +6,7 @@ import { z } from '../zod-config.js';
 import { dropdownSchema, idParamsSchema, idSchema, isoDateSchema, listQuerySchema, partialWithoutDefaults } from '../common.js';
 import { auditLogEndpoint, crudEndpoints, endpoint, listEndpoint, reportEndpoint } from '../endpoint.js';
 import { MODULES } from '../modules.js';
-import { DIRECTIONS, LEDGER_KINDS, ledgerEntrySchema, ledgerTotalsSchema, reversalInputSchema } from '../money/invoice.js';
+import { DIRECTIONS, LEDGER_KINDS, LEDGER_TYPES, ledgerEntrySchema, ledgerTotalsSchema, reversalInputSchema } from '../money/invoice.js';
 import {
   categoryReportSchema,
   ENTRY_TYPES,
@@ -71,7 +71,7 @@ export const incomeExpenseEntryEndpoints = {
 
 /** The ledger's filters: its list and its totals read the same ones. */
 export const ledgerFilterShape = {
-  type: z.enum(ENTRY_TYPES),
+  type: z.enum(LEDGER_TYPES),
   kind: z.enum(LEDGER_KINDS),
   direction: z.enum(DIRECTIONS),
   module: z.enum(MODULES),

@@ -16,7 +16,7 @@ import {
   singleLineText,
   text,
 } from '../common.js';
-import { ledgerEntrySchema } from '../money/invoice.js';
+import { LEDGER_TYPES, ledgerEntrySchema } from '../money/invoice.js';
 import { gstinSchema } from '../tax.js';
 import { gstRateSchema } from '../tax.js';
 
@@ -38,7 +38,8 @@ export const incomeExpenseCategoryInputSchema = z.object({
 export const incomeExpenseCategorySchema = z.object({
   id: z.number(),
   name: z.string(),
-  type: z.enum(ENTRY_TYPES),
+  /** `liability`: money held for others (a hostel's deposits), a category a module makes; never an entry's. */
+  type: z.enum(LEDGER_TYPES),
   description: z.string(),
   is_active: z.boolean(),
   created_at: z.string(),

@@ -122,6 +122,13 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   payment: 'Payment',
   reversal: 'Reversal',
 };
+/**
+ * The side of the books a movement counts on: income, expense, or money held for someone
+ * (`liability`: a hostel's refundable deposit) — in the cash and the day book, never in income or expense.
+ */
+export const LEDGER_TYPES = ['income', 'expense', 'liability'] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = { income: 'Income', expense: 'Expense', liability: 'Held (liability)' };
 export const DIRECTIONS = ['in', 'out'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
@@ -131,8 +138,11 @@ export const ledgerEntrySchema = z.object({
   date: z.string(),
   kind: z.enum(LEDGER_KINDS),
   direction: z.enum(DIRECTIONS),
-  /** The side of the books the movement counts on: a receipt or refund is income, a payment an expense; a reversal takes its original's. */
-  type: z.enum(['income', 'expense']),
+  /**
+   * The side of the books the movement counts on: a receipt or refund is income, a payment an
+   * expense; a reversal takes its original's; money held (a deposit) is a liability.
+   */
+  type: z.enum(LEDGER_TYPES),
   amount: z.string(),
   module: z.string(),
   source: z.object({ type: z.string(), id: z.number().nullable(), label: z.string() }),
@@ -155,7 +165,14 @@ export const ledgerEntrySchema = z.object({
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 /** Totals of the rows a ledger list's filters select. */
-export const ledgerTotalsSchema = z.object({ count: z.number(), income: z.string(), expense: z.string(), net: z.string() });
+export const ledgerTotalsSchema = z.object({
+  count: z.number(),
+  income: z.string(),
+  expense: z.string(),
+  net: z.string(),
+  /** Money held for others (deposits): liability in − out. Counted in neither income nor expense. */
+  held: z.string().optional(),
+});
 export type LedgerTotals = z.infer<typeof ledgerTotalsSchema>;
 
 export const reversalInputSchema = z.object({ reason: singleLineText(500).pipe(z.string().min(1, 'Reason is required')) });

@@ -9,7 +9,9 @@ export const DEPOSIT_SOURCE = 'accommodation_deposit';
 /** The income category of rent. */
 export const RENT_CATEGORY = 'Accommodation';
 /**
- * The category deposits move in: money held for the resident, given back or set against the bill
- * at check-out. Its net is what is held plus what was kept for damage.
+ * The liability category deposits move in: money held for the resident (never income), given back
+ * or set against the bill at check-out. Its net is what is held.
  */
 export const DEPOSIT_CATEGORY = 'Security Deposits (refundable)';
+/** The income category of what a check-out keeps from a deposit (damage, keys). */
+export const DEDUCTION_CATEGORY = 'Deposit deductions';

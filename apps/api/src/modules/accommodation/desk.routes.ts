@@ -2,7 +2,7 @@
  * The occupancy board (rooms × days, one bounded query), the dashboard, the settings, this module's
  * ledger rows (income-expense), a resident's ID proof, and the logs.
  */
-import { fromPaise, moneyFromSql, paise, signedPaise, type LedgerKind } from '@arena/contracts';
+import { moneyFromSql, type LedgerKind } from '@arena/contracts';
 import {
   BOARD_ROOMS_MAX,
   accommodationDashboardEndpoint,
@@ -27,7 +27,16 @@ import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { addDays, displayDate, monthOf } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
-import { ledgerAlias as l, ledgerFields, ledgerFrom, ledgerJson, ledgerTotals, type LedgerSelectRow } from '../money/index.js';
+import {
+  ledgerAlias as l,
+  ledgerFields,
+  ledgerFrom,
+  ledgerJson,
+  ledgerTotalFields,
+  ledgerTotals,
+  ledgerTotalsJson,
+  type LedgerSelectRow,
+} from '../money/index.js';
 import { CHARGE_SOURCE, MODULE, tags } from './constants.js';
 import { clientById } from './lookups.routes.js';
 import { client } from './schema.js';
@@ -293,20 +302,13 @@ export async function deskRoutes(app: FastifyInstance): Promise<void> {
   route(app, accommodationIncomeExpenseEndpoints.totals, {
     module: MODULE,
     tags,
-    summary: 'Count, income, expense and net of the rows the same filters select',
+    summary: 'Count, income, expense, net and deposits held of the rows the same filters select',
     handler: (request) =>
       inTenant(request, async (tx, ctx) => {
-        const [row] = (await ledgerList
-          .from(tx, {
-            count: sql<number>`count(*)::int`,
-            income: sql<string>`coalesce(sum(case when ${l.type} = 'income' then (case when ${l.direction} = 'in' then ${l.amount} else -${l.amount} end) else 0 end), 0)::text`,
-            expense: sql<string>`coalesce(sum(case when ${l.type} = 'expense' then (case when ${l.direction} = 'out' then ${l.amount} else -${l.amount} end) else 0 end), 0)::text`,
-          })
-          .where(conditions(ledgerList, request.query, ctx))) as { count: number; income: string; expense: string }[];
-        const income = signedPaise(moneyFromSql(row.income)) ?? 0;
-        const expense = signedPaise(moneyFromSql(row.expense)) ?? 0;
-        const text = (p: number) => (p < 0 ? `-${fromPaise(-p)}` : fromPaise(p));
-        return { count: Number(row.count), income: text(income), expense: text(expense), net: text(income - expense) };
+        const [row] = (await ledgerList.from(tx, ledgerTotalFields).where(conditions(ledgerList, request.query, ctx))) as Parameters<
+          typeof ledgerTotalsJson
+        >[0][];
+        return ledgerTotalsJson(row);
       }),
   });
 
@@ -373,5 +375,4 @@ export async function deskRoutes(app: FastifyInstance): Promise<void> {
   });
   auditLogRoute(app, accommodationLogsEndpoint, MODULE);
   void asc;
-  void paise;
 }

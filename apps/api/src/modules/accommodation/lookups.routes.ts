@@ -27,7 +27,7 @@ import { activeFilter, showName, yesNo } from '../../platform/list.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { ORG_TODAY } from '../../platform/time.js';
 import { centre } from '../administrator/index.js';
-import { checkMember } from '../membership/index.js';
+import { checkMember, linkedMemberSql } from '../membership/index.js';
 import { MODULE } from './constants.js';
 import { client, room, roomType } from './schema.js';
 
@@ -273,11 +273,15 @@ export const isMinor = (dob: string | null, today: string) => {
   return dob > `${String(y - 18).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 };
 
+/** The linked member's name and code (membership's, through its public file). */
+const linked = linkedMemberSql(client.organisationId, client.memberId);
 export const clientFields = {
   row: client,
   stays: sql<number>`${stays('count(*)::int')}`.mapWith(Number),
   due: clientDue,
   currentRoom,
+  memberName: linked.name,
+  memberCode: linked.code,
 };
 export const clientFrom = (tx: Tx, fields: Record<string, unknown>) =>
   tx
@@ -285,7 +289,7 @@ export const clientFrom = (tx: Tx, fields: Record<string, unknown>) =>
     .from(client)
     .$dynamic();
 export const clientJson = (
-  r: { row: ClientRow; stays: number; due: string; currentRoom: string | null },
+  r: { row: ClientRow; stays: number; due: string; currentRoom: string | null; memberName: string | null; memberCode: string | null },
   ctx: Ctx,
 ): AccommodationClient => {
   const c = r.row;
@@ -306,7 +310,8 @@ export const clientJson = (
     has_id_proof: !!c.idProofFile,
     id_proof_name: c.idProofName,
     member: c.memberId,
-    member_name: c.memberId ? c.name : '',
+    member_name: r.memberName ?? '',
+    member_code: r.memberCode ?? '',
     notes: c.notes,
     is_active: c.isActive,
     stays: r.stays,
@@ -383,6 +388,7 @@ async function clientScope(scope: FastifyInstance) {
         { header: 'Phone', value: (c) => c.phone },
         { header: 'Email', value: (c) => c.email },
         { header: 'Guardian', value: (c) => (c.guardian_name ? `${c.guardian_name} (${c.guardian_phone})` : '') },
+        { header: 'Member', value: (c) => (c.member_code ? `${c.member_name} (${c.member_code})` : '') },
         { header: 'Room', value: (c) => c.current_room },
         { header: 'Stays', value: (c) => c.stays, type: 'number' },
         { header: 'Due', value: (c) => c.due, type: 'money' },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookingEndpoints, clientEndpoints } from '@arena/contracts/accommodation';
 import type { ModuleManifest } from '../../platform/module.js';
-import { CHARGE_SOURCE, DEPOSIT_CATEGORY, MODULE, RENT_CATEGORY } from './constants.js';
+import { CHARGE_SOURCE, DEDUCTION_CATEGORY, DEPOSIT_CATEGORY, MODULE, RENT_CATEGORY } from './constants.js';
 import { deskRoutes } from './desk.routes.js';
 import { rentTask, RENT_TASK } from './jobs.js';
 import { lookupRoutes } from './lookups.routes.js';
@@ -41,7 +41,8 @@ export const accommodationModule: ModuleManifest = {
   schedules: [{ task: RENT_TASK, cron: '13 * * * *' }],
   defaultCategories: [
     { name: RENT_CATEGORY, type: 'income', moduleIncome: true },
-    { name: DEPOSIT_CATEGORY, type: 'income' },
+    { name: DEPOSIT_CATEGORY, type: 'liability' },
+    { name: DEDUCTION_CATEGORY, type: 'income' },
   ],
   saleSources: [
     {

@@ -1,12 +1,22 @@
 /** Stays (`booking/`) and their desk actions, each one transaction; the answer is the stay as it is after. */
 import { bookingEndpoints as e } from '@arena/contracts/accommodation';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Tx } from '../../platform/db/client.js';
 import { listRoute } from '../../platform/list.js';
-import { inTenant } from '../../platform/request-context.js';
+import { inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { MODULE, tags } from './constants.js';
 import { stayDetail, stayList } from './stay.queries.js';
 import { cancelStay, changeRoom, checkIn, checkOut, checkOutQuote, createStay, payStay, updateStay } from './stay.service.js';
+
+/** A desk action on the stay of the request's `id`, in one transaction; the answer is the stay as it is after. */
+const stayAction =
+  <Req extends FastifyRequest & { params: { id: number } }>(act: (tx: Tx, ctx: Ctx, request: Req) => Promise<unknown>) =>
+  (request: Req) =>
+    inTenant(request, async (tx, ctx) => {
+      await act(tx, ctx, request);
+      return stayDetail(tx, ctx, request.params.id);
+    });
 
 export async function stayRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, e.list, { module: MODULE, tags, summary: 'Stays, newest check-in first', list: stayList });
@@ -29,21 +39,13 @@ export async function stayRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: "A reserved stay's dates, bed, rate or deposit; any stay's notes",
-    handler: (request) =>
-      inTenant(request, async (tx, ctx) => {
-        await updateStay(tx, ctx, request.params.id, request.body);
-        return stayDetail(tx, ctx, request.params.id);
-      }),
+    handler: stayAction((tx, ctx, request) => updateStay(tx, ctx, request.params.id, request.body)),
   });
   route(app, e.checkIn, {
     module: MODULE,
     tags,
     summary: 'Check a reserved stay in (the deposit is taken; a monthly stay’s month is billed)',
-    handler: (request) =>
-      inTenant(request, async (tx, ctx) => {
-        await checkIn(tx, ctx, request.params.id, request.body);
-        return stayDetail(tx, ctx, request.params.id);
-      }),
+    handler: stayAction((tx, ctx, request) => checkIn(tx, ctx, request.params.id, request.body)),
   });
   route(app, e.checkOutQuote, {
     module: MODULE,
@@ -55,11 +57,7 @@ export async function stayRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: 'Check out today (early: the bill counts the nights stayed); the deposit refunded or adjusted',
-    handler: (request) =>
-      inTenant(request, async (tx, ctx) => {
-        await checkOut(tx, ctx, request.params.id, request.body);
-        return stayDetail(tx, ctx, request.params.id);
-      }),
+    handler: stayAction((tx, ctx, request) => checkOut(tx, ctx, request.params.id, request.body)),
   });
   route(app, e.changeRoom, {
     module: MODULE,
@@ -75,20 +73,12 @@ export async function stayRoutes(app: FastifyInstance): Promise<void> {
     module: MODULE,
     tags,
     summary: 'Cancel a reserved stay (its bed is free again)',
-    handler: (request) =>
-      inTenant(request, async (tx, ctx) => {
-        await cancelStay(tx, ctx, request.params.id, request.body.reason);
-        return stayDetail(tx, ctx, request.params.id);
-      }),
+    handler: stayAction((tx, ctx, request) => cancelStay(tx, ctx, request.params.id, request.body.reason)),
   });
   route(app, e.pay, {
     module: MODULE,
     tags,
     summary: "A payment against a stay's due (its invoices, oldest first)",
-    handler: (request) =>
-      inTenant(request, async (tx, ctx) => {
-        await payStay(tx, ctx, request.params.id, request.body);
-        return stayDetail(tx, ctx, request.params.id);
-      }),
+    handler: stayAction((tx, ctx, request) => payStay(tx, ctx, request.params.id, request.body)),
   });
 }

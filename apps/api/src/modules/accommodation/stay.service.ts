@@ -25,16 +25,17 @@ import type { Ctx } from '../../platform/request-context.js';
 import { addDays, daysBetween, monthOf } from '../../platform/time.js';
 import {
   activeMode,
-  categoryNamed,
   creditSale,
+  holdMoney,
   invoicesOfSource,
+  keepHeld,
   numberSales,
   receive,
-  recordMovement,
   sell,
+  type HeldMoney,
   type PendingSale,
 } from '../money/index.js';
-import { CHARGE_SOURCE, DEPOSIT_CATEGORY, DEPOSIT_SOURCE, MODULE } from './constants.js';
+import { CHARGE_SOURCE, DEDUCTION_CATEGORY, DEPOSIT_CATEGORY, DEPOSIT_SOURCE, MODULE } from './constants.js';
 import { charge, client, room, roomType, stay } from './schema.js';
 import { readSettings } from './settings.service.js';
 
@@ -280,12 +281,17 @@ export async function billStay(
   return row.id;
 }
 
-/** Bills a monthly stay's `month` (the days of the stay in it), once. */
+/**
+ * Bills a monthly stay's `month` (the days of the stay in it), once. A stay still checked in on or
+ * after its planned check-out stays on month by month: a month that starts after the planned
+ * check-out is billed whole, and the check-out credits the days after the resident leaves.
+ */
 export async function billMonth(tx: Tx, ctx: Ctx, f: StayFacts, month: string): Promise<number | null> {
   const from = `${month}-01`;
   const start = f.row.checkIn > from ? f.row.checkIn : from;
   const next = nextMonthStart(month);
-  const end = f.row.checkOut < next ? f.row.checkOut : next;
+  const overstaying = f.row.status === 'checked_in' && f.row.checkOut <= from;
+  const end = overstaying || f.row.checkOut >= next ? next : f.row.checkOut;
   if (end <= start) return null;
   const amount = monthlyAmount(f.row.rate, month, start, end);
   const whole = amount === paise(f.row.rate);
@@ -352,33 +358,35 @@ async function creditAfter(tx: Tx, ctx: Ctx, f: StayFacts, end: string) {
   }
 }
 
-/** Deposit money on the ledger: in its own category, never as rent (see constants). */
+/**
+ * Deposit money on the ledger: a liability (money held for the resident, see constants), never
+ * income — `receipt` takes it, `refund` gives it back or sets it against the bill, `kept` turns a
+ * deduction into income (the cash does not move).
+ */
 async function depositMovement(
   tx: Tx,
   ctx: Ctx,
   f: StayFacts,
-  kind: 'receipt' | 'refund',
+  kind: 'receipt' | 'refund' | 'kept',
   amount: number,
   modeId: number,
   reference = '',
   notes = '',
 ) {
   if (amount <= 0) return;
-  const category = (await categoryNamed(tx, ctx, DEPOSIT_CATEGORY, 'income')).id;
-  await recordMovement(tx, ctx, {
-    kind,
-    direction: kind === 'receipt' ? 'in' : 'out',
-    type: 'income',
+  const held: HeldMoney = {
+    category: DEPOSIT_CATEGORY,
     amount: fromPaise(amount),
-    paymentModeId: modeId,
+    paymentMode: modeId,
     reference,
     module: MODULE,
     source: { type: DEPOSIT_SOURCE, id: f.row.id, label: `Deposit · ${f.roomNumber}/${f.row.bed} #${f.row.id}` },
     party: f.clientName,
-    categoryId: category,
     centreId: f.centreId,
     notes,
-  });
+  };
+  if (kind === 'kept') await keepHeld(tx, ctx, { ...held, income: DEDUCTION_CATEGORY });
+  else await holdMoney(tx, ctx, kind, held);
 }
 
 // ---- the desk's actions ----
@@ -467,10 +475,11 @@ export async function checkOut(tx: Tx, ctx: Ctx, id: number, input: z.output<typ
     .returning()
     .catch(onOverlap('check_out'));
   const f = await factsOf(tx, ctx, after);
-  await closeBill(tx, ctx, f, row.checkOut);
-  // The deposit: set against what is due (adjust), the rest — or all of it (refund) — given back; deductions are kept.
+  await closeBill(tx, ctx, f);
+  // The deposit: deductions kept (income), set against what is due (adjust), the rest — or all of it (refund) — given back.
   if (deposit > 0) {
     const mode = row.depositModeId!;
+    await depositMovement(tx, ctx, f, 'kept', deductions, mode, '', input.deduction_reason || 'Kept from the deposit at check-out');
     let back = deposit - deductions;
     if (input.deposit_action === 'adjust' && back > 0) {
       const due = (await chargesOf(tx, ctx, id)).reduce((n, c) => n + Math.max(0, dueOf(c)), 0);
@@ -513,7 +522,7 @@ export async function checkOut(tx: Tx, ctx: Ctx, id: number, input: z.output<typ
 }
 
 /** The bill of a stay that ends on its (new) check-out: a nightly stay's nights, a monthly stay's days after it credited. */
-async function closeBill(tx: Tx, ctx: Ctx, f: StayFacts, plannedEnd: string) {
+async function closeBill(tx: Tx, ctx: Ctx, f: StayFacts) {
   const end = f.row.checkOut;
   if (f.row.rateBasis === 'nightly') {
     const nights = daysBetween(f.row.checkIn, end);
@@ -528,9 +537,12 @@ async function closeBill(tx: Tx, ctx: Ctx, f: StayFacts, plannedEnd: string) {
     });
     return;
   }
-  if (end < plannedEnd) await creditAfter(tx, ctx, f, end);
-  // A stay that stayed on past the month it was last billed for: bill this month's days too.
-  await billMonth(tx, ctx, f, addDays(end, -1).slice(0, 7));
+  // What was billed after the day the resident leaves is credited: an early check-out's, or an
+  // overstay's month billed whole by the job. Then every month of the stay without a bill (one the
+  // job did not reach, the month it stayed on into) is billed for its days.
+  await creditAfter(tx, ctx, f, end);
+  for (let month = f.row.checkIn.slice(0, 7); month <= addDays(end, -1).slice(0, 7); month = nextMonthStart(month).slice(0, 7))
+    await billMonth(tx, ctx, f, month);
 }
 
 /** Moves a checked-in stay to another bed from today (or a reserved one, in place of the old). */
@@ -556,7 +568,7 @@ export async function changeRoom(tx: Tx, ctx: Ctx, id: number, input: z.output<t
   const f = await factsOf(tx, ctx, ended);
   if (old.status === 'checked_in') {
     if (sameDay) await creditAfter(tx, ctx, f, old.checkIn);
-    else await closeBill(tx, ctx, f, old.checkOut);
+    else await closeBill(tx, ctx, f);
   }
   const next = await createStay(
     tx,
@@ -621,12 +633,14 @@ export const MONTHLY_BATCH = 2000;
 
 /**
  * The monthly rent: each checked-in monthly stay that has days in this month and no bill for it
- * gets one. Safe to run twice or on two instances at once: the bill's unique key (stay, month)
- * lets one writer through, the other's insert finds it and writes nothing.
+ * gets one. A stay still checked in after its planned check-out has days in every month it stays
+ * on into: each is billed whole on its start, until the check-out (which credits the days after
+ * the resident leaves, as an early check-out does). Safe to run twice or on two instances at once:
+ * the bill's unique key (stay, month) lets one writer through, the other's insert finds it and
+ * writes nothing.
  */
 export async function billMonthlyRent(tx: Tx, ctx: Ctx, today = ctx.now.today): Promise<number> {
   const month = today.slice(0, 7);
-  const monthStart = `${month}-01`;
   const next = nextMonthStart(month);
   const rows = await tx
     .select({ s: stay })
@@ -636,7 +650,8 @@ export async function billMonthlyRent(tx: Tx, ctx: Ctx, today = ctx.now.today): 
         eq(stay.organisationId, ctx.organisationId),
         eq(stay.status, 'checked_in'),
         eq(stay.rateBasis, 'monthly'),
-        sql`${stay.checkIn} < ${next} and ${stay.checkOut} > ${monthStart}`,
+        // Checked in: its planned check-out is in this month or later, or passed (it stays on).
+        sql`${stay.checkIn} < ${next}`,
         sql`not exists (select 1 from accommodation_charge c where c.organisation_id = ${stay.organisationId} and c.stay_id = ${stay.id} and c.month = ${month})`,
       ),
     )

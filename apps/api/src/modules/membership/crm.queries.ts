@@ -5,7 +5,7 @@
  * own service). Set-based: one statement each, bounded by the caller's limit.
  */
 import type { MemberInput } from '@arena/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UpdateDeleteAction } from 'drizzle-orm/pg-core';
 import { tenantRef, type TenantColumns } from '../../platform/db/columns.js';
@@ -18,6 +18,16 @@ import { member } from './schema.js';
 /** The composite key `(organisation_id, column) → member`: the database refuses another organisation's member. */
 export const referencesMember = (t: TenantColumns, column: AnyPgColumn, onDelete?: UpdateDeleteAction) =>
   tenantRef(t, column, () => member, onDelete ? { onDelete } : {});
+
+/**
+ * A linked member's name and code as scalar subqueries, for another module's select of rows that
+ * name a member (`org`, `id`: that row's organisation and member columns; null when none).
+ */
+export const linkedMemberSql = (org: AnyPgColumn, id: AnyPgColumn) => {
+  const of = (what: SQL) =>
+    sql<string | null>`(select ${what} from ${member} where ${member.organisationId} = ${org} and ${member.id} = ${id})`;
+  return { name: of(sql`trim(${member.firstName} || ' ' || ${member.lastName})`), code: of(sql`${member.memberCode}`) };
+};
 
 export interface MemberContact {
   id: number;

@@ -9,6 +9,7 @@ export {
   checkBatch,
   checkMember,
   checkPlans,
+  linkedMemberSql,
   memberAudience,
   memberContacts,
   planNames,

@@ -3,7 +3,8 @@
  * and dashboards is a sum of ledger rows, so each equals the movements it stands for. A row
  * counts on its `type`'s side: income = receipts − refunds (a reversal takes back its original),
  * expense = payments (likewise). Module income without a category of its own is shown under the
- * category the module's manifest marks as its own (Bookings, Memberships …). The Accounts
+ * category the module's manifest marks as its own (Bookings, Memberships …). Money held for
+ * others (a deposit: `type` liability) is in neither income nor expense (`HELD`). The Accounts
  * reports (`profitLossRows`) take the GST out of each movement: output tax is not income, input
  * tax is not an expense.
  */
@@ -20,6 +21,12 @@ export const INCOME = sql.raw(
 export const EXPENSE = sql.raw(
   `case when l.type = 'expense' then (case when l.direction = 'out' then l.amount else -l.amount end) else 0 end`,
 );
+/** Money held for others (a deposit): taken in − given back. Neither income nor expense; it is in the cash. */
+export const HELD = sql.raw(
+  `case when l.type = 'liability' then (case when l.direction = 'in' then l.amount else -l.amount end) else 0 end`,
+);
+/** Movements on the income or expense side (money held for others is on neither). */
+const BOOKS_SIDE = sql.raw(`and l.type in ('income', 'expense')`);
 
 /**
  * The category a module's income shows under when a movement has none: the one its manifest
@@ -95,7 +102,7 @@ export async function categoryRows(tx: Tx, ctx: Ctx, f: BooksFilter, type?: 'inc
     sql`select l.type, ${CATEGORY_NAME} as category, min(l.module) as module, count(*)::int as count,
                sum(case when l.type = 'income' then ${INCOME} else ${EXPENSE} end)::text as amount
         from ledger_entry l left join money_category mc on mc.id = l.category_id
-        where ${where(ctx, f, type ? sql`and l.type = ${type}` : sql``)}
+        where ${where(ctx, f, type ? sql`and l.type = ${type}` : BOOKS_SIDE)}
         group by 1, 2 order by 1 desc, 5 desc, 2`,
   );
   return rows.map((r) => ({ ...r, amount: money(r.amount) }));
@@ -151,7 +158,7 @@ export async function profitLossRows(tx: Tx, ctx: Ctx, f: BooksFilter) {
     sql`select l.type, l.module, ${CATEGORY_NAME} as category, to_char(l.date, 'YYYY-MM') as month,
                sum(case when l.type = 'income' then ${INCOME} else ${EXPENSE} end)::text as money, sum(${GST_SHARE})::text as gst
         from ledger_entry l left join money_category mc on mc.id = l.category_id ${GST_SOURCES}
-        where ${where(ctx, f)} group by 1, 2, 3, 4`,
+        where ${where(ctx, f, BOOKS_SIDE)} group by 1, 2, 3, 4`,
   );
   type Sum = { money: number; gst: number };
   const add = <K>(map: Map<K, Sum>, key: K, r: { money: string; gst: string }) => {

@@ -1,7 +1,8 @@
 /**
  * The one read of the ledger other modules' dashboards and reports use: sums of the movements of
  * a window, grouped as asked. Every figure follows the books' rules (books.ts): income =
- * receipts − refunds, expense = payments, a reversal taking back its original on the same side.
+ * receipts − refunds, expense = payments, a reversal taking back its original on the same side;
+ * money held for others (a deposit, `type` liability) is `held`, in neither.
  *
  * ```ts
  * // a module's collections by month and payment mode
@@ -11,11 +12,11 @@
  *   booking: sql`select b.id, sp.id::text as key, sp.name as label from booking b join facility f … join sport sp …` } }] });
  * ```
  */
-import { moneyFromSql, type ModuleName } from '@arena/contracts';
+import { moneyFromSql, type LedgerType, type ModuleName } from '@arena/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { CATEGORY_NAME, EXPENSE, INCOME } from './books.js';
+import { CATEGORY_NAME, EXPENSE, HELD, INCOME } from './books.js';
 
 /**
  * An attribute of the sales behind the movements: per kind of sale, a select of
@@ -33,7 +34,7 @@ export interface LedgerTotalsQuery {
   /** Movements of these kinds of sale only (`booking`, `membership` …). */
   sources?: readonly string[];
   /** One side of the books only. */
-  type?: 'income' | 'expense';
+  type?: LedgerType;
   from: string;
   to: string;
   centre?: number | null;
@@ -68,6 +69,8 @@ export interface LedgerTotalsRow {
   expense: string;
   /** income − expense */
   net: string;
+  /** Money held for others (deposits) taken in − given back: in the cash, not in income. */
+  held: string;
   /** Ledger rows. */
   count: number;
   /** Distinct sales behind them. */
@@ -75,10 +78,10 @@ export interface LedgerTotalsRow {
 }
 
 const RECEIPTS = sql.raw(
-  `case when l.kind = 'receipt' then l.amount when l.kind = 'reversal' and l.direction = 'out' and l.type = 'income' then -l.amount else 0 end`,
+  `case when l.type <> 'income' then 0 when l.kind = 'receipt' then l.amount when l.kind = 'reversal' and l.direction = 'out' then -l.amount else 0 end`,
 );
 const REFUNDS = sql.raw(
-  `case when l.kind = 'refund' then l.amount when l.kind = 'reversal' and l.direction = 'in' and l.type = 'income' then -l.amount else 0 end`,
+  `case when l.type <> 'income' then 0 when l.kind = 'refund' then l.amount when l.kind = 'reversal' and l.direction = 'in' then -l.amount else 0 end`,
 );
 
 const columnsOf = (g: LedgerGroup): { select: SQL; names: string[] } => {
@@ -143,7 +146,7 @@ export async function ledgerTotals(tx: Tx, ctx: Pick<Ctx, 'organisationId'>, q: 
     sql`select ${keys}coalesce(sum(${RECEIPTS}), 0)::text as receipts, coalesce(sum(${REFUNDS}), 0)::text as refunds,
                coalesce(sum(case when l.type = 'expense' then ${EXPENSE} else 0 end), 0)::text as payments,
                coalesce(sum(${INCOME}), 0)::text as income, coalesce(sum(${EXPENSE}), 0)::text as expense,
-               coalesce(sum(${INCOME}) - sum(${EXPENSE}), 0)::text as net,
+               coalesce(sum(${INCOME}) - sum(${EXPENSE}), 0)::text as net, coalesce(sum(${HELD}), 0)::text as held,
                count(*)::int as count, count(distinct l.source_type || ':' || coalesce(l.source_id::text, 'none'))::int as sales
         from ledger_entry l
           left join money_category mc on mc.organisation_id = l.organisation_id and mc.id = l.category_id
@@ -160,6 +163,7 @@ export async function ledgerTotals(tx: Tx, ctx: Pick<Ctx, 'organisationId'>, q: 
       income: moneyFromSql(r.income),
       expense: moneyFromSql(r.expense),
       net: moneyFromSql(r.net),
+      held: moneyFromSql(r.held),
       count: Number(r.count),
       sales: Number(r.sales),
     };
@@ -171,7 +175,17 @@ export async function ledgerTotals(tx: Tx, ctx: Pick<Ctx, 'organisationId'>, q: 
   });
   const only = groups.length === 1 && (groups[0] === 'day' || groups[0] === 'month') ? groups[0] : null;
   if (!only || q.fill === false) return out;
-  const zero = { receipts: '0.00', refunds: '0.00', payments: '0.00', income: '0.00', expense: '0.00', net: '0.00', count: 0, sales: 0 };
+  const zero = {
+    receipts: '0.00',
+    refunds: '0.00',
+    payments: '0.00',
+    income: '0.00',
+    expense: '0.00',
+    net: '0.00',
+    held: '0.00',
+    count: 0,
+    sales: 0,
+  };
   const byKey = new Map(out.map((r) => [r[only]!, r]));
   return periodsOf(q.from, q.to, only).map((p) => byKey.get(p) ?? { [only]: p, ...zero });
 }

@@ -23,6 +23,7 @@ import {
   UTR_MESSAGE,
   type Direction,
   type LedgerKind,
+  type LedgerType,
 } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
@@ -155,7 +156,8 @@ async function movePaid(tx: Tx, ctx: Ctx, ref: SaleRef, deltaPaise: number, requ
 export interface Movement {
   kind: LedgerKind;
   direction: Direction;
-  type: 'income' | 'expense';
+  /** `liability`: money held for someone (a deposit) — in the cash, never in income or expense. */
+  type: LedgerType;
   amount: string;
   paymentModeId: number | null;
   reference?: string;
@@ -473,6 +475,38 @@ export async function reverse(tx: Tx, ctx: Ctx, id: number, reason: string, opti
   return entry;
 }
 
+/** A module's money in a category with no sale behind it (an expense, money held): its facts. */
+export interface CategoryMoney {
+  /** The category's name (a default category of some manifest). */
+  category: string;
+  amount: string;
+  reference?: string;
+  date?: string;
+  module: string;
+  source: { type: string; id: number; label: string };
+  party: string;
+  centreId?: number | null;
+  notes?: string;
+}
+
+/** The movement of `input` on `side`. */
+function categoryMovement(
+  input: CategoryMoney,
+  side: Pick<Movement, 'kind' | 'direction' | 'type' | 'paymentModeId' | 'categoryId'>,
+): Movement {
+  return {
+    ...side,
+    amount: input.amount,
+    reference: input.reference,
+    date: input.date,
+    module: input.module,
+    source: input.source,
+    party: input.party,
+    centreId: input.centreId ?? null,
+    notes: input.notes,
+  };
+}
+
 /**
  * An expense paid out (a salary): one `payment` movement in the organisation's expense category
  * `category` (a default category of some manifest), by an active payment mode (400 on `payment_mode`), or by none
@@ -481,37 +515,24 @@ export async function reverse(tx: Tx, ctx: Ctx, id: number, reason: string, opti
 export async function payExpense(
   tx: Tx,
   ctx: Ctx,
-  input: {
-    category: string;
-    amount: string;
+  input: CategoryMoney & {
     /** How it was paid; null for an expense no money moved for (stock written off at cost). */
     paymentMode: number | null;
-    reference?: string;
-    date?: string;
-    module: string;
-    source: { type: string; id: number; label: string };
-    party: string;
-    centreId?: number | null;
-    notes?: string;
   },
 ): Promise<LedgerRow> {
   const mode = input.paymentMode === null ? null : await activeMode(tx, ctx, input.paymentMode);
   const category = await expenseCategory(tx, ctx, input.category);
-  return recordMovement(tx, ctx, {
-    kind: 'payment',
-    direction: 'out',
-    type: 'expense',
-    amount: input.amount,
-    paymentModeId: mode?.id ?? null,
-    reference: input.reference,
-    date: input.date,
-    module: input.module,
-    source: input.source,
-    party: input.party,
-    categoryId: category.id,
-    centreId: input.centreId ?? null,
-    notes: input.notes,
-  });
+  return recordMovement(
+    tx,
+    ctx,
+    categoryMovement(input, {
+      kind: 'payment',
+      direction: 'out',
+      type: 'expense',
+      paymentModeId: mode?.id ?? null,
+      categoryId: category.id,
+    }),
+  );
 }
 
 /**
@@ -519,7 +540,7 @@ export async function payExpense(
  * here when an organisation older than the manifest's line lacks it (its books started without it).
  * Other modules use it for movements they record themselves (a hostel's deposits).
  */
-export async function categoryNamed(tx: Tx, ctx: Ctx, name: string, type: 'income' | 'expense' = 'expense'): Promise<{ id: number }> {
+export async function categoryNamed(tx: Tx, ctx: Ctx, name: string, type: LedgerType = 'expense'): Promise<{ id: number }> {
   const find = () =>
     tx
       .select({ id: moneyCategory.id })
@@ -551,19 +572,51 @@ const expenseCategory = (tx: Tx, ctx: Ctx, name: string) => categoryNamed(tx, ct
 export async function creditExpense(tx: Tx, ctx: Ctx, input: Parameters<typeof payExpense>[2]): Promise<LedgerRow> {
   const mode = input.paymentMode === null ? null : await activeMode(tx, ctx, input.paymentMode);
   const category = await expenseCategory(tx, ctx, input.category);
-  return recordMovement(tx, ctx, {
-    kind: 'reversal',
-    direction: 'in',
-    type: 'expense',
-    amount: input.amount,
-    paymentModeId: mode?.id ?? null,
-    reference: input.reference,
-    date: input.date,
-    module: input.module,
-    source: input.source,
-    party: input.party,
-    categoryId: category.id,
-    centreId: input.centreId ?? null,
-    notes: input.notes,
-  });
+  return recordMovement(
+    tx,
+    ctx,
+    categoryMovement(input, {
+      kind: 'reversal',
+      direction: 'in',
+      type: 'expense',
+      paymentModeId: mode?.id ?? null,
+      categoryId: category.id,
+    }),
+  );
+}
+
+/** A movement of money held for someone (`category`: a liability category): what `holdMoney` and `keepHeld` are told. */
+export type HeldMoney = CategoryMoney & { paymentMode: number };
+
+/**
+ * Money held for someone (a hostel's refundable deposit): a `liability` movement in the
+ * category `category` — `receipt` takes it in, `refund` gives it back. It moves the cash of its
+ * payment mode (the day book lists it, `held` sums it) but is never income or expense.
+ */
+export async function holdMoney(tx: Tx, ctx: Ctx, kind: 'receipt' | 'refund', input: HeldMoney): Promise<LedgerRow> {
+  const mode = await activeMode(tx, ctx, input.paymentMode);
+  const category = await categoryNamed(tx, ctx, input.category, 'liability');
+  const side = { kind, direction: kind === 'receipt' ? 'in' : 'out', type: 'liability' } as const;
+  return recordMovement(tx, ctx, categoryMovement(input, { ...side, paymentModeId: mode.id, categoryId: category.id }));
+}
+
+/**
+ * Part of the money held kept (a deposit's deduction for damage): the liability gives it up and
+ * the income category `income` takes it, both in the payment mode it was held in — the cash does
+ * not move, the income grows by what was kept.
+ */
+export async function keepHeld(tx: Tx, ctx: Ctx, input: HeldMoney & { income: string }): Promise<void> {
+  await holdMoney(tx, ctx, 'refund', input);
+  const category = await categoryNamed(tx, ctx, input.income, 'income');
+  await recordMovement(
+    tx,
+    ctx,
+    categoryMovement(input, {
+      kind: 'receipt',
+      direction: 'in',
+      type: 'income',
+      paymentModeId: input.paymentMode,
+      categoryId: category.id,
+    }),
+  );
 }

@@ -8,7 +8,8 @@ export const moneyCategory = tenantTable(
   'money_category',
   {
     name: text('name').notNull(),
-    type: text('type', { enum: ['income', 'expense'] }).notNull(),
+    /** `liability`: money held for others (a hostel's deposits), a category a module makes. */
+    type: text('type', { enum: ['income', 'expense', 'liability'] }).notNull(),
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps(),
@@ -119,6 +120,8 @@ export const invoiceLine = tenantTable(
  * refuses it; only `reversed_by` is set once) nor deleted: a mistake is corrected by a reversal.
  * `type` is the side of the books a movement counts on (income or expense): a receipt adds to
  * income, a refund takes from it, a payment adds to expenses, a reversal undoes its original.
+ * `liability` is money held for someone (a refundable deposit): its receipt and refund move the
+ * cash (by payment mode, in the day book) but count in neither income nor expense.
  */
 export const ledgerEntry = tenantTable(
   'ledger_entry',
@@ -126,7 +129,7 @@ export const ledgerEntry = tenantTable(
     date: date('date').notNull(),
     kind: text('kind', { enum: ['receipt', 'refund', 'payment', 'reversal'] }).notNull(),
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
-    type: text('type', { enum: ['income', 'expense'] }).notNull(),
+    type: text('type', { enum: ['income', 'expense', 'liability'] }).notNull(),
     amount: money('amount').notNull(),
     paymentModeId: ref('payment_mode_id'),
     reference: text('reference').notNull().default(''),

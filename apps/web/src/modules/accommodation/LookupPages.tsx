@@ -19,7 +19,8 @@ import { useCentres } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { todayIso } from './dates';
 import { accommodationKeys, rooms, roomTypes, useRoomTypeOptions, type Room } from './api';
-import { GST_OPTIONS, ROOM_STATUS_OPTIONS, RoomStatusBadge } from './parts';
+import { GST_RATE_OPTIONS as GST_OPTIONS } from '../money/public';
+import { ROOM_STATUS_OPTIONS, RoomStatusBadge } from './parts';
 
 const ACCOMMODATION_SAC = '996311';
 

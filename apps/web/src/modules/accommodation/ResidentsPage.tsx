@@ -2,6 +2,7 @@ import { clientInputSchema, GUARDIAN_MESSAGE, ID_PROOF_TYPES, type Accommodation
 import { z } from '@arena/contracts/kit';
 import { FileCheck2, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { createdAtColumn, statusColumn } from '../../components/columns';
@@ -12,9 +13,10 @@ import { PhoneLink } from '../../components/PhoneLink';
 import { fetchFile, saveBlob } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
-import { requestSchema, type FormInput } from '../../lib/form';
+import { requestSchema, type FormControl, type FormInput } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { clientIdProofEndpoints } from '@arena/contracts/accommodation/routes';
+import { MemberPicker, type PickedMember } from '../membership/public';
 import { ACCOMMODATION_PATHS, residents, useIdProof } from './api';
 
 export const ID_PROOF_LABELS: Record<(typeof ID_PROOF_TYPES)[number], string> = {
@@ -62,6 +64,7 @@ const residentFields = z.object({
   notes: z.string(),
   is_active: z.boolean(),
   id_proof_file: z.instanceof(File).nullable(),
+  member: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
 });
 /** The resident request from the form; a minor needs a guardian (the API says so too). The file is sent after the save. */
 const residentFormSchema = requestSchema(residentFields, clientInputSchema, (v, issue) => {
@@ -73,6 +76,7 @@ const residentFormSchema = requestSchema(residentFields, clientInputSchema, (v, 
     gender: v.gender as 'male' | 'female' | 'other' | '',
     id_proof_type: v.id_proof_type as (typeof ID_PROOF_TYPES)[number],
     date_of_birth: v.date_of_birth || null,
+    member: v.member?.id ?? null,
   };
 });
 type ResidentForm = FormInput<typeof residentFormSchema>;
@@ -92,7 +96,21 @@ const defaults = (c: AccommodationClient | null): ResidentForm => ({
   notes: c?.notes ?? '',
   is_active: c?.is_active ?? true,
   id_proof_file: null,
+  member: c?.member ? { id: c.member, name: c.member_name, code: c.member_code } : null,
 });
+
+/** The member this resident is, if any: found by name, phone or code (membership's picker). */
+function LinkedMemberField({ control }: { control: FormControl<ResidentForm> }) {
+  const { field, fieldState } = useController({ control, name: 'member' });
+  return (
+    <MemberPicker
+      label="Linked member (optional)"
+      value={(field.value as PickedMember | null) ?? null}
+      onChange={(m) => field.onChange(m)}
+      error={fieldState.error?.message}
+    />
+  );
+}
 
 /** Accommodation › Clients: the residents, their guardians (for minors) and ID proof, where they stay and what they owe. */
 export function ResidentsPage() {
@@ -140,6 +158,11 @@ export function ResidentsPage() {
             cell: (c) => (
               <div className="min-w-[9rem]">
                 <div className="font-medium">{c.name}</div>
+                {c.member && (
+                  <div className="text-xs text-muted">
+                    Member: {c.member_name} <span className="tabular">({c.member_code})</span>
+                  </div>
+                )}
                 {c.is_minor && c.guardian_name && <div className="text-xs text-muted">Guardian: {c.guardian_name}</div>}
               </div>
             ),
@@ -223,6 +246,9 @@ export function ResidentsPage() {
                     hint={c?.has_id_proof ? `On file: ${c.id_proof_name}` : 'An image or a PDF'}
                   />
                 </fieldset>
+                <div className="sm:col-span-2">
+                  <LinkedMemberField control={control} />
+                </div>
                 <TextareaField control={control} name="notes" label="Notes" rows={2} maxLength={1000} className="sm:col-span-2" />
               </div>
             );

@@ -1,9 +1,6 @@
 import type { RoomStatus, StayStatus } from '@arena/contracts/accommodation';
-import { GST_RATES } from '@arena/contracts/kit';
 import { Badge } from '../../components/Badge';
 import { formatDate } from '../../lib/format';
-
-export const GST_OPTIONS = GST_RATES.map((r) => ({ value: String(r), label: `${r} %` }));
 
 export const STAY_STATUS_LABELS: Record<StayStatus, string> = {
   reserved: 'Reserved',

@@ -4,7 +4,8 @@ import { createdAtColumn, statusColumn, nameColumn } from '../../components/colu
 import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/form';
 import { LookupListPage, statusFilter } from '../../components/LookupListPage';
 import { categories } from './api';
-import { TYPE_OPTIONS, TypeBadge } from './ledger';
+import { LEDGER_TYPE_OPTIONS, TypeBadge } from '../money/public';
+import { TYPE_OPTIONS } from './ledger';
 
 /** Income/Expenses › Category: what entries are filed under, for income and for expenses. */
 export function CategoryListPage() {
@@ -21,7 +22,7 @@ export function CategoryListPage() {
         statusColumn({ sortable: true }),
         createdAtColumn(),
       ]}
-      filters={[{ name: 'type', label: 'Type', options: TYPE_OPTIONS }, statusFilter]}
+      filters={[{ name: 'type', label: 'Type', options: LEDGER_TYPE_OPTIONS }, statusFilter]}
       empty={{
         icon: Tags,
         title: 'No categories yet',
@@ -31,7 +32,8 @@ export function CategoryListPage() {
         schema: incomeExpenseCategoryInputSchema,
         defaultValues: (c, filters) =>
           c
-            ? { name: c.name, type: c.type, description: c.description, is_active: c.is_active }
+            ? // A liability category (deposits) is a module's: its type is fixed by the ledger rows in it.
+              { name: c.name, type: c.type as EntryType, description: c.description, is_active: c.is_active }
             : { name: '', type: (filters.type || 'expense') as EntryType, description: '', is_active: true },
         fields: ({ control }) => (
           <div className="grid gap-4 sm:grid-cols-2">

@@ -15,7 +15,8 @@ import { entriesFile, fetchEntries, incomeExpenseKeys, useCategoryOptions, useEn
 import { entryName, reverseWithReason } from './entry-actions';
 import { EntryDetailDialog } from './EntryDetailDialog';
 import { EntryFormDialog } from './EntryForm';
-import { SignedAmount, TYPE_OPTIONS, TypeBadge } from './ledger';
+import { SignedAmount, TypeBadge } from '../money/public';
+import { TYPE_OPTIONS } from './ledger';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { downloadAttachment, useEntry } from './api';
-import { TypeBadge } from './ledger';
+import { TypeBadge } from '../money/public';
 
 /** Fetches the bill with the user's key (it is not public) and saves it. */
 export function AttachmentButton({ entry }: { entry: Pick<IncomeExpense, 'id' | 'attachment' | 'attachment_name'> }) {

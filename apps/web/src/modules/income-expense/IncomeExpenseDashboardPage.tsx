@@ -14,7 +14,8 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { useSidebar } from '../../state/sidebar';
 import { useIncomeExpenseDashboard } from './api';
 import { EntryFormDialog } from './EntryForm';
-import { moduleLabel, partyOf, SignedAmount } from './ledger';
+import { SignedAmount } from '../money/public';
+import { moduleLabel, partyOf } from './ledger';
 import { ChangeLine } from '../../components/ChangeLine';
 import { monthLabel, shareOf } from './rules';
 

@@ -3,15 +3,12 @@ import { Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
 import { CentreFilter } from '../../components/CentreFilter';
 import { actionsColumn, recordedColumn } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
 import { FilterDate, FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/PageHeader';
-import { Skeleton } from '../../components/Skeleton';
-import { errorMessage } from '../../lib/errors';
-import { formatCount, formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { usePaymentModes } from '../../lib/lookups';
 import { useSidebar } from '../../state/sidebar';
 import {
@@ -24,7 +21,8 @@ import {
   type LedgerEntry,
 } from './api';
 import { reverseWithReason } from './entry-actions';
-import { KIND_OPTIONS, KindBadge, MODULE_OPTIONS, moduleLabel, partyOf, SignedAmount, TYPE_OPTIONS } from './ledger';
+import { KIND_OPTIONS, KindBadge, ledgerAmountColumn, LEDGER_TYPE_OPTIONS, LedgerTotalsStrip, TypeBadge } from '../money/public';
+import { MODULE_OPTIONS, moduleLabel, partyOf } from './ledger';
 import { todayDate } from '../../lib/today';
 
 const options = (items: { id: number; name: string }[] | undefined) => (items ?? []).map((i) => ({ value: String(i.id), label: i.name }));
@@ -91,20 +89,14 @@ export function LedgerPage() {
       ),
     },
     { id: 'kind', header: 'Kind', mobile: 'badge', cell: (e) => <KindBadge entry={e} /> },
+    { id: 'type', header: 'Type', mobile: false, cell: (e) => <TypeBadge type={e.type} /> },
     { id: 'module', header: 'Module', mobile: 'meta', cell: (e) => <span className="whitespace-nowrap">{moduleLabel(e.module)}</span> },
     { id: 'category', header: 'Category', mobile: 'meta', cell: (e) => e.category_name || '—' },
     { id: 'centre', header: 'Center', mobile: false, defaultHidden: true, cell: (e) => e.centre_name || '—' },
     { id: 'mode', header: 'Mode', mobile: 'meta', cell: (e) => <span className="whitespace-nowrap">{e.payment_mode_name || '—'}</span> },
     { id: 'reference', header: 'Reference', mobile: false, defaultHidden: true, cell: (e) => e.reference || '—' },
     { id: 'invoice', header: 'Invoice', mobile: false, defaultHidden: true, cell: (e) => e.invoice_number || '—' },
-    {
-      id: 'amount',
-      header: 'Amount',
-      sortKey: 'amount',
-      align: 'right',
-      mobile: 'amount',
-      cell: (e) => <SignedAmount direction={e.direction} amount={e.amount} />,
-    },
+    ledgerAmountColumn,
     recordedColumn((e) => e.recorded_by),
     actionsColumn((e) =>
       e.kind !== 'reversal' && e.reversed_by === null ? (
@@ -137,7 +129,7 @@ export function LedgerPage() {
         title="Transactions"
         description="The ledger: every rupee received or paid — bookings, memberships, the store and manual entries. Movements are never edited; a mistake is reversed."
       />
-      <TotalsStrip query={totals} />
+      <LedgerTotalsStrip query={totals} label="Totals of the filtered transactions" />
       <DataTable
         title="Ledger transactions"
         queryKey={incomeExpenseKeys.transactions}
@@ -156,7 +148,7 @@ export function LedgerPage() {
                 setType(v);
                 setCategory('');
               }}
-              options={TYPE_OPTIONS}
+              options={LEDGER_TYPE_OPTIONS}
             />
             <FilterSelect label="Kind" value={kind} onChange={setKind} options={KIND_OPTIONS} />
             <FilterSelect label="Module" value={module} onChange={setModule} options={MODULE_OPTIONS} />
@@ -175,39 +167,5 @@ export function LedgerPage() {
         }}
       />
     </div>
-  );
-}
-
-/** Income, expense, net and the number of movements the filters select (the search narrows only the rows). */
-function TotalsStrip({ query }: { query: ReturnType<typeof useTransactionTotals> }) {
-  const t = query.data;
-  const net = t ? Number(t.net) : 0;
-  return (
-    <Card className="mb-4 px-4 py-3" aria-busy={query.isFetching || undefined}>
-      {query.isPending ? (
-        <Skeleton className="h-11" />
-      ) : query.isError || !t ? (
-        <p className="text-sm text-danger-text">Totals could not be loaded: {errorMessage(query.error)}</p>
-      ) : (
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4" aria-label="Totals of the filtered transactions">
-          <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted">Income</dt>
-            <dd className="mt-0.5 text-lg font-semibold tabular text-success">{formatMoney(t.income)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted">Expense</dt>
-            <dd className="mt-0.5 text-lg font-semibold tabular text-danger-text">{formatMoney(t.expense)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted">Net</dt>
-            <dd className="mt-0.5 text-lg font-semibold tabular">{formatMoney(net)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted">Movements</dt>
-            <dd className="mt-0.5 text-lg font-semibold tabular">{formatCount(t.count)}</dd>
-          </div>
-        </dl>
-      )}
-    </Card>
   );
 }

@@ -1,12 +1,12 @@
 import {
-  ENTRY_TYPE_LABELS,
-  ENTRY_TYPES,
   incomeExpenseCategoryEndpoints as e,
+  LEDGER_TYPE_LABELS,
+  LEDGER_TYPES,
   z,
-  type EntryType,
   type IncomeExpenseCategory,
+  type LedgerType,
 } from '@arena/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCrud, statusColumn } from '../../../platform/crud.js';
 import { activeFilter } from '../../../platform/list.js';
@@ -49,7 +49,8 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
               and(
                 eq(moneyCategory.organisationId, ctx.organisationId),
                 eq(moneyCategory.isActive, true),
-                request.query.type ? eq(moneyCategory.type, request.query.type) : undefined,
+                // Money held (deposits) is no entry's category.
+                request.query.type ? eq(moneyCategory.type, request.query.type) : ne(moneyCategory.type, 'liability'),
               ),
             )
             .orderBy(asc(moneyCategory.name), asc(moneyCategory.id)),
@@ -75,10 +76,10 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
       defaultOrdering: [asc(moneyCategory.type), asc(moneyCategory.name)],
       filters: {
         type: {
-          schema: z.enum(ENTRY_TYPES),
-          where: (v: EntryType) => eq(moneyCategory.type, v),
+          schema: z.enum(LEDGER_TYPES),
+          where: (v: LedgerType) => eq(moneyCategory.type, v),
           label: 'Type',
-          show: (v: EntryType) => ENTRY_TYPE_LABELS[v],
+          show: (v: LedgerType) => LEDGER_TYPE_LABELS[v],
         },
         is_active: activeFilter(moneyCategory.isActive),
       },
@@ -88,7 +89,7 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
         title: 'Income and expense categories',
         columns: [
           { header: 'Name', value: (c) => c.name },
-          { header: 'Type', value: (c) => ENTRY_TYPE_LABELS[c.type] },
+          { header: 'Type', value: (c) => LEDGER_TYPE_LABELS[c.type] },
           { header: 'Description', value: (c) => c.description },
           statusColumn,
           { header: 'Created', value: (c) => c.created_at, type: 'datetime' },

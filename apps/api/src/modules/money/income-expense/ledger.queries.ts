@@ -3,13 +3,13 @@
  * with its payment mode, centre, category (a module's default category for module income
  * without one, as the reports group it), invoice number and who recorded it.
  */
-import { moneyFromSql, type LedgerEntry, signedPaiseOr0 } from '@arena/contracts';
+import { fromPaise, moneyFromSql, type LedgerEntry, type LedgerTotals, signedPaiseOr0 } from '@arena/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../platform/db/client.js';
 import { appUser } from '../../../platform/db/schema.js';
 import { centre, paymentMode } from '../../administrator/index.js';
-import { CATEGORY_NAME } from '../books.js';
+import { CATEGORY_NAME, EXPENSE, HELD, INCOME } from '../books.js';
 import { invoice, ledgerEntry, moneyCategory, type LedgerRow } from '../schema.js';
 import { userName } from './entry.queries.js';
 
@@ -89,4 +89,19 @@ export function monthsBefore(isoDate: string, n: number): string {
   const [y, m] = isoDate.split('-').map(Number);
   const d = new Date(Date.UTC(y, m - 1 - n, 1));
   return d.toISOString().slice(0, 10);
+}
+
+/** The sums a ledger list's totals select (`ledgerFrom(tx, ledgerTotalFields).where(…)`), read by `ledgerTotalsJson`. */
+export const ledgerTotalFields = {
+  count: sql<number>`count(*)::int`,
+  income: sql<string>`coalesce(sum(${INCOME}), 0)::text`,
+  expense: sql<string>`coalesce(sum(${EXPENSE}), 0)::text`,
+  held: sql<string>`coalesce(sum(${HELD}), 0)::text`,
+};
+
+/** Count, income, expense, net (income − expense) and money held of a selection, each sum signed. */
+export function ledgerTotalsJson(row: { count: number; income: string; expense: string; held: string }): LedgerTotals {
+  const income = moneyOf(row.income);
+  const expense = moneyOf(row.expense);
+  return { count: Number(row.count), income, expense, net: fromPaise(paise(income) - paise(expense)), held: moneyOf(row.held) };
 }

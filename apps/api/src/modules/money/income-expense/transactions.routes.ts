@@ -1,16 +1,16 @@
 import {
-  ENTRY_TYPE_LABELS,
   fromPaise,
   LEDGER_KIND_LABELS,
+  LEDGER_TYPE_LABELS,
   ledgerEndpoints as e,
   ledgerFilterShape as shape,
   toPaise,
   type Direction,
-  type EntryType,
   type LedgerEntry,
   type LedgerKind,
+  type LedgerType,
 } from '@arena/contracts';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../platform/errors.js';
 import { conditions, listRoute, showName, type Filters, type ListDefinition } from '../../../platform/list.js';
@@ -19,11 +19,10 @@ import { route } from '../../../platform/route.js';
 import { displayDate } from '../../../platform/time.js';
 import type { Tx } from '../../../platform/db/client.js';
 import { centre, paymentMode } from '../../administrator/index.js';
-import { EXPENSE, INCOME } from '../books.js';
 import { moneyCategory } from '../schema.js';
 import { MODULE } from './constants.js';
 import { reverseMovement } from './entry.service.js';
-import { l, ledgerFields, ledgerFrom, ledgerJson, moneyOf, paise, type LedgerSelectRow } from './ledger.queries.js';
+import { l, ledgerFields, ledgerFrom, ledgerJson, ledgerTotalFields, ledgerTotalsJson, type LedgerSelectRow } from './ledger.queries.js';
 
 const tags = ['income-expense'];
 
@@ -31,9 +30,9 @@ const tags = ['income-expense'];
 const filters: Filters = {
   type: {
     schema: shape.type,
-    where: (v: EntryType) => eq(l.type, v),
+    where: (v: LedgerType) => eq(l.type, v),
     label: 'Type',
-    show: (v: EntryType) => ENTRY_TYPE_LABELS[v],
+    show: (v: LedgerType) => LEDGER_TYPE_LABELS[v],
   },
   kind: {
     schema: shape.kind,
@@ -79,7 +78,7 @@ const transactionList: ListDefinition<LedgerSelectRow, LedgerEntry> = {
     columns: [
       { header: 'Date', value: (e) => e.date, type: 'date' },
       { header: 'Kind', value: (e) => LEDGER_KIND_LABELS[e.kind] },
-      { header: 'Type', value: (e) => ENTRY_TYPE_LABELS[e.type] },
+      { header: 'Type', value: (e) => LEDGER_TYPE_LABELS[e.type] },
       { header: 'Module', value: (e) => e.module },
       { header: 'Source', value: (e) => e.source.label },
       { header: 'Party', value: (e) => e.party },
@@ -120,18 +119,10 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Count, income, expense and net of the movements the same filters select',
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => {
-        const [row] = (await ledgerFrom(tx, {
-          count: sql<number>`count(*)::int`,
-          income: sql<string>`coalesce(sum(${INCOME}), 0)::text`,
-          expense: sql<string>`coalesce(sum(${EXPENSE}), 0)::text`,
-        }).where(conditions(transactionList, request.query, ctx))) as {
-          count: number;
-          income: string;
-          expense: string;
-        }[];
-        const income = moneyOf(row.income);
-        const expense = moneyOf(row.expense);
-        return { count: Number(row.count), income, expense, net: fromPaise(paise(income) - paise(expense)) };
+        const [row] = (await ledgerFrom(tx, ledgerTotalFields).where(conditions(transactionList, request.query, ctx))) as Parameters<
+          typeof ledgerTotalsJson
+        >[0][];
+        return ledgerTotalsJson(row);
       }),
   });
 

@@ -5,20 +5,18 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/Badge';
 import { buttonClass } from '../../../components/Button';
-import { Card } from '../../../components/Card';
 import { CentreFilter } from '../../../components/CentreFilter';
 import { recordedColumn } from '../../../components/columns';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterDate, FilterSelect } from '../../../components/FilterSelect';
 import { optionsOf } from '../../../components/form';
 import { PageHeader } from '../../../components/PageHeader';
-import { Skeleton } from '../../../components/Skeleton';
-import { errorMessage } from '../../../lib/errors';
-import { formatCount, formatDate, formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { usePaymentModes } from '../../../lib/lookups';
 import { todayDate } from '../../../lib/today';
 import { useSidebar } from '../../../state/sidebar';
 import { fetchPayments, membershipKeys, paymentsExport, usePaymentTotals, type MemberPayment } from './api';
+import { LedgerTotalsStrip } from '../../money/public';
 import { memberPath, SignedAmount } from './parts';
 
 const KIND_OPTIONS = (['receipt', 'refund', 'reversal'] as const).map((k) => ({ value: k, label: LEDGER_KIND_LABELS[k] }));
@@ -106,7 +104,7 @@ export function MembershipTransactionsPage() {
         title="Transaction"
         description="Every payment received for memberships and member services, and every refund. A payment is taken from the member's page; a mistake is reversed under Income/Expenses › Transactions."
       />
-      <TotalsStrip query={totals} />
+      <LedgerTotalsStrip query={totals} label="Totals of the filtered transactions" labels={{ income: 'Received', expense: 'Refunded' }} />
       <DataTable
         title="Membership transactions"
         queryKey={membershipKeys.payments}
@@ -144,34 +142,5 @@ export function MembershipTransactionsPage() {
         }}
       />
     </div>
-  );
-}
-
-/** Received, refunded, net and the number of movements the filters select (the search narrows only the rows). */
-function TotalsStrip({ query }: { query: ReturnType<typeof usePaymentTotals> }) {
-  const t = query.data;
-  // No totals for these filters (see usePaymentTotals): the list alone is still right.
-  if (query.isSuccess && !t) return null;
-  const cell = (label: string, value: string, tone?: string) => (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
-      <dd className={`mt-0.5 text-lg font-semibold tabular ${tone ?? ''}`}>{value}</dd>
-    </div>
-  );
-  return (
-    <Card className="mb-4 px-4 py-3" aria-busy={query.isFetching || undefined}>
-      {query.isPending ? (
-        <Skeleton className="h-11" />
-      ) : query.isError || !t ? (
-        <p className="text-sm text-danger-text">Totals could not be loaded: {errorMessage(query.error)}</p>
-      ) : (
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4" aria-label="Totals of the filtered transactions">
-          {cell('Received', formatMoney(t.income), 'text-success')}
-          {cell('Refunded', formatMoney(t.expense), 'text-danger-text')}
-          {cell('Net', formatMoney(t.net))}
-          {cell('Movements', formatCount(t.count))}
-        </dl>
-      )}
-    </Card>
   );
 }
