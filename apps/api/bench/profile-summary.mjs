@@ -32,7 +32,10 @@ const fns = new Map();
 for (const [id, us] of self) {
   const n = byId.get(id);
   const f = n.callFrame;
-  const g = f.functionName === '(idle)' || f.functionName === '(program)' || f.functionName === '(garbage collector)' ? f.functionName : where(f.url);
+  const g =
+    f.functionName === '(idle)' || f.functionName === '(program)' || f.functionName === '(garbage collector)'
+      ? f.functionName
+      : where(f.url);
   groups.set(g, (groups.get(g) ?? 0) + us);
   const key = `${f.functionName || '(anonymous)'}  ${where(f.url)}:${f.lineNumber + 1}`;
   fns.set(key, (fns.get(key) ?? 0) + us);

@@ -26,8 +26,7 @@ export interface Mailer {
 const LINK = /https?:\/\/[^\s<>"']+/g;
 
 /** tsx's ES module API beside its CommonJS one (which `require.resolve` finds), as a URL a thread can import. */
-const tsxApi = () =>
-  pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/esm/api')), 'index.mjs')).href;
+const tsxApi = () => pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/esm/api')), 'index.mjs')).href;
 
 interface Answer extends Delivered {
   id: number;
@@ -86,7 +85,8 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       });
       if (answer.error) throw new Error(answer.error);
       if (answer.messageId) log.info({ to: mail.to, subject: mail.subject, messageId: answer.messageId }, 'mail sent');
-      else log.info({ to: mail.to, subject: mail.subject, file: answer.file, links: mail.text.match(LINK) ?? [] }, 'mail written to outbox');
+      else
+        log.info({ to: mail.to, subject: mail.subject, file: answer.file, links: mail.text.match(LINK) ?? [] }, 'mail written to outbox');
     },
     async close() {
       const w = worker;

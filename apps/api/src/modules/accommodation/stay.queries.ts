@@ -3,7 +3,7 @@ import { fromPaise, idSchema, isoDateSchema, paise } from '@arena/contracts';
 import { RATE_BASES, STAY_STATUSES, type Stay, type StayDetail } from '@arena/contracts/accommodation';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../platform/db/client.js';
+import { inIds, type Tx } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { showName, yesNo, type ListDefinition } from '../../platform/list.js';
 import type { Ctx } from '../../platform/request-context.js';
@@ -169,7 +169,7 @@ export const stayList: ListDefinition<StaySelectRow, Stay> = {
 export async function staysById(tx: Tx, ctx: Ctx, ids: number[]): Promise<Stay[]> {
   if (!ids.length) return [];
   const rows = (await stayFrom(tx, stayFields).where(
-    and(eq(stay.organisationId, ctx.organisationId), sql`${stay.id} = any(${sql.raw(`array[${ids.map(Number).join(',')}]::bigint[]`)})`),
+    and(eq(stay.organisationId, ctx.organisationId), inIds(stay.id, ids)),
   )) as StaySelectRow[];
   return rows.map(stayJson);
 }

@@ -13,9 +13,7 @@ export interface ClientContact {
 /** The clients named by `ids` (null: every client with a phone or an e-mail), by name, at most `limit`. */
 export async function clientContacts(tx: Tx, ctx: Ctx, ids: number[] | null, limit: number): Promise<ClientContact[]> {
   if (ids && !ids.length) return [];
-  const which = ids
-    ? sql`and c.id = any(${idArray(ids)})`
-    : sql`and (c.mobile <> '' or c.email <> '')`;
+  const which = ids ? sql`and c.id = any(${idArray(ids)})` : sql`and (c.mobile <> '' or c.email <> '')`;
   const rows = await queryRows<{ id: string; name: string; mobile: string; email: string }>(
     tx,
     sql`select c.id, c.name, c.mobile, c.email from booking_client c where c.organisation_id = ${ctx.organisationId} ${which}

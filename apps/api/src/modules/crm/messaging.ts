@@ -85,8 +85,7 @@ export const crmAudiences: MessageAudience[] = [
     module: 'crm',
     kind: 'enquiry',
     param: 'ids',
-    resolve: (tx, ctx, { ids, limit }) =>
-      ids.length ? enquiries(tx, ctx, sql`e.id = any(${idArray(ids)})`, limit) : Promise.resolve([]),
+    resolve: (tx, ctx, { ids, limit }) => (ids.length ? enquiries(tx, ctx, sql`e.id = any(${idArray(ids)})`, limit) : Promise.resolve([])),
   },
 ];
 

@@ -107,7 +107,6 @@ const toFood = (r: FoodRow): Food => ({
   is_active: r.is_active,
 });
 
-
 /** Foods by id, global and own, in one statement. */
 export async function foodsById(tx: Tx, ctx: Ctx, ids: number[]): Promise<Map<number, Food>> {
   const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);

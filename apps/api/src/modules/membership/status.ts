@@ -64,8 +64,7 @@ export async function refreshStatuses(tx: Tx, ctx: Ctx, scope: RefreshScope = {}
   const today = ctx.now.today;
   const reminder = await reminderDays(tx, ctx);
   const org = ctx.organisationId;
-  const only = (column: string) =>
-    scope.members ? sql`and ${sql.raw(column)} = any(${idArray(scope.members)})` : sql``;
+  const only = (column: string) => (scope.members ? sql`and ${sql.raw(column)} = any(${idArray(scope.members)})` : sql``);
   let changed = 0;
   for (const [table, freezes] of [
     ['membership', true],
