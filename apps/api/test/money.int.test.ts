@@ -475,7 +475,9 @@ describe('a new organisation', () => {
         .filter((c) => c.type === 'income')
         .map((c) => c.name)
         .sort(),
-    ).toEqual(['Accommodation', 'Bookings', 'Memberships', 'Other income', 'Security Deposits (refundable)', 'Store']);
+    ).toEqual(['Accommodation', 'Bookings', 'Deposit deductions', 'Memberships', 'Other income', 'Store']);
+    // Money held for someone (a resident's deposit) is a liability, in no income total.
+    expect(books.categories.filter((c) => c.type === 'liability').map((c) => c.name)).toEqual(['Security Deposits (refundable)']);
     expect(books.categories.filter((c) => c.type === 'expense').map((c) => c.name)).toEqual([
       'Rent',
       'Salaries',
