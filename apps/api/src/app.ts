@@ -136,7 +136,7 @@ export async function buildApp({
   app.addHook('onRoute', levels.onRoute);
   app.decorate('routeGuards', levels.guards);
 
-  registerAuth(app);
+  registerAuth(app, modules);
   // After the auth hook: a read-only organisation's writes answer 402 (issue 23 §2).
   registerSubscriptionGuard(app);
 
