@@ -2,7 +2,8 @@
 /**
  * `npm test`: every tier, then one plain line `N passed, N failed`.
  *   1. unit + integration (Vitest; integration on PGlite, or PostgreSQL when TEST_DATABASE_URL is set)
- *   2. end-to-end (Playwright with Debian's Chromium against the built app)
+ *   2. end-to-end (Playwright with Debian's Chromium against the built app), after the build's
+ *      JavaScript budgets (apps/web/scripts/bundle-size.mjs: each page's first load, gzip)
  * Set E2E=0 to run only the first tier.
  */
 import { spawnSync } from 'node:child_process';
@@ -67,6 +68,13 @@ if (process.env.E2E !== '0' && fs.existsSync(playwrightConfig)) {
     totals.failed += 1;
     ok = false;
   } else {
+    // The first-load budgets of the built pages: one check, counted like a test.
+    if (run('node', ['scripts/bundle-size.mjs'], path.join(root, 'apps/web'))) totals.passed += 1;
+    else {
+      totals.failed += 1;
+      ok = false;
+      failures.push("bundle-size: a page's first load is over its budget (apps/web/scripts/bundle-size.mjs, printed above)");
+    }
     const report = path.join(root, 'apps/web/test-results/e2e.json');
     fs.rmSync(report, { force: true });
     const e2eOk = run('npx', ['playwright', 'test'], path.join(root, 'apps/web'));

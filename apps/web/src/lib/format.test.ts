@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactInr, countOf, formatCount, formatDateTime, formatMoney, niceTicks, setDisplayTimeZone } from './format';
+import { compactInr, countOf, formatCount, formatDate, formatDateTime, formatMoney, niceTicks, setDisplayTimeZone } from './format';
 
 describe('compactInr', () => {
   it('writes thousands, lakhs and crores with at most three significant digits', () => {
@@ -49,6 +49,16 @@ describe('full amounts', () => {
     expect(formatMoney(2500)).toBe('₹2,500.00');
     expect(formatMoney('150000')).toBe('₹1,50,000.00');
     expect(formatCount(150000)).toBe('1,50,000');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a day as people in India do, and leaves what is not a date as it came', () => {
+    expect(formatDate('2026-11-21')).toBe('21 Nov 2026');
+    expect(formatDate('2026-09-05')).toBe('5 Sep 2026');
+    expect(formatDate('2026-02-30')).toBe('2026-02-30');
+    expect(formatDate('soon')).toBe('soon');
+    expect(formatDate(null)).toBe('');
   });
 });
 

@@ -1,10 +1,24 @@
-import { format, isValid, parseISO } from 'date-fns';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * An ISO date or moment as a Date: a bare `YYYY-MM-DD` is that day (local midnight), a moment is
+ * that instant; anything else is null. (Not date-fns: this file is in every page's first load.)
+ */
+function parseIso(value: string): Date | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = day
+    ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]))
+    : /^\d{4}-\d{2}-\d{2}T/.test(value)
+      ? new Date(value)
+      : null;
+  return date && !Number.isNaN(date.getTime()) && (!day || date.getDate() === Number(day[3])) ? date : null;
+}
 
 /** Dates as people write them in India: 21 Nov 2026. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'd MMM yyyy') : value;
+  const date = parseIso(value);
+  return date ? `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}` : value;
 }
 
 /** The zone moments are shown in: the organisation's (set by the auth store), India's until known. */
@@ -22,8 +36,8 @@ export function setDisplayTimeZone(zone: string | null | undefined): void {
 /** A moment in the organisation's time zone, 24-hour: "27 Nov 2026, 10:01" (a desk laptop set to UTC shows the club's time). */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
-  const date = parseISO(value);
-  if (!isValid(date)) return value;
+  const date = parseIso(value);
+  if (!date) return value;
   return new Intl.DateTimeFormat('en-GB', {
     timeZone: displayZone,
     day: 'numeric',
