@@ -51,8 +51,23 @@ describe('a sign-in code', () => {
     expect(logs.statusCode).toBe(200);
     const sms = logs.json().results.find((r: { source: string }) => r.source === 'sign_in');
     expect(sms).toMatchObject({ channel: 'sms', address: m.phone, credits: 0, error: '' });
-    expect(sms.text).toContain(code);
+    // The log (any staff member with Messaging reads it) shows the code masked; only the provider got it.
+    expect(sms.text).not.toContain(code);
+    expect(sms.text).toMatch(/^•{6} is your .+ sign-in code\./);
     expect(['queued', 'sending', 'sent', 'delivered']).toContain(sms.status);
+    // The real text was sealed in the row for the provider alone, and dropped once sent; a failed
+    // code is never sent again from the log (the member asks for a new one).
+    let [stored] = await smsTo(t, club, m.phone);
+    for (let i = 0; i < 100 && stored.sealed !== ''; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      [stored] = await smsTo(t, club, m.phone);
+    }
+    expect(stored).toMatchObject({ status: expect.stringMatching(/^(sent|delivered)$/), sealed: '' });
+    expect(JSON.stringify(stored)).not.toContain(code);
+    await withTenant(t.handle.db, club.org.id, (tx) => tx.execute(sql`update message set status = 'failed' where id = ${stored.id}`));
+    const retried = await admin(club, 'POST', `/api/administrator/messaging/logs/${stored.id}/retry/`);
+    expect(retried.statusCode).toBe(400);
+    expect(retried.json()).toEqual({ detail: 'A one-time code is not sent again: the member asks for a new one.' });
     // Only its hash is stored.
     const [row] = await withTenant(t.handle.db, club.org.id, (tx) => tx.select().from(endUserCode).where(eq(endUserCode.address, m.phone)));
     expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);

@@ -1,4 +1,6 @@
 /** Shared steps of the End User Login tests (issue 27): an organisation with members, sign-in codes read from the outbox. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { withTenant } from '../src/platform/db/client.js';
 import { endUserCode } from '../src/modules/end-user/schema.js';
@@ -58,12 +60,31 @@ export async function smsTo(t: TestContext, club: Club, phone: string) {
   );
 }
 
-/** The newest code sent to a phone, read from the outbox's text. */
+/**
+ * The newest code sent to a phone, read where the offline provider writes what it sends
+ * (DATA_DIR/outbox/sms.log): the stored message masks it. Waits for the drain to have sent every
+ * sign-in SMS queued for the phone.
+ */
 export async function codeFor(t: TestContext, club: Club, phone: string): Promise<string> {
-  const [sms] = await smsTo(t, club, phone);
-  const match = sms && /\b(\d{6})\b/.exec(sms.body);
-  if (!match) throw new Error(`no code sent to ${phone}`);
-  return match[1];
+  const queued = (await smsTo(t, club, phone)).filter((m) => m.status !== 'skipped').length;
+  const file = path.join(t.config.DATA_DIR, 'outbox', 'sms.log');
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const lines = fs.existsSync(file)
+      ? fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { to: string; text: string })
+          .filter((l) => l.to === phone)
+      : [];
+    if (queued && lines.length >= queued) {
+      const match = /\b(\d{6})\b/.exec(lines[lines.length - 1].text);
+      if (match) return match[1];
+    }
+    await settleJobs(t.app);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no code sent to ${phone}`);
 }
 
 export const codeRows = (t: TestContext, club: Club) =>

@@ -159,6 +159,8 @@ export async function sendSignIn(tx: Tx, ctx: Ctx, codeId: number): Promise<{ sm
       sourceId: row.id,
       system: true,
       transactional: true,
+      // Staff reading the messaging log must not be able to sign in as the member.
+      secrets: [code],
     });
     return { sms: true, mail: null };
   }

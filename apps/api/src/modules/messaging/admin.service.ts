@@ -441,6 +441,7 @@ export async function retryMessage(tx: Tx, ctx: Ctx, id: number, modules: Messag
     .for('update');
   if (!row || !modules.includes(row.module)) throw notFound();
   if (row.status !== 'failed') throw badRequest('Only a failed message can be sent again.');
+  if (row.sealed != null) throw badRequest('A one-time code is not sent again: the member asks for a new one.');
   await spendCredits(tx, ctx, row.credits, 'retry', `Message ${row.id} sent again`);
   const [after] = await tx
     .update(message)

@@ -11,6 +11,7 @@ import { organisation } from '../../platform/db/schema.js';
 import { queryRows, withTenant, type Database } from '../../platform/db/client.js';
 import type { JobRunner, Task } from '../../platform/jobs.js';
 import { systemCtx } from '../../platform/request-context.js';
+import { openSecret } from '../../platform/secrets.js';
 import { DRAIN_BATCH, DRAIN_TASK, LEASE_SECONDS, MAX_ATTEMPTS } from './constants.js';
 import { addCredits } from './credits.service.js';
 import { PermanentSendError, type MessageProvider, type OutboundMessage } from './providers.js';
@@ -35,6 +36,7 @@ interface Claimed {
   subject: string;
   body: string;
   params: string[];
+  sealed: string | null;
   template_id: number | null;
   attempts: number;
   credits: number;
@@ -80,7 +82,7 @@ export async function drainOrganisation(
             update message m set status = 'sending', lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
               attempts = m.attempts + 1, updated_at = now()
             from claim where m.organisation_id = ${organisationId} and m.id = claim.id
-            returning m.id, m.channel, m.address, m.subject, m.body, m.params, m.template_id, m.attempts, m.credits`,
+            returning m.id, m.channel, m.address, m.subject, m.body, m.params, m.sealed, m.template_id, m.attempts, m.credits`,
       );
       if (!rows.length) return null;
       const settings = await loadSettings(tx, ctx);
@@ -98,19 +100,22 @@ export async function drainOrganisation(
     const outcomes = await mapLimit(claim.rows, options.concurrency ?? 32, async (m) => {
       const template = m.template_id != null ? claim.templates.get(Number(m.template_id)) : undefined;
       const provider = providers[m.channel];
-      const outbound: OutboundMessage = {
-        id: Number(m.id),
-        organisationId,
-        channel: m.channel,
-        address: m.address,
-        subject: m.subject,
-        body: m.body,
-        params: m.params ?? [],
-        dltTemplateId: template?.dltTemplateId ?? '',
-        whatsappTemplateName: template?.whatsappTemplateName ?? '',
-        whatsappLanguage: template?.whatsappLanguage ?? '',
-      };
       try {
+        // A message with a secret (a sign-in code) is stored masked: the provider gets the real text.
+        const real = m.sealed ? (JSON.parse(openSecret(deps.config, m.sealed)) as { body: string; params: string[] }) : null;
+        const outbound: OutboundMessage = {
+          id: Number(m.id),
+          organisationId,
+          channel: m.channel,
+          address: m.address,
+          subject: m.subject,
+          body: real?.body ?? m.body,
+          params: real?.params ?? m.params ?? [],
+          secret: m.sealed != null,
+          dltTemplateId: template?.dltTemplateId ?? '',
+          whatsappTemplateName: template?.whatsappTemplateName ?? '',
+          whatsappLanguage: template?.whatsappLanguage ?? '',
+        };
         const out = await provider.send(outbound);
         return { id: Number(m.id), status: 'sent', provider: provider.name, pid: out.providerMessageId, error: '', refund: 0 };
       } catch (err) {
@@ -133,7 +138,8 @@ export async function drainOrganisation(
         sql`update message m set status = x.status, provider = x.provider, provider_message_id = x.pid, error = x.error,
               sent_at = case when x.status = 'sent' then now() else m.sent_at end,
               not_before = case when x.status = 'queued' then now() + make_interval(secs => 30 * m.attempts) else m.not_before end,
-              lease_until = null, updated_at = now()
+              lease_until = null, updated_at = now(),
+              sealed = case when m.sealed is not null and x.status <> 'queued' then '' else m.sealed end
             from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as x(id bigint, status text, provider text, pid text, error text)
             where m.organisation_id = ${organisationId} and m.id = x.id and m.status = 'sending'
             returning m.id, m.status, m.credits`,

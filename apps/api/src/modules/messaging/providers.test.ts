@@ -1,8 +1,11 @@
 /** The MSG91 and WhatsApp Cloud adapters against recorded requests and answers (fetch injected: never the network). */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   Msg91Provider,
+  OfflineOutbox,
   OfflineProvider,
   PermanentSendError,
   WhatsappCloudProvider,
@@ -98,5 +101,24 @@ describe('offline provider', () => {
     expect(a).toEqual(b);
     expect(p.sent.size).toBe(1);
     expect(p.calls).toBe(2);
+  });
+
+  it('writes what it sends to DATA_DIR/outbox/<channel>.log once per message, and logs only a message with a secret', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'arena-outbox-'));
+    const logged: { obj: object; msg: string }[] = [];
+    const outbox = new OfflineOutbox(new OfflineProvider(), dir, { info: (obj, msg) => void logged.push({ obj, msg }) });
+    const sms = { ...message, channel: 'sms' as const, address: '9876543210', body: 'Hello' };
+    await outbox.send(sms);
+    await outbox.send(sms);
+    await outbox.send({ ...sms, id: sms.id + 1, body: '123456 is your code', secret: true });
+    const lines = readFileSync(path.join(dir, 'outbox', 'sms.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.channel, l.to, l.text])).toEqual([
+      ['sms', '9876543210', 'Hello'],
+      ['sms', '9876543210', '123456 is your code'],
+    ]);
+    expect(logged).toEqual([{ obj: { to: '9876543210', text: '123456 is your code' }, msg: 'offline sms (no provider set up)' }]);
   });
 });

@@ -4,6 +4,8 @@
  * already took it (the offline provider remembers the ids it took; MSG91 and the Cloud API get
  * it as their reference / callback data). `fetch` is injected, so tests replay recorded answers.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Mailer } from '../../platform/mail.js';
 
 export interface OutboundMessage {
@@ -16,6 +18,8 @@ export interface OutboundMessage {
   body: string;
   /** Template parameters in order (placeholders of the body as filled). */
   params: string[];
+  /** It carries a secret (a sign-in code): `body` and `params` are the real text, never to be stored or logged elsewhere. */
+  secret?: boolean;
   dltTemplateId: string;
   whatsappTemplateName: string;
   whatsappLanguage: string;
@@ -50,6 +54,33 @@ export class OfflineProvider implements MessageProvider {
     const id = `offline-${message.organisationId}-${message.id}`;
     this.sent.set(message.id, id);
     return { providerMessageId: id };
+  }
+}
+
+/**
+ * The offline provider for SMS and WhatsApp, writing what it "sends" where people can read it:
+ * one JSON line per message in DATA_DIR/outbox/sms.log (or whatsapp.log) — `{at, channel, to,
+ * text}` — so a demo or a test without a provider can read a member's sign-in code. A message
+ * with a secret (a sign-in code) is also written to the server log. Once per message id, as the
+ * offline provider records it.
+ */
+export class OfflineOutbox implements MessageProvider {
+  readonly name = 'offline';
+  constructor(
+    private readonly inner: OfflineProvider,
+    private readonly dir: string,
+    private readonly log?: { info: (obj: object, msg: string) => void },
+  ) {}
+  async send(message: OutboundMessage): Promise<SendOutcome> {
+    const first = !this.inner.sent.has(message.id);
+    const out = await this.inner.send(message);
+    if (first && message.channel !== 'email') {
+      const line = { at: new Date().toISOString(), channel: message.channel, to: message.address, text: message.body };
+      await fs.mkdir(path.join(this.dir, 'outbox'), { recursive: true });
+      await fs.appendFile(path.join(this.dir, 'outbox', `${message.channel}.log`), `${JSON.stringify(line)}\n`);
+      if (message.secret) this.log?.info({ to: message.address, text: message.body }, `offline ${message.channel} (no provider set up)`);
+    }
+    return out;
   }
 }
 

@@ -119,6 +119,12 @@ export const message = tenantTable(
     body: text('body').notNull(),
     /** Template parameters in order (WhatsApp Cloud templates, MSG91 flows). */
     params: jsonb('params').$type<string[]>().notNull().default([]),
+    /**
+     * A message that carries a secret (a member's sign-in code): `body` and `params` show it masked,
+     * and this holds the real text and params sealed (platform/secrets.ts) for the provider alone,
+     * emptied once the message is sent or has failed. Null for every other message.
+     */
+    sealed: text('sealed'),
     templateId: ref('template_id'),
     ruleId: ref('rule_id'),
     eventKey: text('event_key'),

@@ -28,6 +28,7 @@ import {
   type MessageRecipient,
 } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
+import { sealSecret } from '../../platform/secrets.js';
 import { dmyDate } from '../../platform/time.js';
 import { creditBalance, spendCredits } from './credits.service.js';
 import { MODULE } from './constants.js';
@@ -64,6 +65,11 @@ export interface QueueInput {
    * members out).
    */
   transactional?: boolean;
+  /**
+   * Values in the text that only the recipient may read (a sign-in code): what is stored and
+   * shown in the log has them masked; the provider alone gets the real text (sealed in the row).
+   */
+  secrets?: string[];
 }
 
 export interface QueueResult {
@@ -108,6 +114,11 @@ export function valuesOf(ctx: Ctx, r: MessageRecipient): Record<string, string> 
 
 /** A body rendered for one person (the demo seed's log). */
 export const renderTemplateFor = (ctx: Ctx, body: string, r: MessageRecipient): string => renderTemplate(body, valuesOf(ctx, r));
+
+/** The text with each secret value shown as bullets of its length. */
+function masked(text: string, secrets: string[] | undefined): string {
+  return (secrets ?? []).filter(Boolean).reduce((out, secret) => out.split(secret).join('•'.repeat(secret.length)), text);
+}
 
 export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promise<QueueResult> {
   if (input.recipients.length > MAX_RECIPIENTS)
@@ -162,7 +173,9 @@ export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promis
   const rows = recipients.map((r) => {
     const values = valuesOf(ctx, r);
     const address = addressOf(input.channel, r);
-    const text = renderTemplate(body, values);
+    const real = renderTemplate(body, values);
+    const params = names.map((n) => values[n] ?? '');
+    const text = masked(real, input.secrets);
     const error = !address
       ? input.channel === 'email'
         ? 'No e-mail address.'
@@ -177,7 +190,8 @@ export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promis
       address,
       subject: renderTemplate(subject, values),
       body: text,
-      params: names.map((n) => values[n] ?? ''),
+      params: params.map((v) => masked(v, input.secrets)),
+      sealed: input.secrets?.length ? sealSecret(ctx.config, JSON.stringify({ body: real, params })) : null,
       status: error ? 'skipped' : 'queued',
       error,
       credits: error || input.transactional ? 0 : creditsFor(input.channel, text),
@@ -207,12 +221,12 @@ export async function queueMessages(tx: Tx, ctx: Ctx, input: QueueInput): Promis
   const inserted = await queryRows<{ id: number; credits: number; status: string; recipient_kind: string; recipient_id: number | null }>(
     tx,
     sql`insert into message (organisation_id, channel, status, module, credits, recipient_kind, recipient_id, recipient_name, address,
-          subject, body, params, template_id, rule_id, event_key, source, source_id, promotional, error, not_before, created_by)
+          subject, body, params, sealed, template_id, rule_id, event_key, source, source_id, promotional, error, not_before, created_by)
         select ${ctx.organisationId}, ${input.channel}, x.status, ${input.module}, x.credits, x.kind, x.rid, x.name, x.address,
-          x.subject, x.body, x.params, ${template?.id ?? null}::bigint, ${input.rule ?? null}::bigint, x.event_key,
+          x.subject, x.body, x.params, x.sealed, ${template?.id ?? null}::bigint, ${input.rule ?? null}::bigint, x.event_key,
           ${input.source ?? 'manual'}, ${input.sourceId ?? null}::bigint, ${input.promotional ?? false}, x.error, ${notBefore.toISOString()}::timestamptz, ${ctx.actor.actorId}::bigint
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(kind text, rid bigint, name text, address text, subject text,
-          body text, params jsonb, status text, error text, credits int, event_key text)
+          body text, params jsonb, sealed text, status text, error text, credits int, event_key text)
         on conflict (organisation_id, rule_id, event_key) do nothing
         returning id, credits, status, recipient_kind, recipient_id`,
   );

@@ -9,7 +9,15 @@ import type { Mailer } from '../../platform/mail.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { maskSealed, openSecret, sealSecret } from '../../platform/secrets.js';
 import { MODULE } from './constants.js';
-import { MailProvider, Msg91Provider, OfflineProvider, WhatsappCloudProvider, type Fetch, type MessageProvider } from './providers.js';
+import {
+  MailProvider,
+  Msg91Provider,
+  OfflineOutbox,
+  OfflineProvider,
+  WhatsappCloudProvider,
+  type Fetch,
+  type MessageProvider,
+} from './providers.js';
 import { messageSetting } from './schema.js';
 
 export type SettingRow = typeof messageSetting.$inferSelect;
@@ -82,21 +90,24 @@ export interface ProviderDeps {
   config: Config;
   mailer: Mailer;
   fetch?: Fetch;
+  /** Where the offline outbox notes a message with a secret (a sign-in code). */
+  log?: { info: (obj: object, msg: string) => void };
 }
 
 /** The provider of each channel, from the organisation's settings. */
 export function providersFor(deps: ProviderDeps, row: SettingRow): Record<'email' | 'sms' | 'whatsapp', MessageProvider> {
   const fetchFn: Fetch = deps.fetch ?? ((url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(15_000) }));
   const open = (sealed: string) => openSecret(deps.config, sealed);
+  const outbox = new OfflineOutbox(offlineProvider, deps.config.DATA_DIR, deps.log);
   return {
     email: row.emailProvider === 'smtp' ? new MailProvider(deps.mailer) : offlineProvider,
     sms:
       row.smsProvider === 'msg91'
         ? new Msg91Provider({ authKey: open(row.msg91AuthKey), senderId: row.msg91SenderId, dltEntityId: row.msg91DltEntityId }, fetchFn)
-        : offlineProvider,
+        : outbox,
     whatsapp:
       row.whatsappProvider === 'cloud'
         ? new WhatsappCloudProvider({ phoneNumberId: row.whatsappPhoneNumberId, accessToken: open(row.whatsappAccessToken) }, fetchFn)
-        : offlineProvider,
+        : outbox,
   };
 }
