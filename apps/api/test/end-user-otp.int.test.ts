@@ -31,7 +31,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const admin = (club: Club, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+const admin = (club: Club, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
   call(t.app, { method, url, host: club.org.host, token: club.key, ...(payload ? { payload } : {}) });
 
 describe('a sign-in code', () => {
@@ -84,6 +84,36 @@ describe('a sign-in code', () => {
     const list = await admin(club, 'GET', `${ADMIN}end-user/`);
     expect(list.json().results).toEqual([expect.objectContaining({ status: 'active', devices: 1, invited_at: null })]);
     expect(list.json().results[0].last_login_at).not.toBeNull();
+  });
+
+  it('goes from the organisation’s "Member sign-in code" template, made when login is switched on: reworded, it is what the member gets; without {code} the built-in text goes', async () => {
+    const club = await makeClub(t);
+    const m = await newMember(t, club);
+    const templates = await admin(club, 'GET', '/api/administrator/messaging/?search=sign-in');
+    const template = templates.json().results.find((r: { name: string }) => r.name === 'Member sign-in code');
+    expect(template).toMatchObject({ channel: 'sms', module: 'membership', is_active: true });
+    expect(template.body).toContain('{code}');
+    // Switching login on again keeps the organisation's own wording.
+    const reworded = '{code}: your {organisation} app code, valid {minutes} min.';
+    const patched = await admin(club, 'PATCH', `/api/administrator/messaging/${template.id}/`, { body: reworded });
+    expect(patched.statusCode, patched.body).toBe(200);
+    await setMode(t, club, 'everyone');
+    await askCode(t, club, m.phone);
+    const code = await codeFor(t, club, m.phone);
+    const [sent] = await smsTo(t, club, m.phone);
+    expect(sent.templateId).toBe(template.id);
+    expect(sent.body).toBe(`••••••: your ${club.org.ctx.organisation.displayName} app code, valid 10 min.`);
+    expect(sent.params).toEqual(['••••••', club.org.ctx.organisation.displayName, '10']);
+    const file = (await import('node:fs')).readFileSync(`${t.config.DATA_DIR}/outbox/sms.log`, 'utf8');
+    expect(file).toContain(`${code}: your ${club.org.ctx.organisation.displayName} app code, valid 10 min.`);
+
+    await admin(club, 'PATCH', `/api/administrator/messaging/${template.id}/`, { body: 'Your code is ready.' });
+    await askCode(t, club, m.phone, '10.9.0.2');
+    const again = await codeFor(t, club, m.phone);
+    const [latest] = await smsTo(t, club, m.phone);
+    expect(latest.templateId).toBeNull();
+    expect(latest.body).toMatch(/^•{6} is your .+ sign-in code\. It expires in 10 minutes\./);
+    expect(again).not.toBe(code);
   });
 
   it('expires after 10 minutes', async () => {

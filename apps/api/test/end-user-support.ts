@@ -84,7 +84,7 @@ export async function codeFor(t: TestContext, club: Club, phone: string): Promis
     await settleJobs(t.app);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no code sent to ${phone}`);
+  throw new Error(`no code sent to ${phone}: ${JSON.stringify(await smsTo(t, club, phone))}`);
 }
 
 export const codeRows = (t: TestContext, club: Club) =>

@@ -26,6 +26,9 @@ export const PLACEHOLDERS = {
   enquiry_name: { label: 'Enquiry: name', sample: 'Rohan Mehta' },
   enquiry_phone: { label: 'Enquiry: phone', sample: '9812345678' },
   kcal: { label: 'Calories a day', sample: '2,000' },
+  // The member sign-in template's own (End User Login): empty in any other message.
+  code: { label: 'Sign-in code', sample: '482913' },
+  minutes: { label: 'Minutes the code lasts', sample: '10' },
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 export const PLACEHOLDER_NAMES = Object.keys(PLACEHOLDERS) as Placeholder[];

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import type { Ctx } from '../../platform/request-context.js';
-import { MODULE } from './constants.js';
+import { ensureTemplate } from '../messaging/index.js';
+import { MODULE, SIGN_IN_TEMPLATE } from './constants.js';
 import { endUserSettings } from './schema.js';
 
 type Row = typeof endUserSettings.$inferSelect;
@@ -49,6 +50,8 @@ export async function saveSettings(tx: Tx, ctx: Ctx, input: z.output<typeof endU
     .onConflictDoUpdate({ target: endUserSettings.organisationId, set: { ...values, updatedAt: new Date() } })
     .returning();
   const after = settingsJson(row);
+  // The sign-in SMS as a template the organisation can find and give its DLT template id (MSG91).
+  if (after.login_mode !== 'off') await ensureTemplate(tx, ctx, { ...SIGN_IN_TEMPLATE, channel: 'sms' });
   await record(tx, ctx.actor, {
     module: MODULE,
     resource: 'end_user_settings',

@@ -36,8 +36,8 @@ import type { Ctx } from '../../platform/request-context.js';
 import { derivedSecret } from '../../platform/secrets.js';
 import { newSecret } from '../../platform/tokens.js';
 import { memberSigningIn, type MemberProfile } from '../membership/index.js';
-import { drainSoon, queueMessages } from '../messaging/index.js';
-import { MODULE, SIGN_IN_TASK } from './constants.js';
+import { activeTemplate, drainSoon, queueMessages, templateIdByName, type TemplateRow } from '../messaging/index.js';
+import { MODULE, SIGN_IN_TASK, SIGN_IN_TEMPLATE } from './constants.js';
 import { endUser, endUserCode } from './schema.js';
 import { openSession } from './sessions.js';
 import { readSettings } from './settings.service.js';
@@ -133,6 +133,17 @@ async function whoMaySignIn(
   return { person, endUser: found };
 }
 
+/**
+ * The organisation's sign-in template when it can carry the code: active and with `{code}`.
+ */
+async function signInTemplate(tx: Tx, ctx: Ctx): Promise<TemplateRow | null> {
+  const id = await templateIdByName(tx, ctx, SIGN_IN_TEMPLATE.module, SIGN_IN_TEMPLATE.name);
+  if (id == null) return null;
+  const row = await activeTemplate(tx, ctx, id, 'sms').catch(() => null);
+  if (!row || !row.body.includes('{code}')) return null;
+  return row;
+}
+
 /** The job: fills the code's hash and sends it when the phone or address may sign in; otherwise nothing. Answers the mail to send after the commit. */
 export async function sendSignIn(tx: Tx, ctx: Ctx, codeId: number): Promise<{ sms: boolean; mail: Mail | null }> {
   const [row] = await tx
@@ -150,18 +161,30 @@ export async function sendSignIn(tx: Tx, ctx: Ctx, codeId: number): Promise<{ sm
       .update(endUserCode)
       .set({ codeHash: codeHashOf(ctx, row.address, code) })
       .where(eq(endUserCode.id, row.id));
-    await queueMessages(tx, ctx, {
-      channel: 'sms',
-      module: 'membership',
-      text: `${code} is your ${org} sign-in code. It expires in ${OTP_LIFETIME_MINUTES} minutes. Do not share it with anyone.`,
-      recipients: [{ kind: 'member', id: who.person.id, name: who.person.full_name, phone: row.address, email: '', values: {} }],
-      source: 'sign_in',
-      sourceId: row.id,
-      system: true,
-      transactional: true,
-      // Staff reading the messaging log must not be able to sign in as the member.
-      secrets: [code],
-    });
+    const sms = (template: TemplateRow | null) =>
+      queueMessages(tx, ctx, {
+        channel: 'sms',
+        module: 'membership',
+        ...(template ? { template } : { text: SIGN_IN_TEMPLATE.body, system: true }),
+        recipients: [
+          {
+            kind: 'member',
+            id: who.person.id,
+            name: who.person.full_name,
+            phone: row.address,
+            email: '',
+            values: { code, organisation: org, minutes: String(OTP_LIFETIME_MINUTES) },
+          },
+        ],
+        source: 'sign_in',
+        sourceId: row.id,
+        transactional: true,
+        // Staff reading the messaging log must not be able to sign in as the member.
+        secrets: [code],
+      });
+    // A template the provider would refuse (MSG91 without its DLT template id) gives way to the built-in text.
+    const template = await signInTemplate(tx, ctx);
+    await (template ? sms(template).catch(() => sms(null)) : sms(null));
     return { sms: true, mail: null };
   }
   const token = newSecret();

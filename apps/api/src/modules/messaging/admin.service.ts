@@ -459,6 +459,29 @@ export async function retryMessage(tx: Tx, ctx: Ctx, id: number, modules: Messag
   return after;
 }
 
+/**
+ * Makes a module's template when the organisation has none of that name and channel (a module's
+ * own message the organisation may edit, e.g. to add its DLT template id); one that exists, edited
+ * or not, is left as it is. Safe under concurrency (the name's unique index).
+ */
+export async function ensureTemplate(
+  tx: Tx,
+  ctx: Ctx,
+  input: { module: MessageModule; channel: 'sms' | 'whatsapp' | 'email'; name: string; body: string; subject?: string },
+): Promise<void> {
+  await tx
+    .insert(messageTemplate)
+    .values({
+      organisationId: ctx.organisationId,
+      channel: input.channel,
+      name: input.name,
+      module: input.module,
+      subject: input.subject ?? '',
+      body: input.body,
+    })
+    .onConflictDoNothing();
+}
+
 /** A module's template by its name (the demo seed of another module names the templates it uses), or null. */
 export async function templateIdByName(tx: Tx, ctx: Ctx, module: MessageModule, name: string): Promise<number | null> {
   const [row] = await tx

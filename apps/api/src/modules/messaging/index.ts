@@ -14,9 +14,10 @@ export {
   sendToPerson,
   type QueueInput,
   type QueueResult,
+  type TemplateRow,
 } from './send.service.js';
 export { drainSoon } from './drain.js';
 export { moduleTemplateRoutes } from './module-templates.js';
 export { messageCounts, type StatusCounts } from './counts.js';
-export { templateIdByName, keepOptOuts, optOutsOf, setOptOuts, type Contact } from './admin.service.js';
+export { ensureTemplate, templateIdByName, keepOptOuts, optOutsOf, setOptOuts, type Contact } from './admin.service.js';
 export { addPaidCredits, creditBalance, creditUsageByMonth } from './credits.service.js';
