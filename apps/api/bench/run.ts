@@ -442,7 +442,9 @@ async function bookingBench(
   const probe = await app.inject({ method: 'GET', url: listUrl.slice(address.length), headers: { host, authorization: `Token ${key}` } });
   if (probe.statusCode !== 200) throw new Error(`booking list: ${probe.statusCode} ${probe.body.slice(0, 300)}`);
   await load(listUrl, { host, authorization: `Token ${key}` }, Math.min(3, SECONDS));
+  const stopListProfile = await startProfile(process.env.BENCH_LIST_PROFILE);
   const listFull = await load(listUrl, { host, authorization: `Token ${key}` });
+  await stopListProfile();
 
   return {
     listRows,
@@ -463,7 +465,7 @@ async function bookingBench(
 /** Bookings of every slot of a facility on each day of a range (relative to today), written in bulk. */
 /**
  * BENCH_BOOKING_PROFILE=file.cpuprofile: a CPU profile of this process (the app's request thread)
- * while bookings are created, for `node bench/profile-summary.mjs file.cpuprofile` or Chrome's DevTools.
+ * while bookings are created (BENCH_LIST_PROFILE: while the 100,000-row booking list is loaded), for `node bench/profile-summary.mjs file.cpuprofile` or Chrome's DevTools.
  */
 async function startProfile(file: string | undefined): Promise<() => Promise<void>> {
   if (!file) return async () => {};
