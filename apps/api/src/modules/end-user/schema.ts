@@ -4,9 +4,9 @@
  * limits count), and the organisation's settings of the member app.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
-import { referencesMember } from '../membership/index.js';
+import { membership, referencesMember } from '../membership/index.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -98,4 +98,38 @@ export const endUserSettings = tenantTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex('end_user_settings_org_key').on(t.organisationId)],
+);
+
+/**
+ * A member's request from the app to freeze or cancel a membership, which the desk approves (the
+ * freeze or the cancellation is then made by the membership module) or rejects with a reason. One
+ * pending request per membership and kind: `end_user_request_pending_key`.
+ */
+export const endUserRequest = tenantTable(
+  'end_user_request',
+  {
+    memberId: ref('member_id').notNull(),
+    membershipId: ref('membership_id').notNull(),
+    kind: text('kind', { enum: ['freeze', 'cancel'] }).notNull(),
+    fromDate: date('from_date'),
+    days: integer('days'),
+    reason: text('reason').notNull().default(''),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    decisionNote: text('decision_note').notNull().default(''),
+    decidedAt: at('decided_at'),
+    decidedBy: integer('decided_by'),
+    ...timestamps(),
+  },
+  (t) => [
+    referencesMember(t, t.memberId, 'cascade'),
+    tenantRef(t, t.membershipId, () => membership, { onDelete: 'cascade' }),
+    uniqueIndex('end_user_request_pending_key')
+      .on(t.organisationId, t.membershipId, t.kind)
+      .where(sql`${t.status} = 'pending'`),
+    index('end_user_request_org_member_idx').on(t.organisationId, t.memberId, t.createdAt),
+    index('end_user_request_org_status_idx').on(t.organisationId, t.status, t.createdAt),
+    check('end_user_request_freeze', sql`${t.kind} <> 'freeze' or (${t.fromDate} is not null and ${t.days} between 1 and 365)`),
+  ],
 );

@@ -1,0 +1,117 @@
+/**
+ * The member app's desk features (issue 27): on the member side (`/api/me/`, a member key, the
+ * member's own data, each feature behind its switch) the signed check-in code, attendance by month
+ * and freeze or cancellation requests; on the desk side (`/api/end-user/member-request/`, module
+ * Membership Management) the requests to approve or reject.
+ */
+import { meDeskEndpoints as e, memberRequestEndpoints as desk, MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@arena/contracts/end-user';
+import type { DeskMemberRequest } from '@arena/contracts/end-user';
+import type { MemberAuth } from '../../platform/context.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { notAuthenticated } from '../../platform/errors.js';
+import { listRoute, type ListDefinition } from '../../platform/list.js';
+import { inTenant } from '../../platform/request-context.js';
+import { route } from '../../platform/route.js';
+import { membership, membershipPlan, memberMatches } from '../membership/index.js';
+import { meTags } from './constants.js';
+import { createRequest, decideRequest, deskRequestsJson, meAttendance, meCheckIn, myRequests, requestFields, requireFeature } from './me-desk.service.js';
+import { endUserRequest } from './schema.js';
+
+const member = { config: { auth: 'member' as const }, tags: meTags };
+const DESK_MODULE = 'Membership Management' as const;
+const deskTags = ['end-user'];
+
+function who(request: FastifyRequest): MemberAuth {
+  if (!request.member) throw notAuthenticated();
+  return request.member;
+}
+
+type DeskRow = { r: typeof endUserRequest.$inferSelect; planName: string };
+
+const requestList: ListDefinition<DeskRow, DeskMemberRequest> = {
+  from: (tx, fields) =>
+    tx
+      .select(fields)
+      .from(endUserRequest)
+      .innerJoin(membership, eq(membership.id, endUserRequest.membershipId))
+      .innerJoin(membershipPlan, eq(membershipPlan.id, membership.planId))
+      .$dynamic(),
+  fields: requestFields,
+  where: (ctx) => eq(endUserRequest.organisationId, ctx.organisationId),
+  search: (pattern) => memberMatches(endUserRequest.memberId, endUserRequest.organisationId, pattern),
+  filters: {
+    status: {
+      schema: z.enum(MEMBER_REQUEST_STATUSES),
+      where: (v: (typeof MEMBER_REQUEST_STATUSES)[number]) => eq(endUserRequest.status, v),
+      label: 'Status',
+    },
+    kind: {
+      schema: z.enum(MEMBER_REQUEST_KINDS),
+      where: (v: (typeof MEMBER_REQUEST_KINDS)[number]) => eq(endUserRequest.kind, v),
+      label: 'Kind',
+    },
+  },
+  ordering: { created_at: endUserRequest.createdAt, status: endUserRequest.status },
+  defaultOrdering: [desc(endUserRequest.createdAt)],
+  tiebreak: endUserRequest.id,
+  map: (tx, ctx, rows) => deskRequestsJson(tx, ctx, rows),
+  export: {
+    filename: 'member-requests',
+    title: 'Member requests',
+    columns: [
+      { header: 'Member', value: (r) => `${r.member_name} (${r.member_code})` },
+      { header: 'Request', value: (r) => (r.kind === 'freeze' ? 'Freeze' : 'Cancel') },
+      { header: 'Plan', value: (r) => r.plan_name },
+      { header: 'From', value: (r) => r.from ?? '' },
+      { header: 'Days', value: (r) => r.days ?? '' },
+      { header: 'Reason', value: (r) => r.reason },
+      { header: 'Status', value: (r) => r.status },
+      { header: 'Asked', value: (r) => r.created_at, type: 'datetime' },
+    ],
+  },
+};
+
+export async function meDeskRoutes(app: FastifyInstance): Promise<void> {
+  route(app, e.checkIn, {
+    ...member,
+    summary: 'A signed check-in code for the desk’s QR scanner (valid 60 s; ask again every 30 s)',
+    handler: (request) => inTenant(request, (tx, ctx) => meCheckIn(tx, ctx, who(request).memberId)),
+  });
+  route(app, e.attendance, {
+    ...member,
+    summary: 'The days the member came in a month',
+    handler: (request) =>
+      inTenant(request, async (tx, ctx) => {
+        await requireFeature(tx, ctx, 'check_in');
+        return meAttendance(tx, ctx, who(request).memberId, request.query.month);
+      }),
+  });
+  route(app, e.requests, {
+    ...member,
+    summary: 'The member’s freeze and cancellation requests, newest first',
+    handler: (request) => inTenant(request, async (tx, ctx) => ({ results: await myRequests(tx, ctx, who(request).memberId) })),
+  });
+  route(app, e.createRequest, {
+    ...member,
+    summary: 'Ask the desk to freeze or cancel a membership',
+    handler: async (request, reply) =>
+      reply.status(201).send(await inTenant(request, (tx, ctx) => createRequest(tx, ctx, who(request).memberId, request.body))),
+  });
+
+  listRoute(app, desk.list, { module: DESK_MODULE, tags: deskTags, summary: 'Members’ freeze and cancellation requests', list: requestList });
+  route(app, desk.approve, {
+    module: DESK_MODULE,
+    tags: deskTags,
+    summary: 'Approve a member’s request: the freeze or the cancellation is made',
+    handler: (request) => inTenant(request, (tx, ctx) => decideRequest(tx, ctx, request.params.id, { approve: true })),
+  });
+  route(app, desk.reject, {
+    module: DESK_MODULE,
+    tags: deskTags,
+    summary: 'Reject a member’s request with a reason the member sees',
+    handler: (request) =>
+      inTenant(request, (tx, ctx) => decideRequest(tx, ctx, request.params.id, { approve: false, reason: request.body.reason })),
+  });
+}

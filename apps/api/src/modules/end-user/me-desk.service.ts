@@ -1,0 +1,298 @@
+/**
+ * The member app's desk features (issue 27), each the signed-in member's own: the signed check-in
+ * code, attendance by month, and freeze or cancellation requests that the desk approves (through
+ * membership's own freeze and cancel, so the plan's rules and the audit are theirs) or rejects.
+ */
+import {
+  CHECK_IN_REFRESH_SECONDS,
+  type DeskMemberRequest,
+  type MeAttendance,
+  type MeCheckIn,
+  type MemberRequest,
+  type MemberRequestInput,
+} from '@arena/contracts/end-user';
+import { shiftDays } from '@arena/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { record } from '../../platform/audit.js';
+import type { Tx } from '../../platform/db/client.js';
+import { ApiError, badRequest, fieldError, notFound, onUnique, permissionDenied } from '../../platform/errors.js';
+import type { Ctx } from '../../platform/request-context.js';
+import {
+  cancelMembership,
+  freezeMembership,
+  memberAttendance,
+  memberProfiles,
+  membership,
+  membershipPlan,
+} from '../membership/index.js';
+import { signCheckInCode } from './check-in-token.js';
+import { MODULE } from './constants.js';
+import { endUserRequest } from './schema.js';
+import { readSettings } from './settings.service.js';
+import type { MemberFeature } from '@arena/contracts/end-user';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A feature of the member app switched off in the settings answers 403. */
+export async function requireFeature(tx: Tx, ctx: Ctx, feature: MemberFeature): Promise<void> {
+  const settings = await readSettings(tx, ctx);
+  if (!settings[feature]) throw permissionDenied('This feature is switched off for members.');
+}
+
+// ---- check-in ----
+
+/** The QR of a text as a small SVG document (one path; dark modules on a white quiet zone). */
+export function qrSvg(text: string): string {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  let d = '';
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (qr.modules.get(y, x)) d += `M${x + 2} ${y + 2}h1v1h-1z`;
+  const size = n + 4;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="#fff"/><path fill="#000" d="${d}"/></svg>`;
+}
+
+export async function meCheckIn(tx: Tx, ctx: Ctx, memberId: number): Promise<MeCheckIn> {
+  await requireFeature(tx, ctx, 'check_in');
+  const profile = (await memberProfiles(tx, ctx, [memberId])).get(memberId);
+  if (!profile) throw notFound();
+  const { payload, expiresAt } = signCheckInCode(ctx.config, ctx.organisationId, memberId, ctx.now.instant);
+  return {
+    payload,
+    svg: qrSvg(payload),
+    expires_at: expiresAt.toISOString(),
+    refresh_in: CHECK_IN_REFRESH_SECONDS,
+    member_code: profile.member_code,
+    full_name: profile.full_name,
+  };
+}
+
+// ---- attendance ----
+
+const monthOf = (date: string) => date.slice(0, 7);
+function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const total = y * 12 + (m - 1) + by;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The days the member came in a month: this month by default, never after it, nor more than 3 years back. */
+export async function meAttendance(tx: Tx, ctx: Ctx, memberId: number, month?: string): Promise<MeAttendance> {
+  const current = monthOf(ctx.now.today);
+  const asked = month ?? current;
+  if (asked > current) throw fieldError('month', 'Choose this month or an earlier one.');
+  if (asked < shiftMonth(current, -36)) throw fieldError('month', 'Attendance goes back 3 years.');
+  const first = `${asked}-01`;
+  const next = `${shiftMonth(asked, 1)}-01`;
+  const rows = await tx
+    .select({ date: memberAttendance.date, n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(memberAttendance)
+    .where(
+      and(
+        eq(memberAttendance.organisationId, ctx.organisationId),
+        eq(memberAttendance.memberId, memberId),
+        sql`${memberAttendance.date} >= ${first}::date and ${memberAttendance.date} < ${next}::date`,
+      ),
+    )
+    .groupBy(memberAttendance.date)
+    .orderBy(memberAttendance.date);
+  return { month: asked, days: rows.map((r) => r.date), count: rows.length, visits: rows.reduce((n, r) => n + r.n, 0) };
+}
+
+// ---- requests ----
+
+type RequestRow = typeof endUserRequest.$inferSelect;
+
+const requestFields = { r: endUserRequest, planName: membershipPlan.name };
+const requestsFrom = (tx: Tx) =>
+  tx
+    .select(requestFields)
+    .from(endUserRequest)
+    .innerJoin(membership, eq(membership.id, endUserRequest.membershipId))
+    .innerJoin(membershipPlan, eq(membershipPlan.id, membership.planId))
+    .$dynamic();
+
+function requestJson(row: { r: RequestRow; planName: string }): MemberRequest {
+  const { r } = row;
+  return {
+    id: r.id,
+    kind: r.kind,
+    membership: r.membershipId,
+    plan_name: row.planName,
+    from: r.fromDate,
+    to: r.fromDate && r.days ? shiftDays(r.fromDate, r.days - 1) : null,
+    days: r.days,
+    reason: r.reason,
+    status: r.status,
+    decision_note: r.decisionNote,
+    decided_at: iso(r.decidedAt),
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export async function deskRequestsJson(tx: Tx, ctx: Ctx, rows: { r: RequestRow; planName: string }[]): Promise<DeskMemberRequest[]> {
+  const profiles = await memberProfiles(
+    tx,
+    ctx,
+    rows.map((x) => x.r.memberId),
+  );
+  return rows.map((x) => {
+    const p = profiles.get(x.r.memberId);
+    return { ...requestJson(x), member: x.r.memberId, member_name: p?.full_name ?? '', member_code: p?.member_code ?? '' };
+  });
+}
+
+export async function myRequests(tx: Tx, ctx: Ctx, memberId: number): Promise<MemberRequest[]> {
+  const rows = await requestsFrom(tx)
+    .where(and(eq(endUserRequest.organisationId, ctx.organisationId), eq(endUserRequest.memberId, memberId)))
+    .orderBy(desc(endUserRequest.createdAt), desc(endUserRequest.id))
+    .limit(100);
+  return rows.map(requestJson);
+}
+
+/** The freeze a request asks for, in membership's words. */
+const freezeOf = (r: { from: string; days: number; reason: string }) => ({
+  from_date: r.from,
+  to_date: shiftDays(r.from, r.days - 1),
+  reason: r.reason,
+});
+
+/** Membership's field errors named as the request's fields (`from_date` → `from`, `to_date` → `days`). */
+function asRequestError(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.statusCode !== 400) return error;
+  const body = error.body as Record<string, unknown>;
+  if ('detail' in body) return error;
+  const rename: Record<string, string> = { from_date: 'from', to_date: 'days' };
+  return badRequest(Object.fromEntries(Object.entries(body).map(([k, v]) => [rename[k] ?? k, v as string[]])));
+}
+
+const ROLLBACK = Symbol('dry run');
+
+/** Runs membership's freeze in a savepoint that is always rolled back: the plan's rules decide, nothing is written. */
+async function checkFreeze(tx: Tx, ctx: Ctx, membershipId: number, input: { from: string; days: number; reason: string }) {
+  try {
+    await tx.transaction(async (sp) => {
+      await freezeMembership(sp as unknown as Tx, ctx, membershipId, freezeOf(input));
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== ROLLBACK) throw asRequestError(error);
+  }
+}
+
+/**
+ * A member's request: the membership must be theirs (another's is a 404), running or not yet
+ * cancelled, a freeze within the plan's freeze rules now. One pending request per membership and
+ * kind (the unique index settles parallel ones: the rest are a 400).
+ */
+export async function createRequest(tx: Tx, ctx: Ctx, memberId: number, input: MemberRequestInput): Promise<MemberRequest> {
+  await requireFeature(tx, ctx, input.kind === 'freeze' ? 'freeze_request' : 'cancel_request');
+  const [m] = await tx
+    .select({ id: membership.id, cancelledAt: membership.cancelledAt, endDate: membership.endDate })
+    .from(membership)
+    .where(
+      and(eq(membership.organisationId, ctx.organisationId), eq(membership.id, input.membership), eq(membership.memberId, memberId)),
+    );
+  if (!m) throw notFound();
+  if (m.cancelledAt) throw fieldError('membership', 'This membership is already cancelled.');
+  if (input.kind === 'freeze') {
+    if (input.from < ctx.now.today) throw fieldError('from', 'A freeze you ask for starts today or later.');
+    await checkFreeze(tx, ctx, m.id, input);
+  } else if (m.endDate < ctx.now.today) throw fieldError('membership', 'This membership has already ended.');
+
+  const what = input.kind === 'freeze' ? 'freeze' : 'cancel';
+  const [row] = await tx
+    .insert(endUserRequest)
+    .values({
+      organisationId: ctx.organisationId,
+      memberId,
+      membershipId: m.id,
+      kind: input.kind,
+      fromDate: input.kind === 'freeze' ? input.from : null,
+      days: input.kind === 'freeze' ? input.days : null,
+      reason: input.reason.trim(),
+    })
+    .returning()
+    .catch(
+      onUnique({
+        end_user_request_pending_key: {
+          field: 'membership',
+          message: `You have already asked to ${what} this membership; the desk has not answered yet.`,
+        },
+      }),
+    );
+  const [json] = (await requestsFrom(tx).where(eq(endUserRequest.id, row.id))).map(requestJson);
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'end_user_request',
+    objectId: row.id,
+    label: `${input.kind} request, membership ${m.id}`,
+    action: 'create',
+    after: json,
+  });
+  return json;
+}
+
+async function lockRequest(tx: Tx, ctx: Ctx, id: number): Promise<RequestRow> {
+  const [row] = await tx
+    .select()
+    .from(endUserRequest)
+    .where(and(eq(endUserRequest.organisationId, ctx.organisationId), eq(endUserRequest.id, id)))
+    .for('update');
+  if (!row) throw notFound();
+  if (row.status !== 'pending') throw badRequest(`This request has already been ${row.status}.`);
+  return row;
+}
+
+async function deskJson(tx: Tx, ctx: Ctx, id: number): Promise<DeskMemberRequest> {
+  const [json] = await deskRequestsJson(tx, ctx, await requestsFrom(tx).where(eq(endUserRequest.id, id)));
+  return json;
+}
+
+/**
+ * The desk decides a request, once: approving makes the freeze or the cancellation through the
+ * membership module (its rules, its audit row; its refusal refuses the approval and writes
+ * nothing), rejecting keeps the reason for the member. Each decision is audited here too.
+ */
+export async function decideRequest(
+  tx: Tx,
+  ctx: Ctx,
+  id: number,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<DeskMemberRequest> {
+  const row = await lockRequest(tx, ctx, id);
+  if (decision.approve) {
+    if (row.kind === 'freeze')
+      await freezeMembership(tx, ctx, row.membershipId, freezeOf({ from: row.fromDate!, days: row.days!, reason: row.reason }));
+    else
+      await cancelMembership(tx, ctx, row.membershipId, {
+        reason: row.reason || 'Asked by the member in the app',
+        reference: '',
+        tax_adjustment: true,
+      });
+  }
+  const status = decision.approve ? 'approved' : 'rejected';
+  await tx
+    .update(endUserRequest)
+    .set({
+      status,
+      decisionNote: decision.approve ? '' : decision.reason.trim(),
+      decidedAt: ctx.now.instant,
+      decidedBy: ctx.actor.actorId,
+      updatedAt: new Date(),
+    })
+    .where(eq(endUserRequest.id, row.id));
+  const after = await deskJson(tx, ctx, row.id);
+  await record(tx, ctx.actor, {
+    module: MODULE,
+    resource: 'end_user_request',
+    objectId: row.id,
+    label: `${after.member_name} (${after.member_code}): ${row.kind} request`,
+    action: 'action',
+    before: { status: row.status },
+    after: { status, decision_note: after.decision_note },
+  });
+  return after;
+}
+
+export { requestFields };
