@@ -6,7 +6,7 @@
  */
 import { CHECK_IN_EXPIRED, CHECK_IN_INVALID } from '@arena/contracts/end-user';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeClub, ME, newMember, setMode, signIn, type Club } from './end-user-support.js';
+import { codeFor, makeClub, ME, newMember, setMode, signIn, type Club } from './end-user-support.js';
 import { dayFrom, inOrg, makeMembership, makePlan } from './factories.js';
 import { call, createTestApp, type TestContext } from './helpers.js';
 
@@ -234,5 +234,89 @@ describe('ownership and switches', () => {
     expect((await as(key, 'POST', `${ME}requests/`, { kind: 'cancel', membership: membershipId, reason: 'x' }, c)).statusCode).toBe(403);
     expect((await as(key, 'GET', DESK, undefined, c)).statusCode).toBe(401);
     expect((await as(c.key, 'GET', `${ME}check-in/`, undefined, c)).statusCode).toBe(401);
+  });
+});
+
+describe('plans and the workout log', () => {
+  it('lists the member’s plans and keeps their own workout log, bounded, apart from another member’s', async () => {
+    const { key } = await memberWithPlan();
+    const other = await memberWithPlan();
+    const plans = await as(key, 'GET', `${ME}plans/`);
+    expect(plans.statusCode).toBe(200);
+    expect(plans.json()).toEqual({ enabled: true, results: [] });
+    const today = await inOrg(t, club.org, async (_tx, ctx) => ctx.now.today);
+    const logged = await as(key, 'POST', `${ME}workout-log/`, { date: today, exercise: 'Squat', sets: 3, reps: 10, weight: 42.5 });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect(logged.json()).toMatchObject({ date: today, exercise: 'Squat', sets: 3, reps: 10, weight: 42.5 });
+    for (const bad of [
+      { date: today, exercise: 'Squat', sets: 0, reps: 10 },
+      { date: today, exercise: 'Squat', sets: 3, reps: 5000 },
+      { date: today, exercise: '', sets: 3, reps: 10 },
+      { date: today, exercise: 'Squat', sets: 3, reps: 10, weight: 2000 },
+      { date: '2099-01-01', exercise: 'Squat', sets: 3, reps: 10 },
+      { date: '2001-01-01', exercise: 'Squat', sets: 3, reps: 10 },
+    ])
+      expect((await as(key, 'POST', `${ME}workout-log/`, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    expect((await as(key, 'GET', `${ME}workout-log/`)).json().results).toHaveLength(1);
+    expect((await as(other.key, 'GET', `${ME}workout-log/`)).json().results).toEqual([]);
+  });
+
+  it('is hidden when switched off', async () => {
+    const c = await makeClub(t);
+    const { key } = await memberWithPlan(c);
+    await setMode(t, c, 'everyone', { plans: false });
+    expect((await as(key, 'GET', `${ME}plans/`, undefined, c)).json()).toEqual({ enabled: false, results: [] });
+    expect((await as(key, 'GET', `${ME}workout-log/`, undefined, c)).statusCode).toBe(403);
+  });
+});
+
+describe('profile', () => {
+  it('changes the emergency contact; any other field of the record is refused and nothing is written', async () => {
+    const { key, member } = await memberWithPlan();
+    const ok = await as(key, 'PATCH', `${ME}profile/`, { emergency_name: 'Ravi Rao', emergency_phone: '9811122233' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ emergency_name: 'Ravi Rao', emergency_phone: '9811122233', phone: member.phone });
+    for (const body of [
+      { first_name: 'Hacker' },
+      { phone: '9800000001' },
+      { email: 'x@example.com' },
+      { emergency_name: 'A', notes: 'x' },
+    ]) {
+      const res = await as(key, 'PATCH', `${ME}profile/`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const detail = (await as(club.key, 'GET', `/api/member-management/member/${member.id}/`)).json();
+    expect(detail).toMatchObject({ first_name: member.firstName, phone: member.phone, emergency_contact_name: 'Ravi Rao' });
+  });
+
+  it('changes the phone only with the code sent to the new number', async () => {
+    const { key, member } = await memberWithPlan();
+    const taken = await memberWithPlan();
+    expect((await as(key, 'POST', `${ME}profile/verify/`, { phone: taken.member.phone })).statusCode).toBe(400);
+    const fresh = `98${String(member.id).padStart(8, '0')}`.slice(0, 10);
+    const asked = await as(key, 'POST', `${ME}profile/verify/`, { phone: fresh });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect((await as(key, 'GET', `${ME}profile/`)).json()).toMatchObject({
+      phone: member.phone,
+      pending: { channel: 'sms', address: fresh },
+    });
+    const code = await codeFor(t, club, fresh);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await as(key, 'POST', `${ME}profile/verify/confirm/`, { code: wrong })).statusCode).toBe(400);
+    expect((await as(key, 'GET', `${ME}profile/`)).json().phone).toBe(member.phone);
+    const confirmed = await as(key, 'POST', `${ME}profile/verify/confirm/`, { code });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ phone: fresh, pending: null });
+    // Used once.
+    expect((await as(key, 'POST', `${ME}profile/verify/confirm/`, { code })).statusCode).toBe(400);
+  });
+
+  it('answers 403 when editing the profile is switched off', async () => {
+    const c = await makeClub(t);
+    const { key } = await memberWithPlan(c);
+    await setMode(t, c, 'everyone', { edit_profile: false });
+    expect((await as(key, 'GET', `${ME}profile/`, undefined, c)).statusCode).toBe(403);
+    expect((await as(key, 'PATCH', `${ME}profile/`, { emergency_name: 'X' }, c)).statusCode).toBe(403);
+    expect((await as(key, 'POST', `${ME}profile/verify/`, { phone: '9800000002' }, c)).statusCode).toBe(403);
   });
 });

@@ -6,7 +6,17 @@
  * e-mail only once the new one is verified).
  */
 import { z } from '../zod-config.js';
-import { detailSchema, emailSchema, idParamsSchema, idSchema, isoDateSchema, phoneSchema, requiredSingleLineText, singleLineText, text } from '../common.js';
+import {
+  detailSchema,
+  emailSchema,
+  idParamsSchema,
+  idSchema,
+  isoDateSchema,
+  phoneSchema,
+  requiredSingleLineText,
+  singleLineText,
+  text,
+} from '../common.js';
 import { endpoint, listEndpoint } from '../endpoint.js';
 
 // ---- check-in ----
@@ -126,6 +136,7 @@ export const mePlanSchema = z.object({
 });
 export type MePlan = z.infer<typeof mePlanSchema>;
 export const mePlansSchema = z.object({ enabled: z.boolean(), results: z.array(mePlanSchema) });
+export type MePlans = z.infer<typeof mePlansSchema>;
 
 export const workoutLogInputSchema = z.object({
   date: isoDateSchema,
@@ -167,10 +178,7 @@ export const meProfileInputSchema = z
   .strict();
 export const PROFILE_CODE_SENT = 'We sent a code to the new address. Enter it to confirm the change.';
 export const PROFILE_CODE_WRONG = 'The code is wrong or has expired.';
-export const profileVerifyRequestSchema = z.union([
-  z.object({ phone: phoneSchema }).strict(),
-  z.object({ email: emailSchema }).strict(),
-]);
+export const profileVerifyRequestSchema = z.union([z.object({ phone: phoneSchema }).strict(), z.object({ email: emailSchema }).strict()]);
 export const profileVerifyConfirmSchema = z.object({
   code: z
     .string()
@@ -187,16 +195,39 @@ export const meDeskEndpoints = {
   checkIn: endpoint({ method: 'GET', path: `${ME}check-in/`, response: meCheckInSchema }),
   attendance: endpoint({ method: 'GET', path: `${ME}attendance/`, query: meAttendanceQuerySchema, response: meAttendanceSchema }),
   requests: endpoint({ method: 'GET', path: `${ME}requests/`, response: z.object({ results: z.array(memberRequestSchema) }) }),
-  createRequest: endpoint({ method: 'POST', path: `${ME}requests/`, body: memberRequestInputSchema, response: memberRequestSchema, status: 201 }),
+  createRequest: endpoint({
+    method: 'POST',
+    path: `${ME}requests/`,
+    body: memberRequestInputSchema,
+    response: memberRequestSchema,
+    status: 201,
+  }),
   plans: endpoint({ method: 'GET', path: `${ME}plans/`, response: mePlansSchema }),
   workoutLog: endpoint({ method: 'GET', path: `${ME}workout-log/`, response: z.object({ results: z.array(workoutLogSchema) }) }),
-  addWorkoutLog: endpoint({ method: 'POST', path: `${ME}workout-log/`, body: workoutLogInputSchema, response: workoutLogSchema, status: 201 }),
+  addWorkoutLog: endpoint({
+    method: 'POST',
+    path: `${ME}workout-log/`,
+    body: workoutLogInputSchema,
+    response: workoutLogSchema,
+    status: 201,
+  }),
   profile: endpoint({ method: 'GET', path: `${ME}profile/`, response: meProfileSchema }),
   /** Emergency contact as JSON, or a multipart form with `photo` (and the same fields). */
   updateProfile: endpoint({ method: 'PATCH', path: `${ME}profile/`, body: meProfileInputSchema, response: meProfileSchema, form: true }),
   /** Sends a code to the new phone (SMS) or e-mail; the change applies when `verify/confirm/` gets it. */
-  verifyProfile: endpoint({ method: 'POST', path: `${ME}profile/verify/`, body: profileVerifyRequestSchema, response: detailSchema, status: 202 }),
-  confirmProfile: endpoint({ method: 'POST', path: `${ME}profile/verify/confirm/`, body: profileVerifyConfirmSchema, response: meProfileSchema }),
+  verifyProfile: endpoint({
+    method: 'POST',
+    path: `${ME}profile/verify/`,
+    body: profileVerifyRequestSchema,
+    response: detailSchema,
+    status: 202,
+  }),
+  confirmProfile: endpoint({
+    method: 'POST',
+    path: `${ME}profile/verify/confirm/`,
+    body: profileVerifyConfirmSchema,
+    response: meProfileSchema,
+  }),
 };
 
 /** The desk's side of member requests (module Membership Management). Filter `status`, `kind`. */

@@ -17,10 +17,7 @@ const SIGNATURE_LENGTH = 32;
 const FORMAT = /^AC1\.([1-9]\d{0,15})\.([1-9]\d{0,15})\.([1-9]\d{0,11})\.([A-Za-z0-9_-]{32})$/;
 
 function signatureOf(config: Keyed, body: string): string {
-  return createHmac('sha256', derivedSecret(config, 'end-user check-in'))
-    .update(body)
-    .digest('base64url')
-    .slice(0, SIGNATURE_LENGTH);
+  return createHmac('sha256', derivedSecret(config, 'end-user check-in')).update(body).digest('base64url').slice(0, SIGNATURE_LENGTH);
 }
 
 /** A fresh signed code for the member, valid until `at` + 60 s. */

@@ -4,19 +4,45 @@
  * and freeze or cancellation requests; on the desk side (`/api/end-user/member-request/`, module
  * Membership Management) the requests to approve or reject.
  */
-import { meDeskEndpoints as e, memberRequestEndpoints as desk, MEMBER_REQUEST_KINDS, MEMBER_REQUEST_STATUSES } from '@arena/contracts/end-user';
+import {
+  meDeskEndpoints as e,
+  memberRequestEndpoints as desk,
+  MEMBER_REQUEST_KINDS,
+  MEMBER_REQUEST_STATUSES,
+  meProfileInputSchema,
+  PROFILE_CODE_SENT,
+} from '@arena/contracts/end-user';
 import type { DeskMemberRequest } from '@arena/contracts/end-user';
 import type { MemberAuth } from '../../platform/context.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { notAuthenticated } from '../../platform/errors.js';
+import { replaceImage } from '../../platform/image-upload.js';
+import { parseOrThrow } from '../../platform/validate.js';
+import { drainSoon } from '../messaging/index.js';
 import { listRoute, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { membership, membershipPlan, memberMatches } from '../membership/index.js';
 import { meTags } from './constants.js';
-import { createRequest, decideRequest, deskRequestsJson, meAttendance, meCheckIn, myRequests, requestFields, requireFeature } from './me-desk.service.js';
+import {
+  addWorkoutLog,
+  confirmContactChange,
+  createRequest,
+  decideRequest,
+  deskRequestsJson,
+  meAttendance,
+  meCheckIn,
+  mePlans,
+  meProfile,
+  myRequests,
+  myWorkoutLog,
+  requestContactChange,
+  requestFields,
+  requireFeature,
+  updateProfile,
+} from './me-desk.service.js';
 import { endUserRequest } from './schema.js';
 
 const member = { config: { auth: 'member' as const }, tags: meTags };
@@ -100,7 +126,63 @@ export async function meDeskRoutes(app: FastifyInstance): Promise<void> {
       reply.status(201).send(await inTenant(request, (tx, ctx) => createRequest(tx, ctx, who(request).memberId, request.body))),
   });
 
-  listRoute(app, desk.list, { module: DESK_MODULE, tags: deskTags, summary: 'Members’ freeze and cancellation requests', list: requestList });
+  route(app, e.plans, {
+    ...member,
+    summary: 'The diets and workout plans assigned to the member (none, `enabled: false`, without those modules)',
+    handler: (request) => inTenant(request, (tx, ctx) => mePlans(tx, ctx, who(request).memberId)),
+  });
+  route(app, e.workoutLog, {
+    ...member,
+    summary: 'The member’s own workout log, newest first',
+    handler: (request) => inTenant(request, async (tx, ctx) => ({ results: await myWorkoutLog(tx, ctx, who(request).memberId) })),
+  });
+  route(app, e.addWorkoutLog, {
+    ...member,
+    summary: 'Log an exercise done (a day of the last 30)',
+    handler: async (request, reply) =>
+      reply.status(201).send(await inTenant(request, (tx, ctx) => addWorkoutLog(tx, ctx, who(request).memberId, request.body))),
+  });
+  route(app, e.profile, {
+    ...member,
+    summary: 'What the member may change of their record',
+    handler: (request) => inTenant(request, (tx, ctx) => meProfile(tx, ctx, who(request).memberId)),
+  });
+  route(app, e.updateProfile, {
+    ...member,
+    summary: 'Change the emergency contact (JSON), or the photo (multipart `photo`); nothing else',
+    handler: async (request) => {
+      const memberId = who(request).memberId;
+      if (request.isMultipart())
+        return replaceImage(app, request, 'photo', (tx, ctx, path) => updateProfile(tx, ctx, memberId, { photo: path }));
+      const input = parseOrThrow(meProfileInputSchema, request.body ?? {});
+      return inTenant(request, async (tx, ctx) => (await updateProfile(tx, ctx, memberId, input)).out);
+    },
+  });
+  route(app, e.verifyProfile, {
+    ...member,
+    summary: 'Send a code to a new phone (SMS) or e-mail; the change applies when the code is confirmed',
+    handler: async (request, reply) => {
+      await inTenant(request, (tx, ctx) => requestContactChange(tx, ctx, who(request).memberId, request.body));
+      await drainSoon(app.jobs, request.organisation!.id);
+      return reply.status(202).send({ detail: PROFILE_CODE_SENT });
+    },
+  });
+  route(app, e.confirmProfile, {
+    ...member,
+    summary: 'Confirm the code sent to the new phone or e-mail: the change applies',
+    handler: async (request) => {
+      const result = await inTenant(request, (tx, ctx) => confirmContactChange(tx, ctx, who(request).memberId, request.body.code));
+      if ('error' in result) throw result.error;
+      return result.ok;
+    },
+  });
+
+  listRoute(app, desk.list, {
+    module: DESK_MODULE,
+    tags: deskTags,
+    summary: 'Members’ freeze and cancellation requests',
+    list: requestList,
+  });
   route(app, desk.approve, {
     module: DESK_MODULE,
     tags: deskTags,

@@ -5,18 +5,32 @@
  */
 import {
   CHECK_IN_REFRESH_SECONDS,
+  PROFILE_CODE_WRONG,
   type DeskMemberRequest,
   type MeAttendance,
   type MeCheckIn,
+  type MemberFeature,
   type MemberRequest,
   type MemberRequestInput,
+  type MePlan,
+  type MePlans,
+  type MeProfile,
+  type WorkoutLog,
+  type workoutLogInputSchema,
 } from '@arena/contracts/end-user';
 import { shiftDays } from '@arena/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import type { z } from 'zod';
+import { planModules } from '../../platform/permissions.js';
+import { derivedSecret } from '../../platform/secrets.js';
+import { memberDiets } from '../diet/index.js';
+import { queueMessages } from '../messaging/index.js';
+import { memberWorkouts } from '../training-workout/index.js';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
-import { ApiError, badRequest, fieldError, notFound, onUnique, permissionDenied } from '../../platform/errors.js';
+import { ApiError, badRequest, fieldError, notFound, onUnique, permissionDenied, tooManyRequests } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import {
   cancelMembership,
@@ -25,12 +39,15 @@ import {
   memberProfiles,
   membership,
   membershipPlan,
+  memberSelf,
+  phoneFreeFor,
+  updateMemberSelf,
+  type MemberSelfChange,
 } from '../membership/index.js';
 import { signCheckInCode } from './check-in-token.js';
 import { MODULE } from './constants.js';
-import { endUserRequest } from './schema.js';
+import { endUserContactChange, endUserRequest, endUserWorkoutLog } from './schema.js';
 import { readSettings } from './settings.service.js';
-import type { MemberFeature } from '@arena/contracts/end-user';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -190,9 +207,7 @@ export async function createRequest(tx: Tx, ctx: Ctx, memberId: number, input: M
   const [m] = await tx
     .select({ id: membership.id, cancelledAt: membership.cancelledAt, endDate: membership.endDate })
     .from(membership)
-    .where(
-      and(eq(membership.organisationId, ctx.organisationId), eq(membership.id, input.membership), eq(membership.memberId, memberId)),
-    );
+    .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.id, input.membership), eq(membership.memberId, memberId)));
   if (!m) throw notFound();
   if (m.cancelledAt) throw fieldError('membership', 'This membership is already cancelled.');
   if (input.kind === 'freeze') {
@@ -296,3 +311,220 @@ export async function decideRequest(
 }
 
 export { requestFields };
+
+// ---- plans and the workout log ----
+
+/** The diets and workout plans assigned to the member; `enabled: false` and none when neither module is in the organisation's plan. */
+export async function mePlans(tx: Tx, ctx: Ctx, memberId: number): Promise<MePlans> {
+  const modules = await planModules(tx, ctx.organisation);
+  const diet = modules.includes('Diet Management');
+  const workout = modules.includes('Training/Workouts');
+  const settings = await readSettings(tx, ctx);
+  if (!settings.plans || (!diet && !workout)) return { enabled: false, results: [] };
+  const results: MePlan[] = [
+    ...(diet ? (await memberDiets(tx, ctx, memberId)).map((d) => ({ kind: 'diet' as const, ...d })) : []),
+    ...(workout ? (await memberWorkouts(tx, ctx, memberId)).map((w) => ({ kind: 'workout' as const, ...w })) : []),
+  ];
+  return { enabled: true, results };
+}
+
+/** The plans feature: switched on and one of the plan modules in the organisation's plan (403 otherwise). */
+export async function requirePlans(tx: Tx, ctx: Ctx): Promise<void> {
+  await requireFeature(tx, ctx, 'plans');
+  const modules = await planModules(tx, ctx.organisation);
+  if (!modules.includes('Training/Workouts') && !modules.includes('Diet Management'))
+    throw permissionDenied('This feature is switched off for members.');
+}
+
+const logJson = (r: typeof endUserWorkoutLog.$inferSelect): WorkoutLog => ({
+  id: r.id,
+  date: r.date,
+  exercise: r.exercise,
+  sets: r.sets,
+  reps: r.reps,
+  weight: r.weightTenths / 10,
+  created_at: r.createdAt.toISOString(),
+});
+
+export async function myWorkoutLog(tx: Tx, ctx: Ctx, memberId: number): Promise<WorkoutLog[]> {
+  await requirePlans(tx, ctx);
+  const rows = await tx
+    .select()
+    .from(endUserWorkoutLog)
+    .where(and(eq(endUserWorkoutLog.organisationId, ctx.organisationId), eq(endUserWorkoutLog.memberId, memberId)))
+    .orderBy(desc(endUserWorkoutLog.date), desc(endUserWorkoutLog.id))
+    .limit(200);
+  return rows.map(logJson);
+}
+
+/** A line of the member's workout log: a day within the last 30 days (not ahead of today). */
+export async function addWorkoutLog(
+  tx: Tx,
+  ctx: Ctx,
+  memberId: number,
+  input: z.output<typeof workoutLogInputSchema>,
+): Promise<WorkoutLog> {
+  await requirePlans(tx, ctx);
+  if (input.date > ctx.now.today) throw fieldError('date', 'A workout cannot be logged ahead of today.');
+  if (input.date < shiftDays(ctx.now.today, -30)) throw fieldError('date', 'Log a workout of the last 30 days.');
+  const [row] = await tx
+    .insert(endUserWorkoutLog)
+    .values({
+      organisationId: ctx.organisationId,
+      memberId,
+      date: input.date,
+      exercise: input.exercise.trim(),
+      sets: input.sets,
+      reps: input.reps,
+      weightTenths: Math.round(input.weight * 10),
+    })
+    .returning();
+  return logJson(row);
+}
+
+// ---- profile ----
+
+const PROFILE_CODE_MINUTES = 10;
+const PROFILE_CODE_TRIES = 5;
+const PROFILE_CODES_PER_HOUR = 5;
+
+const changeHashOf = (ctx: Ctx, memberId: number, address: string, code: string) =>
+  createHmac('sha256', derivedSecret(ctx.config, 'end-user contact change'))
+    .update(`${ctx.organisationId}:${memberId}:${address}:${code}`)
+    .digest('hex');
+
+async function pendingChange(tx: Tx, ctx: Ctx, memberId: number) {
+  const [row] = await tx
+    .select()
+    .from(endUserContactChange)
+    .where(
+      and(
+        eq(endUserContactChange.organisationId, ctx.organisationId),
+        eq(endUserContactChange.memberId, memberId),
+        isNull(endUserContactChange.usedAt),
+        gt(endUserContactChange.expiresAt, ctx.now.instant),
+        lt(endUserContactChange.attempts, PROFILE_CODE_TRIES),
+      ),
+    )
+    .orderBy(desc(endUserContactChange.id))
+    .limit(1);
+  return row;
+}
+
+export async function meProfile(tx: Tx, ctx: Ctx, memberId: number): Promise<MeProfile> {
+  await requireFeature(tx, ctx, 'edit_profile');
+  const self = await memberSelf(tx, ctx, memberId);
+  const pending = await pendingChange(tx, ctx, memberId);
+  return {
+    photo: self.photo,
+    emergency_name: self.emergency_name,
+    emergency_phone: self.emergency_phone,
+    phone: self.phone,
+    email: self.email,
+    pending: pending ? { channel: pending.channel, address: pending.address, expires_at: pending.expiresAt.toISOString() } : null,
+  };
+}
+
+/** The emergency contact or the photo (the file's path), changed by the member; answers the photo file it replaced. */
+export async function updateProfile(
+  tx: Tx,
+  ctx: Ctx,
+  memberId: number,
+  change: MemberSelfChange,
+): Promise<{ out: MeProfile; replaced: string | null }> {
+  await requireFeature(tx, ctx, 'edit_profile');
+  const before = await updateMemberSelf(tx, ctx, memberId, change);
+  return { out: await meProfile(tx, ctx, memberId), replaced: change.photo !== undefined ? before.photoPath : null };
+}
+
+/**
+ * Sends a 6-digit code to the new phone (SMS, as sign-in codes are) or e-mail: at most 5 an hour
+ * per member (under a lock, so parallel asks count). A phone another member has is refused.
+ */
+export async function requestContactChange(
+  tx: Tx,
+  ctx: Ctx,
+  memberId: number,
+  input: { phone: string } | { email: string },
+): Promise<void> {
+  await requireFeature(tx, ctx, 'edit_profile');
+  const self = await memberSelf(tx, ctx, memberId, true);
+  const channel = 'phone' in input ? 'sms' : 'email';
+  const address = 'phone' in input ? input.phone : input.email;
+  const field = 'phone' in input ? 'phone' : 'email';
+  if (address === ('phone' in input ? self.phone : self.email))
+    throw fieldError(field, `This is already your ${field === 'phone' ? 'phone number' : 'e-mail'}.`);
+  if ('phone' in input && !(await phoneFreeFor(tx, ctx, memberId, input.phone)))
+    throw fieldError('phone', 'This phone number cannot be used for your account. Please contact the front desk.');
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(endUserContactChange)
+    .where(
+      and(
+        eq(endUserContactChange.organisationId, ctx.organisationId),
+        eq(endUserContactChange.memberId, memberId),
+        gt(endUserContactChange.createdAt, new Date(ctx.now.instant.getTime() - 3600_000)),
+      ),
+    );
+  if (n >= PROFILE_CODES_PER_HOUR) throw tooManyRequests('Too many codes asked for. Try again in an hour.', 3600);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const [row] = await tx
+    .insert(endUserContactChange)
+    .values({
+      organisationId: ctx.organisationId,
+      memberId,
+      channel,
+      address,
+      codeHash: changeHashOf(ctx, memberId, address, code),
+      expiresAt: new Date(ctx.now.instant.getTime() + PROFILE_CODE_MINUTES * 60_000),
+    })
+    .returning({ id: endUserContactChange.id });
+  const org = ctx.organisation.displayName;
+  const profile = (await memberProfiles(tx, ctx, [memberId])).get(memberId)!;
+  await queueMessages(tx, ctx, {
+    channel,
+    module: 'membership',
+    ...(channel === 'email' ? { subject: `Confirm your new e-mail for ${org}` } : {}),
+    text: `${code} is your ${org} code to confirm your new ${channel === 'sms' ? 'phone number' : 'e-mail'}. It expires in ${PROFILE_CODE_MINUTES} minutes. Do not share it with anyone.`,
+    recipients: [
+      {
+        kind: 'member',
+        id: memberId,
+        name: profile.full_name,
+        phone: channel === 'sms' ? address : '',
+        email: channel === 'email' ? address : '',
+        values: {},
+      },
+    ],
+    // The sign-in codes' source: the outbox masks it the same way.
+    source: 'sign_in',
+    sourceId: row.id,
+    system: true,
+    transactional: true,
+  });
+}
+
+/** The code sent to the new address: right, the phone or e-mail changes (audited by membership); wrong, a try is spent. */
+export async function confirmContactChange(
+  tx: Tx,
+  ctx: Ctx,
+  memberId: number,
+  code: string,
+): Promise<{ ok: MeProfile } | { error: ApiError }> {
+  await requireFeature(tx, ctx, 'edit_profile');
+  await memberSelf(tx, ctx, memberId, true);
+  const row = await pendingChange(tx, ctx, memberId);
+  if (!row) throw fieldError('code', PROFILE_CODE_WRONG);
+  const expected = changeHashOf(ctx, memberId, row.address, code);
+  if (!timingSafeEqual(Buffer.from(expected), Buffer.from(row.codeHash))) {
+    await tx
+      .update(endUserContactChange)
+      .set({ attempts: row.attempts + 1 })
+      .where(eq(endUserContactChange.id, row.id));
+    // Answered, not thrown: the spent try must commit.
+    return { error: fieldError('code', PROFILE_CODE_WRONG) };
+  }
+  await tx.update(endUserContactChange).set({ usedAt: ctx.now.instant }).where(eq(endUserContactChange.id, row.id));
+  await updateMemberSelf(tx, ctx, memberId, row.channel === 'sms' ? { phone: row.address } : { email: row.address });
+  return { ok: await meProfile(tx, ctx, memberId) };
+}

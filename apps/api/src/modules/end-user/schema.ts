@@ -133,3 +133,48 @@ export const endUserRequest = tenantTable(
     check('end_user_request_freeze', sql`${t.kind} <> 'freeze' or (${t.fromDate} is not null and ${t.days} between 1 and 365)`),
   ],
 );
+
+/** A member's own workout log from the app: an exercise's sets, reps and weight on a day. */
+export const endUserWorkoutLog = tenantTable(
+  'end_user_workout_log',
+  {
+    memberId: ref('member_id').notNull(),
+    date: date('date').notNull(),
+    exercise: text('exercise').notNull(),
+    sets: integer('sets').notNull(),
+    reps: integer('reps').notNull(),
+    /** Kilograms, to 0.1 kg (stored in tenths). */
+    weightTenths: integer('weight_tenths').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    referencesMember(t, t.memberId, 'cascade'),
+    index('end_user_workout_log_org_member_idx').on(t.organisationId, t.memberId, t.date),
+    check(
+      'end_user_workout_log_bounds',
+      sql`${t.sets} between 1 and 50 and ${t.reps} between 1 and 1000 and ${t.weightTenths} between 0 and 10000`,
+    ),
+  ],
+);
+
+/**
+ * A member's change of phone or e-mail waiting for the code sent to the new address (HMAC of the
+ * code, 10 minutes, 5 tries): the change applies only when the code comes back.
+ */
+export const endUserContactChange = tenantTable(
+  'end_user_contact_change',
+  {
+    memberId: ref('member_id').notNull(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    address: text('address').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    referencesMember(t, t.memberId, 'cascade'),
+    index('end_user_contact_change_org_member_idx').on(t.organisationId, t.memberId, t.createdAt),
+  ],
+);

@@ -27,3 +27,5 @@ export { memberHome, memberMatches, memberProfiles, memberSigningIn, type Member
 /** End User Login's member requests (issue 27): the desk's approval freezes or cancels through membership's own rules. */
 export { freezeMembership } from './freeze.service.js';
 export { cancelMembership } from './sales.service.js';
+/** End User Login's member-side changes of their own record (issue 27): photo, emergency contact, a verified phone or e-mail. */
+export { memberSelf, phoneFreeFor, updateMemberSelf, type MemberSelf, type MemberSelfChange } from './member-self.js';
