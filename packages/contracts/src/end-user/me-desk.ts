@@ -114,6 +114,12 @@ export const memberRequestSchema = z.object({
 });
 export type MemberRequest = z.infer<typeof memberRequestSchema>;
 
+export const meRequestsSchema = z.object({
+  results: z.array(memberRequestSchema),
+  memberships: z.array(z.object({ id: z.number(), plan_name: z.string(), start_date: z.string(), end_date: z.string() })),
+});
+export type MeRequests = z.infer<typeof meRequestsSchema>;
+
 /** A request as the desk lists it: with its member. */
 export const deskMemberRequestSchema = memberRequestSchema.extend({
   member: z.number(),
@@ -194,7 +200,8 @@ const DESK = '/api/end-user/member-request/' as const;
 export const meDeskEndpoints = {
   checkIn: endpoint({ method: 'GET', path: `${ME}check-in/`, response: meCheckInSchema }),
   attendance: endpoint({ method: 'GET', path: `${ME}attendance/`, query: meAttendanceQuerySchema, response: meAttendanceSchema }),
-  requests: endpoint({ method: 'GET', path: `${ME}requests/`, response: z.object({ results: z.array(memberRequestSchema) }) }),
+  /** The member's requests, and the memberships they may ask about (not cancelled, not ended). */
+  requests: endpoint({ method: 'GET', path: `${ME}requests/`, response: meRequestsSchema }),
   createRequest: endpoint({
     method: 'POST',
     path: `${ME}requests/`,

@@ -117,7 +117,7 @@ export async function meDeskRoutes(app: FastifyInstance): Promise<void> {
   route(app, e.requests, {
     ...member,
     summary: 'The member’s freeze and cancellation requests, newest first',
-    handler: (request) => inTenant(request, async (tx, ctx) => ({ results: await myRequests(tx, ctx, who(request).memberId) })),
+    handler: (request) => inTenant(request, (tx, ctx) => myRequests(tx, ctx, who(request).memberId)),
   });
   route(app, e.createRequest, {
     ...member,

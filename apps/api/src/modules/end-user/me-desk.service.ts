@@ -15,12 +15,13 @@ import {
   type MePlan,
   type MePlans,
   type MeProfile,
+  type MeRequests,
   type WorkoutLog,
   type workoutLogInputSchema,
 } from '@arena/contracts/end-user';
 import { shiftDays } from '@arena/contracts';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { planModules } from '../../platform/permissions.js';
@@ -159,12 +160,26 @@ export async function deskRequestsJson(tx: Tx, ctx: Ctx, rows: { r: RequestRow; 
   });
 }
 
-export async function myRequests(tx: Tx, ctx: Ctx, memberId: number): Promise<MemberRequest[]> {
+export async function myRequests(tx: Tx, ctx: Ctx, memberId: number): Promise<MeRequests> {
   const rows = await requestsFrom(tx)
     .where(and(eq(endUserRequest.organisationId, ctx.organisationId), eq(endUserRequest.memberId, memberId)))
     .orderBy(desc(endUserRequest.createdAt), desc(endUserRequest.id))
     .limit(100);
-  return rows.map(requestJson);
+  const memberships = await tx
+    .select({ id: membership.id, plan_name: membershipPlan.name, start_date: membership.startDate, end_date: membership.endDate })
+    .from(membership)
+    .innerJoin(membershipPlan, eq(membershipPlan.id, membership.planId))
+    .where(
+      and(
+        eq(membership.organisationId, ctx.organisationId),
+        eq(membership.memberId, memberId),
+        isNull(membership.cancelledAt),
+        gte(membership.endDate, ctx.now.today),
+      ),
+    )
+    .orderBy(membership.startDate, membership.id)
+    .limit(20);
+  return { results: rows.map(requestJson), memberships };
 }
 
 /** The freeze a request asks for, in membership's words. */

@@ -40,6 +40,11 @@ export const ME_PAGES: MePage[] = [
   page('feed', 'Announcements', () => import('./pages/FeedPage'), { feature: 'announcements', more: true }),
   page('more', 'More', () => import('./pages/MorePage')),
   page('more/devices', 'Devices', () => import('./pages/DevicesPage'), { more: true }),
+  page('check-in', 'Check in', () => import('./pages/CheckIn'), { feature: 'check_in' }),
+  page('attendance', 'Attendance', () => import('./pages/Attendance'), { feature: 'check_in', more: true }),
+  page('requests', 'Freeze or cancel', () => import('./pages/Requests'), { feature: 'freeze_request', more: true }),
+  page('plans', 'Plans', () => import('./pages/Plans'), { feature: 'plans', more: true }),
+  page('profile', 'Profile', () => import('./pages/Profile'), { feature: 'edit_profile', more: true }),
 ];
 
 /** The sign-in page (also the target of the e-mailed link, /me/sign-in?token=…). */
