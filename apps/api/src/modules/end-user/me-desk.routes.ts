@@ -24,7 +24,7 @@ import { drainSoon } from '../messaging/index.js';
 import { listRoute, type ListDefinition } from '../../platform/list.js';
 import { inTenant } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
-import { membership, membershipPlan, memberMatches } from '../membership/index.js';
+import { memberMatches } from '../membership/index.js';
 import { meTags } from './constants.js';
 import {
   addWorkoutLog,
@@ -39,7 +39,6 @@ import {
   myRequests,
   myWorkoutLog,
   requestContactChange,
-  requestFields,
   requireFeature,
   updateProfile,
 } from './me-desk.service.js';
@@ -54,17 +53,11 @@ function who(request: FastifyRequest): MemberAuth {
   return request.member;
 }
 
-type DeskRow = { r: typeof endUserRequest.$inferSelect; planName: string };
+type DeskRow = { r: typeof endUserRequest.$inferSelect };
 
 const requestList: ListDefinition<DeskRow, DeskMemberRequest> = {
-  from: (tx, fields) =>
-    tx
-      .select(fields)
-      .from(endUserRequest)
-      .innerJoin(membership, eq(membership.id, endUserRequest.membershipId))
-      .innerJoin(membershipPlan, eq(membershipPlan.id, membership.planId))
-      .$dynamic(),
-  fields: requestFields,
+  from: (tx, fields) => tx.select(fields).from(endUserRequest).$dynamic(),
+  fields: { r: endUserRequest },
   where: (ctx) => eq(endUserRequest.organisationId, ctx.organisationId),
   search: (pattern) => memberMatches(endUserRequest.memberId, endUserRequest.organisationId, pattern),
   filters: {
@@ -82,7 +75,12 @@ const requestList: ListDefinition<DeskRow, DeskMemberRequest> = {
   ordering: { created_at: endUserRequest.createdAt, status: endUserRequest.status },
   defaultOrdering: [desc(endUserRequest.createdAt)],
   tiebreak: endUserRequest.id,
-  map: (tx, ctx, rows) => deskRequestsJson(tx, ctx, rows),
+  map: (tx, ctx, rows) =>
+    deskRequestsJson(
+      tx,
+      ctx,
+      rows.map((x) => x.r),
+    ),
   export: {
     filename: 'member-requests',
     title: 'Member requests',

@@ -21,7 +21,7 @@ import {
 } from '@arena/contracts/end-user';
 import { shiftDays } from '@arena/contracts';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { planModules } from '../../platform/permissions.js';
@@ -36,11 +36,12 @@ import type { Ctx } from '../../platform/request-context.js';
 import {
   cancelMembership,
   freezeMembership,
-  memberAttendance,
+  liveMemberships,
+  memberMembership,
   memberProfiles,
-  membership,
-  membershipPlan,
+  membershipPlanNames,
   memberSelf,
+  memberVisitDays,
   phoneFreeFor,
   updateMemberSelf,
   type MemberSelfChange,
@@ -102,18 +103,7 @@ export async function meAttendance(tx: Tx, ctx: Ctx, memberId: number, month?: s
   if (asked < shiftMonth(current, -36)) throw fieldError('month', 'Attendance goes back 3 years.');
   const first = `${asked}-01`;
   const next = `${shiftMonth(asked, 1)}-01`;
-  const rows = await tx
-    .select({ date: memberAttendance.date, n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(memberAttendance)
-    .where(
-      and(
-        eq(memberAttendance.organisationId, ctx.organisationId),
-        eq(memberAttendance.memberId, memberId),
-        sql`${memberAttendance.date} >= ${first}::date and ${memberAttendance.date} < ${next}::date`,
-      ),
-    )
-    .groupBy(memberAttendance.date)
-    .orderBy(memberAttendance.date);
+  const rows = await memberVisitDays(tx, ctx, memberId, first, next);
   return { month: asked, days: rows.map((r) => r.date), count: rows.length, visits: rows.reduce((n, r) => n + r.n, 0) };
 }
 
@@ -121,14 +111,17 @@ export async function meAttendance(tx: Tx, ctx: Ctx, memberId: number, month?: s
 
 type RequestRow = typeof endUserRequest.$inferSelect;
 
-const requestFields = { r: endUserRequest, planName: membershipPlan.name };
-const requestsFrom = (tx: Tx) =>
-  tx
-    .select(requestFields)
-    .from(endUserRequest)
-    .innerJoin(membership, eq(membership.id, endUserRequest.membershipId))
-    .innerJoin(membershipPlan, eq(membershipPlan.id, membership.planId))
-    .$dynamic();
+const requestsFrom = (tx: Tx) => tx.select().from(endUserRequest).$dynamic();
+
+/** Rows with their memberships' plan names (one read). */
+async function withPlans(tx: Tx, ctx: Ctx, rows: RequestRow[]): Promise<{ r: RequestRow; planName: string }[]> {
+  const names = await membershipPlanNames(
+    tx,
+    ctx,
+    rows.map((r) => r.membershipId),
+  );
+  return rows.map((r) => ({ r, planName: names.get(r.membershipId) ?? '' }));
+}
 
 function requestJson(row: { r: RequestRow; planName: string }): MemberRequest {
   const { r } = row;
@@ -148,7 +141,8 @@ function requestJson(row: { r: RequestRow; planName: string }): MemberRequest {
   };
 }
 
-export async function deskRequestsJson(tx: Tx, ctx: Ctx, rows: { r: RequestRow; planName: string }[]): Promise<DeskMemberRequest[]> {
+export async function deskRequestsJson(tx: Tx, ctx: Ctx, page: RequestRow[]): Promise<DeskMemberRequest[]> {
+  const rows = await withPlans(tx, ctx, page);
   const profiles = await memberProfiles(
     tx,
     ctx,
@@ -165,21 +159,8 @@ export async function myRequests(tx: Tx, ctx: Ctx, memberId: number): Promise<Me
     .where(and(eq(endUserRequest.organisationId, ctx.organisationId), eq(endUserRequest.memberId, memberId)))
     .orderBy(desc(endUserRequest.createdAt), desc(endUserRequest.id))
     .limit(100);
-  const memberships = await tx
-    .select({ id: membership.id, plan_name: membershipPlan.name, start_date: membership.startDate, end_date: membership.endDate })
-    .from(membership)
-    .innerJoin(membershipPlan, eq(membershipPlan.id, membership.planId))
-    .where(
-      and(
-        eq(membership.organisationId, ctx.organisationId),
-        eq(membership.memberId, memberId),
-        isNull(membership.cancelledAt),
-        gte(membership.endDate, ctx.now.today),
-      ),
-    )
-    .orderBy(membership.startDate, membership.id)
-    .limit(20);
-  return { results: rows.map(requestJson), memberships };
+  const memberships = await liveMemberships(tx, ctx, memberId);
+  return { results: (await withPlans(tx, ctx, rows)).map(requestJson), memberships };
 }
 
 /** The freeze a request asks for, in membership's words. */
@@ -219,10 +200,7 @@ async function checkFreeze(tx: Tx, ctx: Ctx, membershipId: number, input: { from
  */
 export async function createRequest(tx: Tx, ctx: Ctx, memberId: number, input: MemberRequestInput): Promise<MemberRequest> {
   await requireFeature(tx, ctx, input.kind === 'freeze' ? 'freeze_request' : 'cancel_request');
-  const [m] = await tx
-    .select({ id: membership.id, cancelledAt: membership.cancelledAt, endDate: membership.endDate })
-    .from(membership)
-    .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.id, input.membership), eq(membership.memberId, memberId)));
+  const m = await memberMembership(tx, ctx, memberId, input.membership);
   if (!m) throw notFound();
   if (m.cancelledAt) throw fieldError('membership', 'This membership is already cancelled.');
   if (input.kind === 'freeze') {
@@ -251,7 +229,7 @@ export async function createRequest(tx: Tx, ctx: Ctx, memberId: number, input: M
         },
       }),
     );
-  const [json] = (await requestsFrom(tx).where(eq(endUserRequest.id, row.id))).map(requestJson);
+  const [json] = (await withPlans(tx, ctx, [row])).map(requestJson);
   await record(tx, ctx.actor, {
     module: MODULE,
     resource: 'end_user_request',
@@ -324,8 +302,6 @@ export async function decideRequest(
   });
   return after;
 }
-
-export { requestFields };
 
 // ---- plans and the workout log ----
 

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
-import { membership, referencesMember } from '../membership/index.js';
+import { referencesMember, referencesMembership } from '../membership/index.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -124,7 +124,7 @@ export const endUserRequest = tenantTable(
   },
   (t) => [
     referencesMember(t, t.memberId, 'cascade'),
-    tenantRef(t, t.membershipId, () => membership, { onDelete: 'cascade' }),
+    referencesMembership(t, t.membershipId, 'cascade'),
     uniqueIndex('end_user_request_pending_key')
       .on(t.organisationId, t.membershipId, t.kind)
       .where(sql`${t.status} = 'pending'`),

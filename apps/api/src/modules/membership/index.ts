@@ -28,4 +28,15 @@ export { memberHome, memberMatches, memberProfiles, memberSigningIn, type Member
 export { freezeMembership } from './freeze.service.js';
 export { cancelMembership } from './sales.service.js';
 /** End User Login's member-side changes of their own record (issue 27): photo, emergency contact, a verified phone or e-mail. */
-export { memberSelf, phoneFreeFor, updateMemberSelf, type MemberSelf, type MemberSelfChange } from './member-self.js';
+export {
+  liveMemberships,
+  memberMembership,
+  membershipPlanNames,
+  memberSelf,
+  memberVisitDays,
+  phoneFreeFor,
+  referencesMembership,
+  updateMemberSelf,
+  type MemberSelf,
+  type MemberSelfChange,
+} from './member-self.js';

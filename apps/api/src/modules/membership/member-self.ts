@@ -1,16 +1,78 @@
 /**
  * End User Login's writes (issue 27): what a member may change of their own record from the app —
  * photo, emergency contact, and (once the new one is verified by End User Login) phone or e-mail.
- * Nothing else of the member record; each change audited.
+ * Nothing else of the member record; each change audited. And the reads the member app needs of
+ * a member's memberships and visits.
  */
-import { and, eq, ne } from 'drizzle-orm';
+
+/** The composite key `(organisation_id, column) → membership`: the database refuses another organisation's membership. */
+export const referencesMembership = (t: TenantColumns, column: AnyPgColumn, onDelete?: UpdateDeleteAction) =>
+  tenantRef(t, column, () => membership, onDelete ? { onDelete } : {});
+
+/** One of the member's memberships (another member's is null): what a member's request checks. */
+export async function memberMembership(tx: Tx, ctx: Ctx, memberId: number, membershipId: number) {
+  const [row] = await tx
+    .select({ id: membership.id, cancelledAt: membership.cancelledAt, endDate: membership.endDate })
+    .from(membership)
+    .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.id, membershipId), eq(membership.memberId, memberId)));
+  return row ?? null;
+}
+
+/** The member's memberships that are neither cancelled nor ended, soonest first. */
+export async function liveMemberships(tx: Tx, ctx: Ctx, memberId: number) {
+  return tx
+    .select({ id: membership.id, plan_name: plan.name, start_date: membership.startDate, end_date: membership.endDate })
+    .from(membership)
+    .innerJoin(plan, eq(plan.id, membership.planId))
+    .where(
+      and(
+        eq(membership.organisationId, ctx.organisationId),
+        eq(membership.memberId, memberId),
+        isNull(membership.cancelledAt),
+        gte(membership.endDate, ctx.now.today),
+      ),
+    )
+    .orderBy(membership.startDate, membership.id)
+    .limit(20);
+}
+
+/** The plan name of each membership, by id. */
+export async function membershipPlanNames(tx: Tx, ctx: Ctx, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .select({ id: membership.id, name: plan.name })
+    .from(membership)
+    .innerJoin(plan, eq(plan.id, membership.planId))
+    .where(and(eq(membership.organisationId, ctx.organisationId), inArray(membership.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The days a member came from `from` to before `until` (ISO dates), each with its number of visits. */
+export async function memberVisitDays(tx: Tx, ctx: Ctx, memberId: number, from: string, until: string) {
+  return tx
+    .select({ date: memberAttendance.date, n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(memberAttendance)
+    .where(
+      and(
+        eq(memberAttendance.organisationId, ctx.organisationId),
+        eq(memberAttendance.memberId, memberId),
+        sql`${memberAttendance.date} >= ${from}::date and ${memberAttendance.date} < ${until}::date`,
+      ),
+    )
+    .groupBy(memberAttendance.date)
+    .orderBy(memberAttendance.date);
+}
+import type { UpdateDeleteAction } from 'drizzle-orm/pg-core';
+import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { tenantRef, type TenantColumns } from '../../platform/db/columns.js';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
 import { fieldError, notFound, onUnique } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { MODULE } from './constants.js';
 import { photoUrl } from './member.queries.js';
-import { member } from './schema.js';
+import { member, memberAttendance, membership, plan } from './schema.js';
 
 export interface MemberSelf {
   photo: string | null;

@@ -164,13 +164,7 @@ function RequestForm({
           />
         </div>
       )}
-      <MeField
-        label={kind === 'freeze' ? 'Reason (optional)' : 'Reason'}
-        value={reason}
-        maxLength={500}
-        onChange={(e) => setReason(e.target.value)}
-        error={errors.reason}
-      />
+      <MeField label="Reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} error={errors.reason} />
       <BigButton type="submit" className="w-full" disabled={send.isPending}>
         {send.isPending ? 'Sending…' : kind === 'freeze' ? 'Ask to freeze' : 'Ask to cancel'}
       </BigButton>
