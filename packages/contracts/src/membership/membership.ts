@@ -662,8 +662,8 @@ export type MemberService = z.infer<typeof memberServiceSchema>;
 export const checkInInputSchema = z
   .object({
     member: idSchema.optional(),
-    /** A member card's code (typed, or read from its QR code). */
-    member_code: singleLineText(20).optional(),
+    /** A member card's code (typed, or read from its QR code), or the signed check-in code of the member app (`AC1.…`). */
+    member_code: singleLineText(200).optional(),
     /** Now when left out. */
     check_in: z.iso.datetime({ offset: true, error: 'Enter a date and time (ISO 8601).' }).optional(),
     /** Let a member without a running membership in (a user with the module). */

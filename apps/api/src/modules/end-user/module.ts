@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { endUserEndpoints, endUserLogsEndpoint } from '@arena/contracts/end-user';
+import { endUserEndpoints, endUserLogsEndpoint, memberRequestEndpoints } from '@arena/contracts/end-user';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { MODULE } from './constants.js';
 import { endUserRoutes } from './end-user.routes.js';
+import { meDeskRoutes } from './me-desk.routes.js';
 import { meRoutes } from './me.routes.js';
 import { authenticateMember } from './sessions.js';
 import { signInTask } from './sign-in.service.js';
@@ -12,10 +13,19 @@ export const endUserModule: ModuleManifest = {
   name: 'end-user',
   permission: MODULE,
   // Desk work: giving a member access, blocking and unblocking; the settings need manage.
-  levels: { operate: [endUserEndpoints.invite, endUserEndpoints.block, endUserEndpoints.unblock] },
+  levels: {
+    operate: [
+      endUserEndpoints.invite,
+      endUserEndpoints.block,
+      endUserEndpoints.unblock,
+      memberRequestEndpoints.approve,
+      memberRequestEndpoints.reject,
+    ],
+  },
   routes: async (app: FastifyInstance) => {
     await endUserRoutes(app);
     await meRoutes(app);
+    await meDeskRoutes(app);
     auditLogRoute(app, endUserLogsEndpoint, MODULE);
   },
   tasks: [signInTask],

@@ -4,9 +4,9 @@
  * limits count), and the organisation's settings of the member app.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, ref, tenantRef, tenantTable, timestamps } from '../../platform/db/columns.js';
-import { referencesMember } from '../membership/index.js';
+import { referencesMember, referencesMembership } from '../membership/index.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -98,4 +98,83 @@ export const endUserSettings = tenantTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex('end_user_settings_org_key').on(t.organisationId)],
+);
+
+/**
+ * A member's request from the app to freeze or cancel a membership, which the desk approves (the
+ * freeze or the cancellation is then made by the membership module) or rejects with a reason. One
+ * pending request per membership and kind: `end_user_request_pending_key`.
+ */
+export const endUserRequest = tenantTable(
+  'end_user_request',
+  {
+    memberId: ref('member_id').notNull(),
+    membershipId: ref('membership_id').notNull(),
+    kind: text('kind', { enum: ['freeze', 'cancel'] }).notNull(),
+    fromDate: date('from_date'),
+    days: integer('days'),
+    reason: text('reason').notNull().default(''),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    decisionNote: text('decision_note').notNull().default(''),
+    decidedAt: at('decided_at'),
+    decidedBy: integer('decided_by'),
+    ...timestamps(),
+  },
+  (t) => [
+    referencesMember(t, t.memberId, 'cascade'),
+    referencesMembership(t, t.membershipId, 'cascade'),
+    uniqueIndex('end_user_request_pending_key')
+      .on(t.organisationId, t.membershipId, t.kind)
+      .where(sql`${t.status} = 'pending'`),
+    index('end_user_request_org_member_idx').on(t.organisationId, t.memberId, t.createdAt),
+    index('end_user_request_org_status_idx').on(t.organisationId, t.status, t.createdAt),
+    check('end_user_request_freeze', sql`${t.kind} <> 'freeze' or (${t.fromDate} is not null and ${t.days} between 1 and 365)`),
+  ],
+);
+
+/** A member's own workout log from the app: an exercise's sets, reps and weight on a day. */
+export const endUserWorkoutLog = tenantTable(
+  'end_user_workout_log',
+  {
+    memberId: ref('member_id').notNull(),
+    date: date('date').notNull(),
+    exercise: text('exercise').notNull(),
+    sets: integer('sets').notNull(),
+    reps: integer('reps').notNull(),
+    /** Kilograms, to 0.1 kg (stored in tenths). */
+    weightTenths: integer('weight_tenths').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    referencesMember(t, t.memberId, 'cascade'),
+    index('end_user_workout_log_org_member_idx').on(t.organisationId, t.memberId, t.date),
+    check(
+      'end_user_workout_log_bounds',
+      sql`${t.sets} between 1 and 50 and ${t.reps} between 1 and 1000 and ${t.weightTenths} between 0 and 10000`,
+    ),
+  ],
+);
+
+/**
+ * A member's change of phone or e-mail waiting for the code sent to the new address (HMAC of the
+ * code, 10 minutes, 5 tries): the change applies only when the code comes back.
+ */
+export const endUserContactChange = tenantTable(
+  'end_user_contact_change',
+  {
+    memberId: ref('member_id').notNull(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    address: text('address').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    referencesMember(t, t.memberId, 'cascade'),
+    index('end_user_contact_change_org_member_idx').on(t.organisationId, t.memberId, t.createdAt),
+  ],
 );

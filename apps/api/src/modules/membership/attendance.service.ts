@@ -9,6 +9,7 @@
  * desk says whether this visit is a second session (it spends one) or not (it spends none).
  */
 import type { Attendance, AttendanceRegister, CheckInInput } from '@arena/contracts';
+import { CHECK_IN_INVALID } from '@arena/contracts/end-user';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
@@ -16,6 +17,7 @@ import { badRequest, conflict, fieldError, notFound, onUnique } from '../../plat
 import { checkReferences } from '../../platform/references.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { dateInZone, displayDate, nowIn } from '../../platform/time.js';
+import { isCheckInCode, readCheckInCode } from '../end-user/index.js';
 import { MODULE } from './constants.js';
 import { photoUrl } from './member.queries.js';
 import { member, memberAttendance, membership, plan, type AttendanceRow } from './schema.js';
@@ -122,7 +124,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const clock = (ctx: Ctx, instant: Date) => nowIn(ctx.timeZone, instant).time.slice(0, 5);
 const audited = (a: Attendance) => `${a.member_code} ${a.member_name}, ${displayDate(a.date)}`;
 
-/** The member a check-in names, by id or by the code of the member card. */
+/** The member a check-in names: by id, by the code of the member card, or by the member app's signed check-in code. */
 async function memberOf(tx: Tx, ctx: Ctx, input: Pick<CheckInInput, 'member' | 'member_code'>) {
   const fields = { id: member.id, name: memberName, code: member.memberCode, centreId: member.centreId, isActive: member.isActive };
   if (input.member !== undefined) {
@@ -133,7 +135,20 @@ async function memberOf(tx: Tx, ctx: Ctx, input: Pick<CheckInInput, 'member' | '
       .where(and(eq(member.organisationId, ctx.organisationId), eq(member.id, input.member)));
     return { row, field: 'member' };
   }
-  const code = (input.member_code ?? '').trim().toUpperCase();
+  const text = input.member_code ?? '';
+  if (isCheckInCode(text)) {
+    // The member app's signed code (issue 27): this organisation's, genuine, and not older than its minute.
+    const read = readCheckInCode(ctx.config, ctx.organisationId, text, ctx.now.instant);
+    if ('error' in read) throw fieldError('member_code', read.error);
+    const [row] = await tx
+      .select(fields)
+      .from(member)
+      .where(and(eq(member.organisationId, ctx.organisationId), eq(member.id, read.memberId)));
+    if (!row) throw fieldError('member_code', CHECK_IN_INVALID);
+    return { row, field: 'member_code' };
+  }
+  const code = text.trim().toUpperCase();
+  if (code.length > 20) throw fieldError('member_code', `No member has the code "${code.slice(0, 20)}…".`);
   const [row] = await tx
     .select(fields)
     .from(member)

@@ -24,3 +24,19 @@ export { activeMemberIds, runningMemberCount, runningMemberIds, selectMembers } 
 export { memberRecipient, membersIn } from './messaging.js';
 /** End User Login's reads (issue 27): the member signing in, profiles, the list's search, a member's home. */
 export { memberHome, memberMatches, memberProfiles, memberSigningIn, type MemberHome, type MemberProfile } from './member-app.queries.js';
+/** End User Login's member requests (issue 27): the desk's approval freezes or cancels through membership's own rules. */
+export { freezeMembership } from './freeze.service.js';
+export { cancelMembership } from './sales.service.js';
+/** End User Login's member-side changes of their own record (issue 27): photo, emergency contact, a verified phone or e-mail. */
+export {
+  liveMemberships,
+  memberMembership,
+  membershipPlanNames,
+  memberSelf,
+  memberVisitDays,
+  phoneFreeFor,
+  referencesMembership,
+  updateMemberSelf,
+  type MemberSelf,
+  type MemberSelfChange,
+} from './member-self.js';

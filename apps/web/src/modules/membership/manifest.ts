@@ -25,6 +25,7 @@ const screens = {
   'membership-transactions': lazyScreen(desk, (m) => m.MembershipTransactionsPage),
   'membership-logs': lazyScreen(desk, (m) => m.MembershipLogsPage),
   'membership-reports': lazyScreen(desk, (m) => m.MembershipReportsPage),
+  'membership-member-requests': lazyScreen(desk, (m) => m.MemberRequestsPage),
 };
 const { entry, tabs } = menuBuilder<keyof typeof screens>();
 
@@ -55,6 +56,7 @@ export const membershipModule = defineModule({
           ]),
         ]),
         entry('Attendance', 'attendance', { screen: 'membership-attendance' }),
+        entry('Member Requests', 'member-requests', { screen: 'membership-member-requests' }),
         entry('Batch', 'batch', { screen: 'membership-batches' }, [
           // A session's roll call, opened from a batch.
           entry('Roll Call', ':batchId/roll-call', { hidden: true, screen: 'membership-roll-call' }),

@@ -14,7 +14,16 @@ import { authStore } from '../../../state/auth';
 import { memberSearchQuery, useAttendanceMutations, useMemberSearch, type Attendance, type Member } from './api';
 import { MemberAvatar, memberPath, MemberStatusBadge } from './parts';
 import { QrScanDialog } from './QrScanDialog';
-import { checkInQueryKind, checkInSearchTerm, checkInTarget, clockTime, memberCodeIn, refusalText, secondSessionQuestion } from './rules';
+import {
+  checkInQueryKind,
+  checkInSearchTerm,
+  checkInTarget,
+  clockTime,
+  memberCodeIn,
+  refusalText,
+  secondSessionQuestion,
+  signedCheckInCode,
+} from './rules';
 
 type Target = { member: number; label: string } | { member_code: string; label: string };
 type Source = 'desk' | 'qr';
@@ -62,7 +71,7 @@ export function CheckInBox({ viewingOtherDay }: { viewingOtherDay: boolean }) {
 
   const kind = checkInQueryKind(text);
   const term = useDebounced(checkInSearchTerm(text), 200);
-  const searchable = kind !== 'empty' && term.length >= 2;
+  const searchable = kind !== 'empty' && term.length >= 2 && !signedCheckInCode(text);
   const results = useMemberSearch(term, { enabled: searchable });
   const suggestions = searchable && results.data && term === checkInSearchTerm(text) ? results.data : [];
   const listShown = open && text.trim() !== '' && (suggestions.length > 0 || (searchable && !results.isPending));
@@ -87,6 +96,15 @@ export function CheckInBox({ viewingOtherDay }: { viewingOtherDay: boolean }) {
       setOpen(false);
       const question = error instanceof ApiError && error.status === 400 ? secondSessionQuestion(error.data) : null;
       if (question) setOutcome({ kind: 'second', target, source, reason: question });
+      // The member app's code refused (expired, not valid): no override, the member refreshes it.
+      else if (
+        error instanceof ApiError &&
+        error.status === 400 &&
+        reason &&
+        'member_code' in target &&
+        signedCheckInCode(target.member_code)
+      )
+        setOutcome({ kind: 'error', reason });
       else if (error instanceof ApiError && error.status === 409)
         setOutcome({ kind: 'already', target, reason: reason ?? `${target.label} is already checked in.` });
       else if (error instanceof ApiError && error.status === 400 && reason) setOutcome({ kind: 'refused', target, source, reason });
@@ -121,7 +139,7 @@ export function CheckInBox({ viewingOtherDay }: { viewingOtherDay: boolean }) {
         return;
       }
     }
-    if (target) await run(target, 'desk');
+    if (target) await run(target, 'member_code' in target && signedCheckInCode(target.member_code) ? 'qr' : 'desk');
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
@@ -186,7 +204,11 @@ export function CheckInBox({ viewingOtherDay }: { viewingOtherDay: boolean }) {
             >
               {suggestions.length === 0 ? (
                 <li className="px-3 py-2 text-sm text-muted" role="presentation">
-                  {memberCodeIn(text) ? `Press Enter to check in ${memberCodeIn(text)}.` : `No member matches “${text.trim()}”.`}
+                  {signedCheckInCode(text)
+                    ? 'Press Enter to check in with the member app’s code.'
+                    : memberCodeIn(text)
+                      ? `Press Enter to check in ${memberCodeIn(text)}.`
+                      : `No member matches “${text.trim()}”.`}
                 </li>
               ) : (
                 suggestions.map((m, i) => (

@@ -12,3 +12,4 @@ export { TrainingPage } from './TrainingPage';
 export { MembershipTransactionsPage } from './TransactionsPage';
 export { MembershipLogsPage } from './LogsPage';
 export { MembershipReportsPage } from './ReportsPage';
+export { MemberRequestsPage } from './MemberRequestsPage';

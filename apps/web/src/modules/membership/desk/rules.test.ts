@@ -3,6 +3,7 @@ import {
   checkInQueryKind,
   checkInSearchTerm,
   checkInTarget,
+  signedCheckInCode,
   clockTime,
   memberCodeIn,
   monthModePivot,
@@ -86,6 +87,15 @@ describe('checkInQueryKind and checkInSearchTerm', () => {
     expect(checkInSearchTerm('098765 43210')).toBe('9876543210');
     expect(checkInSearchTerm('(98765) 43210')).toBe('9876543210');
     expect(checkInSearchTerm(' Asha ')).toBe('Asha');
+  });
+});
+
+describe('the member app’s signed check-in code', () => {
+  const signed = 'AC1.12.345.1790000000.abcdefghijklmnopqrstuvwxyzABCDEF';
+  it('goes to the server as it is, as a code (no member search)', () => {
+    expect(checkInQueryKind(`  ${signed} `)).toBe('code');
+    expect(checkInTarget(` ${signed}`, [], null)).toEqual({ member_code: signed, label: 'The member app’s code' });
+    expect(signedCheckInCode('MEM-00042')).toBeNull();
   });
 });
 

@@ -80,12 +80,18 @@ export function memberCodeIn(text: string): string | null {
   return `MEM-${match[1].padStart(5, '0')}`;
 }
 
+/** The member app's signed check-in code (`AC1.…`, scanned from the phone or pasted), as it goes to the server; else null. */
+export function signedCheckInCode(text: string): string | null {
+  const t = text.trim();
+  return /^AC1\./i.test(t) ? t : null;
+}
+
 /** What the text in the check-in box looks like: a member code, a phone number, or a name (or too short to search). */
 export type CheckInQueryKind = 'code' | 'phone' | 'name' | 'empty';
 
 export function checkInQueryKind(text: string): CheckInQueryKind {
   const t = text.trim();
-  if (memberCodeIn(t)) return 'code';
+  if (signedCheckInCode(t) || memberCodeIn(t)) return 'code';
   const digits = normalisePhone(t);
   if (/^\d+$/.test(digits)) return digits.length >= 3 ? 'phone' : 'empty';
   return t.length >= 2 ? 'name' : 'empty';
@@ -119,6 +125,8 @@ export function checkInTarget(
     const s = suggestions[active];
     return { member: s.id, label: s.full_name };
   }
+  const signed = signedCheckInCode(text);
+  if (signed) return { member_code: signed, label: 'The member app’s code' };
   const code = memberCodeIn(text);
   if (code) {
     const exact = suggestions.find((s) => s.member_code.toUpperCase() === code);
