@@ -185,6 +185,9 @@ export async function buildApp({
     if (publicPage) {
       const org = await app.organisations.resolve(request.headers.host);
       const tenant = org && org !== 'unknown' ? org : null;
+      // An installable page lives under `<path>/` (its service worker's scope): `<path>` goes there.
+      if (publicPage.manifest && pathOnly === publicPage.path)
+        return reply.redirect(`${publicPage.path}/${request.url.slice(pathOnly.length)}`, 301);
       // An installable page's manifest, named after the organisation (the home screen's label).
       if (publicPage.manifest && pathOnly === `${publicPage.path}/manifest.webmanifest`)
         return reply

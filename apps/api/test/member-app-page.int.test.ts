@@ -40,7 +40,11 @@ afterAll(async () => {
 
 describe('the member app page', () => {
   it('serves me.html for /me and every path under it, with the organisation in its title', async () => {
-    for (const url of ['/me', '/me/', '/me/sign-in?token=abc', '/me/more/devices']) {
+    // /me goes to /me/, the service worker's scope (with its query).
+    const bare = await call(ctx.app, { method: 'GET', url: '/me?from=sms' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/me/?from=sms');
+    for (const url of ['/me/', '/me/sign-in?token=abc', '/me/more/devices']) {
       const res = await call(ctx.app, { method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('members');

@@ -33,6 +33,23 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+// The page's own files, loaded before the worker took over (sw-register.ts): hashed files only.
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter(
+    (u) =>
+      typeof u === 'string' &&
+      new URL(u, self.location.origin).origin === self.location.origin &&
+      new URL(u, self.location.origin).pathname.startsWith('/assets/'),
+  );
+  event.waitUntil(
+    caches
+      .open(VERSION)
+      .then((cache) => Promise.all(urls.map((u) => cache.match(u).then((hit) => hit || cache.add(u).catch(() => undefined))))),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
