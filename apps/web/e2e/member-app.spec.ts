@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { smsCodeFor } from './member-support';
-import { apiAs, OWNER, PORT } from './support';
+import { apiAs, linkFromOutbox, OWNER, PORT } from './support';
 
 /** A phone: the member app is built for a small Android screen. */
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -99,4 +99,41 @@ test('a member signs in with the SMS code, sees their home, keeps it offline, an
     headers: { Host: `demo.localhost:${PORT}`, Authorization: `Token ${key}` },
   });
   expect(after.status()).toBe(401);
+});
+
+test('a member signs in with the e-mailed link, and a switched-off feature is hidden', async ({ page }) => {
+  const owner = await apiAs(page, OWNER);
+  // Announcements off: the More page does not list them and /me/feed is not there.
+  const settings = await owner.put('/end-user/settings/', { login_mode: 'everyone', announcements: false });
+  expect(settings.status()).toBe(200);
+  const memberships = (await owner.get('/member-management/membership/?status=active&page_size=20')).results as { member: number }[];
+  const member = (await owner.get(`/member-management/member/${memberships[1].member}/`)) as { email: string; first_name: string };
+  expect(member.email).toContain('@');
+
+  await page.goto('/me/sign-in');
+  await page.getByRole('button', { name: 'Use e-mail instead' }).click();
+  const asked = Date.now();
+  await page.getByLabel('E-mail').fill(member.email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByText('If this address belongs to a member, a sign-in link has been sent.')).toBeVisible();
+  const link = await linkFromOutbox(member.email, /https?:\/\/[^\s"<>]+\/me\/sign-in\?token=[0-9a-f]{64}/, asked - 1000);
+
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole('heading', { name: `Hello, ${member.first_name}` })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/me/' && !url.search);
+  // The link works once.
+  const again = await page.context().newPage();
+  await again.goto(new URL(link).pathname + new URL(link).search);
+  await expect(again.getByText('The link is wrong or has expired. Ask for a new one.')).toBeVisible();
+  await again.close();
+
+  await page.getByRole('navigation', { name: 'Member app' }).getByRole('link', { name: 'More' }).click();
+  await expect(page.getByRole('link', { name: 'Devices' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Announcements' })).toHaveCount(0);
+  await page.goto('/me/feed');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  await owner.put('/end-user/settings/', { login_mode: 'everyone', announcements: true });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Announcements' })).toBeVisible();
 });
