@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { smsCodeFor } from './member-support';
 import { apiAs, linkFromOutbox, OWNER, PORT } from './support';
@@ -59,6 +60,9 @@ test('a member signs in with the SMS code, sees their home, keeps it offline, an
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   const nav = page.getByRole('navigation', { name: 'Member app' });
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  // No accessibility violations on the home (WCAG 2.1 AA).
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   // Tap targets: the tabs are at least 44 px high.
   const tab = await nav.getByRole('link', { name: 'More' }).boundingBox();
   expect(tab!.height).toBeGreaterThanOrEqual(44);
@@ -111,6 +115,8 @@ test('a member signs in with the e-mailed link, and a switched-off feature is hi
   expect(member.email).toContain('@');
 
   await page.goto('/me/sign-in');
+  const signInAxe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(signInAxe.violations.map((v) => v.id)).toEqual([]);
   await page.getByRole('button', { name: 'Use e-mail instead' }).click();
   const asked = Date.now();
   await page.getByLabel('E-mail').fill(member.email);
