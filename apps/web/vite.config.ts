@@ -29,7 +29,9 @@ const publicPagesPlugin = (pages: PublicPage[]): Plugin => ({
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
       const match = req.url && pages.find((p) => new RegExp(`^${p.path}(?:[/?#]|$)`).test(req.url!));
-      if (match && req.url) req.url = `/${match.html}${req.url.slice(match.path.length).replace(/^\/[^?#]*/, '')}`;
+      // Its manifest: the file as it is (the API names the organisation in it).
+      if (match && match.manifest && req.url!.split('?')[0] === `${match.path}/manifest.webmanifest`) req.url = `/${match.manifest}`;
+      else if (match && req.url) req.url = `/${match.html}${req.url.slice(match.path.length).replace(/^\/[^?#]*/, '')}`;
       next();
     });
   },

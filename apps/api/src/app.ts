@@ -185,6 +185,15 @@ export async function buildApp({
     if (publicPage) {
       const org = await app.organisations.resolve(request.headers.host);
       const tenant = org && org !== 'unknown' ? org : null;
+      // An installable page lives under `<path>/` (its service worker's scope): `<path>` goes there.
+      if (publicPage.manifest && pathOnly === publicPage.path)
+        return reply.redirect(`${publicPage.path}/${request.url.slice(pathOnly.length)}`, 301);
+      // An installable page's manifest, named after the organisation (the home screen's label).
+      if (publicPage.manifest && pathOnly === `${publicPage.path}/manifest.webmanifest`)
+        return reply
+          .type('application/manifest+json; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(publicPageManifest(publicPage.manifest, tenant));
       // The club's own website may frame a framable page (its allow-list); every other page refuses framing.
       if (publicPage.framable) {
         if (tenant) reply.header('content-security-policy', framable.for(tenant));
@@ -202,11 +211,11 @@ export async function buildApp({
   return app;
 }
 
-/** Hashed build files never change (a year, immutable); pages are revalidated every time; the rest for an hour. */
+/** Hashed build files never change (a year, immutable); pages and service workers are revalidated every time; the rest for an hour. */
 export function cacheControlOf(root: string, file: string): string {
   const relative = path.relative(root, file).split(path.sep).join('/');
   if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
-  if (/\.html(?:\.br|\.gz)?$/.test(relative)) return 'no-cache';
+  if (/(?:\.html|(?:^|\/)sw\.js)(?:\.br|\.gz)?$/.test(relative)) return 'no-cache';
   return 'public, max-age=3600';
 }
 
@@ -218,6 +227,8 @@ interface PublicPageFile {
   html: string;
   title: string;
   framable: boolean;
+  /** Its web app manifest's JSON text, when it has one. */
+  manifest: string | null;
 }
 
 /**
@@ -226,12 +237,28 @@ interface PublicPageFile {
  */
 function readPublicPages(webDist: string): PublicPageFile[] {
   const list = path.join(webDist, '.vite', 'public-pages.json');
-  const declared: { path: string; html: string; title: string; framable?: boolean }[] = fs.existsSync(list)
+  const declared: { path: string; html: string; title: string; framable?: boolean; manifest?: string }[] = fs.existsSync(list)
     ? JSON.parse(fs.readFileSync(list, 'utf8'))
     : [{ path: '/online-booking', html: 'portal.html', title: 'Online Booking', framable: true }];
   return declared
     .filter((p) => fs.existsSync(path.join(webDist, p.html)))
-    .map((p) => ({ ...p, framable: !!p.framable, html: fs.readFileSync(path.join(webDist, p.html), 'utf8') }));
+    .map((p) => {
+      const manifest = p.manifest ? path.join(webDist, p.manifest) : null;
+      return {
+        ...p,
+        framable: !!p.framable,
+        html: fs.readFileSync(path.join(webDist, p.html), 'utf8'),
+        manifest: manifest && fs.existsSync(manifest) ? fs.readFileSync(manifest, 'utf8') : null,
+      };
+    });
+}
+
+/** A public page's web app manifest with the organisation's display name as its name (12 characters at most as its short name). */
+export function publicPageManifest(manifest: string, org: OrganisationRow | null): string {
+  if (!org) return manifest;
+  const name = org.displayName;
+  const short = name.length <= 12 ? name : (name.split(/\s+/)[0] ?? name).slice(0, 12);
+  return JSON.stringify({ ...JSON.parse(manifest), name, short_name: short });
 }
 
 /** A public page's HTML with the organisation's name in its title and description (for search results and shared links). */

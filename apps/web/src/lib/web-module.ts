@@ -101,6 +101,11 @@ export interface PublicPage {
   title: string;
   /** The organisation's own websites (its allow-list) may show it in an iframe; every other page refuses framing. */
   framable?: boolean;
+  /**
+   * Its web app manifest (installable page), a file of apps/web/public ('me.webmanifest'): served at
+   * `<path>/manifest.webmanifest` with the organisation's display name as its `name` and `short_name`.
+   */
+  manifest?: string;
 }
 
 export interface WebModule<S extends string = string> {

@@ -7,6 +7,6 @@ import { defineModule } from '../../lib/web-module';
 export const endUserModule = defineModule({
   name: 'end-user',
   screens: {},
-  publicPages: [{ path: '/me', html: 'me.html', title: 'Member App' }],
+  publicPages: [{ path: '/me', html: 'me.html', title: 'Member App', manifest: 'me.webmanifest' }],
   menu: [],
 });

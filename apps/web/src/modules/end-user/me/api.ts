@@ -35,6 +35,8 @@ export function useHome() {
   const query = useQuery({
     queryKey: meKeys.home,
     queryFn: fetchHome,
+    // Offline the call fails at once (and the kept answer shows) rather than waiting for a network.
+    networkMode: 'always',
     retry: (n, e) => n < 1 && !isOffline(e) && !(e instanceof ApiError && e.status < 500),
   });
   const kept = query.data ? null : query.error && isOffline(query.error) ? keptHome() : null;
@@ -55,7 +57,10 @@ export function useOrganisation() {
       writeItem(ME_STORAGE.organisation, JSON.stringify({ display_name: org.display_name, display_picture: org.display_picture }));
       return org;
     },
-    placeholderData: () => readKept<MeOrganisation>(ME_STORAGE.organisation) ?? undefined,
-    staleTime: Infinity,
+    // The kept one at once (and offline), refreshed from the server.
+    initialData: () => readKept<MeOrganisation>(ME_STORAGE.organisation) ?? undefined,
+    initialDataUpdatedAt: 0,
+    networkMode: 'always',
+    retry: false,
   });
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { ApiError, call } from '../../../lib/api';
 import { meKeys } from './api';
+import { splitLinks } from './text';
 
 /** An announcement as the member sees it (GET /api/me/feed/: newest first, pinned first). */
 export interface FeedItem {
@@ -35,25 +36,22 @@ export function useFeed(enabled = true) {
   });
 }
 
-const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g;
-
 /**
  * Plain text with its web addresses made links: the text is rendered as text (never as HTML), and
  * only http(s) addresses become links, opened in a new tab without access to this page.
  */
 export function Linkified({ text }: { text: string }): ReactNode {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    const at = match.index ?? 0;
-    if (at > last) parts.push(text.slice(last, at));
-    parts.push(
-      <a key={at} href={match[0]} target="_blank" rel="noopener noreferrer" className="break-all text-accent-text underline">
-        {match[0]}
-      </a>,
-    );
-    last = at + match[0].length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return <Fragment>{parts}</Fragment>;
+  return (
+    <Fragment>
+      {splitLinks(text).map((part, i) =>
+        'href' in part ? (
+          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer" className="break-all text-accent-text underline">
+            {part.href}
+          </a>
+        ) : (
+          <Fragment key={i}>{part.text}</Fragment>
+        ),
+      )}
+    </Fragment>
+  );
 }

@@ -7,7 +7,7 @@ import { forwardRef, useId, type ButtonHTMLAttributes, type InputHTMLAttributes,
  */
 export const bigButton = (variant: 'primary' | 'secondary' | 'ghost' = 'primary', extra?: string) =>
   clsx(
-    'inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+    'inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-5 text-base font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60',
     variant === 'primary' && 'bg-accent text-accent-fg hover:bg-accent-hover shadow-sm',
     variant === 'secondary' && 'border border-line-strong bg-surface text-fg hover:bg-subtle',
     variant === 'ghost' && 'text-accent-text hover:bg-accent-soft',

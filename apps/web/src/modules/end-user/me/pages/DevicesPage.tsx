@@ -7,34 +7,8 @@ import { formatDateTime } from '../../../../lib/format';
 import { meEndpoints, meKeys } from '../api';
 import { PageLoading } from '../MeApp';
 import { signOut } from '../signout';
+import { deviceName } from '../text';
 import { BigButton } from '../ui';
-
-/** A browser's user agent as a person reads it ("Chrome on Android"). */
-export function deviceName(agent: string): string {
-  const browser = /Edg\//.test(agent)
-    ? 'Edge'
-    : /SamsungBrowser/.test(agent)
-      ? 'Samsung Internet'
-      : /Firefox\//.test(agent)
-        ? 'Firefox'
-        : /Chrome\//.test(agent)
-          ? 'Chrome'
-          : /Safari\//.test(agent)
-            ? 'Safari'
-            : 'A browser';
-  const system = /Android/.test(agent)
-    ? 'Android'
-    : /iPhone|iPad/.test(agent)
-      ? 'iOS'
-      : /Windows/.test(agent)
-        ? 'Windows'
-        : /Mac OS X/.test(agent)
-          ? 'macOS'
-          : /Linux/.test(agent)
-            ? 'Linux'
-            : null;
-  return system ? `${browser} on ${system}` : browser;
-}
 
 /** The member's signed-in devices (GET /api/me/sessions/): this one marked; sign out any one. */
 export default function DevicesPage() {

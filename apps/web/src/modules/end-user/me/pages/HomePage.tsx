@@ -37,7 +37,9 @@ export default function HomePage() {
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold text-fg">Hello, {member.full_name.split(' ')[0]}</h1>
-      {offline && <p className="text-sm text-muted">You are offline: this is your membership as last loaded.</p>}
+      {offline && navigator.onLine && (
+        <p className="text-sm text-muted">The server cannot be reached: this is your membership as last loaded.</p>
+      )}
 
       <Panel title="Membership">
         {membership ? (
