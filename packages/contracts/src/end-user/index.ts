@@ -1,3 +1,4 @@
 /** `@arena/contracts/end-user`: End User Login — members' own accounts, their sign-in and sessions, the settings. */
 export * from './end-user.js';
 export * from './endpoints.js';
+export * from './me-money.js';

@@ -3,3 +3,4 @@
  * objects, which the web build replaces with their method and path alone.
  */
 export * from './endpoints.js';
+export { meMoneyEndpoints } from './me-money.js';

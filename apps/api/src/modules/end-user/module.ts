@@ -4,6 +4,8 @@ import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { MODULE } from './constants.js';
 import { endUserRoutes } from './end-user.routes.js';
+import { meMoneyRoutes } from './me-money.routes.js';
+import { memberPaymentPurposes } from './me-money.service.js';
 import { meRoutes } from './me.routes.js';
 import { authenticateMember } from './sessions.js';
 import { signInTask } from './sign-in.service.js';
@@ -16,8 +18,11 @@ export const endUserModule: ModuleManifest = {
   routes: async (app: FastifyInstance) => {
     await endUserRoutes(app);
     await meRoutes(app);
+    await meMoneyRoutes(app);
     auditLogRoute(app, endUserLogsEndpoint, MODULE);
   },
   tasks: [signInTask],
+  // Dues and renewals paid online in the member app (issue 27).
+  paymentPurposes: memberPaymentPurposes,
   authenticateMember,
 };

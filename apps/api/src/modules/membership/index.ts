@@ -24,3 +24,14 @@ export { activeMemberIds, runningMemberCount, runningMemberIds, selectMembers } 
 export { memberRecipient, membersIn } from './messaging.js';
 /** End User Login's reads (issue 27): the member signing in, profiles, the list's search, a member's home. */
 export { memberHome, memberMatches, memberProfiles, memberSigningIn, type MemberHome, type MemberProfile } from './member-app.queries.js';
+/** End User Login's money (issue 27): a member's dues, sales, the renewal they may buy, and making it by the desk's rules. */
+export {
+  isMembershipOf,
+  memberMembershipDues,
+  memberPayer,
+  memberRenewal,
+  memberSales,
+  renewalOf,
+  renewForMember,
+  type MemberDue,
+} from './member-money.js';
