@@ -47,15 +47,24 @@ const orderCount = () =>
 const membershipRow = (id: number) =>
   withTenant(t.handle.db, club.org.id, async (tx) => (await tx.select().from(membership).where(eq(membership.id, id)))[0]);
 const staffPayments = async (membershipId: number) =>
-  (await call(t.app, { method: 'GET', url: `/api/member-management/payment-history/?membership=${membershipId}`, host: club.org.host, token: club.key })).json()
-    .results as { amount: string; kind: string; payment_mode_name: string; invoice_number: string }[];
+  (
+    await call(t.app, {
+      method: 'GET',
+      url: `/api/member-management/payment-history/?membership=${membershipId}`,
+      host: club.org.host,
+      token: club.key,
+    })
+  ).json().results as { amount: string; kind: string; payment_mode_name: string; invoice_number: string }[];
 
 describe('paying a due', () => {
   it('lists the dues, pays part through the sandbox onto the ledger, and the invoice is there at once (list and PDF)', async () => {
     const { membership: msId, key } = await memberWithDue();
     const dues = await as(key, 'GET', `${ME}dues/`);
     expect(dues.statusCode).toBe(200);
-    expect(dues.json()).toMatchObject({ total: '1500.00', results: [{ membership: msId, plan_name: 'Monthly', due: '1500.00', paid: '0.00' }] });
+    expect(dues.json()).toMatchObject({
+      total: '1500.00',
+      results: [{ membership: msId, plan_name: 'Monthly', due: '1500.00', paid: '0.00' }],
+    });
 
     const started = await as(key, 'POST', `${ME}dues/pay/`, { membership: msId, amount: '500' });
     expect(started.statusCode).toBe(201);
@@ -113,7 +122,9 @@ describe('paying a due', () => {
 
   it('parallel payments of the whole due cannot overpay: the ledger records the due once, the rest is flagged for a refund', async () => {
     const { membership: msId, key } = await memberWithDue();
-    const started = await Promise.all(Array.from({ length: 4 }, () => as(key, 'POST', `${ME}dues/pay/`, { membership: msId, amount: '1500' })));
+    const started = await Promise.all(
+      Array.from({ length: 4 }, () => as(key, 'POST', `${ME}dues/pay/`, { membership: msId, amount: '1500' })),
+    );
     for (const res of started) expect(res.statusCode).toBe(201);
     await Promise.all(started.map((res) => payOrder(t.app, club.org.host, orderIdOf(res.json().checkout_url))));
     const ledger = await staffPayments(msId);
@@ -147,7 +158,9 @@ describe('renewing', () => {
     expect(started.json().amount).toBe('4000.00');
     await payOrder(t.app, club.org.host, orderIdOf(started.json().checkout_url));
 
-    const renewed = await withTenant(t.handle.db, club.org.id, (tx) => tx.select().from(membership).where(eq(membership.renewedFromId, msId)));
+    const renewed = await withTenant(t.handle.db, club.org.id, (tx) =>
+      tx.select().from(membership).where(eq(membership.renewedFromId, msId)),
+    );
     expect(renewed).toHaveLength(1);
     expect(renewed[0]).toMatchObject({ startDate: nextDay, planId: otherPlanId, total: '4000.00', paid: '4000.00' });
     expect((await staffPayments(renewed[0].id)).map((e) => e.payment_mode_name)).toEqual(['Online (gateway)']);
@@ -165,7 +178,9 @@ describe('renewing', () => {
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     await payOrder(t.app, club.org.host, orderIdOf(a.json().checkout_url));
     await payOrder(t.app, club.org.host, orderIdOf(b.json().checkout_url));
-    const renewed = await withTenant(t.handle.db, club.org.id, (tx) => tx.select().from(membership).where(eq(membership.renewedFromId, msId)));
+    const renewed = await withTenant(t.handle.db, club.org.id, (tx) =>
+      tx.select().from(membership).where(eq(membership.renewedFromId, msId)),
+    );
     expect(renewed).toHaveLength(1);
     expect(renewed[0].paid).toBe('1500.00');
     expect(await staffPayments(renewed[0].id)).toHaveLength(1);
@@ -221,7 +236,11 @@ describe('booking as a member', () => {
 
   it('refuses to cancel within two hours of the start', async () => {
     const { key } = await memberWithDue();
-    const booked = await as(key, 'POST', `${ME}bookings/`, { facility: facilityId, date: await ahead(2), slots: [slotIds.get('08:00:00')] });
+    const booked = await as(key, 'POST', `${ME}bookings/`, {
+      facility: facilityId,
+      date: await ahead(2),
+      slots: [slotIds.get('08:00:00')],
+    });
     expect(booked.statusCode).toBe(201);
     const id = booked.json().booking.id;
     // Time passes: the booking is now today and starts within the hour.
@@ -230,7 +249,10 @@ describe('booking as a member', () => {
       const soon = Math.min(h * 60 + m + 45, 23 * 60 + 59);
       const start = `${String(Math.floor(soon / 60)).padStart(2, '0')}:${String(soon % 60).padStart(2, '0')}:00`;
       await tx.update(booking).set({ date: ctx.now.today }).where(eq(booking.id, id));
-      await tx.update(bookedTimeSlot).set({ date: ctx.now.today, startTime: start }).where(and(eq(bookedTimeSlot.bookingId, id)));
+      await tx
+        .update(bookedTimeSlot)
+        .set({ date: ctx.now.today, startTime: start })
+        .where(and(eq(bookedTimeSlot.bookingId, id)));
     });
     const listed = (await as(key, 'GET', `${ME}bookings/`)).json().results.find((b: { id: number }) => b.id === id);
     expect(listed.can_cancel).toBe(false);
@@ -243,7 +265,8 @@ describe('booking as a member', () => {
 
   it('refuses bad bookings with field errors and writes nothing', async () => {
     const { key } = await memberWithDue();
-    const count = () => withTenant(t.handle.db, club.org.id, async (tx) => (await tx.select({ n: sql<number>`count(*)::int` }).from(booking))[0].n);
+    const count = () =>
+      withTenant(t.handle.db, club.org.id, async (tx) => (await tx.select({ n: sql<number>`count(*)::int` }).from(booking))[0].n);
     const before = await count();
     const bad: [Record<string, unknown>, string][] = [
       [{ facility: facilityId, date: await ahead(1), slots: [] }, 'slots'],

@@ -59,7 +59,14 @@ export async function memberFacilities(tx: Tx, ctx: Ctx) {
     .from(facility)
     .innerJoin(sport, eq(sport.id, facility.sportId))
     .innerJoin(centre, eq(centre.id, facility.centreId))
-    .where(and(eq(facility.organisationId, ctx.organisationId), eq(facility.isActive, true), eq(centre.isActive, true), eq(facility.enableOnlineBooking, true)))
+    .where(
+      and(
+        eq(facility.organisationId, ctx.organisationId),
+        eq(facility.isActive, true),
+        eq(centre.isActive, true),
+        eq(facility.enableOnlineBooking, true),
+      ),
+    )
     .orderBy(asc(sport.name), asc(facility.name))
     .limit(200);
 }
@@ -180,7 +187,9 @@ export async function cancelAsMember(tx: Tx, ctx: Ctx, phone: string, id: number
   if (row.status !== 'confirmed') throw conflict(`This booking is ${row.status.replace('_', ' ')}: it cannot be cancelled.`);
   const first = (await activeSlotsOf(tx, ctx, row.id))[0]?.startTime;
   if (!cancellable(ctx, row, first))
-    throw conflict(`A booking can be cancelled in the app up to ${ME_CANCEL_HOURS_BEFORE} hours before it starts. Please call the front desk.`);
+    throw conflict(
+      `A booking can be cancelled in the app up to ${ME_CANCEL_HOURS_BEFORE} hours before it starts. Please call the front desk.`,
+    );
   const after = await closeBooking(tx, ctx, { id: row.id, to: 'cancelled', reason: 'Cancelled by the member in the app' });
   return (await memberJson(tx, ctx, [after]))[0];
 }

@@ -10,7 +10,14 @@ import type { MemberAuth } from '../../platform/context.js';
 import { notAuthenticated } from '../../platform/errors.js';
 import { inTenant } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
-import { bookAsMember, cancelAsMember, guardMemberBooking, memberAvailability, memberBookings, memberFacilities } from '../booking/index.js';
+import {
+  bookAsMember,
+  cancelAsMember,
+  guardMemberBooking,
+  memberAvailability,
+  memberBookings,
+  memberFacilities,
+} from '../booking/index.js';
 import { memberMembershipDues, memberRenewal } from '../membership/index.js';
 import { invoiceOfSales, invoicePdfFor } from '../money/index.js';
 import { meTags as tags } from './constants.js';

@@ -171,7 +171,11 @@ export async function memberOrder(tx: Tx, ctx: Ctx, memberId: number, phone: str
   else if (order.purpose === MEMBER_RENEWAL_PURPOSE && ref.member === memberId && ref.membership) {
     const renewed = await renewalOf(tx, ctx, ref.membership);
     source = renewed ? { type: 'membership', id: renewed } : null;
-  } else if (order.purpose === 'booking' && typeof ref.booking === 'number' && (await bookingIdsOfPhone(tx, ctx, phone)).includes(ref.booking))
+  } else if (
+    order.purpose === 'booking' &&
+    typeof ref.booking === 'number' &&
+    (await bookingIdsOfPhone(tx, ctx, phone)).includes(ref.booking)
+  )
     source = { type: 'booking', id: ref.booking };
   else throw notFound();
   const invoice = source && order.status === 'paid' ? await invoiceOfSource(tx, ctx, source) : null;

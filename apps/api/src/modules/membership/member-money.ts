@@ -109,7 +109,9 @@ export async function memberRenewal(tx: Tx, ctx: Ctx, memberId: number): Promise
     ? await tx
         .select({ id: membership.id })
         .from(membership)
-        .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.renewedFromId, current.id), isNull(membership.cancelledAt)))
+        .where(
+          and(eq(membership.organisationId, ctx.organisationId), eq(membership.renewedFromId, current.id), isNull(membership.cancelledAt)),
+        )
     : [];
   const plans = await tx
     .select()
@@ -149,7 +151,12 @@ export async function memberPayer(tx: Tx, ctx: Ctx, memberId: number): Promise<{
  * Answers the new membership's id.
  */
 export async function renewForMember(tx: Tx, ctx: Ctx, memberId: number, membershipId: number, planId: number): Promise<number> {
-  return renewMembership(tx, ctx, membershipId, { plan: planId, discount: '0.00', payment: null, notes: `Renewed in the member app (member ${memberId}).` });
+  return renewMembership(tx, ctx, membershipId, {
+    plan: planId,
+    discount: '0.00',
+    payment: null,
+    notes: `Renewed in the member app (member ${memberId}).`,
+  });
 }
 
 /** The renewal made from a membership (not cancelled), or null. */
@@ -157,6 +164,8 @@ export async function renewalOf(tx: Tx, ctx: Ctx, membershipId: number): Promise
   const [row] = await tx
     .select({ id: membership.id })
     .from(membership)
-    .where(and(eq(membership.organisationId, ctx.organisationId), eq(membership.renewedFromId, membershipId), isNull(membership.cancelledAt)));
+    .where(
+      and(eq(membership.organisationId, ctx.organisationId), eq(membership.renewedFromId, membershipId), isNull(membership.cancelledAt)),
+    );
   return row?.id ?? null;
 }

@@ -36,7 +36,10 @@ export async function invoicesOfSales(
   page: { limit: number; offset: number },
 ): Promise<{ count: number; results: MemberInvoice[] }> {
   const where = and(eq(invoice.organisationId, ctx.organisationId), ofSales(sales));
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(invoice).where(where);
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(invoice)
+    .where(where);
   const rows = await tx
     .select()
     .from(invoice)
