@@ -55,6 +55,24 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
+    // Issue 27: the member app (/me) has its own small router (120 kB first-load budget).
+    files: ['apps/web/src/modules/end-user/me/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@arena/contracts', message: "Import the module's entry or its /routes." },
+            {
+              name: 'react-router',
+              message: 'The member app has no react-router: import Link, useNavigate, useParams… from me/router.tsx.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/api/src/modules/**/*.ts'],
     rules: {
       'arena/table-ownership': [

@@ -39,9 +39,24 @@ function buildUrl(path: string, params?: RequestOptions['params']): string {
   return url.pathname + url.search;
 }
 
-function authHeaders(accept: string): { token: string | null; headers: Record<string, string> } {
-  const token = readText(STORAGE_KEYS.token);
+/**
+ * Where the key comes from. The staff app (and the portal) send the staff `token`; the members' app
+ * (me.html) calls `setMemberKeySource()` once at start, and from then on `/api/me/` calls carry the member
+ * key (`m_…`, kept under its own name by the member app) and no call carries the staff token.
+ */
+let memberKey: (() => string | null) | null = null;
+export function setMemberKeySource(read: () => string | null): void {
+  memberKey = read;
+}
+
+function authHeaders(accept: string, path: string): { token: string | null; headers: Record<string, string> } {
   const headers: Record<string, string> = { Accept: accept };
+  if (memberKey) {
+    const key = path.startsWith('/api/me/') ? memberKey() : null;
+    if (key) headers.Authorization = `Token ${key}`;
+    return { token: key, headers };
+  }
+  const token = readText(STORAGE_KEYS.token);
   if (token) headers.Authorization = `Token ${token}`;
   // The sidebar's centre: the server's ctx.centreId (empty = all centres).
   const centre = readText(STORAGE_KEYS.selectedCentre);
@@ -66,7 +81,7 @@ function failed(response: Response, token: string | null, data: unknown): ApiErr
 const UNREACHABLE = 'Could not reach the server. Check your connection.';
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const { token, headers } = authHeaders('application/json');
+  const { token, headers } = authHeaders('application/json', path);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -152,10 +167,11 @@ export function call<E extends EndpointSpec>(endpoint: E, ...[args]: ArgsOf<E>):
  * refused. A failure throws ApiError like the JSON calls.
  */
 export async function fetchFile<E extends EndpointSpec>(endpoint: E, args: CallArgs<E> | undefined, accept = '*/*'): Promise<FetchedFile> {
-  const { token, headers } = authHeaders(accept);
+  const url = urlOf(endpoint, args);
+  const { token, headers } = authHeaders(accept, url);
   let response: Response;
   try {
-    response = await fetch(buildUrl(urlOf(endpoint, args), args?.query as RequestOptions['params']), { headers });
+    response = await fetch(buildUrl(url, args?.query as RequestOptions['params']), { headers });
   } catch {
     throw new ApiError(UNREACHABLE, 0, null);
   }
