@@ -40,6 +40,10 @@ export const ME_PAGES: MePage[] = [
   page('feed', 'Announcements', () => import('./pages/FeedPage'), { feature: 'announcements', more: true }),
   page('more', 'More', () => import('./pages/MorePage')),
   page('more/devices', 'Devices', () => import('./pages/DevicesPage'), { more: true }),
+  page('pay', 'Pay', () => import('./pages/Pay'), { feature: 'pay_dues' }),
+  page('renew', 'Renew', () => import('./pages/Renew'), { feature: 'renew', more: true }),
+  page('invoices', 'Invoices', () => import('./pages/Invoices'), { feature: 'invoices', more: true }),
+  page('book', 'Book', () => import('./pages/Book'), { feature: 'book' }),
 ];
 
 /** The sign-in page (also the target of the e-mailed link, /me/sign-in?token=…). */
