@@ -110,7 +110,9 @@ function NewBooking() {
                       )}
                     >
                       {hhmm(s.start_time)}
-                      <span className="block text-xs font-normal">{free ? formatMoney(s.price) : 'Taken'}</span>
+                      <span className="block text-xs font-normal">
+                        {free ? formatMoney(s.price) : s.booking_status === 'booked' ? 'Taken' : 'Closed'}
+                      </span>
                     </button>
                   );
                 })}
@@ -125,7 +127,11 @@ function NewBooking() {
           </Alert>
         )}
         <BigButton className="w-full" disabled={!picked.length || book.isPending} onClick={() => book.mutate()}>
-          {book.isPending ? 'Booking…' : picked.length ? `Book ${picked.length} slot${picked.length > 1 ? 's' : ''} · ${formatMoney(total)}` : 'Choose a slot'}
+          {book.isPending
+            ? 'Booking…'
+            : picked.length
+              ? `Book ${picked.length} slot${picked.length > 1 ? 's' : ''} · ${formatMoney(total)}`
+              : 'Choose a slot'}
         </BigButton>
       </div>
     </Panel>
