@@ -90,6 +90,13 @@ test('a member pays a due through the sandbox, downloads the invoice and books a
   // Invoices list shows it too.
   await page.goto(`${ORG}/me/invoices`);
   await expect(page.getByRole('button', { name: /Download .* as PDF/ }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/artifacts/member-invoices.png' });
+
+  // Renewing shows the plans, the running one first, and when the renewal would start.
+  await page.goto(`${ORG}/me/renew`);
+  await expect(page.getByText('A renewal starts on', { exact: false })).toBeVisible();
+  await expect(page.getByRole('radio').first()).toBeChecked();
+  await page.screenshot({ path: 'test-results/artifacts/member-renew.png' });
 
   // Book a court.
   await page.goto(`${ORG}/me/book`);
