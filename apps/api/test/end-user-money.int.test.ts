@@ -284,6 +284,23 @@ describe('booking as a member', () => {
     expect(await count()).toBe(before);
   });
 
+  it('invoices: the member’s own, newest first, a page at a time', async () => {
+    const { membership: msId, key } = await memberWithDue();
+    const booked = await as(key, 'POST', `${ME}bookings/`, {
+      facility: facilityId,
+      date: await ahead(6),
+      slots: [slotIds.get('18:00:00')],
+    });
+    expect(booked.statusCode).toBe(201);
+    const first = await as(key, 'GET', `${ME}invoices/?page_size=1`);
+    expect(first.json()).toMatchObject({ count: 2, previous: null, next: `${ME}invoices/?page=2&page_size=1` });
+    expect(first.json().results[0].for).toContain(booked.json().booking.code);
+    const second = await as(key, 'GET', `${ME}invoices/?page=2&page_size=1`);
+    expect(second.json()).toMatchObject({ count: 2, next: null });
+    expect(second.json().results[0].for).toBe((await membershipRow(msId)).label);
+    expect((await as(key, 'GET', `${ME}invoices/?page_size=101`)).statusCode).toBe(400);
+  });
+
   it('the same slot booked twice at once: one booking', async () => {
     const a = await memberWithDue();
     const b = await memberWithDue();
@@ -291,6 +308,19 @@ describe('booking as a member', () => {
     const payload = { facility: facilityId, date, slots: [slotIds.get('09:00:00')] };
     const res = await Promise.all([as(a.key, 'POST', `${ME}bookings/`, payload), as(b.key, 'POST', `${ME}bookings/`, payload)]);
     expect(res.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('renewing without a membership', () => {
+  it('is refused with a field error and opens no payment', async () => {
+    const m = await newMember(t, club);
+    const key = await signIn(t, club, m.phone);
+    expect((await as(key, 'GET', `${ME}renewal/`)).json()).toMatchObject({ membership: null, start_date: null });
+    const before = await orderCount();
+    const res = await as(key, 'POST', `${ME}renew/`, { plan: planId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().plan[0]).toMatch(/no membership to renew/);
+    expect(await orderCount()).toBe(before);
   });
 });
 
