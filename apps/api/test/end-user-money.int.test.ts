@@ -301,6 +301,26 @@ describe('booking as a member', () => {
     expect((await as(key, 'GET', `${ME}invoices/?page_size=101`)).statusCode).toBe(400);
   });
 
+  it('a facility that takes payment online holds the slot for the checkout; paid, the booking is confirmed and paid', async () => {
+    const { key } = await memberWithDue();
+    const court = await inOrg(t, club.org, async (tx, ctx) => {
+      const sport = await makeSport(tx, ctx, { name: 'Squash' });
+      const f = await makeFacility(tx, ctx, { centre: club.centre, sport: sport.id, name: 'Paid court', payment_required: true });
+      return { id: f.id, slot: f.slot_groups[0].time_slots[0].id! };
+    });
+    const booked = await as(key, 'POST', `${ME}bookings/`, { facility: court.id, date: await ahead(2), slots: [court.slot] });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json().booking.status).toBe('awaiting_payment');
+    const orderId = orderIdOf(booked.json().checkout_url);
+    const paid = await payOrder(t.app, club.org.host, orderId);
+    expect(paid.redirect_url).toContain('/me/book?order=');
+    const mine = (await as(key, 'GET', `${ME}bookings/`)).json().results.find((b: { id: number }) => b.id === booked.json().booking.id);
+    expect(mine).toMatchObject({ status: 'confirmed', paid: '400.00', can_cancel: true });
+    const order = (await as(key, 'GET', `${ME}orders/${orderId}/`)).json();
+    expect(order).toMatchObject({ status: 'paid' });
+    expect(order.invoice).not.toBeNull();
+  });
+
   it('the same slot booked twice at once: one booking', async () => {
     const a = await memberWithDue();
     const b = await memberWithDue();

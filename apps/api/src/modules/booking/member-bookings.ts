@@ -130,7 +130,7 @@ export async function bookAsMember(
     source: 'online',
     client: { name: who.name, email: who.email, mobile: who.phone },
   });
-  const order = needsPayment(created) ? await holdForPayment(tx, ctx, created) : null;
+  const order = needsPayment(created) ? await holdForPayment(tx, ctx, created, '/me/book') : null;
   if (!order) await notifyBooking(tx, ctx, 'new_online_booking', created.row, created.facility);
   const [json] = await memberJson(tx, ctx, [created.row]);
   return { booking: json, checkout_url: order?.checkout_url ?? null };
