@@ -7,6 +7,7 @@ import { call } from '../../../../lib/api';
 import { errorMessage, fieldErrors, generalError } from '../../../../lib/errors';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { PageLoading } from '../MeApp';
+import { useSearchParams } from '../router';
 import { BigButton, MeField, Panel } from '../ui';
 import { goToCheckout, hhmm, meMoneyEndpoints, moneyKeys, todayIso } from './money';
 
@@ -197,9 +198,13 @@ function MyBookings() {
 
 /** Booking courts and slots as a member (the booking portal's availability). */
 export default function BookPage() {
+  const [params] = useSearchParams();
+  const status = params.get('order') ? params.get('status') : null;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold text-fg">Book</h1>
+      {status === 'paid' && <Alert tone="success">Paid: your booking is confirmed.</Alert>}
+      {status === 'failed' && <Alert tone="warning">The payment was not completed, so the slots were released. You can book again.</Alert>}
       <NewBooking />
       <MyBookings />
     </div>
