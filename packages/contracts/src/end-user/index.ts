@@ -2,3 +2,4 @@
 export * from './end-user.js';
 export * from './endpoints.js';
 export * from './me-desk.js';
+export * from './me-money.js';

@@ -4,3 +4,4 @@
  */
 export * from './endpoints.js';
 export { meDeskEndpoints, memberRequestEndpoints } from './me-desk.js';
+export { meMoneyEndpoints } from './me-money.js';

@@ -44,7 +44,13 @@ export const BOOKING_PURPOSE = 'booking';
  * Makes a just-made portal booking a hold and opens its payment order (same transaction: a hold
  * without its order never commits). The amount is the booking's, priced by the server.
  */
-export async function holdForPayment(tx: Tx, ctx: Ctx, b: CreatedBooking): Promise<CreatedPaymentOrder> {
+export async function holdForPayment(
+  tx: Tx,
+  ctx: Ctx,
+  b: CreatedBooking,
+  /** Where the payer comes back to (the portal's page unless given: the member app's Book). */
+  returnPath = `/online-booking?centre=${b.row.centreId}&facility=${b.row.facilityId}`,
+): Promise<CreatedPaymentOrder> {
   const order = await createPaymentOrder(tx, ctx, {
     payee: 'organisation',
     purpose: BOOKING_PURPOSE,
@@ -52,7 +58,7 @@ export async function holdForPayment(tx: Tx, ctx: Ctx, b: CreatedBooking): Promi
     amount: b.row.bookingAmount,
     description: `Booking ${b.row.code} · ${b.facility.sportName} - ${b.facility.name}`,
     payer: { name: b.row.name, email: b.row.email, phone: b.row.mobile },
-    returnPath: `/online-booking?centre=${b.row.centreId}&facility=${b.row.facilityId}`,
+    returnPath,
     expiresInMinutes: HOLD_MINUTES,
   });
   const expiresAt = new Date(order.expires_at);

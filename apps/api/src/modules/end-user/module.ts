@@ -5,6 +5,8 @@ import type { ModuleManifest } from '../../platform/module.js';
 import { MODULE } from './constants.js';
 import { endUserRoutes } from './end-user.routes.js';
 import { meDeskRoutes } from './me-desk.routes.js';
+import { meMoneyRoutes } from './me-money.routes.js';
+import { memberPaymentPurposes } from './me-money.service.js';
 import { meRoutes } from './me.routes.js';
 import { authenticateMember } from './sessions.js';
 import { signInTask } from './sign-in.service.js';
@@ -26,8 +28,11 @@ export const endUserModule: ModuleManifest = {
     await endUserRoutes(app);
     await meRoutes(app);
     await meDeskRoutes(app);
+    await meMoneyRoutes(app);
     auditLogRoute(app, endUserLogsEndpoint, MODULE);
   },
   tasks: [signInTask],
+  // Dues and renewals paid online in the member app (issue 27).
+  paymentPurposes: memberPaymentPurposes,
   authenticateMember,
 };

@@ -40,3 +40,14 @@ export {
   type MemberSelf,
   type MemberSelfChange,
 } from './member-self.js';
+/** End User Login's money (issue 27): a member's dues, sales, the renewal they may buy, and making it by the desk's rules. */
+export {
+  isMembershipOf,
+  memberMembershipDues,
+  memberPayer,
+  memberRenewal,
+  memberSales,
+  renewalOf,
+  renewForMember,
+  type MemberDue,
+} from './member-money.js';

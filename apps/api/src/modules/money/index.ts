@@ -89,3 +89,6 @@ export {
 } from './income-expense/ledger.queries.js';
 /** Sales credited to staff (commission) and salaries paid out. */
 export { netTaxableBySeller, sellerTaxableSql, type SellerTotal } from './sellers.js';
+/** A member's own documents (End User Login, issue 27): their sales' invoices, and the PDF for a reader who is not staff. */
+export { invoiceOfSales, invoicesOfSales, type MemberInvoice, type SalesOf } from './member-invoices.js';
+export { invoicePdfFor } from './invoice.routes.js';

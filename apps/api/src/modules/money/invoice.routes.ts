@@ -23,7 +23,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { record } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/client.js';
-import { fieldError, permissionDenied } from '../../platform/errors.js';
+import { fieldError, notFound, permissionDenied } from '../../platform/errors.js';
 import { uploadsRoot } from '../../platform/files.js';
 import { listRoute, showName, type ListDefinition } from '../../platform/list.js';
 import { queueMail } from '../../platform/mail-queue.js';
@@ -295,6 +295,25 @@ async function pdfOf(
     seal: sealFile?.data ?? null,
     organisationName: org.displayName,
   });
+}
+
+/**
+ * The same PDF as the staff app's (A4), for a reader that is not a staff user (a member in their
+ * app, issue 27): `may` says whether the document is theirs — a 404 otherwise.
+ */
+export async function invoicePdfFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+  may: (tx: Tx, ctx: Ctx, row: InvoiceRow) => Promise<boolean>,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const printable = await inTenant(request, async (tx, ctx) => {
+    const row = await loadInvoice(tx, ctx, id);
+    if (!(await may(tx, ctx, row))) throw notFound();
+    const json = await invoiceJson(tx, ctx, row);
+    return { json, seal: json.centre ? ((await sealPathOf(tx, ctx, json.centre)) ?? null) : null };
+  });
+  return { pdf: await pdfOf(app, request, printable, 'a4'), fileName: fileName(printable.json.number) };
 }
 
 export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
