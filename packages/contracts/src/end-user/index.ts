@@ -1,3 +1,5 @@
-/** `@arena/contracts/end-user`: End User Login — members' own accounts, their sign-in and sessions, the settings. */
+/** `@arena/contracts/end-user`: End User Login — members' own accounts, their sign-in and sessions, the settings, the feed, the dashboard and reports. */
 export * from './end-user.js';
 export * from './endpoints.js';
+export * from './feed.js';
+export * from './admin.js';

@@ -3,3 +3,5 @@
  * objects, which the web build replaces with their method and path alone.
  */
 export * from './endpoints.js';
+export { feedEndpoints, meFeedEndpoint } from './feed.js';
+export { endUserDashboardEndpoint, endUserReportEndpoints } from './admin.js';
