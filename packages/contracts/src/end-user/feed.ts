@@ -8,7 +8,7 @@
  */
 import { z } from '../zod-config.js';
 import { idParamsSchema, idSchema, requiredMultilineText, requiredSingleLineText } from '../common.js';
-import { crudEndpoints, endpoint, partialWithoutDefaults } from '../endpoint.js';
+import { crudEndpoints, endpoint } from '../endpoint.js';
 
 export const FEED_STATUSES = ['draft', 'active', 'published'] as const;
 export type FeedStatus = (typeof FEED_STATUSES)[number];
@@ -86,13 +86,6 @@ const crud = crudEndpoints(FEED, feedSchema, feedInputSchema);
 export const feedEndpoints = {
   /** Filters `status`, `audience` (kind), `expired`; search by title. */
   ...crud,
-  partialUpdate: endpoint({
-    method: 'PATCH',
-    path: `${FEED}:id/`,
-    params: idParamsSchema,
-    body: partialWithoutDefaults(feedInputSchema),
-    response: feedSchema,
-  }),
   pictureUpload: endpoint({ method: 'POST', path: `${FEED}:id/picture/`, params: idParamsSchema, form: true, response: feedSchema }),
   pictureRemove: endpoint({ method: 'DELETE', path: `${FEED}:id/picture/`, params: idParamsSchema, response: feedSchema }),
 };

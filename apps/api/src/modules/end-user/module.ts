@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { endUserEndpoints, endUserLogsEndpoint } from '@arena/contracts/end-user';
 import { auditLogRoute } from '../../platform/audit-log.routes.js';
 import type { ModuleManifest } from '../../platform/module.js';
-import { MODULE } from './constants.js';
+import { FEED_PUBLISH_TASK, MODULE } from './constants.js';
+import { adminRoutes } from './admin.routes.js';
 import { endUserRoutes } from './end-user.routes.js';
+import { feedPublishTask, feedRoutes } from './feed.routes.js';
 import { meRoutes } from './me.routes.js';
 import { authenticateMember } from './sessions.js';
 import { signInTask } from './sign-in.service.js';
@@ -16,8 +18,12 @@ export const endUserModule: ModuleManifest = {
   routes: async (app: FastifyInstance) => {
     await endUserRoutes(app);
     await meRoutes(app);
+    await feedRoutes(app);
+    await adminRoutes(app);
     auditLogRoute(app, endUserLogsEndpoint, MODULE);
   },
-  tasks: [signInTask],
+  tasks: [signInTask, feedPublishTask],
+  // The sweep behind each item's own job (a job of the embedded runner does not survive a restart).
+  schedules: [{ task: FEED_PUBLISH_TASK, cron: '* * * * *' }],
   authenticateMember,
 };
