@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batch, batchMember } from '../src/modules/membership/index.js';
-import { withTenant } from '../src/platform/db/client.js';
+import { queryRows, withTenant } from '../src/platform/db/client.js';
 import { ADMIN, makeClub, ME, newMember, setMode, signIn, type Club } from './end-user-support.js';
 import { dayFrom, inOrg, makeCentre, makeMembership, makePlan, makeUser } from './factories.js';
 import { call, createTestApp, login, type TestContext } from './helpers.js';
@@ -27,7 +27,7 @@ const as = (token: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DE
 const FEED = `${ADMIN}feed/`;
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 const feedCount = (c = club) =>
-  withTenant(t.handle.db, c.org.id, async (tx) => Number((await tx.execute(sql`select count(*)::int as n from end_user_feed`)).rows[0].n));
+  withTenant(t.handle.db, c.org.id, async (tx) => Number((await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from end_user_feed`))[0].n));
 
 async function post(body: Body, c = club) {
   const res = await as(c.key, 'POST', FEED, { body: 'Hello members', status: 'published', ...body }, c);

@@ -10,13 +10,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { record } from '../../platform/audit.js';
 import { registerCrud } from '../../platform/crud.js';
-import type { Tx } from '../../platform/db/client.js';
+import { withTenant, type Tx } from '../../platform/db/client.js';
 import { notAuthenticated, notFound, permissionDenied } from '../../platform/errors.js';
 import { removeImage, replaceImage, type ImageChange } from '../../platform/image-upload.js';
-import { inTenant, type Ctx } from '../../platform/request-context.js';
+import { ctxOf, inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { FEED_PUBLISH_TASK, meTags, MODULE } from './constants.js';
-import { checkFeed, feedFields, feedJson, feedPublishTask, feedValues, memberFeed, settleFeed, type FeedJoin } from './feed.service.js';
+import { checkFeed, feedFields, feedJson, feedPublishTask, feedValues, memberFeed, recordSeen, settleFeed, type FeedJoin } from './feed.service.js';
 import { endUserFeed } from './schema.js';
 import { readSettings } from './settings.service.js';
 
@@ -141,12 +141,17 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
     config: { auth: 'member' as const },
     tags: meTags,
     summary: 'The member’s announcements: their audience’s published items, pinned first, then newest',
-    handler: (request) =>
-      inTenant(request, async (tx, ctx) => {
-        const me = request.member;
-        if (!me) throw notAuthenticated();
+    handler: async (request) => {
+      const me = request.member;
+      if (!me) throw notAuthenticated();
+      const { items, unseen } = await inTenant(request, async (tx, ctx) => {
         if (!(await readSettings(tx, ctx)).announcements) throw permissionDenied('Announcements are switched off.');
-        return { results: await memberFeed(tx, ctx, me) };
-      }),
+        return memberFeed(tx, ctx, me);
+      });
+      // The GET's own transaction only reads: the first sight of an item is written apart, once.
+      if (unseen.length)
+        await withTenant(app.db, request.organisation!.id, (tx) => recordSeen(tx, ctxOf(request), me.endUserId, unseen));
+      return { results: items };
+    },
   });
 }

@@ -168,10 +168,14 @@ export const feedPublishTask: Task = {
 
 /**
  * The member's feed: published, unexpired items for everyone, their centre, the plan of their
- * running membership, or a batch they hold a seat in; pinned first, then newest. The items seen
- * for the first time are recorded (one row per item and member; nothing written once seen).
+ * running membership, or a batch they hold a seat in; pinned first, then newest; and those of
+ * them the member has not seen before (`recordSeen` writes them: nothing is written once seen).
  */
-export async function memberFeed(tx: Tx, ctx: Ctx, me: { memberId: number; endUserId: number }): Promise<MeFeedItem[]> {
+export async function memberFeed(
+  tx: Tx,
+  ctx: Ctx,
+  me: { memberId: number; endUserId: number },
+): Promise<{ items: MeFeedItem[]; unseen: number[] }> {
   const org = ctx.organisationId;
   const now = ctx.now.instant.toISOString();
   const today = ctx.now.today;
@@ -193,14 +197,15 @@ export async function memberFeed(tx: Tx, ctx: Ctx, me: { memberId: number; endUs
          limit 100`,
   );
   const ids = rows.map((r) => Number(r.id));
-  if (ids.length) {
-    // Only the items not seen yet are written: a member's later visits write nothing.
-    await tx.execute(sql`insert into ${endUserFeedSeen} (organisation_id, feed_id, end_user_id)
-      select ${org}, x.id, ${me.endUserId} from unnest(${idArray(ids)}) as x(id)
-       where not exists (select 1 from ${endUserFeedSeen} s where s.organisation_id = ${org} and s.feed_id = x.id and s.end_user_id = ${me.endUserId})
-      on conflict do nothing`);
-  }
-  return rows.map((r) => ({
+  const seen = ids.length
+    ? await queryRows<{ feed_id: string }>(
+        tx,
+        sql`select s.feed_id from ${endUserFeedSeen} s
+             where s.organisation_id = ${org} and s.end_user_id = ${me.endUserId} and s.feed_id = any(${idArray(ids)})`,
+      )
+    : [];
+  const known = new Set(seen.map((r) => Number(r.feed_id)));
+  const items = rows.map((r) => ({
     id: Number(r.id),
     title: r.title,
     body: r.body,
@@ -208,4 +213,13 @@ export async function memberFeed(tx: Tx, ctx: Ctx, me: { memberId: number; endUs
     pinned: r.pinned,
     published_at: new Date(r.published_at).toISOString(),
   }));
+  return { items, unseen: ids.filter((id) => !known.has(id)) };
+}
+
+/** Records that the member saw these items: one row per item and member (parallel requests write one). */
+export async function recordSeen(tx: Tx, ctx: Ctx, endUserId: number, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await tx.execute(sql`insert into ${endUserFeedSeen} (organisation_id, feed_id, end_user_id)
+    select ${ctx.organisationId}, x.id, ${endUserId} from unnest(${idArray(ids)}) as x(id)
+    on conflict do nothing`);
 }
