@@ -27,7 +27,9 @@ const as = (token: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DE
 const FEED = `${ADMIN}feed/`;
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 const feedCount = (c = club) =>
-  withTenant(t.handle.db, c.org.id, async (tx) => Number((await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from end_user_feed`))[0].n));
+  withTenant(t.handle.db, c.org.id, async (tx) =>
+    Number((await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from end_user_feed`))[0].n),
+  );
 
 async function post(body: Body, c = club) {
   const res = await as(c.key, 'POST', FEED, { body: 'Hello members', status: 'published', ...body }, c);

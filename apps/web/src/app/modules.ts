@@ -7,6 +7,7 @@ import { bookingModule } from '../modules/booking/manifest';
 import { crmModule } from '../modules/crm/manifest';
 import { dashboardModule } from '../modules/dashboard/manifest';
 import { dietModule } from '../modules/diet/manifest';
+import { endUserModule } from '../modules/end-user/manifest';
 import { futureModule } from '../modules/future/manifest';
 import { incomeExpenseModule } from '../modules/income-expense/manifest';
 import { moneyModule } from '../modules/money/manifest';
@@ -41,6 +42,7 @@ export const WEB_MODULES = [
   trainingWorkoutModule,
   accommodationModule,
   assetModule,
+  endUserModule,
   futureModule,
 ] as const;
 

@@ -6,6 +6,7 @@ CREATE TABLE "end_user_feed" (
 	"picture" text,
 	"audience_kind" text DEFAULT 'everyone' NOT NULL,
 	"audience_id" bigint,
+	"audience_name" text DEFAULT 'Everyone' NOT NULL,
 	"status" text DEFAULT 'draft' NOT NULL,
 	"publish_at" timestamp with time zone,
 	"published_at" timestamp with time zone,

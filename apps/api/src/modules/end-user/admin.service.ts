@@ -6,10 +6,10 @@
 import type { EndUserDashboard, EndUserMonthlyReport, EndUserPieReport } from '@arena/contracts/end-user';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/client.js';
-import { centreFilter, type ReportDefinition } from '../../platform/report.js';
+import type { ReportDefinition } from '../../platform/report.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { addDays, monthsOf } from '../../platform/time.js';
-import { member } from '../membership/index.js';
+import { memberCentres, memberProfiles } from '../membership/index.js';
 import { endUser, endUserFeed, endUserFeedSeen, endUserSession } from './schema.js';
 
 const dayOf = (ctx: Ctx, column: string) => sql.raw(`(${column} at time zone '${ctx.timeZone.replace(/'/g, "''")}')::date`);
@@ -56,6 +56,20 @@ export async function endUserDashboard(tx: Tx, ctx: Ctx): Promise<EndUserDashboa
 
 type MonthlyQ = { status: 'active' | 'blocked'; centre?: number };
 type MemberLine = EndUserMonthlyReport['members'][number];
+type UserLine = { id: string; member_id: string; last_login_at: string | null; blocked_at: string | null; months: string[] | null };
+
+/** Keeps the end users whose member is of the centre asked for (all without one). */
+async function ofCentre<T extends { member_id: string }>(tx: Tx, ctx: Ctx, rows: T[], centre: number | undefined): Promise<T[]> {
+  if (!centre) return rows;
+  const centres = await memberCentres(
+    tx,
+    ctx,
+    rows.map((r) => Number(r.member_id)),
+  );
+  return rows.filter((r) => centres.get(Number(r.member_id)) === centre);
+}
+
+const isoOf = (v: string | null) => (v ? new Date(v).toISOString() : null);
 
 /** Active: end users who signed in (a sign-in opened) each month; blocked: end users blocked that month and still blocked. */
 export const monthlyReport: ReportDefinition<MonthlyQ, EndUserMonthlyReport, MemberLine> = {
@@ -64,44 +78,51 @@ export const monthlyReport: ReportDefinition<MonthlyQ, EndUserMonthlyReport, Mem
     const org = ctx.organisationId;
     const status = q.status ?? 'active';
     const inWindow = (column: string) => sql`${dayOf(ctx, column)} between ${from}::date and ${to}::date`;
-    const centre = centreFilter(q.centre, sql`m.centre_id`);
-    const base = sql`from ${endUser} u join ${member} m on m.organisation_id = u.organisation_id and m.id = u.member_id`;
-    const months =
+    const found =
       status === 'active'
-        ? await queryRows<{ month: string; n: number }>(
+        ? await queryRows<UserLine>(
             tx,
-            sql`select to_char(${dayOf(ctx, 's.created_at')}, 'YYYY-MM') as month, count(distinct u.id)::int as n ${base}
-                  join ${endUserSession} s on s.organisation_id = u.organisation_id and s.end_user_id = u.id
-                 where u.organisation_id = ${org} and ${inWindow('s.created_at')} ${centre} group by 1`,
+            sql`select u.id, u.member_id, u.last_login_at::text as last_login_at, u.blocked_at::text as blocked_at,
+                       array_agg(distinct to_char(${dayOf(ctx, 's.created_at')}, 'YYYY-MM')) as months
+                  from ${endUser} u join ${endUserSession} s on s.organisation_id = u.organisation_id and s.end_user_id = u.id
+                 where u.organisation_id = ${org} and ${inWindow('s.created_at')}
+                 group by u.id order by u.id limit 5000`,
           )
-        : await queryRows<{ month: string; n: number }>(
+        : await queryRows<UserLine>(
             tx,
-            sql`select to_char(${dayOf(ctx, 'u.blocked_at')}, 'YYYY-MM') as month, count(*)::int as n ${base}
-                 where u.organisation_id = ${org} and u.status = 'blocked' and ${inWindow('u.blocked_at')} ${centre} group by 1`,
+            sql`select u.id, u.member_id, u.last_login_at::text as last_login_at, u.blocked_at::text as blocked_at,
+                       array[to_char(${dayOf(ctx, 'u.blocked_at')}, 'YYYY-MM')] as months
+                  from ${endUser} u
+                 where u.organisation_id = ${org} and u.status = 'blocked' and ${inWindow('u.blocked_at')}
+                 order by u.id limit 5000`,
           );
-    const members = await queryRows<{ member_code: string; full_name: string; phone: string; last_login_at: string | null; blocked_at: string | null }>(
+    const rows = await ofCentre(tx, ctx, found, q.centre);
+    const profiles = await memberProfiles(
       tx,
-      sql`select m.member_code, trim(m.first_name || ' ' || m.last_name) as full_name, m.phone, u.last_login_at::text as last_login_at, u.blocked_at::text as blocked_at ${base}
-           where u.organisation_id = ${org} ${centre} and ${
-             status === 'active'
-               ? sql`exists (select 1 from ${endUserSession} s where s.organisation_id = u.organisation_id and s.end_user_id = u.id and ${inWindow('s.created_at')})`
-               : sql`u.status = 'blocked' and ${inWindow('u.blocked_at')}`
-           }
-           order by 2, u.id limit 5000`,
+      ctx,
+      rows.map((r) => Number(r.member_id)),
     );
-    const count = new Map(months.map((r) => [r.month, Number(r.n)]));
-    const list = monthsOf(from, to).map((month) => ({ month: month.slice(0, 7), count: count.get(month.slice(0, 7)) ?? 0 }));
+    const count = new Map<string, number>();
+    for (const r of rows) for (const m of r.months ?? []) count.set(m, (count.get(m) ?? 0) + 1);
+    const members = rows
+      .map((r) => {
+        const p = profiles.get(Number(r.member_id));
+        return {
+          member_code: p?.member_code ?? '',
+          full_name: p?.full_name ?? '',
+          phone: p?.phone ?? '',
+          last_login_at: isoOf(r.last_login_at),
+          blocked_at: isoOf(r.blocked_at),
+        };
+      })
+      .sort((a, b) => a.full_name.localeCompare(b.full_name) || a.member_code.localeCompare(b.member_code));
     return {
       from,
       to,
       status,
-      months: list,
+      months: monthsOf(from, to).map((month) => ({ month, count: count.get(month) ?? 0 })),
       total: members.length,
-      members: members.map((r) => ({
-        ...r,
-        last_login_at: r.last_login_at ? new Date(r.last_login_at).toISOString() : null,
-        blocked_at: r.blocked_at ? new Date(r.blocked_at).toISOString() : null,
-      })),
+      members,
     };
   },
   file: ({ report }) => ({
@@ -122,18 +143,19 @@ export const monthlyReport: ReportDefinition<MonthlyQ, EndUserMonthlyReport, Mem
 export const pieReport: ReportDefinition<{ centre?: number }, EndUserPieReport, { status: string; users: number }> = {
   summary: 'Member app users: active vs blocked',
   run: async ({ tx, ctx, q, window: { from, to } }) => {
-    const [r] = await queryRows<{ active: number; blocked: number; signed_in: number }>(
+    const found = await queryRows<{ member_id: string; status: 'active' | 'blocked'; signed_in: boolean }>(
       tx,
-      sql`select count(*) filter (where u.status = 'active')::int as active, count(*) filter (where u.status = 'blocked')::int as blocked,
-                 count(*) filter (where u.status = 'active' and exists (select 1 from ${endUserSession} s where s.organisation_id = u.organisation_id
-                   and s.end_user_id = u.id and ${dayOf(ctx, 's.created_at')} between ${from}::date and ${to}::date))::int as signed_in
-            from ${endUser} u join ${member} m on m.organisation_id = u.organisation_id and m.id = u.member_id
-           where u.organisation_id = ${ctx.organisationId} and ${dayOf(ctx, 'u.created_at')} <= ${to}::date
-             ${centreFilter(q.centre, sql`m.centre_id`)}`,
+      sql`select u.member_id, u.status,
+                 exists (select 1 from ${endUserSession} s where s.organisation_id = u.organisation_id and s.end_user_id = u.id
+                   and ${dayOf(ctx, 's.created_at')} between ${from}::date and ${to}::date) as signed_in
+            from ${endUser} u
+           where u.organisation_id = ${ctx.organisationId} and ${dayOf(ctx, 'u.created_at')} <= ${to}::date`,
     );
-    const active = Number(r.active);
-    const blocked = Number(r.blocked);
-    return { from, to, active, blocked, total: active + blocked, signed_in: Number(r.signed_in) };
+    const rows = await ofCentre(tx, ctx, found, q.centre);
+    const active = rows.filter((r) => r.status === 'active').length;
+    const blocked = rows.length - active;
+    const signedIn = rows.filter((r) => r.status === 'active' && r.signed_in).length;
+    return { from, to, active, blocked, total: rows.length, signed_in: signedIn };
   },
   file: ({ report }) => ({
     filename: 'end-users-active-vs-blocked',

@@ -4,7 +4,14 @@
  * `announcements` switch). An `active` item whose publish time is later is queued on the job
  * runner for that time once the write has committed.
  */
-import { feedEndpoints as e, FEED_AUDIENCES, FEED_STATUS_LABELS, FEED_STATUSES, meFeedEndpoint, type Feed } from '@arena/contracts/end-user';
+import {
+  feedEndpoints as e,
+  FEED_AUDIENCES,
+  FEED_STATUS_LABELS,
+  FEED_STATUSES,
+  meFeedEndpoint,
+  type Feed,
+} from '@arena/contracts/end-user';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,7 +23,17 @@ import { removeImage, replaceImage, type ImageChange } from '../../platform/imag
 import { ctxOf, inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
 import { FEED_PUBLISH_TASK, meTags, MODULE } from './constants.js';
-import { checkFeed, feedFields, feedJson, feedPublishTask, feedValues, memberFeed, recordSeen, settleFeed, type FeedJoin } from './feed.service.js';
+import {
+  checkFeed,
+  feedFields,
+  feedJson,
+  feedPublishTask,
+  feedValues,
+  memberFeed,
+  recordSeen,
+  settleFeed,
+  type FeedJoin,
+} from './feed.service.js';
 import { endUserFeed } from './schema.js';
 import { readSettings } from './settings.service.js';
 
@@ -149,8 +166,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
         return memberFeed(tx, ctx, me);
       });
       // The GET's own transaction only reads: the first sight of an item is written apart, once.
-      if (unseen.length)
-        await withTenant(app.db, request.organisation!.id, (tx) => recordSeen(tx, ctxOf(request), me.endUserId, unseen));
+      if (unseen.length) await withTenant(app.db, request.organisation!.id, (tx) => recordSeen(tx, ctxOf(request), me.endUserId, unseen));
       return { results: items };
     },
   });

@@ -10,12 +10,12 @@ import { fieldError, invalidPk } from '../../platform/errors.js';
 import { forEachOrganisation, type Task } from '../../platform/jobs.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre } from '../administrator/index.js';
-import { batchMember, checkBatch, checkPlans, member, membership, membershipPlan, batch } from '../membership/index.js';
+import { batchNames, checkBatch, checkPlans, memberFeedAudience, planNames } from '../membership/index.js';
 import { FEED_PUBLISH_TASK } from './constants.js';
 import { endUserFeed, endUserFeedSeen } from './schema.js';
 
 export type FeedRow = typeof endUserFeed.$inferSelect;
-export type FeedJoin = { row: FeedRow; audienceName: string; reach: number };
+export type FeedJoin = { row: FeedRow; reach: number };
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -24,23 +24,19 @@ const F = sql.raw('"end_user_feed"');
 export const feedFields = {
   row: endUserFeed,
   // Qualified by hand: inside a subquery drizzle's bare column names would bind to the inner table.
-  audienceName: sql<string>`case ${F}.audience_kind
-      when 'centre' then (select c.name from ${centre} c where c.organisation_id = ${F}.organisation_id and c.id = ${F}.audience_id)
-      when 'plan' then (select p.name from ${membershipPlan} p where p.organisation_id = ${F}.organisation_id and p.id = ${F}.audience_id)
-      when 'batch' then (select b.name from ${batch} b where b.organisation_id = ${F}.organisation_id and b.id = ${F}.audience_id)
-      else 'Everyone' end`,
-  reach: sql<number>`(select count(*)::int from ${endUserFeedSeen} s where s.organisation_id = ${F}.organisation_id and s.feed_id = ${F}.id)`.mapWith(
-    Number,
-  ),
+  reach:
+    sql<number>`(select count(*)::int from ${endUserFeedSeen} s where s.organisation_id = ${F}.organisation_id and s.feed_id = ${F}.id)`.mapWith(
+      Number,
+    ),
 };
 
-export function feedJson({ row, audienceName, reach }: FeedJoin, ctx: Ctx): Feed {
+export function feedJson({ row, reach }: FeedJoin, ctx: Ctx): Feed {
   return {
     id: row.id,
     title: row.title,
     body: row.body,
     picture: row.picture ? `/uploads/${row.picture}` : null,
-    audience: { kind: row.audienceKind, id: row.audienceId, name: audienceName ?? '' },
+    audience: { kind: row.audienceKind, id: row.audienceId, name: row.audienceName },
     status: row.status,
     publish_at: iso(row.publishAt),
     published_at: iso(row.publishedAt),
@@ -107,8 +103,20 @@ export async function checkFeed(tx: Tx, ctx: Ctx, input: Partial<FeedInput>, bef
   }
 }
 
+/** What the lists call an audience: its centre's, plan's or batch's name as it is now. */
+async function audienceNameOf(tx: Tx, ctx: Ctx, kind: FeedRow['audienceKind'], id: number | null): Promise<string> {
+  if (kind === 'everyone' || id == null) return 'Everyone';
+  if (kind === 'plan') return (await planNames(tx, ctx, [id])).get(id) ?? '';
+  if (kind === 'batch') return (await batchNames(tx, ctx, [id])).get(id) ?? '';
+  const [row] = await tx
+    .select({ name: centre.name })
+    .from(centre)
+    .where(and(eq(centre.organisationId, ctx.organisationId), eq(centre.id, id)));
+  return row?.name ?? '';
+}
+
 /**
- * After a write, in its transaction: an item made `published` gets its publish time (now, unless
+ * After a write, in its transaction (the audience's name kept with it): an item made `published` gets its publish time (now, unless
  * earlier); an `active` one whose time has come is published; one moved back to a draft or to
  * `active` is no longer published. Answers the time the job must publish it at, if later.
  */
@@ -117,6 +125,8 @@ export async function settleFeed(tx: Tx, ctx: Ctx, id: number): Promise<Date | n
   const byId = and(eq(endUserFeed.organisationId, ctx.organisationId), eq(endUserFeed.id, id));
   const [row] = await tx.select().from(endUserFeed).where(byId).for('update');
   if (!row) return null;
+  const audienceName = await audienceNameOf(tx, ctx, row.audienceKind, row.audienceId);
+  if (audienceName !== row.audienceName) await tx.update(endUserFeed).set({ audienceName }).where(byId);
   if (row.status === 'published') {
     const publishAt = row.publishAt && row.publishAt <= now ? row.publishAt : now;
     if (!row.publishedAt || row.publishAt?.getTime() !== publishAt.getTime())
@@ -178,21 +188,18 @@ export async function memberFeed(
 ): Promise<{ items: MeFeedItem[]; unseen: number[] }> {
   const org = ctx.organisationId;
   const now = ctx.now.instant.toISOString();
-  const today = ctx.now.today;
+  const audience = await memberFeedAudience(tx, ctx, me.memberId);
+  if (!audience) return { items: [], unseen: [] };
   const rows = await queryRows<{ id: string; title: string; body: string; picture: string | null; pinned: boolean; published_at: string }>(
     tx,
     sql`select f.id, f.title, f.body, f.picture, f.pinned, f.published_at
           from ${endUserFeed} f
-          join ${member} m on m.organisation_id = f.organisation_id and m.id = ${me.memberId}
          where f.organisation_id = ${org} and f.status = 'published' and f.published_at <= ${now}::timestamptz
            and (f.expires_at is null or f.expires_at > ${now}::timestamptz)
            and (f.audience_kind = 'everyone'
-             or (f.audience_kind = 'centre' and f.audience_id = m.centre_id)
-             or (f.audience_kind = 'plan' and exists (select 1 from ${membership} ms where ms.organisation_id = f.organisation_id
-                   and ms.member_id = m.id and ms.plan_id = f.audience_id and ms.cancelled_at is null
-                   and ms.start_date <= ${today}::date and ms.end_date >= ${today}::date))
-             or (f.audience_kind = 'batch' and exists (select 1 from ${batchMember} bm where bm.organisation_id = f.organisation_id
-                   and bm.member_id = m.id and bm.batch_id = f.audience_id and bm.freed_on is null)))
+             or (f.audience_kind = 'centre' and f.audience_id = ${audience.centre})
+             or (f.audience_kind = 'plan' and f.audience_id = any(${idArray(audience.plans)}))
+             or (f.audience_kind = 'batch' and f.audience_id = any(${idArray(audience.batches)})))
          order by f.pinned desc, f.published_at desc, f.id desc
          limit 100`,
   );

@@ -117,6 +117,8 @@ export const endUserFeed = tenantTable(
       .default('everyone'),
     /** The centre, plan or batch (checked as the organisation's when written); null for everyone. */
     audienceId: ref('audience_id'),
+    /** The centre's, plan's or batch's name when the item was last written ("Everyone" for everyone). */
+    audienceName: text('audience_name').notNull().default('Everyone'),
     status: text('status', { enum: ['draft', 'active', 'published'] })
       .notNull()
       .default('draft'),

@@ -24,3 +24,5 @@ export { activeMemberIds, runningMemberCount, runningMemberIds, selectMembers } 
 export { memberRecipient, membersIn } from './messaging.js';
 /** End User Login's reads (issue 27): the member signing in, profiles, the list's search, a member's home. */
 export { memberHome, memberMatches, memberProfiles, memberSigningIn, type MemberHome, type MemberProfile } from './member-app.queries.js';
+/** End User Login's announcements (issue 27): a member's centre, running plans and batches; batches' names. */
+export { batchNames, memberCentres, memberFeedAudience, type MemberFeedAudience } from './feed-audience.queries.js';
