@@ -7,6 +7,7 @@ import { adminRoutes } from './admin.routes.js';
 import { endUserRoutes } from './end-user.routes.js';
 import { feedPublishTask, feedRoutes } from './feed.routes.js';
 import { meRoutes } from './me.routes.js';
+import { seedEndUsers } from './seed.js';
 import { authenticateMember } from './sessions.js';
 import { signInTask } from './sign-in.service.js';
 
@@ -26,4 +27,5 @@ export const endUserModule: ModuleManifest = {
   // The sweep behind each item's own job (a job of the embedded runner does not survive a restart).
   schedules: [{ task: FEED_PUBLISH_TASK, cron: '* * * * *' }],
   authenticateMember,
+  seed: seedEndUsers,
 };
