@@ -76,7 +76,10 @@ async function seedMemberApp(tx: Tx, ctx: Ctx): Promise<void> {
       });
       if (!last || opened > last) last = opened;
     }
-    await tx.update(endUser).set({ lastLoginAt: last }).where(and(eq(endUser.organisationId, org), eq(endUser.id, user.id)));
+    await tx
+      .update(endUser)
+      .set({ lastLoginAt: last })
+      .where(and(eq(endUser.organisationId, org), eq(endUser.id, user.id)));
   }
 
   // Audiences: the demo member's centre, plan and batch (so they see those), and another centre.
@@ -159,7 +162,12 @@ async function seedMemberApp(tx: Tx, ctx: Ctx): Promise<void> {
       audienceId: other,
     });
   while (items.length < 10)
-    items.push({ title: 'Hydration tip', body: 'Drink water before, during and after your workout.', status: 'published', publishAt: iso(-8) });
+    items.push({
+      title: 'Hydration tip',
+      body: 'Drink water before, during and after your workout.',
+      status: 'published',
+      publishAt: iso(-8),
+    });
 
   const users = await tx.select({ id: endUser.id }).from(endUser).where(eq(endUser.organisationId, org)).orderBy(endUser.id);
   for (const [n, item] of items.slice(0, 10).entries()) {
