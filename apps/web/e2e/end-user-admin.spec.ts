@@ -32,6 +32,7 @@ test("End User Login: the owner publishes an announcement to a plan's members, b
   await page.getByRole('navigation', { name: 'Announcements/Feeds sections' }).getByRole('link', { name: 'Published' }).click();
   const published = page.getByRole('table', { name: 'Published announcements' });
   await expect(published.getByText(title)).toBeVisible();
+  await page.screenshot({ path: 'test-results/end-user-feeds.png', fullPage: true });
   await expect(published.getByRole('row').filter({ hasText: title }).getByRole('cell', { name: 'Monthly', exact: true })).toBeVisible();
   const saved = await api.get(`/end-user/feed/?search=${encodeURIComponent(title)}`);
   expect(saved.results[0]).toMatchObject({ title, status: 'published', pinned: true, audience: { kind: 'plan', name: 'Monthly' } });
@@ -43,6 +44,7 @@ test("End User Login: the owner publishes an announcement to a plan's members, b
   await page.goto('/end-user-login/user-login');
   const active = page.getByRole('table', { name: 'Active users' });
   await page.getByRole('searchbox').first().fill(user.member.member_code);
+  await page.screenshot({ path: 'test-results/end-user-users.png', fullPage: true });
   await active.getByRole('button', { name: `Block ${label}` }).click();
   const confirm = page.getByRole('dialog', { name: `Block ${label}?` });
   await expect(confirm.getByText('signed out of the member app on every device')).toBeVisible();

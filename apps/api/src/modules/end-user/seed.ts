@@ -44,7 +44,8 @@ async function seedMemberApp(tx: Tx, ctx: Ctx): Promise<void> {
   for (const [i, memberId] of ids.entries()) {
     const blocked = i === 7 || i === 23;
     const sessions = 1 + (i % 4);
-    const firstDay = 42 - (i % 20);
+    const idle = i % 5 === 4;
+    const firstDay = (idle ? 70 : 42) - (i % 20);
     const [user] = await tx
       .insert(endUser)
       .values({
@@ -60,8 +61,15 @@ async function seedMemberApp(tx: Tx, ctx: Ctx): Promise<void> {
     if (!user) continue;
     let last: Date | null = null;
     for (let s = 0; s < sessions; s++) {
-      const opened = at(Math.max(0, firstDay - Math.floor(((s + 1) * firstDay) / (sessions + 1)) - (i % 3)), 7 + s * 3);
-      const used = new Date(Math.min(now, opened.getTime() + ((i + s) % 6) * DAY_MS));
+      // The last sign-in of most is this week; one in five has not opened the app for over 30 days.
+      const daysAgo =
+        s === sessions - 1 && !blocked
+          ? idle
+            ? 31 + (i % 9)
+            : i % 7
+          : firstDay - Math.floor(((s + 1) * firstDay) / (sessions + 1)) - (i % 3);
+      const opened = at(Math.max(0, idle && s < sessions - 1 ? daysAgo + 30 : daysAgo), 7 + s * 3);
+      const used = new Date(Math.min(idle ? now - 31 * DAY_MS : now, opened.getTime() + ((i + s) % 6) * DAY_MS));
       const revoked = blocked || (s < sessions - 1 && (i + s) % 3 === 0);
       await tx.insert(endUserSession).values({
         organisationId: org,

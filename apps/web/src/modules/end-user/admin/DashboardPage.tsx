@@ -56,9 +56,9 @@ function Body({ data, header }: { data: EndUserDashboard; header: ReactNode }) {
           sub={`${formatCount(data.payments.count)} payments`}
         />
         <StatCard
-          label="Feed reach"
-          value={formatCount(data.feed_reach.members)}
-          sub={`members saw ${formatCount(data.feed_reach.published)} published items`}
+          label="Announcements reached"
+          value={`${formatCount(data.feed_reach.members)} members`}
+          sub={`${formatCount(data.feed_reach.views)} views of ${formatCount(data.feed_reach.published)} published`}
         />
       </div>
       <Card className="p-4">

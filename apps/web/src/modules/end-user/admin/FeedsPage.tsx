@@ -371,7 +371,7 @@ function FeedDialog({ feed, onClose }: { feed: Feed | null; onClose: () => void 
 /** The item as the member app's feed shows it, on a phone-sized frame. */
 function PhonePreview({ title, body, picture, pinned }: { title: string; body: string; picture: string | null; pinned: boolean }) {
   return (
-    <section aria-label="Preview as a phone" className="hidden md:block">
+    <section aria-label="Preview as a phone" className="hidden self-start md:sticky md:top-0 md:block">
       <p className="mb-2 text-xs font-medium uppercase tracking-wide text-muted">Preview as a phone</p>
       <div className="rounded-[28px] border-4 border-line-strong bg-subtle p-2 shadow-sm">
         <div className="min-h-[360px] overflow-hidden rounded-[20px] bg-canvas">
