@@ -84,7 +84,7 @@ const FEED = '/api/end-user/feed/' as const;
 const crud = crudEndpoints(FEED, feedSchema, feedInputSchema);
 
 export const feedEndpoints = {
-  /** Filters `status`, `audience` (kind), `expired`; search by title. */
+  /** Filters `status`, `unpublished` (the Active tab: drafts and scheduled), `audience` (kind); search by title and text. */
   ...crud,
   pictureUpload: endpoint({ method: 'POST', path: `${FEED}:id/picture/`, params: idParamsSchema, form: true, response: feedSchema }),
   pictureRemove: endpoint({ method: 'DELETE', path: `${FEED}:id/picture/`, params: idParamsSchema, response: feedSchema }),
