@@ -71,4 +71,13 @@ test("End User Login: the owner publishes an announcement to a plan's members, b
   await book.check();
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect.poll(async () => (await api.get('/end-user/settings/')).book).toBe(true);
+
+  // Reports › End User: who signed in (the demo's sign-ins this month), and active vs blocked.
+  await page.goto('/reports/end-user');
+  await expect(page.getByRole('heading', { name: 'End User Reports' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('table', { name: 'Active members report' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/end-user-report-active.png', fullPage: true });
+  await page.goto('/reports/end-user?report=versus');
+  await expect(page.getByRole('table', { name: 'Active vs blocked report' })).toContainText('Blocked');
+  await page.screenshot({ path: 'test-results/end-user-report-versus.png', fullPage: true });
 });

@@ -104,7 +104,7 @@ function VersusView({ report }: { report: EndUserPieReport }) {
   return (
     <>
       <ReportFigures columns={3}>
-        <StatCard label="Active" value={formatCount(report.active)} sub={`${formatCount(report.signed_in)} signed in in the period`} />
+        <StatCard label="Active" value={formatCount(report.active)} sub={`${formatCount(report.signed_in)} signed in during the period`} />
         <StatCard label="Blocked" value={formatCount(report.blocked)} />
         <StatCard label="With app access" value={formatCount(report.total)} sub={`By ${periodText(report).split(' – ')[1]}`} />
       </ReportFigures>
@@ -119,8 +119,7 @@ function VersusView({ report }: { report: EndUserPieReport }) {
           ]}
           x="status"
           series={[{ key: 'users', label: 'Members', format: 'count' }]}
-          xLabel="Status"
-          yLabel="Members"
+          xLabel="Members"
         />
       </ReportChart>
       <ReportTableCard
