@@ -75,8 +75,15 @@ describe('paying a due', () => {
     expect(await staffPayments(msId)).toHaveLength(0);
     expect((await as(key, 'GET', `${ME}orders/${orderId}/`)).json()).toMatchObject({ status: 'created', invoice: null });
 
+    const dashboard = async () =>
+      (await call(t.app, { method: 'GET', url: '/api/end-user/dashboard/', host: club.org.host, token: club.key })).json().payments;
+    const before = await dashboard();
     const paid = await payOrder(t.app, club.org.host, orderId);
     expect(paid.redirect_url).toContain('/me/pay?order=');
+    // End User Login's dashboard counts it among the payments made in the app.
+    const after = await dashboard();
+    expect(after.count).toBe(before.count + 1);
+    expect(Number(after.amount) - Number(before.amount)).toBe(500);
     const ledger = await staffPayments(msId);
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ amount: '500.00', kind: 'receipt', payment_mode_name: 'Online (gateway)' });

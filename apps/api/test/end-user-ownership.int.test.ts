@@ -7,7 +7,7 @@
  *
  * Another module's member endpoint that takes an id is one more line of `WALK`.
  */
-import { meDeskEndpoints, meEndpoints, meMoneyEndpoints } from '@arena/contracts/end-user';
+import { meDeskEndpoints, meEndpoints, meFeedEndpoint, meMoneyEndpoints } from '@arena/contracts/end-user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClub, ME, newMember, signIn, type Club } from './end-user-support.js';
 import { dayFrom, inOrg, makeFacility, makeMembership, makePlan, makeSport } from './factories.js';
@@ -154,7 +154,7 @@ describe('the ownership walk', () => {
 
 describe('member keys and staff keys', () => {
   // Every member endpoint of the contracts (sign-in's own excepted): a new one is in this walk without a line here.
-  const memberRoutes = Object.values({ ...meEndpoints, ...meMoneyEndpoints, ...meDeskEndpoints })
+  const memberRoutes = Object.values({ ...meEndpoints, ...meMoneyEndpoints, ...meDeskEndpoints, feed: meFeedEndpoint })
     .filter((e) => e.path.startsWith(ME) && !e.path.startsWith(`${ME}auth/`))
     .map(
       (e) =>

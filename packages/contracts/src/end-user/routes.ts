@@ -5,3 +5,5 @@
 export * from './endpoints.js';
 export { meDeskEndpoints, memberRequestEndpoints } from './me-desk.js';
 export { meMoneyEndpoints } from './me-money.js';
+export { feedEndpoints, meFeedEndpoint } from './feed.js';
+export { endUserDashboardEndpoint, endUserReportEndpoints } from './admin.js';

@@ -18,3 +18,6 @@ export const SIGN_IN_TEMPLATE = {
   name: 'Member sign-in code',
   body: '{code} is your {organisation} sign-in code. It expires in {minutes} minutes. Do not share it with anyone.',
 };
+
+/** The job that publishes announcements at their time. */
+export const FEED_PUBLISH_TASK = 'end-user.feed-publish';

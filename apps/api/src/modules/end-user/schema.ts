@@ -178,3 +178,55 @@ export const endUserContactChange = tenantTable(
     index('end_user_contact_change_org_member_idx').on(t.organisationId, t.memberId, t.createdAt),
   ],
 );
+
+/**
+ * Announcements and feeds: an item for everyone, a centre, a plan's or a batch's members. `draft`
+ * (members never see it), `active` (waiting for `publish_at`; the job publishes it then),
+ * `published` (members of its audience see it until `expires_at`).
+ */
+export const endUserFeed = tenantTable(
+  'end_user_feed',
+  {
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The stored upload's path (public), or null. */
+    picture: text('picture'),
+    audienceKind: text('audience_kind', { enum: ['everyone', 'centre', 'plan', 'batch'] })
+      .notNull()
+      .default('everyone'),
+    /** The centre, plan or batch (checked as the organisation's when written); null for everyone. */
+    audienceId: ref('audience_id'),
+    /** The centre's, plan's or batch's name when the item was last written ("Everyone" for everyone). */
+    audienceName: text('audience_name').notNull().default('Everyone'),
+    status: text('status', { enum: ['draft', 'active', 'published'] })
+      .notNull()
+      .default('draft'),
+    publishAt: at('publish_at'),
+    publishedAt: at('published_at'),
+    expiresAt: at('expires_at'),
+    pinned: boolean('pinned').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    index('end_user_feed_org_status_idx').on(t.organisationId, t.status, t.publishedAt),
+    index('end_user_feed_due_idx')
+      .on(t.publishAt)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/** Who has seen a published item in the app: one row per item and end user (the feed's reach). */
+export const endUserFeedSeen = tenantTable(
+  'end_user_feed_seen',
+  {
+    feedId: ref('feed_id').notNull(),
+    endUserId: ref('end_user_id').notNull(),
+    seenAt: at('seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    tenantRef(t, t.feedId, () => endUserFeed, { onDelete: 'cascade' }),
+    tenantRef(t, t.endUserId, () => endUser, { onDelete: 'cascade' }),
+    uniqueIndex('end_user_feed_seen_key').on(t.organisationId, t.feedId, t.endUserId),
+    index('end_user_feed_seen_user_idx').on(t.organisationId, t.endUserId),
+  ],
+);

@@ -51,3 +51,5 @@ export {
   renewForMember,
   type MemberDue,
 } from './member-money.js';
+/** End User Login's announcements (issue 27): a member's centre, running plans and batches; batches' names. */
+export { batchNames, memberCentres, memberFeedAudience, type MemberFeedAudience } from './feed-audience.queries.js';

@@ -9,6 +9,7 @@ export {
   createPaymentOrder,
   cancelPaymentOrder,
   paymentOrderOf,
+  paidOrderTotals,
   ONLINE_PAYMENT_MODE,
   onlinePaymentModeId,
   type NewPaymentOrder,

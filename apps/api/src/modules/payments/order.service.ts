@@ -338,3 +338,22 @@ export async function expireOrders(db: Database, config: Config, limit = 500): P
   }
   return expired;
 }
+
+/** How many orders of `purposes` were paid since `since`, and for how much (another module's dashboard figure). */
+export async function paidOrderTotals(tx: Tx, ctx: Ctx, purposes: string[], since: Date): Promise<{ count: number; amount: string }> {
+  if (!purposes.length) return { count: 0, amount: '0.00' };
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${paymentOrder.amount}), 0)::numeric(14,2)::text` })
+    .from(paymentOrder)
+    .where(
+      and(
+        eq(paymentOrder.organisationId, ctx.organisationId),
+        eq(paymentOrder.status, 'paid'),
+        sql`${paymentOrder.purpose} in ${purposes}`,
+        sql`${paymentOrder.paidAt} >= ${since.toISOString()}::timestamptz`,
+        // An order is paid within hours of being made: the index on (organisation, created_at) bounds the scan.
+        sql`${paymentOrder.createdAt} >= ${since.toISOString()}::timestamptz - interval '2 days'`,
+      ),
+    );
+  return { count: Number(row?.count ?? 0), amount: String(row?.amount ?? '0.00') };
+}

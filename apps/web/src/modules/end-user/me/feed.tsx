@@ -1,38 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
-import { ApiError, call } from '../../../lib/api';
+import type { MeFeedItem } from '@arena/contracts/end-user';
+import { meFeedEndpoint } from '@arena/contracts/end-user/routes';
+import { call } from '../../../lib/api';
 import { meKeys } from './api';
 import { splitLinks } from './text';
 
-/** An announcement as the member sees it (GET /api/me/feed/: newest first, pinned first). */
-export interface FeedItem {
-  id: number;
-  title: string;
-  body: string;
-  picture: string | null;
-  pinned: boolean;
-  published_at: string;
-}
-
-/**
- * The member's feed. Its contract (`meEndpoints.feed`) comes with the feed module; until then the
- * path is declared here, and a 404 (no feed module on this server) is an empty feed.
- */
-const feedEndpoint = { method: 'GET', path: '/api/me/feed/' } as const;
+/** An announcement as the member sees it (GET /api/me/feed/: pinned first, then newest). */
+export type FeedItem = MeFeedItem;
 
 export function useFeed(enabled = true) {
   return useQuery({
     queryKey: meKeys.feed,
     enabled,
-    queryFn: async (): Promise<FeedItem[]> => {
-      try {
-        const answer = (await call(feedEndpoint)) as unknown as { results: FeedItem[] };
-        return answer.results;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return [];
-        throw error;
-      }
-    },
+    queryFn: async (): Promise<FeedItem[]> => (await call(meFeedEndpoint)).results,
   });
 }
 
