@@ -115,6 +115,7 @@ test('a member signs in with the e-mailed link, and a switched-off feature is hi
   expect(member.email).toContain('@');
 
   await page.goto('/me/sign-in');
+  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeVisible();
   const signInAxe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(signInAxe.violations.map((v) => v.id)).toEqual([]);
   await page.getByRole('button', { name: 'Use e-mail instead' }).click();

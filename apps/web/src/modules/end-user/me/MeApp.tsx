@@ -151,7 +151,7 @@ function NotFound() {
 
 export function PageLoading() {
   return (
-    <div aria-busy="true" aria-label="Loading" className="space-y-3 py-2">
+    <div role="status" aria-busy="true" aria-label="Loading" className="space-y-3 py-2">
       <Skeleton className="h-28 w-full" />
       <Skeleton className="h-16 w-full" />
     </div>
