@@ -108,7 +108,8 @@ test('a member signs in with the SMS code, sees their home, keeps it offline, an
 test('a member signs in with the e-mailed link, and a switched-off feature is hidden', async ({ page }) => {
   const owner = await apiAs(page, OWNER);
   // Announcements off: the More page does not list them and /me/feed is not there.
-  const settings = await owner.put('/end-user/settings/', { login_mode: 'everyone', announcements: false });
+  // Freeze requests off but cancellation requests on: the requests page stays (for cancelling).
+  const settings = await owner.put('/end-user/settings/', { login_mode: 'everyone', announcements: false, freeze_request: false });
   expect(settings.status()).toBe(200);
   const memberships = (await owner.get('/member-management/membership/?status=active&page_size=20')).results as { member: number }[];
   const member = (await owner.get(`/member-management/member/${memberships[1].member}/`)) as { email: string; first_name: string };
@@ -137,6 +138,9 @@ test('a member signs in with the e-mailed link, and a switched-off feature is hi
   await page.getByRole('navigation', { name: 'Member app' }).getByRole('link', { name: 'More' }).click();
   await expect(page.getByRole('link', { name: 'Devices' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Announcements' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Freeze or cancel' }).click();
+  await expect(page.getByRole('radio', { name: 'Cancel' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Freeze' })).toHaveCount(0);
   await page.goto('/me/feed');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 

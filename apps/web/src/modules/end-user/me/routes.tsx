@@ -24,7 +24,8 @@ export interface MePage {
   path: string;
   title: string;
   component: LazyExoticComponent<ComponentType>;
-  feature?: MemberFeature;
+  /** The switch (or switches: shown while any is on) that hides it. */
+  feature?: MemberFeature | readonly MemberFeature[];
   more?: boolean;
 }
 
@@ -32,7 +33,7 @@ const page = (
   path: string,
   title: string,
   load: () => Promise<{ default: ComponentType }>,
-  options: { feature?: MemberFeature; more?: boolean } = {},
+  options: { feature?: MemberFeature | readonly MemberFeature[]; more?: boolean } = {},
 ): MePage => ({ path, title, component: lazy(load), ...options });
 
 export const ME_PAGES: MePage[] = [
@@ -46,7 +47,7 @@ export const ME_PAGES: MePage[] = [
   page('book', 'Book', () => import('./pages/Book'), { feature: 'book' }),
   page('check-in', 'Check in', () => import('./pages/CheckIn'), { feature: 'check_in' }),
   page('attendance', 'Attendance', () => import('./pages/Attendance'), { feature: 'check_in', more: true }),
-  page('requests', 'Freeze or cancel', () => import('./pages/Requests'), { feature: 'freeze_request', more: true }),
+  page('requests', 'Freeze or cancel', () => import('./pages/Requests'), { feature: ['freeze_request', 'cancel_request'], more: true }),
   page('plans', 'Plans', () => import('./pages/Plans'), { feature: 'plans', more: true }),
   page('profile', 'Profile', () => import('./pages/Profile'), { feature: 'edit_profile', more: true }),
 ];
