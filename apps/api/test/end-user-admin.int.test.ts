@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/platform/db/client.js';
 import { ADMIN, makeClub, ME, newMember, signIn, type Club } from './end-user-support.js';
-import { call, createTestApp, type TestContext } from './helpers.js';
+import { call, createTestApp, login, OWNER, type TestContext } from './helpers.js';
 
 let t: TestContext;
 let club: Club;
@@ -125,3 +125,22 @@ describe('reports', () => {
 function daysAgo(n: number) {
   return new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 }
+
+describe('the demo club', () => {
+  it('has member login on, 40 members with app access (two blocked), announcements, and payments and bookings made in the app', async () => {
+    const owner = await login(t.app, OWNER);
+    const get = async (url: string) => (await call(t.app, { method: 'GET', url, token: owner })).json();
+    const dashboard = await get(`${ADMIN}dashboard/`);
+    expect(dashboard.members_with_access + dashboard.blocked).toBe(40);
+    expect(dashboard.blocked).toBe(2);
+    expect(dashboard.payments.count).toBeGreaterThanOrEqual(3);
+    expect(Number(dashboard.payments.amount)).toBeGreaterThan(0);
+    expect((await get(`${ADMIN}settings/`)).login_mode).toBe('everyone');
+    expect((await get(`${ADMIN}feed/?page_size=50`)).count).toBe(10);
+    // The courts booked in the app are the members' own, confirmed (paid where the court takes payment online).
+    const demoMember = await call(t.app, { method: 'GET', url: '/api/member-management/member/?search=9800000000', token: owner });
+    expect(demoMember.json().count).toBe(1);
+    const bookings = await get('/api/booking/booking/?search=9800000000');
+    expect(bookings.count).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -11,7 +11,11 @@ import type { Tx } from '../../platform/db/client.js';
 import type { DemoHistory } from '../../platform/module.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { centre } from '../administrator/index.js';
-import { memberFeedAudience, memberSigningIn, runningMemberIds } from '../membership/index.js';
+import { addDays } from '../../platform/time.js';
+import { bookAsMember, memberAvailability, memberFacilities } from '../booking/index.js';
+import { memberFeedAudience, memberMembershipDues, memberSigningIn, runningMemberIds } from '../membership/index.js';
+import { settleOrderWithin } from '../payments/index.js';
+import { payDue, payerOf } from './me-money.service.js';
 import { settleFeed } from './feed.service.js';
 import { endUser, endUserFeed, endUserFeedSeen, endUserSession, endUserSettings } from './schema.js';
 
@@ -199,5 +203,43 @@ async function seedMemberApp(tx: Tx, ctx: Ctx): Promise<void> {
           .values(seen.map((u) => ({ organisationId: org, feedId: row.id, endUserId: u.id })))
           .onConflictDoNothing();
     }
+  }
+  // Payments and bookings made in the app: a few members paid a due online and booked a court.
+  await seedAppActivity(tx, ctx, ids);
+}
+
+/**
+ * What members did in the app, as the app does it: dues paid online (an order through the payments
+ * module, settled as the gateway's callback would) and courts booked for the coming days.
+ */
+async function seedAppActivity(tx: Tx, ctx: Ctx, memberIds: number[]): Promise<void> {
+  let paid = 0;
+  for (const memberId of memberIds) {
+    if (paid >= 6) break;
+    const [due] = (await memberMembershipDues(tx, ctx, memberId)).filter((d) => Number(d.due) > 0);
+    if (!due) continue;
+    const amount = Math.min(Number(due.due), 500 + paid * 250).toFixed(2);
+    const order = await payDue(tx, ctx, memberId, { membership: due.membership, amount });
+    await settleOrderWithin(tx, ctx, order.order, { status: 'paid', paymentId: `pay_demo_app_${paid + 1}` }, 'demo');
+    paid++;
+  }
+  const [court] = (await memberFacilities(tx, ctx)) as { id: number }[];
+  if (!court) return;
+  for (const [i, memberId] of memberIds.slice(0, 5).entries()) {
+    const date = addDays(ctx.now.today, 1 + i);
+    const free = (await memberAvailability(tx, ctx, court.id, date))
+      .flatMap((g) => g.time_slots)
+      .filter((t) => t.booking_status === 'available');
+    const slot = free[(i * 3) % Math.max(free.length, 1)];
+    if (!slot) continue;
+    const made = await bookAsMember(tx, ctx, await payerOf(tx, ctx, memberId), { facility: court.id, date, slots: [slot.id] });
+    if (made.checkout_url)
+      await settleOrderWithin(
+        tx,
+        ctx,
+        made.checkout_url.split('/checkout/')[1],
+        { status: 'paid', paymentId: `pay_demo_book_${i + 1}` },
+        'demo',
+      );
   }
 }

@@ -10,6 +10,7 @@ export {
   cancelPaymentOrder,
   paymentOrderOf,
   paidOrderTotals,
+  settleOrderWithin,
   ONLINE_PAYMENT_MODE,
   onlinePaymentModeId,
   type NewPaymentOrder,

@@ -258,56 +258,76 @@ export async function settleOrder(
 ): Promise<Settlement | null> {
   const found = typeof orderOrId === 'string' ? await loadOrder(db, orderOrId) : orderOrId;
   if (!found) return null;
-  const orderId = found.id;
   return withTenant(db, found.organisationId, async (tx): Promise<Settlement | null> => {
     if (verify && !(await verify(tx))) return null;
-    const [org] = await tx.select().from(organisation).where(eq(organisation.id, found.organisationId));
-    const [moved] = await tx
-      .update(paymentOrder)
-      .set(
-        to.status === 'paid'
-          ? { status: 'paid', gatewayPaymentId: to.paymentId, paidAt: new Date(), closedAt: new Date() }
-          : { status: to.status, failureReason: to.reason.slice(0, 300), closedAt: new Date() },
-      )
-      .where(and(eq(paymentOrder.id, orderId), eq(paymentOrder.status, 'created')))
-      .returning();
-    if (!moved) {
-      const [now] = await tx.select().from(paymentOrder).where(eq(paymentOrder.id, orderId));
-      const outcome =
-        to.status !== 'paid'
-          ? 'ignored'
-          : now.status === 'paid'
-            ? now.gatewayPaymentId === to.paymentId
-              ? 'duplicate'
-              : 'ignored'
-            : 'late';
-      await logPaymentEvent(tx, {
-        orderId,
-        organisationId: now.organisationId,
-        source,
-        outcome: outcome === 'late' ? 'late_payment' : outcome,
-        paymentId: to.paymentId,
-        detail:
-          outcome === 'late'
-            ? `Payment ${to.paymentId} arrived for an order already ${now.status}: refund it from the gateway's dashboard.`
-            : `Order already ${now.status}.`,
-      });
-      return { outcome, order: now };
-    }
-    const ctx = systemCtx(config, org, `payments:${source}`);
-    const purpose = purposeOf(moved.purpose);
-    if (moved.status === 'paid') await purpose?.onPaid(tx, ctx, factsOf(moved));
-    else await purpose?.onFailed?.(tx, ctx, factsOf(moved));
+    return settleWithin(tx, config, found, to, source);
+  });
+}
+
+/**
+ * Settles an order of the caller's organisation inside the caller's transaction, as a callback
+ * would (the demo seed's payments made in the member app): the purpose's hook runs once.
+ */
+export async function settleOrderWithin(
+  tx: Tx,
+  ctx: Ctx,
+  orderId: string,
+  to: { status: 'paid'; paymentId: string },
+  source: string,
+): Promise<Settlement | null> {
+  const found = await loadOrder(tx, orderId);
+  if (!found || found.organisationId !== ctx.organisationId) return null;
+  return settleWithin(tx, ctx.config, found, to, source);
+}
+
+async function settleWithin(
+  tx: Tx,
+  config: Config,
+  found: OrderRow,
+  to: { status: 'paid'; paymentId: string } | { status: 'failed' | 'expired' | 'cancelled'; reason: string; paymentId?: string },
+  source: string,
+): Promise<Settlement | null> {
+  const orderId = found.id;
+  const [org] = await tx.select().from(organisation).where(eq(organisation.id, found.organisationId));
+  const [moved] = await tx
+    .update(paymentOrder)
+    .set(
+      to.status === 'paid'
+        ? { status: 'paid', gatewayPaymentId: to.paymentId, paidAt: new Date(), closedAt: new Date() }
+        : { status: to.status, failureReason: to.reason.slice(0, 300), closedAt: new Date() },
+    )
+    .where(and(eq(paymentOrder.id, orderId), eq(paymentOrder.status, 'created')))
+    .returning();
+  if (!moved) {
+    const [now] = await tx.select().from(paymentOrder).where(eq(paymentOrder.id, orderId));
+    const outcome =
+      to.status !== 'paid' ? 'ignored' : now.status === 'paid' ? (now.gatewayPaymentId === to.paymentId ? 'duplicate' : 'ignored') : 'late';
     await logPaymentEvent(tx, {
       orderId,
-      organisationId: moved.organisationId,
+      organisationId: now.organisationId,
       source,
-      outcome: moved.status,
+      outcome: outcome === 'late' ? 'late_payment' : outcome,
       paymentId: to.paymentId,
-      detail: to.status === 'paid' ? '' : to.reason,
+      detail:
+        outcome === 'late'
+          ? `Payment ${to.paymentId} arrived for an order already ${now.status}: refund it from the gateway's dashboard.`
+          : `Order already ${now.status}.`,
     });
-    return { outcome: moved.status as 'paid' | 'failed' | 'expired' | 'cancelled', order: moved };
+    return { outcome, order: now };
+  }
+  const ctx = systemCtx(config, org, `payments:${source}`);
+  const purpose = purposeOf(moved.purpose);
+  if (moved.status === 'paid') await purpose?.onPaid(tx, ctx, factsOf(moved));
+  else await purpose?.onFailed?.(tx, ctx, factsOf(moved));
+  await logPaymentEvent(tx, {
+    orderId,
+    organisationId: moved.organisationId,
+    source,
+    outcome: moved.status,
+    paymentId: to.paymentId,
+    detail: to.status === 'paid' ? '' : to.reason,
   });
+  return { outcome: moved.status as 'paid' | 'failed' | 'expired' | 'cancelled', order: moved };
 }
 
 /** Cancels an unpaid order of the organisation (the visitor went back): runs onFailed once; a paid order is left alone. */
