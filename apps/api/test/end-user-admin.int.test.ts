@@ -142,5 +142,8 @@ describe('the demo club', () => {
     expect(demoMember.json().count).toBe(1);
     const bookings = await get('/api/booking/booking/?search=9800000000');
     expect(bookings.count).toBeGreaterThanOrEqual(1);
+    // Two requests wait at the desk: a freeze and a cancellation.
+    const waiting = (await get('/api/end-user/member-request/?status=pending')).results as { kind: string }[];
+    expect(waiting.map((r) => r.kind).sort()).toEqual(['cancel', 'freeze']);
   });
 });

@@ -15,6 +15,7 @@ import { addDays } from '../../platform/time.js';
 import { bookAsMember, memberAvailability, memberFacilities } from '../booking/index.js';
 import { memberFeedAudience, memberMembershipDues, memberSigningIn, runningMemberIds } from '../membership/index.js';
 import { settleOrderWithin } from '../payments/index.js';
+import { createRequest, myRequests } from './me-desk.service.js';
 import { payDue, payerOf } from './me-money.service.js';
 import { settleFeed } from './feed.service.js';
 import { endUser, endUserFeed, endUserFeedSeen, endUserSession, endUserSettings } from './schema.js';
@@ -223,6 +224,19 @@ async function seedAppActivity(tx: Tx, ctx: Ctx, memberIds: number[]): Promise<v
     await settleOrderWithin(tx, ctx, order.order, { status: 'paid', paymentId: `pay_demo_app_${paid + 1}` }, 'demo');
     paid++;
   }
+  // Two requests waiting at the desk (Membership › Member Requests): a week's freeze and a cancellation.
+  const asking = memberIds.slice(10, 20);
+  const memberships = await Promise.all(asking.map(async (id) => ({ id, live: (await myRequests(tx, ctx, id)).memberships })));
+  const [freezer, canceller] = memberships.filter((m) => m.live.length);
+  if (freezer)
+    await createRequest(tx, ctx, freezer.id, {
+      kind: 'freeze',
+      membership: freezer.live[0].id,
+      from: addDays(ctx.now.today, 3),
+      days: 7,
+      reason: 'Travel',
+    });
+  if (canceller) await createRequest(tx, ctx, canceller.id, { kind: 'cancel', membership: canceller.live[0].id, reason: 'Moving to Pune' });
   const [court] = (await memberFacilities(tx, ctx)) as { id: number }[];
   if (!court) return;
   for (const [i, memberId] of memberIds.slice(0, 5).entries()) {
