@@ -39,7 +39,7 @@ test('a member signs in with the SMS code, sees their home, keeps it offline, an
   await expect(codeInput).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(codeInput).toHaveAttribute('inputmode', 'numeric');
   await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
-  const code = await smsCodeFor(page, member.phone, asked);
+  const code = await smsCodeFor(member.phone, asked);
 
   // A wrong code shows the API's field error; the right one signs in.
   await codeInput.fill(code === '000000' ? '111111' : '000000');

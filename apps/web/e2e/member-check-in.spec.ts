@@ -3,46 +3,12 @@
  * camera here) into the attendance screen's check-in box and the visit is recorded; the same
  * payload with one character changed is refused with the message.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { apiAs, DATA_DIR, OWNER, PORT, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { smsCodeFor } from './member-support';
+import { apiAs, OWNER, PORT, signIn } from './support';
 
 const HOST = { Host: `demo.localhost:${PORT}` };
 const api = (p: string) => `http://127.0.0.1:${PORT}/api${p}`;
-
-/** The newest sign-in code sent to a phone: the offline SMS outbox (sms.log), else the staff's message log. */
-async function codeFor(request: APIRequestContext, staffKey: string, phone: string, after: number): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const log = path.join(DATA_DIR, 'outbox', 'sms.log');
-        if (fs.existsSync(log)) {
-          const lines = fs
-            .readFileSync(log, 'utf8')
-            .trim()
-            .split('\n')
-            .map((l) => JSON.parse(l) as { at: string; to: string; text: string })
-            .filter((l) => l.to === phone && Date.parse(l.at) >= after - 1000);
-          const match = lines.at(-1) && /\b(\d{6})\b/.exec(lines.at(-1)!.text);
-          if (match) return (code = match[1]);
-        }
-        const res = await request.get(api(`/administrator/messaging/logs/?search=${phone}&page_size=5`), {
-          headers: { ...HOST, Authorization: `Token ${staffKey}` },
-        });
-        if (res.ok()) {
-          const rows = (await res.json()).results as { address: string; text: string; created_at?: string }[];
-          const match = rows.find((r) => r.address === phone && /sign-in code/.test(r.text) && /\b\d{6}\b/.test(r.text));
-          if (match) return (code = /\b(\d{6})\b/.exec(match.text)![1]);
-        }
-        return null;
-      },
-      { message: `a sign-in code sent to ${phone}`, timeout: 15_000 },
-    )
-    .not.toBeNull();
-  return code!;
-}
 
 test('the desk checks a member in from the phone’s signed QR code and refuses a forged one', async ({ page, browser, request }) => {
   const owner = await apiAs(page, OWNER);
@@ -63,11 +29,9 @@ test('the desk checks a member in from the phone’s signed QR code and refuses 
   expect(member, 'a demo member with a running membership').toBeTruthy();
 
   // The member signs in on their phone (the code from the outbox).
-  const login = await request.post(api('/accounts/login/'), { headers: HOST, data: OWNER });
-  const staffKey = (await login.json()).key as string;
   const asked = Date.now();
   expect((await request.post(api('/me/auth/otp/'), { headers: HOST, data: { phone: member!.phone } })).status()).toBe(202);
-  const code = await codeFor(request, staffKey, member!.phone, asked);
+  const code = await smsCodeFor(member!.phone, asked);
   const verified = await request.post(api('/me/auth/otp/verify/'), { headers: HOST, data: { phone: member!.phone, code } });
   expect(verified.status()).toBe(200);
   const memberKey = (await verified.json()).key as string;

@@ -3,43 +3,13 @@
  * through the sandbox checkout and comes back to "Paid", downloads the invoice (a PDF), books a
  * court and sees it in My bookings, then cancels it.
  */
-import { expect, test, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { DATA_DIR, OWNER, ORG, apiAs } from './support';
+import { expect, test } from '@playwright/test';
+import { smsCodeFor } from './member-support';
+import { OWNER, ORG, apiAs } from './support';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, acceptDownloads: true });
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
-
-/** The newest sign-in code sent to a phone: the outbox's SMS log, else the messaging log (the offline provider's). */
-async function codeFor(page: Page, phone: string, after: number): Promise<string> {
-  const staff = await apiAs(page, OWNER);
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const log = path.join(DATA_DIR, 'outbox', 'sms.log');
-        if (fs.existsSync(log)) {
-          const lines = fs
-            .readFileSync(log, 'utf8')
-            .trim()
-            .split('\n')
-            .filter(Boolean)
-            .map((l) => JSON.parse(l) as { at: string; to: string; text: string })
-            .filter((l) => l.to === phone && Date.parse(l.at) >= after);
-          const m = lines.length ? /\b(\d{6})\b/.exec(lines[lines.length - 1].text) : null;
-          if (m) return (code = m[1]);
-        }
-        const logs = (await staff.get(`/administrator/messaging/logs/?search=${phone}&page_size=5`)) as { results?: { text: string }[] };
-        const m = logs.results?.map((r) => /\b(\d{6})\b/.exec(r.text)).find(Boolean);
-        return (code = m ? m[1] : null);
-      },
-      { message: `a sign-in code for ${phone}`, timeout: 15_000 },
-    )
-    .not.toBeNull();
-  return code!;
-}
 
 test('a member pays a due through the sandbox, downloads the invoice and books a court', async ({ page }) => {
   const staff = await apiAs(page, OWNER);
@@ -68,7 +38,7 @@ test('a member pays a due through the sandbox, downloads the invoice and books a
   await page.getByLabel('Mobile number').fill(phone);
   const asked = Date.now() - 1000;
   await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel(`Code sent to`, { exact: false }).fill(await codeFor(page, phone, asked));
+  await page.getByLabel(`Code sent to`, { exact: false }).fill(await smsCodeFor(phone, asked));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Hello, Asha' })).toBeVisible();
 
