@@ -43,10 +43,10 @@ import {
   memberSelf,
   memberVisitDays,
   phoneFreeFor,
+  signCheckInCode,
   updateMemberSelf,
   type MemberSelfChange,
 } from '../membership/index.js';
-import { signCheckInCode } from './check-in-token.js';
 import { MODULE } from './constants.js';
 import { endUserContactChange, endUserRequest, endUserWorkoutLog } from './schema.js';
 import { readSettings } from './settings.service.js';

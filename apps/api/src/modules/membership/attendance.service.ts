@@ -17,7 +17,7 @@ import { badRequest, conflict, fieldError, notFound, onUnique } from '../../plat
 import { checkReferences } from '../../platform/references.js';
 import type { Ctx } from '../../platform/request-context.js';
 import { dateInZone, displayDate, nowIn } from '../../platform/time.js';
-import { isCheckInCode, readCheckInCode } from '../end-user/index.js';
+import { isCheckInCode, readCheckInCode } from './check-in-code.js';
 import { MODULE } from './constants.js';
 import { photoUrl } from './member.queries.js';
 import { member, memberAttendance, membership, plan, type AttendanceRow } from './schema.js';

@@ -53,3 +53,5 @@ export {
 } from './member-money.js';
 /** End User Login's announcements (issue 27): a member's centre, running plans and batches; batches' names. */
 export { batchNames, memberCentres, memberFeedAudience, type MemberFeedAudience } from './feed-audience.queries.js';
+/** The member app's signed check-in code (issue 27): End User Login signs it, the desk's QR check-in reads it. */
+export { signCheckInCode } from './check-in-code.js';

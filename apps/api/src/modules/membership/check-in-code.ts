@@ -1,8 +1,9 @@
 /**
- * The member app's check-in code (issue 27): `AC1.<organisation>.<member>.<expiry>.<signature>`,
+ * A member's signed check-in code (issue 27), shown by the member app as a QR: `AC1.<organisation>.<member>.<expiry>.<signature>`,
  * signed with HMAC-SHA256 under a secret derived from the deployment's sealing key (as the sign-in
  * codes are), valid for 60 seconds. The phone shows it as a QR and asks for a new one every 30
- * seconds; the desk's QR check-in (membership's attendance) reads it back with `readCheckInCode`.
+ * seconds; the desk's QR check-in (attendance.service) reads it back with `readCheckInCode`. Membership owns
+ * it (check-in is membership's); End User Login signs codes through membership's index.
  * A code may be scanned again within its minute: the check-in's one-open-visit rule records one
  * visit. Unlike the printed card's bare member code, a copy of it is worthless a minute later.
  */
