@@ -45,8 +45,11 @@ export interface MemberBookingJson {
   can_cancel: boolean;
 }
 
-/** Facilities a member may book: active, in an active centre, open for online booking. */
-export async function memberFacilities(tx: Tx, ctx: Ctx) {
+/**
+ * Facilities open for online booking — active, in an active centre, online booking on — of one
+ * centre when given: the portal's list and the member app's (at most 200).
+ */
+export async function bookableFacilities(tx: Tx, ctx: Ctx, centreId?: number) {
   return tx
     .select({
       id: facility.id,
@@ -65,11 +68,15 @@ export async function memberFacilities(tx: Tx, ctx: Ctx) {
         eq(facility.isActive, true),
         eq(centre.isActive, true),
         eq(facility.enableOnlineBooking, true),
+        centreId ? eq(facility.centreId, centreId) : undefined,
       ),
     )
     .orderBy(asc(sport.name), asc(facility.name))
     .limit(200);
 }
+
+/** Facilities a member may book: the portal's. */
+export const memberFacilities = (tx: Tx, ctx: Ctx) => bookableFacilities(tx, ctx);
 
 /** A date's slots of a facility open for online booking, as the portal shows them (404 otherwise). */
 export async function memberAvailability(tx: Tx, ctx: Ctx, facilityId: number, date: string): Promise<AvailableSlotGroup[]> {

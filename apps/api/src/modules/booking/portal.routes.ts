@@ -1,18 +1,16 @@
 import { portalEndpoints as e, type AvailableSlotGroup, type PortalVenue } from '@arena/contracts';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound, tooManyRequests } from '../../platform/errors.js';
 import { ctxOf, inTenant, type Ctx } from '../../platform/request-context.js';
 import { route } from '../../platform/route.js';
-import { centre, sport } from '../administrator/index.js';
 import { cachedSlots } from './availability-cache.js';
 import { bookOnline } from './booking-entry.service.js';
 import { createdBookingJson, guardSlotRace, type CreatedBooking } from './booking.service.js';
 import { dayView } from './day-view.js';
 import { loadFacility } from './facility.service.js';
 import { sendBookingConfirmation } from './notify.js';
+import { bookableFacilities } from './member-bookings.js';
 import { holdForPayment, holdState, needsPayment } from './portal-hold.service.js';
-import { facility } from './schema.js';
 
 const tags = ['public'];
 
@@ -41,22 +39,13 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
     security: [],
     handler: async (request) =>
       inTenant(request, async (tx, ctx) => ({
-        results: await tx
-          .select({ id: facility.id, name: facility.name, sport_name: sport.name, payment_required: facility.paymentRequired })
-          .from(facility)
-          .innerJoin(sport, eq(sport.id, facility.sportId))
-          .innerJoin(centre, eq(centre.id, facility.centreId))
-          .where(
-            and(
-              eq(facility.organisationId, ctx.organisationId),
-              eq(facility.isActive, true),
-              eq(centre.isActive, true),
-              // The portal only ever lists facilities open for online booking, whatever the query says.
-              eq(facility.enableOnlineBooking, true),
-              request.query.centre ? eq(facility.centreId, request.query.centre) : undefined,
-            ),
-          )
-          .orderBy(asc(sport.name), asc(facility.name)),
+        // The portal only ever lists facilities open for online booking, whatever the query says.
+        results: (await bookableFacilities(tx, ctx, request.query.centre)).map((f) => ({
+          id: f.id,
+          name: f.name,
+          sport_name: f.sport_name,
+          payment_required: f.payment_required,
+        })),
       })),
   });
 
