@@ -29,7 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import { record } from '../../platform/audit.js';
 import { organisationOrigin } from '../../platform/config.js';
 import type { Database, Tx } from '../../platform/db/client.js';
-import { fieldError, permissionDenied, tooManyRequests } from '../../platform/errors.js';
+import { ApiError, fieldError, permissionDenied, tooManyRequests } from '../../platform/errors.js';
 import { forEachOrganisation, type JobRunner, type Task } from '../../platform/jobs.js';
 import type { Mail } from '../../platform/mail.js';
 import type { Ctx } from '../../platform/request-context.js';
@@ -184,7 +184,12 @@ export async function sendSignIn(tx: Tx, ctx: Ctx, codeId: number): Promise<{ sm
       });
     // A template the provider would refuse (MSG91 without its DLT template id) gives way to the built-in text.
     const template = await signInTemplate(tx, ctx);
-    await (template ? sms(template).catch(() => sms(null)) : sms(null));
+    await (template
+      ? sms(template).catch((err: unknown) => {
+          if (err instanceof ApiError && 'template' in err.body) return sms(null);
+          throw err;
+        })
+      : sms(null));
     return { sms: true, mail: null };
   }
   const token = newSecret();

@@ -208,10 +208,7 @@ function CodeStep({
         className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.4em]"
         required
       />
-      <label className="flex min-h-11 items-center gap-3 text-base text-fg">
-        <input type="checkbox" className="h-5 w-5 accent-accent" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-        Remember this device for 90 days
-      </label>
+      <RememberDevice checked={remember} onChange={setRemember} />
       <BigButton type="submit" className="w-full" disabled={busy}>
         {busy ? 'Checking…' : 'Sign in'}
       </BigButton>
@@ -265,10 +262,7 @@ function EmailStep({ onSent, onBack }: { onSent: (detail: string) => void; onBac
         error={error.field}
         required
       />
-      <label className="flex min-h-11 items-center gap-3 text-base text-fg">
-        <input type="checkbox" className="h-5 w-5 accent-accent" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-        Remember this device for 90 days
-      </label>
+      <RememberDevice checked={remember} onChange={setRemember} />
       <BigButton type="submit" className="w-full" disabled={busy}>
         {busy ? 'Sending…' : 'Send link'}
       </BigButton>
@@ -306,5 +300,15 @@ function LinkSignIn({ token }: { token: string }) {
         Sign in again
       </BigButton>
     </div>
+  );
+}
+
+/** "Remember this device for 90 days" (the API's `remember`), asked on both ways in. */
+function RememberDevice({ checked, onChange }: { checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <label className="flex min-h-11 items-center gap-3 text-base text-fg">
+      <input type="checkbox" className="h-5 w-5 accent-accent" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      Remember this device for 90 days
+    </label>
   );
 }
